@@ -1,0 +1,123 @@
+// SubAxisInfo and AxisRef: a reference to a full mesh axis or to a sub-axis
+// `"x":(pre)size`, and the algebra on them.
+//
+// Splitting an axis of size n into sub-axes reshapes it into [k1, ..., km];
+// sub-axis i is named by its pre-size k1*...*k(i-1) and its size ki. The
+// relations below (containment, overlap, prefix, merge) are all arithmetic on
+// the half-open interval [pre-size, pre-size * size) in the multiplicative
+// sense, so they never need the other sub-axes.
+#ifndef SHARDKIT_CORE_AXIS_REF_H_
+#define SHARDKIT_CORE_AXIS_REF_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "shardkit/core/formatter.h"
+#include "shardkit/core/mesh.h"
+
+namespace shardkit {
+
+// How a sub-axis is carved out of its full axis: `(pre_size)size`.
+struct SubAxisInfo {
+  int64_t pre_size = 1;
+  int64_t size = 1;
+
+  // The pre-size of the sub-axis that would follow this one.
+  int64_t nextPreSize() const { return pre_size * size; }
+
+  friend bool operator==(const SubAxisInfo&, const SubAxisInfo&) = default;
+  // Orders by pre-size, then size.
+  friend auto operator<=>(const SubAxisInfo&, const SubAxisInfo&) = default;
+  template <typename H>
+  friend H AbslHashValue(H h, const SubAxisInfo& s) {
+    return H::combine(std::move(h), s.pre_size, s.size);
+  }
+};
+
+// A full axis `"x"` or a sub-axis `"x":(2)4` of a mesh.
+struct AxisRef {
+  std::string name;
+  std::optional<SubAxisInfo> sub_axis_info;
+
+  AxisRef() = default;
+  explicit AxisRef(std::string name) : name(std::move(name)) {}
+  AxisRef(std::string name, int64_t pre_size, int64_t size)
+      : name(std::move(name)), sub_axis_info(SubAxisInfo{pre_size, size}) {}
+  AxisRef(std::string name, std::optional<SubAxisInfo> info)
+      : name(std::move(name)), sub_axis_info(info) {}
+
+  bool isSubAxis() const { return sub_axis_info.has_value(); }
+  // 1 for a full axis.
+  int64_t preSize() const { return sub_axis_info ? sub_axis_info->pre_size : 1; }
+  // The size of this axis ref in `mesh` (the axis's size for a full axis).
+  int64_t size(const Mesh& mesh) const {
+    return sub_axis_info ? sub_axis_info->size : mesh.axisSize(name);
+  }
+  int64_t nextPreSize(const Mesh& mesh) const { return preSize() * size(mesh); }
+
+  friend bool operator==(const AxisRef&, const AxisRef&) = default;
+  // Mesh-independent total order: by name, then a sub-axis before the full
+  // axis, then sub-axes by (pre-size, size). Use `MeshAxisLess` for the order
+  // a mesh defines.
+  friend bool operator<(const AxisRef& a, const AxisRef& b);
+  template <typename H>
+  friend H AbslHashValue(H h, const AxisRef& a) {
+    return H::combine(std::move(h), a.name, a.sub_axis_info);
+  }
+};
+
+// True if `a` covers all of `b`: same axis and b's interval inside a's.
+bool contains(const AxisRef& a, const AxisRef& b);
+inline bool strictlyContains(const AxisRef& a, const AxisRef& b) {
+  return contains(a, b) && a != b;
+}
+// True if `a` and `b` share any part of the same axis.
+bool overlaps(const AxisRef& a, const AxisRef& b);
+// True if `a` is a major part of `b`: b contains a and both start together.
+bool isPrefixOf(const AxisRef& a, const AxisRef& b);
+inline bool isStrictPrefixOf(const AxisRef& a, const AxisRef& b) {
+  return isPrefixOf(a, b) && a != b;
+}
+// True if `a` is a minor part of `b`: b contains a and both end together.
+bool isSuffixOf(const AxisRef& a, const AxisRef& b, const Mesh& mesh);
+// True if `a` is immediately followed by `b` within the same axis, so that
+// `a, b` can be replaced by one (sub-)axis.
+bool canMerge(const AxisRef& a, const AxisRef& b);
+// The merge of `a` and `b` (requires canMerge); the full axis when the result
+// covers it.
+AxisRef merge(const AxisRef& a, const AxisRef& b, const Mesh& mesh);
+// The largest prefix of `a` that does not overlap `b`, or nullopt if there is
+// none (b starts at or before a).
+std::optional<AxisRef> prefixWithoutOverlap(const AxisRef& a, const AxisRef& b);
+// The smaller of `a` and `b` if one is a prefix of the other.
+std::optional<AxisRef> greatestCommonPrefix(const AxisRef& a, const AxisRef& b);
+// Builds the (sub-)axis of `name` covering [pre_size, pre_size*size), using
+// the full axis when it covers all of it.
+AxisRef makeAxisRef(std::string_view name, int64_t pre_size, int64_t size,
+                    const Mesh& mesh);
+
+// Orders axis refs the way `mesh` orders its axes; for two refs to the same
+// axis, a sub-axis comes before the full axis and sub-axes are ordered by
+// (pre-size, size). Axes unknown to the mesh sort last, by name.
+class MeshAxisLess {
+ public:
+  explicit MeshAxisLess(const Mesh& mesh) : mesh_(&mesh) {}
+  bool operator()(const AxisRef& a, const AxisRef& b) const;
+
+ private:
+  const Mesh* mesh_;
+};
+
+std::string toString(const SubAxisInfo& info);
+// `"x"` or `"x":(2)4`.
+std::string toString(const AxisRef& axis);
+
+}  // namespace shardkit
+
+SHARDKIT_DEFINE_FORMATTER(shardkit::SubAxisInfo);
+SHARDKIT_DEFINE_FORMATTER(shardkit::AxisRef);
+
+#endif  // SHARDKIT_CORE_AXIS_REF_H_

@@ -1,0 +1,42 @@
+// MeshTable: the `sdy.mesh` symbols of a module, by name, and the resolution
+// of a sharding's MeshOrRef to a Mesh.
+#ifndef SHARDKIT_CORE_MESH_TABLE_H_
+#define SHARDKIT_CORE_MESH_TABLE_H_
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "shardkit/core/mesh.h"
+#include "shardkit/core/tensor_sharding.h"
+
+namespace shardkit {
+
+class MeshTable {
+ public:
+  MeshTable() = default;
+
+  // Adds or replaces the mesh called `name`. Insertion order is kept.
+  void add(std::string name, Mesh mesh);
+  // The mesh called `name`, or null.
+  const Mesh* find(std::string_view name) const;
+  // The mesh a sharding refers to (its inline mesh or the named one), or null.
+  const Mesh* resolve(const MeshOrRef& mesh) const;
+  const Mesh* resolve(const TensorSharding& sharding) const {
+    return resolve(sharding.mesh);
+  }
+  bool empty() const { return names_.empty(); }
+  size_t size() const { return names_.size(); }
+  // Names in insertion order.
+  const std::vector<std::string>& names() const { return names_; }
+
+ private:
+  absl::flat_hash_map<std::string, Mesh> meshes_;
+  std::vector<std::string> names_;
+};
+
+}  // namespace shardkit
+
+#endif  // SHARDKIT_CORE_MESH_TABLE_H_

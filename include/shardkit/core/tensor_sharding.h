@@ -1,0 +1,132 @@
+// TensorSharding: how a tensor is split over a mesh; TensorShardingPerValue:
+// one sharding per operand or result of an op.
+#ifndef SHARDKIT_CORE_TENSOR_SHARDING_H_
+#define SHARDKIT_CORE_TENSOR_SHARDING_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "shardkit/core/axis_ref.h"
+#include "shardkit/core/dimension_sharding.h"
+#include "shardkit/core/formatter.h"
+#include "shardkit/core/mesh.h"
+
+namespace shardkit {
+
+// The reduction pending over a tensor's unreduced axes; `sum` is the default
+// and is not printed (`unreduced={"x"}`), the others are (`unreduced=max{..}`).
+enum class ReductionKind { kSum, kMax, kMin };
+
+// Either `@name`, a reference to an `sdy.mesh` symbol, or an inline mesh.
+class MeshOrRef {
+ public:
+  MeshOrRef() = default;
+  static MeshOrRef ref(std::string name) { return MeshOrRef(std::move(name)); }
+  static MeshOrRef inlined(Mesh mesh) { return MeshOrRef(std::move(mesh)); }
+
+  bool isRef() const { return std::holds_alternative<std::string>(value_); }
+  bool isInline() const { return std::holds_alternative<Mesh>(value_); }
+  // The symbol name without '@'; empty for an inline mesh.
+  std::string_view name() const {
+    const std::string* s = std::get_if<std::string>(&value_);
+    return s ? std::string_view(*s) : std::string_view();
+  }
+  // The inline mesh, or null for a reference.
+  const Mesh* inlineMesh() const { return std::get_if<Mesh>(&value_); }
+
+  friend bool operator==(const MeshOrRef&, const MeshOrRef&) = default;
+  template <typename H>
+  friend H AbslHashValue(H h, const MeshOrRef& m) {
+    return H::combine(std::move(h), m.value_);
+  }
+
+ private:
+  explicit MeshOrRef(std::string name) : value_(std::move(name)) {}
+  explicit MeshOrRef(Mesh mesh) : value_(std::move(mesh)) {}
+  std::variant<std::string, Mesh> value_;
+};
+
+// `<@mesh, [{"x", ?}p1, {}], replicated={"y"}, unreduced={"z"}>`.
+struct TensorSharding {
+  MeshOrRef mesh;
+  std::vector<DimensionSharding> dim_shardings;
+  std::vector<AxisRef> replicated_axes;
+  std::vector<AxisRef> unreduced_axes;
+  ReductionKind unreduced_kind = ReductionKind::kSum;
+
+  TensorSharding() = default;
+  TensorSharding(MeshOrRef mesh, std::vector<DimensionSharding> dims,
+                 std::vector<AxisRef> replicated = {},
+                 std::vector<AxisRef> unreduced = {})
+      : mesh(std::move(mesh)),
+        dim_shardings(std::move(dims)),
+        replicated_axes(std::move(replicated)),
+        unreduced_axes(std::move(unreduced)) {}
+
+  // A sharding of `rank` dimensions, all open (or all closed) and empty.
+  static TensorSharding fullyOpen(MeshOrRef mesh, int64_t rank);
+  static TensorSharding fullyClosed(MeshOrRef mesh, int64_t rank);
+
+  int64_t rank() const { return static_cast<int64_t>(dim_shardings.size()); }
+  std::string_view meshName() const { return mesh.name(); }
+  // True if no dimension is sharded and nothing is replicated or unreduced
+  // explicitly (the dims may still be open or closed).
+  bool isFullyReplicated() const;
+  // True if all dimensions are empty and closed and nothing is explicit.
+  bool isFullyClosedAndEmpty() const;
+  // Calls `fn(axis)` for every axis ref that shards a dimension, in order.
+  template <typename Fn>
+  void forEachShardingAxis(Fn&& fn) const {
+    for (const DimensionSharding& d : dim_shardings) {
+      for (const AxisRef& a : d.axes) fn(a);
+    }
+  }
+  // The axes sharding dims, then replicated, then unreduced.
+  std::vector<AxisRef> allAxes() const;
+
+  friend bool operator==(const TensorSharding&,
+                         const TensorSharding&) = default;
+  template <typename H>
+  friend H AbslHashValue(H h, const TensorSharding& s) {
+    return H::combine(std::move(h), s.mesh, s.dim_shardings,
+                      s.replicated_axes, s.unreduced_axes, s.unreduced_kind);
+  }
+};
+
+// `<[<@mesh, [...]>, ...]>`: one sharding per value.
+struct TensorShardingPerValue {
+  std::vector<TensorSharding> shardings;
+
+  TensorShardingPerValue() = default;
+  explicit TensorShardingPerValue(std::vector<TensorSharding> shardings)
+      : shardings(std::move(shardings)) {}
+
+  friend bool operator==(const TensorShardingPerValue&,
+                         const TensorShardingPerValue&) = default;
+  template <typename H>
+  friend H AbslHashValue(H h, const TensorShardingPerValue& s) {
+    return H::combine(std::move(h), s.shardings);
+  }
+};
+
+std::string_view toString(ReductionKind kind);
+std::string toString(const MeshOrRef& mesh);
+// Stripped form: `<@mesh, [{"x"}, {}]>` (without the `#sdy.sharding` prefix).
+std::string toString(const TensorSharding& sharding);
+// Stripped form: `<[<@mesh, [...]>]>`.
+std::string toString(const TensorShardingPerValue& shardings);
+// `#sdy.sharding<...>` and `#sdy.sharding_per_value<...>`.
+std::string toAttrString(const TensorSharding& sharding);
+std::string toAttrString(const TensorShardingPerValue& shardings);
+
+}  // namespace shardkit
+
+SHARDKIT_DEFINE_FORMATTER(shardkit::MeshOrRef);
+SHARDKIT_DEFINE_FORMATTER(shardkit::TensorSharding);
+SHARDKIT_DEFINE_FORMATTER(shardkit::TensorShardingPerValue);
+
+#endif  // SHARDKIT_CORE_TENSOR_SHARDING_H_

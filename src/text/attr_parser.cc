@@ -1,0 +1,436 @@
+#include "shardkit/text/attr_parser.h"
+
+#include <algorithm>
+#include <limits>
+#include <string>
+#include <utility>
+
+#include "absl/strings/ascii.h"
+#include "shardkit/core/strings.h"
+#include "shardkit/core/status_macros.h"
+
+namespace shardkit {
+namespace {
+
+// Factor symbols `i`..`z` are indices 0..17; `z_N` is 17 + N.
+constexpr int64_t kLastLetterIndex = 'z' - 'i';
+
+// Parses `open item (, item)* close` (or just `open close`), calling
+// `parse_item` for every item.
+template <typename Fn>
+absl::Status parseDelimitedList(ParserBase& p, TokenKind open,
+                                std::string_view open_text, TokenKind close,
+                                std::string_view close_text, Fn&& parse_item) {
+  SK_RETURN_IF_ERROR(p.expect(open, open_text));
+  if (p.consumeIf(close)) return absl::OkStatus();
+  do {
+    SK_RETURN_IF_ERROR(parse_item());
+  } while (p.consumeIf(TokenKind::kComma));
+  return p.expect(close, close_text);
+}
+
+}  // namespace
+
+absl::StatusOr<Mesh> AttrParser::parseMesh() {
+  Mesh mesh;
+  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kLess, "'<'"));
+  SK_RETURN_IF_ERROR(parseDelimitedList(
+      p_, TokenKind::kLSquare, "'['", TokenKind::kRSquare, "']'",
+      [&]() -> absl::Status {
+        SK_ASSIGN_OR_RETURN(std::string name, p_.parseString("axis name string"));
+        SK_RETURN_IF_ERROR(p_.expect(TokenKind::kEqual, "'='"));
+        size_t size_offset = p_.tok().offset;
+        SK_ASSIGN_OR_RETURN(int64_t size, p_.parseInteger("axis size"));
+        if (size < 1) {
+          return p_.errorAt(size_offset,
+                            strCat("axis size must be at least 1, got: ",
+                                         size));
+        }
+        mesh.axes.push_back(MeshAxis{std::move(name), size});
+        return absl::OkStatus();
+      }));
+  if (p_.consumeIf(TokenKind::kComma)) {
+    SK_RETURN_IF_ERROR(p_.expectKeyword("device_ids"));
+    SK_RETURN_IF_ERROR(p_.expect(TokenKind::kEqual, "'='"));
+    SK_RETURN_IF_ERROR(parseDelimitedList(
+        p_, TokenKind::kLSquare, "'['", TokenKind::kRSquare, "']'",
+        [&]() -> absl::Status {
+          SK_ASSIGN_OR_RETURN(int64_t id, p_.parseInteger("device id"));
+          mesh.device_ids.push_back(id);
+          return absl::OkStatus();
+        }));
+  }
+  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kGreater, "'>'"));
+  // An explicit iota order is the implicit one; the reference never prints it.
+  if (!mesh.axes.empty() && mesh.hasIotaDeviceIds()) mesh.device_ids.clear();
+  return mesh;
+}
+
+absl::StatusOr<AxisRef> AttrParser::parseAxisRef() {
+  SK_ASSIGN_OR_RETURN(std::string name, p_.parseString("axis name string"));
+  if (!p_.consumeIf(TokenKind::kColon)) return AxisRef(std::move(name));
+  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kLParen, "'('"));
+  SK_ASSIGN_OR_RETURN(int64_t pre_size, p_.parseInteger("sub-axis pre-size"));
+  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kRParen, "')'"));
+  SK_ASSIGN_OR_RETURN(int64_t size, p_.parseInteger("sub-axis size"));
+  return AxisRef(std::move(name), pre_size, size);
+}
+
+absl::StatusOr<std::vector<AxisRef>> AttrParser::parseAxisRefList() {
+  std::vector<AxisRef> axes;
+  SK_RETURN_IF_ERROR(parseDelimitedList(
+      p_, TokenKind::kLBrace, "'{'", TokenKind::kRBrace, "'}'",
+      [&]() -> absl::Status {
+        SK_ASSIGN_OR_RETURN(AxisRef axis, parseAxisRef());
+        axes.push_back(std::move(axis));
+        return absl::OkStatus();
+      }));
+  return axes;
+}
+
+absl::StatusOr<int64_t> AttrParser::parsePriority(const Token& token) {
+  std::string_view text = token.spelling;
+  std::string_view digits = text.substr(1);
+  if (text.size() < 2 || text[0] != 'p' ||
+      !std::all_of(digits.begin(), digits.end(), absl::ascii_isdigit)) {
+    return p_.errorAt(token.offset,
+                      strCat("expected priority 'p<number>', got: ",
+                                   text));
+  }
+  if (digits.size() > 1 && digits[0] == '0') {
+    return p_.errorAt(token.offset,
+                      strCat("priority must not have leading zeros, got: ",
+                                   text));
+  }
+  int64_t priority = 0;
+  if (!parseInt64(digits, priority)) {
+    return p_.errorAt(token.offset,
+                      strCat("priority does not fit in 64 bits, got: ",
+                                   text));
+  }
+  return priority;
+}
+
+absl::StatusOr<DimensionSharding> AttrParser::parseDimensionSharding() {
+  DimensionSharding dim;
+  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kLBrace, "'{'"));
+  while (!p_.consumeIf(TokenKind::kRBrace)) {
+    if (!dim.axes.empty()) SK_RETURN_IF_ERROR(p_.expect(TokenKind::kComma, "','"));
+    if (p_.consumeIf(TokenKind::kQuestion)) {
+      dim.is_closed = false;
+      SK_RETURN_IF_ERROR(p_.expect(TokenKind::kRBrace, "'}'"));
+      break;
+    }
+    SK_ASSIGN_OR_RETURN(AxisRef axis, parseAxisRef());
+    dim.axes.push_back(std::move(axis));
+  }
+  if (p_.at(TokenKind::kBareIdent)) {
+    Token token = p_.tok();
+    p_.advance();
+    SK_ASSIGN_OR_RETURN(dim.priority, parsePriority(token));
+  }
+  return dim;
+}
+
+absl::StatusOr<MeshOrRef> AttrParser::parseMeshOrRef() {
+  if (p_.at(TokenKind::kAtIdent)) {
+    std::string_view spelling = p_.tok().spelling.substr(1);
+    std::string name;
+    if (!spelling.empty() && spelling[0] == '"') {
+      if (!Lexer::unescape(spelling, name)) {
+        return p_.error("invalid escape sequence in symbol name");
+      }
+    } else {
+      name = std::string(spelling);
+    }
+    p_.advance();
+    return MeshOrRef::ref(std::move(name));
+  }
+  if (p_.consumeKeywordIf("mesh")) {
+    SK_ASSIGN_OR_RETURN(Mesh mesh, parseMesh());
+    return MeshOrRef::inlined(std::move(mesh));
+  }
+  return p_.errorExpected("mesh symbol '@name' or inline 'mesh<...>'");
+}
+
+absl::StatusOr<TensorSharding> AttrParser::parseTensorSharding() {
+  TensorSharding sharding;
+  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kLess, "'<'"));
+  SK_ASSIGN_OR_RETURN(sharding.mesh, parseMeshOrRef());
+  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kComma, "','"));
+  SK_RETURN_IF_ERROR(parseDelimitedList(
+      p_, TokenKind::kLSquare, "'['", TokenKind::kRSquare, "']'",
+      [&]() -> absl::Status {
+        SK_ASSIGN_OR_RETURN(DimensionSharding dim, parseDimensionSharding());
+        sharding.dim_shardings.push_back(std::move(dim));
+        return absl::OkStatus();
+      }));
+  bool seen_replicated = false;
+  bool seen_unreduced = false;
+  while (p_.consumeIf(TokenKind::kComma)) {
+    if (!seen_replicated && p_.consumeKeywordIf("replicated")) {
+      seen_replicated = true;
+      SK_RETURN_IF_ERROR(p_.expect(TokenKind::kEqual, "'='"));
+      SK_ASSIGN_OR_RETURN(sharding.replicated_axes, parseAxisRefList());
+    } else if (!seen_unreduced && p_.consumeKeywordIf("unreduced")) {
+      seen_unreduced = true;
+      SK_RETURN_IF_ERROR(p_.expect(TokenKind::kEqual, "'='"));
+      if (p_.consumeKeywordIf("max")) {
+        sharding.unreduced_kind = ReductionKind::kMax;
+      } else if (p_.consumeKeywordIf("min")) {
+        sharding.unreduced_kind = ReductionKind::kMin;
+      } else {
+        p_.consumeKeywordIf("sum");
+      }
+      SK_ASSIGN_OR_RETURN(sharding.unreduced_axes, parseAxisRefList());
+    } else {
+      return p_.errorExpected(
+          "'replicated={...}' or 'unreduced={...}' (each at most once) after "
+          "','");
+    }
+  }
+  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kGreater, "'>'"));
+  return sharding;
+}
+
+absl::StatusOr<TensorShardingPerValue> AttrParser::parseTensorShardingList() {
+  TensorShardingPerValue result;
+  SK_RETURN_IF_ERROR(parseDelimitedList(
+      p_, TokenKind::kLSquare, "'['", TokenKind::kRSquare, "']'",
+      [&]() -> absl::Status {
+        SK_ASSIGN_OR_RETURN(TensorSharding sharding, parseTensorSharding());
+        result.shardings.push_back(std::move(sharding));
+        return absl::OkStatus();
+      }));
+  return result;
+}
+
+absl::StatusOr<TensorShardingPerValue>
+AttrParser::parseTensorShardingPerValue() {
+  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kLess, "'<'"));
+  SK_ASSIGN_OR_RETURN(TensorShardingPerValue result, parseTensorShardingList());
+  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kGreater, "'>'"));
+  return result;
+}
+
+absl::StatusOr<int64_t> consumeFactorSymbol(ParserBase& p,
+                                            std::string_view& text,
+                                            size_t offset) {
+  if (text.substr(0, 2) != "z_") {
+    char symbol = text.front();
+    if (symbol < 'i' || symbol > 'z') {
+      return p.errorAt(offset,
+                       strCat("expected factor symbol from 'i' to 'z', "
+                                    "got: '",
+                                    std::string(1, symbol), "'"));
+    }
+    text.remove_prefix(1);
+    return symbol - 'i';
+  }
+  size_t end = 2;
+  while (end < text.size() && absl::ascii_isdigit(text[end])) ++end;
+  std::string_view number = text.substr(2, end - 2);
+  if (number.empty()) {
+    return p.errorAt(offset, strCat("expected an integer after 'z_', got: '",
+                                          text, "'"));
+  }
+  if (number[0] == '0') {
+    return p.errorAt(offset,
+                     strCat("expected a positive integer without leading "
+                                  "zeros after 'z_', got: '",
+                                  number, "'"));
+  }
+  int64_t n = 0;
+  if (!parseInt64(number, n) ||
+      n > std::numeric_limits<int64_t>::max() - kLastLetterIndex) {
+    return p.errorAt(offset, strCat("factor symbol index too large: '",
+                                          number, "'"));
+  }
+  text.remove_prefix(end);
+  return n + kLastLetterIndex;
+}
+
+absl::StatusOr<std::vector<int64_t>> AttrParser::parseFactorSymbols(
+    const Token& token) {
+  std::vector<int64_t> factors;
+  std::string_view text = token.spelling;
+  while (!text.empty()) {
+    size_t offset = token.offset + (token.spelling.size() - text.size());
+    SK_ASSIGN_OR_RETURN(int64_t factor, consumeFactorSymbol(p_, text, offset));
+    factors.push_back(factor);
+  }
+  return factors;
+}
+
+absl::StatusOr<TensorMapping> AttrParser::parseTensorMapping() {
+  TensorMapping mapping;
+  SK_RETURN_IF_ERROR(parseDelimitedList(
+      p_, TokenKind::kLSquare, "'['", TokenKind::kRSquare, "']'",
+      [&]() -> absl::Status {
+        if (!p_.at(TokenKind::kBareIdent)) {
+          return p_.errorExpected("factor symbols");
+        }
+        Token token = p_.tok();
+        p_.advance();
+        SK_ASSIGN_OR_RETURN(std::vector<int64_t> factors,
+                            parseFactorSymbols(token));
+        mapping.dim_mappings.push_back(DimMapping{std::move(factors)});
+        return absl::OkStatus();
+      }));
+  return mapping;
+}
+
+absl::StatusOr<std::vector<TensorMapping>> AttrParser::parseTensorMappings() {
+  std::vector<TensorMapping> mappings;
+  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kLParen, "'('"));
+  do {
+    SK_ASSIGN_OR_RETURN(TensorMapping mapping, parseTensorMapping());
+    mappings.push_back(std::move(mapping));
+  } while (p_.consumeIf(TokenKind::kComma));
+  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kRParen, "')'"));
+  return mappings;
+}
+
+absl::StatusOr<std::vector<int64_t>> AttrParser::parseFactorSizes() {
+  std::vector<int64_t> sizes;
+  if (!p_.at(TokenKind::kLBrace)) return sizes;
+  SK_RETURN_IF_ERROR(parseDelimitedList(
+      p_, TokenKind::kLBrace, "'{'", TokenKind::kRBrace, "'}'",
+      [&]() -> absl::Status {
+        if (!p_.at(TokenKind::kBareIdent)) return p_.errorExpected("factor symbol");
+        Token token = p_.tok();
+        p_.advance();
+        std::string_view text = token.spelling;
+        SK_ASSIGN_OR_RETURN(int64_t factor,
+                            consumeFactorSymbol(p_, text, token.offset));
+        int64_t expected = static_cast<int64_t>(sizes.size());
+        if (factor != expected) {
+          return p_.errorAt(
+              token.offset,
+              strCat("factor sizes must be listed in order i, j, k, ...: "
+                           "expected factor '",
+                           factorSymbol(expected), "', got '",
+                           factorSymbol(factor), "'"));
+        }
+        if (!text.empty()) {
+          return p_.errorAt(token.offset,
+                            strCat("expected a single factor symbol, got: ",
+                                         token.spelling));
+        }
+        SK_RETURN_IF_ERROR(p_.expect(TokenKind::kEqual, "'='"));
+        SK_ASSIGN_OR_RETURN(int64_t size, p_.parseInteger("factor size"));
+        sizes.push_back(size);
+        return absl::OkStatus();
+      }));
+  return sizes;
+}
+
+absl::StatusOr<std::vector<int64_t>> AttrParser::parseFactorList() {
+  std::vector<int64_t> factors;
+  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kEqual, "'='"));
+  auto parse_one = [&]() -> absl::Status {
+    if (!p_.at(TokenKind::kBareIdent)) return p_.errorExpected("factor symbol");
+    Token token = p_.tok();
+    p_.advance();
+    std::string_view text = token.spelling;
+    SK_ASSIGN_OR_RETURN(int64_t factor,
+                        consumeFactorSymbol(p_, text, token.offset));
+    if (!text.empty()) {
+      return p_.errorAt(token.offset,
+                        strCat("expected a single factor symbol, got: ",
+                                     token.spelling));
+    }
+    factors.push_back(factor);
+    return absl::OkStatus();
+  };
+  if (p_.at(TokenKind::kLBrace)) {
+    SK_RETURN_IF_ERROR(parseDelimitedList(p_, TokenKind::kLBrace, "'{'",
+                                          TokenKind::kRBrace, "'}'", parse_one));
+  } else {
+    do {
+      SK_RETURN_IF_ERROR(parse_one());
+    } while (p_.consumeIf(TokenKind::kComma));
+  }
+  return factors;
+}
+
+absl::StatusOr<OpShardingRule> AttrParser::parseOpShardingRule() {
+  OpShardingRule rule;
+  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kLess, "'<'"));
+  SK_ASSIGN_OR_RETURN(rule.operand_mappings, parseTensorMappings());
+  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kArrow, "'->'"));
+  SK_ASSIGN_OR_RETURN(rule.result_mappings, parseTensorMappings());
+  SK_ASSIGN_OR_RETURN(rule.factor_sizes, parseFactorSizes());
+  struct FactorKind {
+    std::string_view keyword;
+    std::vector<int64_t>* list;
+  };
+  for (FactorKind kind :
+       {FactorKind{"reduction", &rule.reduction_factors},
+        FactorKind{"need_replication", &rule.need_replication_factors},
+        FactorKind{"permutation", &rule.permutation_factors},
+        FactorKind{"blocked_propagation", &rule.blocked_propagation_factors}}) {
+    if (p_.consumeKeywordIf(kind.keyword)) {
+      SK_ASSIGN_OR_RETURN(*kind.list, parseFactorList());
+    }
+  }
+  if (p_.consumeIf(TokenKind::kComma)) {
+    SK_RETURN_IF_ERROR(p_.expectKeyword("custom"));
+    rule.is_custom_rule = true;
+  }
+  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kGreater, "'>'"));
+  return rule;
+}
+
+absl::StatusOr<ManualAxes> AttrParser::parseManualAxes() {
+  ManualAxes axes;
+  SK_RETURN_IF_ERROR(parseDelimitedList(
+      p_, TokenKind::kLBrace, "'{'", TokenKind::kRBrace, "'}'",
+      [&]() -> absl::Status {
+        SK_ASSIGN_OR_RETURN(std::string name, p_.parseString("axis name string"));
+        axes.names.push_back(std::move(name));
+        return absl::OkStatus();
+      }));
+  return axes;
+}
+
+absl::StatusOr<ListOfAxisRefLists> AttrParser::parseListOfAxisRefLists() {
+  ListOfAxisRefLists result;
+  SK_RETURN_IF_ERROR(parseDelimitedList(
+      p_, TokenKind::kLSquare, "'['", TokenKind::kRSquare, "']'",
+      [&]() -> absl::Status {
+        SK_ASSIGN_OR_RETURN(std::vector<AxisRef> axes, parseAxisRefList());
+        result.lists.push_back(AxisRefList(std::move(axes)));
+        return absl::OkStatus();
+      }));
+  return result;
+}
+
+absl::StatusOr<AllToAllParamList> AttrParser::parseAllToAllParamList() {
+  AllToAllParamList result;
+  SK_RETURN_IF_ERROR(parseDelimitedList(
+      p_, TokenKind::kLSquare, "'['", TokenKind::kRSquare, "']'",
+      [&]() -> absl::Status {
+        AllToAllParam param;
+        SK_ASSIGN_OR_RETURN(param.axes, parseAxisRefList());
+        SK_RETURN_IF_ERROR(p_.expect(TokenKind::kColon, "':'"));
+        SK_ASSIGN_OR_RETURN(param.src_dim, p_.parseInteger("source dimension"));
+        SK_RETURN_IF_ERROR(p_.expect(TokenKind::kArrow, "'->'"));
+        SK_ASSIGN_OR_RETURN(param.tgt_dim, p_.parseInteger("target dimension"));
+        result.params.push_back(std::move(param));
+        return absl::OkStatus();
+      }));
+  return result;
+}
+
+absl::StatusOr<PropagationDirection> AttrParser::parsePropagationDirection() {
+  if (p_.at(TokenKind::kBareIdent)) {
+    if (auto direction = propagationDirectionFromString(p_.tok().spelling)) {
+      p_.advance();
+      return *direction;
+    }
+  }
+  return p_.errorExpected("NONE, FORWARD, BACKWARD or BOTH");
+}
+
+}  // namespace shardkit

@@ -1,0 +1,100 @@
+#include "shardkit/text/parse.h"
+
+#include <utility>
+
+#include "shardkit/text/attr_parser.h"
+#include "shardkit/text/parser_base.h"
+
+namespace shardkit {
+namespace {
+
+// Runs `parse` on `text` after an optional `#sdy.<mnemonic>` prefix, and
+// requires the whole text to be consumed.
+template <typename T, typename Fn>
+absl::StatusOr<T> parseWhole(std::string_view text, std::string_view mnemonic,
+                             Fn&& parse) {
+  ParserBase p(text);
+  if (!mnemonic.empty() && p.at(TokenKind::kHashIdent)) {
+    if (p.tok().spelling.substr(1) != mnemonic) {
+      return p.withLineCol(p.errorExpected("'#" + std::string(mnemonic) + "'"));
+    }
+    p.advance();
+  }
+  AttrParser attrs(p);
+  absl::StatusOr<T> result = parse(attrs);
+  if (!result.ok()) return p.withLineCol(result.status());
+  if (!p.at(TokenKind::kEof)) {
+    return p.withLineCol(p.errorExpected("end of input"));
+  }
+  return result;
+}
+
+}  // namespace
+
+absl::StatusOr<Mesh> parseMesh(std::string_view text) {
+  return parseWhole<Mesh>(text, "sdy.mesh",
+                          [](AttrParser& a) { return a.parseMesh(); });
+}
+
+absl::StatusOr<AxisRef> parseAxisRef(std::string_view text) {
+  return parseWhole<AxisRef>(text, "",
+                             [](AttrParser& a) { return a.parseAxisRef(); });
+}
+
+absl::StatusOr<AxisRefList> parseAxisRefList(std::string_view text) {
+  return parseWhole<AxisRefList>(
+      text, "", [](AttrParser& a) -> absl::StatusOr<AxisRefList> {
+        absl::StatusOr<std::vector<AxisRef>> axes = a.parseAxisRefList();
+        if (!axes.ok()) return axes.status();
+        return AxisRefList(*std::move(axes));
+      });
+}
+
+absl::StatusOr<DimensionSharding> parseDimensionSharding(
+    std::string_view text) {
+  return parseWhole<DimensionSharding>(
+      text, "", [](AttrParser& a) { return a.parseDimensionSharding(); });
+}
+
+absl::StatusOr<TensorSharding> parseTensorSharding(std::string_view text) {
+  return parseWhole<TensorSharding>(
+      text, "sdy.sharding", [](AttrParser& a) { return a.parseTensorSharding(); });
+}
+
+absl::StatusOr<TensorShardingPerValue> parseTensorShardingPerValue(
+    std::string_view text) {
+  return parseWhole<TensorShardingPerValue>(
+      text, "sdy.sharding_per_value",
+      [](AttrParser& a) { return a.parseTensorShardingPerValue(); });
+}
+
+absl::StatusOr<OpShardingRule> parseOpShardingRule(std::string_view text) {
+  return parseWhole<OpShardingRule>(
+      text, "sdy.op_sharding_rule",
+      [](AttrParser& a) { return a.parseOpShardingRule(); });
+}
+
+absl::StatusOr<ManualAxes> parseManualAxes(std::string_view text) {
+  return parseWhole<ManualAxes>(
+      text, "", [](AttrParser& a) { return a.parseManualAxes(); });
+}
+
+absl::StatusOr<ListOfAxisRefLists> parseListOfAxisRefLists(
+    std::string_view text) {
+  return parseWhole<ListOfAxisRefLists>(
+      text, "", [](AttrParser& a) { return a.parseListOfAxisRefLists(); });
+}
+
+absl::StatusOr<AllToAllParamList> parseAllToAllParamList(
+    std::string_view text) {
+  return parseWhole<AllToAllParamList>(
+      text, "", [](AttrParser& a) { return a.parseAllToAllParamList(); });
+}
+
+absl::StatusOr<PropagationDirection> parsePropagationDirection(
+    std::string_view text) {
+  return parseWhole<PropagationDirection>(
+      text, "", [](AttrParser& a) { return a.parsePropagationDirection(); });
+}
+
+}  // namespace shardkit
