@@ -16,7 +16,17 @@ bool Mesh::hasIotaDeviceIds() const {
   for (size_t i = 0; i < device_ids.size(); ++i) {
     if (device_ids[i] != static_cast<int64_t>(i)) return false;
   }
-  return static_cast<int64_t>(device_ids.size()) == totalSize();
+  // Compares the id count with the product of the axis sizes without
+  // computing a product that may overflow (the mesh may be unverified, e.g.
+  // straight from the parser).
+  const int64_t count = static_cast<int64_t>(device_ids.size());
+  int64_t product = 1;
+  for (const MeshAxis& axis : axes) {
+    if (axis.size <= 0) return false;
+    if (product > count / axis.size) return false;
+    product *= axis.size;
+  }
+  return product == count;
 }
 
 bool Mesh::sameDevicesAndAxes(const Mesh& other) const {

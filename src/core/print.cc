@@ -2,8 +2,6 @@
 // reference prints for the stripped attribute form.
 #include <string>
 
-#include "shardkit/core/strings.h"
-
 #include "shardkit/core/axis_ref.h"
 #include "shardkit/core/axis_ref_list.h"
 #include "shardkit/core/collective_params.h"
@@ -11,6 +9,7 @@
 #include "shardkit/core/mesh.h"
 #include "shardkit/core/op_sharding_rule.h"
 #include "shardkit/core/propagation_direction.h"
+#include "shardkit/core/strings.h"
 #include "shardkit/core/tensor_sharding.h"
 
 namespace shardkit {
@@ -25,29 +24,11 @@ std::string joinInts(const std::vector<int64_t>& values) {
   return out;
 }
 
-void appendQuoted(std::string& out, std::string_view text) {
-  out += '"';
-  for (char c : text) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
-      constexpr char kHex[] = "0123456789ABCDEF";
-      out += '\\';
-      out += kHex[(c >> 4) & 0xF];
-      out += kHex[c & 0xF];
-    } else {
-      out += c;
-    }
-  }
-  out += '"';
-}
-
 void appendAxisRef(std::string& out, const AxisRef& axis) {
   appendQuoted(out, axis.name);
   if (axis.sub_axis_info) {
     strAppend(out, ":(", axis.sub_axis_info->pre_size, ")",
-                    axis.sub_axis_info->size);
+              axis.sub_axis_info->size);
   }
 }
 
@@ -67,8 +48,7 @@ void appendMesh(std::string& out, const Mesh& mesh) {
   }
   out += "]";
   if (!mesh.device_ids.empty()) {
-    strAppend(out, ", device_ids=[",
-                    joinInts(mesh.device_ids), "]");
+    strAppend(out, ", device_ids=[", joinInts(mesh.device_ids), "]");
   }
   out += ">";
 }
@@ -86,8 +66,7 @@ void appendMeshOrRef(std::string& out, const MeshOrRef& mesh) {
     out += "mesh";
     appendMesh(out, *inline_mesh);
   } else {
-    out += '@';
-    out += mesh.name();
+    appendSymbolRef(out, mesh.name());
   }
 }
 

@@ -6,8 +6,8 @@
 #include <utility>
 
 #include "absl/strings/ascii.h"
-#include "shardkit/core/strings.h"
 #include "shardkit/core/status_macros.h"
+#include "shardkit/core/strings.h"
 
 namespace shardkit {
 namespace {
@@ -37,14 +37,14 @@ absl::StatusOr<Mesh> AttrParser::parseMesh() {
   SK_RETURN_IF_ERROR(parseDelimitedList(
       p_, TokenKind::kLSquare, "'['", TokenKind::kRSquare, "']'",
       [&]() -> absl::Status {
-        SK_ASSIGN_OR_RETURN(std::string name, p_.parseString("axis name string"));
+        SK_ASSIGN_OR_RETURN(std::string name,
+                            p_.parseString("string (axis name)"));
         SK_RETURN_IF_ERROR(p_.expect(TokenKind::kEqual, "'='"));
         size_t size_offset = p_.tok().offset;
         SK_ASSIGN_OR_RETURN(int64_t size, p_.parseInteger("axis size"));
         if (size < 1) {
-          return p_.errorAt(size_offset,
-                            strCat("axis size must be at least 1, got: ",
-                                         size));
+          return p_.errorAt(
+              size_offset, strCat("axis size must be at least 1, got: ", size));
         }
         mesh.axes.push_back(MeshAxis{std::move(name), size});
         return absl::OkStatus();
@@ -67,7 +67,7 @@ absl::StatusOr<Mesh> AttrParser::parseMesh() {
 }
 
 absl::StatusOr<AxisRef> AttrParser::parseAxisRef() {
-  SK_ASSIGN_OR_RETURN(std::string name, p_.parseString("axis name string"));
+  SK_ASSIGN_OR_RETURN(std::string name, p_.parseString("string (axis name)"));
   if (!p_.consumeIf(TokenKind::kColon)) return AxisRef(std::move(name));
   SK_RETURN_IF_ERROR(p_.expect(TokenKind::kLParen, "'('"));
   SK_ASSIGN_OR_RETURN(int64_t pre_size, p_.parseInteger("sub-axis pre-size"));
@@ -78,13 +78,26 @@ absl::StatusOr<AxisRef> AttrParser::parseAxisRef() {
 
 absl::StatusOr<std::vector<AxisRef>> AttrParser::parseAxisRefList() {
   std::vector<AxisRef> axes;
-  SK_RETURN_IF_ERROR(parseDelimitedList(
-      p_, TokenKind::kLBrace, "'{'", TokenKind::kRBrace, "'}'",
-      [&]() -> absl::Status {
-        SK_ASSIGN_OR_RETURN(AxisRef axis, parseAxisRef());
-        axes.push_back(std::move(axis));
-        return absl::OkStatus();
-      }));
+  SK_RETURN_IF_ERROR(
+      parseDelimitedList(p_, TokenKind::kLBrace, "'{'", TokenKind::kRBrace,
+                         "'}'", [&]() -> absl::Status {
+                           SK_ASSIGN_OR_RETURN(AxisRef axis, parseAxisRef());
+                           axes.push_back(std::move(axis));
+                           return absl::OkStatus();
+                         }));
+  return axes;
+}
+
+absl::StatusOr<std::vector<AxisRef>> AttrParser::parseNonEmptyAxisRefList() {
+  // Like the reference, `replicated={}` and `unreduced={}` are rejected: an
+  // empty list is written by leaving the field out.
+  std::vector<AxisRef> axes;
+  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kLBrace, "'{'"));
+  do {
+    SK_ASSIGN_OR_RETURN(AxisRef axis, parseAxisRef());
+    axes.push_back(std::move(axis));
+  } while (p_.consumeIf(TokenKind::kComma));
+  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kRBrace, "'}'"));
   return axes;
 }
 
@@ -93,20 +106,20 @@ absl::StatusOr<int64_t> AttrParser::parsePriority(const Token& token) {
   std::string_view digits = text.substr(1);
   if (text.size() < 2 || text[0] != 'p' ||
       !std::all_of(digits.begin(), digits.end(), absl::ascii_isdigit)) {
-    return p_.errorAt(token.offset,
-                      strCat("expected priority 'p<number>', got: ",
-                                   text));
+    return p_.errorAt(
+        token.offset,
+        strCat("expecting priority in format 'p<number>', got: ", text));
   }
   if (digits.size() > 1 && digits[0] == '0') {
-    return p_.errorAt(token.offset,
-                      strCat("priority must not have leading zeros, got: ",
-                                   text));
+    return p_.errorAt(
+        token.offset,
+        strCat("priorities with leading zeros are not allowed, got: ", text));
   }
   int64_t priority = 0;
   if (!parseInt64(digits, priority)) {
-    return p_.errorAt(token.offset,
-                      strCat("priority does not fit in 64 bits, got: ",
-                                   text));
+    return p_.errorAt(
+        token.offset,
+        strCat("expecting integer priority (at most 2^63-1), got: ", text));
   }
   return priority;
 }
@@ -115,7 +128,8 @@ absl::StatusOr<DimensionSharding> AttrParser::parseDimensionSharding() {
   DimensionSharding dim;
   SK_RETURN_IF_ERROR(p_.expect(TokenKind::kLBrace, "'{'"));
   while (!p_.consumeIf(TokenKind::kRBrace)) {
-    if (!dim.axes.empty()) SK_RETURN_IF_ERROR(p_.expect(TokenKind::kComma, "','"));
+    if (!dim.axes.empty())
+      SK_RETURN_IF_ERROR(p_.expect(TokenKind::kComma, "','"));
     if (p_.consumeIf(TokenKind::kQuestion)) {
       dim.is_closed = false;
       SK_RETURN_IF_ERROR(p_.expect(TokenKind::kRBrace, "'}'"));
@@ -171,7 +185,7 @@ absl::StatusOr<TensorSharding> AttrParser::parseTensorSharding() {
     if (!seen_replicated && p_.consumeKeywordIf("replicated")) {
       seen_replicated = true;
       SK_RETURN_IF_ERROR(p_.expect(TokenKind::kEqual, "'='"));
-      SK_ASSIGN_OR_RETURN(sharding.replicated_axes, parseAxisRefList());
+      SK_ASSIGN_OR_RETURN(sharding.replicated_axes, parseNonEmptyAxisRefList());
     } else if (!seen_unreduced && p_.consumeKeywordIf("unreduced")) {
       seen_unreduced = true;
       SK_RETURN_IF_ERROR(p_.expect(TokenKind::kEqual, "'='"));
@@ -182,11 +196,11 @@ absl::StatusOr<TensorSharding> AttrParser::parseTensorSharding() {
       } else {
         p_.consumeKeywordIf("sum");
       }
-      SK_ASSIGN_OR_RETURN(sharding.unreduced_axes, parseAxisRefList());
+      SK_ASSIGN_OR_RETURN(sharding.unreduced_axes, parseNonEmptyAxisRefList());
     } else {
       return p_.errorExpected(
-          "'replicated={...}' or 'unreduced={...}' (each at most once) after "
-          "','");
+          "valid named axis list after comma ('replicated={...}' or "
+          "'unreduced={...}', each at most once)");
     }
   }
   SK_RETURN_IF_ERROR(p_.expect(TokenKind::kGreater, "'>'"));
@@ -219,10 +233,9 @@ absl::StatusOr<int64_t> consumeFactorSymbol(ParserBase& p,
   if (text.substr(0, 2) != "z_") {
     char symbol = text.front();
     if (symbol < 'i' || symbol > 'z') {
-      return p.errorAt(offset,
-                       strCat("expected factor symbol from 'i' to 'z', "
-                                    "got: '",
-                                    std::string(1, symbol), "'"));
+      return p.errorAt(offset, strCat("expecting symbol from 'i' to 'z'. "
+                                      "Received: '",
+                                      std::string(1, symbol), "'"));
     }
     text.remove_prefix(1);
     return symbol - 'i';
@@ -231,20 +244,24 @@ absl::StatusOr<int64_t> consumeFactorSymbol(ParserBase& p,
   while (end < text.size() && absl::ascii_isdigit(text[end])) ++end;
   std::string_view number = text.substr(2, end - 2);
   if (number.empty()) {
-    return p.errorAt(offset, strCat("expected an integer after 'z_', got: '",
-                                          text, "'"));
+    return p.errorAt(
+        offset, strCat("expecting integer after 'z_'. Received: '", text, "'"));
   }
   if (number[0] == '0') {
     return p.errorAt(offset,
-                     strCat("expected a positive integer without leading "
-                                  "zeros after 'z_', got: '",
-                                  number, "'"));
+                     strCat("expecting positive integer without leading "
+                            "zeros. Received: '",
+                            number, "'"));
   }
   int64_t n = 0;
   if (!parseInt64(number, n) ||
       n > std::numeric_limits<int64_t>::max() - kLastLetterIndex) {
-    return p.errorAt(offset, strCat("factor symbol index too large: '",
-                                          number, "'"));
+    // The reference accepts up to 2^63-1 and then overflows adding 17; we
+    // reject the last 17 values instead of wrapping around.
+    return p.errorAt(offset,
+                     strCat("expecting symbol index <=2^63-18 after 'z_'. "
+                            "Received: '",
+                            number, "'"));
   }
   text.remove_prefix(end);
   return n + kLastLetterIndex;
@@ -267,8 +284,14 @@ absl::StatusOr<TensorMapping> AttrParser::parseTensorMapping() {
   SK_RETURN_IF_ERROR(parseDelimitedList(
       p_, TokenKind::kLSquare, "'['", TokenKind::kRSquare, "']'",
       [&]() -> absl::Status {
+        // Like the reference, a dimension without symbols (`[, i]`) parses
+        // as an empty mapping and is left to the verifier to reject.
+        if (p_.at(TokenKind::kComma) || p_.at(TokenKind::kRSquare)) {
+          mapping.dim_mappings.push_back(DimMapping{});
+          return absl::OkStatus();
+        }
         if (!p_.at(TokenKind::kBareIdent)) {
-          return p_.errorExpected("factor symbols");
+          return p_.errorExpected("factor symbols, ',' or ']'");
         }
         Token token = p_.tok();
         p_.advance();
@@ -297,7 +320,8 @@ absl::StatusOr<std::vector<int64_t>> AttrParser::parseFactorSizes() {
   SK_RETURN_IF_ERROR(parseDelimitedList(
       p_, TokenKind::kLBrace, "'{'", TokenKind::kRBrace, "'}'",
       [&]() -> absl::Status {
-        if (!p_.at(TokenKind::kBareIdent)) return p_.errorExpected("factor symbol");
+        if (!p_.at(TokenKind::kBareIdent))
+          return p_.errorExpected("factor symbol");
         Token token = p_.tok();
         p_.advance();
         std::string_view text = token.spelling;
@@ -307,15 +331,16 @@ absl::StatusOr<std::vector<int64_t>> AttrParser::parseFactorSizes() {
         if (factor != expected) {
           return p_.errorAt(
               token.offset,
-              strCat("factor sizes must be listed in order i, j, k, ...: "
-                           "expected factor '",
-                           factorSymbol(expected), "', got '",
-                           factorSymbol(factor), "'"));
+              strCat("expecting factor indices to be ordered like an iota "
+                     "([0,1,2,...], e.g. {i=#, j=#, ...}). Expecting factor "
+                     "index symbol '",
+                     factorSymbol(expected), "', received: '",
+                     factorSymbol(factor), "'"));
         }
         if (!text.empty()) {
-          return p_.errorAt(token.offset,
-                            strCat("expected a single factor symbol, got: ",
-                                         token.spelling));
+          return p_.errorAt(
+              token.offset,
+              strCat("expecting single factor symbol: ", token.spelling));
         }
         SK_RETURN_IF_ERROR(p_.expect(TokenKind::kEqual, "'='"));
         SK_ASSIGN_OR_RETURN(int64_t size, p_.parseInteger("factor size"));
@@ -336,16 +361,15 @@ absl::StatusOr<std::vector<int64_t>> AttrParser::parseFactorList() {
     SK_ASSIGN_OR_RETURN(int64_t factor,
                         consumeFactorSymbol(p_, text, token.offset));
     if (!text.empty()) {
-      return p_.errorAt(token.offset,
-                        strCat("expected a single factor symbol, got: ",
-                                     token.spelling));
+      return p_.errorAt(token.offset, strCat("expecting single factor symbol: ",
+                                             token.spelling));
     }
     factors.push_back(factor);
     return absl::OkStatus();
   };
   if (p_.at(TokenKind::kLBrace)) {
-    SK_RETURN_IF_ERROR(parseDelimitedList(p_, TokenKind::kLBrace, "'{'",
-                                          TokenKind::kRBrace, "'}'", parse_one));
+    SK_RETURN_IF_ERROR(parseDelimitedList(
+        p_, TokenKind::kLBrace, "'{'", TokenKind::kRBrace, "'}'", parse_one));
   } else {
     do {
       SK_RETURN_IF_ERROR(parse_one());
@@ -387,7 +411,8 @@ absl::StatusOr<ManualAxes> AttrParser::parseManualAxes() {
   SK_RETURN_IF_ERROR(parseDelimitedList(
       p_, TokenKind::kLBrace, "'{'", TokenKind::kRBrace, "'}'",
       [&]() -> absl::Status {
-        SK_ASSIGN_OR_RETURN(std::string name, p_.parseString("axis name string"));
+        SK_ASSIGN_OR_RETURN(std::string name,
+                            p_.parseString("string (axis name)"));
         axes.names.push_back(std::move(name));
         return absl::OkStatus();
       }));

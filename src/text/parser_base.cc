@@ -34,8 +34,8 @@ absl::StatusOr<int64_t> ParserBase::parseInteger(std::string_view what) {
   int64_t value = 0;
   bool ok = parseInt64(text, value, hex ? 16 : 10);
   if (!ok) {
-    return errorAt(start, strCat("integer ", text,
-                                       " does not fit in 64 bits"));
+    return errorAt(start, strCat("integer ", negative ? "-" : "", digits,
+                                 " does not fit in 64 bits"));
   }
   advance();
   return value;

@@ -65,7 +65,10 @@ struct AxisRef {
   friend bool operator<(const AxisRef& a, const AxisRef& b);
   template <typename H>
   friend H AbslHashValue(H h, const AxisRef& a) {
-    return H::combine(std::move(h), a.name, a.sub_axis_info);
+    // Debian's Abseil does not hash std::optional; spell it out.
+    h = H::combine(std::move(h), a.name, a.sub_axis_info.has_value());
+    if (a.sub_axis_info) h = H::combine(std::move(h), *a.sub_axis_info);
+    return h;
   }
 };
 

@@ -44,7 +44,8 @@ struct DimensionSharding {
                          const DimensionSharding&) = default;
   template <typename H>
   friend H AbslHashValue(H h, const DimensionSharding& d) {
-    return H::combine(std::move(h), d.axes, d.is_closed, d.priority);
+    return H::combine(std::move(h), d.axes, d.is_closed,
+                      d.priority.value_or(-1));
   }
 };
 

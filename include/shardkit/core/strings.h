@@ -31,8 +31,8 @@ inline void appendPiece(std::string& out, const std::string& piece) {
 }
 inline void appendPiece(std::string& out, char c) { out += c; }
 template <std::integral T>
-  requires(!std::same_as<T, char> && !std::same_as<T, bool>)
-void appendPiece(std::string& out, T value) {
+requires(!std::same_as<T, char> &&
+         !std::same_as<T, bool>) void appendPiece(std::string& out, T value) {
   char buf[24];
   auto result = std::to_chars(buf, buf + sizeof(buf), value);
   out.append(buf, result.ptr);
@@ -57,9 +57,57 @@ std::string strCat(const Pieces&... pieces) {
 // any other character.
 inline bool parseInt64(std::string_view text, int64_t& value, int base = 10) {
   if (text.empty()) return false;
-  auto result = std::from_chars(text.data(), text.data() + text.size(), value,
-                                base);
+  auto result =
+      std::from_chars(text.data(), text.data() + text.size(), value, base);
   return result.ec == std::errc() && result.ptr == text.data() + text.size();
+}
+
+// Appends `text` as an MLIR string literal: quoted, with `"` and `\\` escaped
+// and every byte outside printable ASCII written as `\XX` (upper-case hex),
+// as MLIR's printer does (so `"é"` prints as `"\C3\A9"`).
+inline void appendQuoted(std::string& out, std::string_view text) {
+  constexpr char kHex[] = "0123456789ABCDEF";
+  out += '"';
+  for (char c : text) {
+    unsigned char u = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (u < 0x20 || u >= 0x7f) {
+      out += '\\';
+      out += kHex[u >> 4];
+      out += kHex[u & 0xF];
+    } else {
+      out += c;
+    }
+  }
+  out += '"';
+}
+
+// True if `name` can be written after `@` without quotes: MLIR's bare
+// identifier, `[A-Za-z_][A-Za-z0-9_$.]*`.
+inline bool isBareIdentifier(std::string_view name) {
+  auto is_letter = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+  };
+  if (name.empty() || !is_letter(name.front())) return false;
+  for (char c : name) {
+    if (!is_letter(c) && !(c >= '0' && c <= '9') && c != '$' && c != '.') {
+      return false;
+    }
+  }
+  return true;
+}
+
+// Appends a symbol reference: `@name`, or `@"quoted name"` when `name` is not
+// a bare identifier.
+inline void appendSymbolRef(std::string& out, std::string_view name) {
+  out += '@';
+  if (isBareIdentifier(name)) {
+    out.append(name);
+  } else {
+    appendQuoted(out, name);
+  }
 }
 
 }  // namespace shardkit

@@ -41,7 +41,10 @@ class MeshOrRef {
   friend bool operator==(const MeshOrRef&, const MeshOrRef&) = default;
   template <typename H>
   friend H AbslHashValue(H h, const MeshOrRef& m) {
-    return H::combine(std::move(h), m.value_);
+    if (const Mesh* mesh = m.inlineMesh()) {
+      return H::combine(std::move(h), true, *mesh);
+    }
+    return H::combine(std::move(h), false, m.name());
   }
 
  private:

@@ -57,6 +57,8 @@ class AttrParser {
   absl::StatusOr<PropagationDirection> parsePropagationDirection();
 
  private:
+  // `{"x", ...}` with at least one axis (replicated and unreduced axes).
+  absl::StatusOr<std::vector<AxisRef>> parseNonEmptyAxisRefList();
   absl::StatusOr<TensorMapping> parseTensorMapping();
   absl::StatusOr<std::vector<TensorMapping>> parseTensorMappings();
   absl::StatusOr<std::vector<int64_t>> parseFactorSizes();

@@ -1,0 +1,239 @@
+// Attribute: an immutable, cheaply copyable (shared) attribute value, and
+// AttrDict, a dictionary of named attributes kept sorted by name as MLIR
+// prints it.
+//
+// The sdy attributes are typed (TensorSharding, OpShardingRule, ...), as are
+// MLIR's builtin attributes (integers, floats, strings, arrays, dense arrays,
+// dictionaries, symbol references, types). Any other attribute — a dialect
+// attribute such as `#stablehlo.dot<...>`, a dense elements literal — is
+// kept as its (whitespace-normalized) text and printed back unchanged.
+#ifndef SHARDKIT_IR_ATTRIBUTE_H_
+#define SHARDKIT_IR_ATTRIBUTE_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "absl/types/span.h"
+#include "shardkit/core/collective_params.h"
+#include "shardkit/core/mesh.h"
+#include "shardkit/core/op_sharding_rule.h"
+#include "shardkit/core/propagation_direction.h"
+#include "shardkit/core/tensor_sharding.h"
+#include "shardkit/ir/type.h"
+
+namespace shardkit {
+
+enum class AttrKind {
+  kNull,
+  kUnit,
+  kBool,
+  kInteger,
+  kFloat,
+  kString,
+  kSymbolRef,
+  kArray,
+  kDenseArray,     // array<i64: 1, 2>
+  kDict,
+  kType,
+  kElements,       // dense<...> : tensor<...> (and other elements literals)
+  kOpaque,         // any other attribute, as text
+  kTensorSharding,
+  kTensorShardingPerValue,
+  kOpShardingRule,
+  kMesh,
+  kManualAxes,
+  kAxisRefList,
+  kListOfAxisRefLists,
+  kAllToAllParamList,
+  kPropagationDirection,
+};
+
+class Attribute;
+struct NamedAttribute;
+
+// An integer with its MLIR type's text (`i64` when written without one).
+struct IntegerValue {
+  int64_t value = 0;
+  std::string type = "i64";
+};
+// A float with its MLIR type's text (`f32`).
+struct FloatValue {
+  double value = 0;
+  std::string type = "f64";
+};
+// `array<i64: 1, 2>`; booleans (`array<i1: true>`) are stored as 0/1.
+// An elements literal: its text up to the type (`dense<1.000000e+00>`) and its
+// type.
+struct ElementsValue {
+  std::string literal;
+  Type type;
+};
+struct DenseArrayValue {
+  std::string element_type;
+  std::vector<int64_t> values;
+};
+
+class Attribute {
+ public:
+  Attribute() = default;  // the null attribute
+
+  static Attribute unit();
+  static Attribute boolean(bool value);
+  static Attribute integer(int64_t value, std::string_view type = "i64");
+  static Attribute floating(double value, std::string_view type = "f64");
+  static Attribute string(std::string value);
+  // `@name`; `name` is the text after '@' (may include `::@nested`).
+  static Attribute symbolRef(std::string name);
+  static Attribute array(std::vector<Attribute> elements);
+  static Attribute denseArray(std::string element_type,
+                              std::vector<int64_t> values);
+  static Attribute i64Array(std::vector<int64_t> values) {
+    return denseArray("i64", std::move(values));
+  }
+  static Attribute dict(std::vector<NamedAttribute> entries);
+  static Attribute type(Type type);
+  static Attribute elements(std::string literal, Type type);
+  // Any other attribute, by its text.
+  static Attribute opaque(std::string text);
+  static Attribute tensorSharding(TensorSharding sharding);
+  static Attribute tensorShardingPerValue(TensorShardingPerValue shardings);
+  static Attribute opShardingRule(OpShardingRule rule);
+  static Attribute mesh(Mesh mesh);
+  static Attribute manualAxes(ManualAxes axes);
+  static Attribute axisRefList(AxisRefList axes);
+  static Attribute listOfAxisRefLists(ListOfAxisRefLists lists);
+  static Attribute allToAllParamList(AllToAllParamList params);
+  static Attribute propagationDirection(PropagationDirection direction);
+
+  AttrKind kind() const { return kind_; }
+  explicit operator bool() const { return kind_ != AttrKind::kNull; }
+
+  // Typed views; null when the attribute is of another kind.
+  const bool* asBool() const { return get<bool>(AttrKind::kBool); }
+  const IntegerValue* asInteger() const {
+    return get<IntegerValue>(AttrKind::kInteger);
+  }
+  const FloatValue* asFloat() const { return get<FloatValue>(AttrKind::kFloat); }
+  const std::string* asString() const {
+    return get<std::string>(AttrKind::kString);
+  }
+  const std::string* asSymbolRef() const {
+    return get<std::string>(AttrKind::kSymbolRef);
+  }
+  const std::vector<Attribute>* asArray() const {
+    return get<std::vector<Attribute>>(AttrKind::kArray);
+  }
+  const DenseArrayValue* asDenseArray() const {
+    return get<DenseArrayValue>(AttrKind::kDenseArray);
+  }
+  const std::vector<NamedAttribute>* asDict() const {
+    return get<std::vector<NamedAttribute>>(AttrKind::kDict);
+  }
+  const Type* asType() const { return get<Type>(AttrKind::kType); }
+  const ElementsValue* asElements() const {
+    return get<ElementsValue>(AttrKind::kElements);
+  }
+  const std::string* asOpaque() const {
+    return get<std::string>(AttrKind::kOpaque);
+  }
+  const TensorSharding* asTensorSharding() const {
+    return get<TensorSharding>(AttrKind::kTensorSharding);
+  }
+  const TensorShardingPerValue* asTensorShardingPerValue() const {
+    return get<TensorShardingPerValue>(AttrKind::kTensorShardingPerValue);
+  }
+  const OpShardingRule* asOpShardingRule() const {
+    return get<OpShardingRule>(AttrKind::kOpShardingRule);
+  }
+  const Mesh* asMesh() const { return get<Mesh>(AttrKind::kMesh); }
+  const ManualAxes* asManualAxes() const {
+    return get<ManualAxes>(AttrKind::kManualAxes);
+  }
+  const AxisRefList* asAxisRefList() const {
+    return get<AxisRefList>(AttrKind::kAxisRefList);
+  }
+  const ListOfAxisRefLists* asListOfAxisRefLists() const {
+    return get<ListOfAxisRefLists>(AttrKind::kListOfAxisRefLists);
+  }
+  const AllToAllParamList* asAllToAllParamList() const {
+    return get<AllToAllParamList>(AttrKind::kAllToAllParamList);
+  }
+  const PropagationDirection* asPropagationDirection() const {
+    return get<PropagationDirection>(AttrKind::kPropagationDirection);
+  }
+
+  // The integer value of an integer attribute, or of a bool.
+  std::optional<int64_t> intValue() const;
+  // The integers of a dense array or of an array of integers.
+  std::optional<std::vector<int64_t>> intList() const;
+
+  // Same kind and equal payloads.
+  friend bool operator==(const Attribute& a, const Attribute& b);
+
+ private:
+  template <typename T>
+  const T* get(AttrKind kind) const {
+    return kind_ == kind ? static_cast<const T*>(data_.get()) : nullptr;
+  }
+  template <typename T>
+  static Attribute make(AttrKind kind, T value) {
+    Attribute a;
+    a.kind_ = kind;
+    a.data_ = std::make_shared<const T>(std::move(value));
+    return a;
+  }
+
+  AttrKind kind_ = AttrKind::kNull;
+  std::shared_ptr<const void> data_;
+};
+
+struct NamedAttribute {
+  std::string name;
+  Attribute value;
+
+  friend bool operator==(const NamedAttribute&, const NamedAttribute&) = default;
+};
+
+// A dictionary of attributes sorted by name.
+class AttrDict {
+ public:
+  AttrDict() = default;
+
+  // The attribute called `name`, or the null attribute.
+  Attribute get(std::string_view name) const;
+  bool contains(std::string_view name) const { return bool(get(name)); }
+  // Adds or replaces.
+  void set(std::string_view name, Attribute value);
+  // Removes; returns whether it was present.
+  bool erase(std::string_view name);
+  bool empty() const { return entries_.empty(); }
+  size_t size() const { return entries_.size(); }
+  const std::vector<NamedAttribute>& entries() const { return entries_; }
+  auto begin() const { return entries_.begin(); }
+  auto end() const { return entries_.end(); }
+
+  friend bool operator==(const AttrDict&, const AttrDict&) = default;
+
+ private:
+  std::vector<NamedAttribute> entries_;
+};
+
+// MLIR's text of an attribute. `elide_i64` drops the ` : i64` of integers and
+// ` : f64` of floats, as MLIR does inside arrays.
+std::string toString(const Attribute& attr, bool elide_i64 = false);
+void appendAttribute(std::string& out, const Attribute& attr,
+                     bool elide_i64 = false);
+// `{a = 1 : i64, b}` (empty string for an empty dictionary when
+// `omit_empty`).
+void appendAttrDict(std::string& out, absl::Span<const NamedAttribute> entries);
+// MLIR's float text: `1.000000e-03` when 6 digits round-trip, else the
+// shortest exact form.
+std::string formatFloat(double value, std::string_view type);
+
+}  // namespace shardkit
+
+#endif  // SHARDKIT_IR_ATTRIBUTE_H_

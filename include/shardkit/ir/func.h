@@ -1,0 +1,66 @@
+// FuncOp: typed access to a `func.func` op — its name, visibility, arguments
+// and results with their attributes, body and return op.
+//
+// Like MLIR, a function keeps its signature in `function_type` and its
+// argument/result attributes in `arg_attrs`/`res_attrs` (arrays of
+// dictionaries, absent when all are empty).
+#ifndef SHARDKIT_IR_FUNC_H_
+#define SHARDKIT_IR_FUNC_H_
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "shardkit/ir/graph.h"
+
+namespace shardkit {
+
+class FuncOp {
+ public:
+  FuncOp() = default;
+  // `op` must be a func.func (check with `FuncOp::isa`).
+  explicit FuncOp(Op op) : op_(op) {}
+  static bool isa(Op op) { return op && op.name() == "func.func"; }
+
+  // Creates a function with an entry block whose arguments have `inputs`.
+  static FuncOp create(Module& module, std::string_view name,
+                       const std::vector<Type>& inputs,
+                       const std::vector<Type>& results);
+
+  Op op() const { return op_; }
+  explicit operator bool() const { return bool(op_); }
+  std::string_view name() const;
+  // "public" (the default), "private" or "nested".
+  std::string_view visibility() const;
+  bool isDeclaration() const;  // no body
+  Block body() const;
+  std::vector<Type> argumentTypes() const;
+  std::vector<Type> resultTypes() const;
+  void setResultTypes(const std::vector<Type>& results) const;
+  unsigned numArguments() const;
+  unsigned numResults() const;
+  Value argument(unsigned i) const;
+
+  Attribute argAttr(unsigned arg, std::string_view name) const;
+  void setArgAttr(unsigned arg, std::string_view name, Attribute value) const;
+  void removeArgAttr(unsigned arg, std::string_view name) const;
+  AttrDict argAttrs(unsigned arg) const;
+  Attribute resultAttr(unsigned result, std::string_view name) const;
+  void setResultAttr(unsigned result, std::string_view name,
+                     Attribute value) const;
+  void removeResultAttr(unsigned result, std::string_view name) const;
+  AttrDict resultAttrs(unsigned result) const;
+
+  // The terminator of the body (func.return), or null.
+  Op returnOp() const;
+
+ private:
+  AttrDict dictAt(std::string_view list, unsigned i) const;
+  void setDictAt(std::string_view list, unsigned i, unsigned count,
+                 const AttrDict& dict) const;
+  Op op_;
+};
+
+}  // namespace shardkit
+
+#endif  // SHARDKIT_IR_FUNC_H_

@@ -1,0 +1,260 @@
+// Module: owns a program's ops, values, blocks and regions (see graph.h for
+// the handles), its types, and the names of unknown ops. The module's body is
+// one block holding `sdy.mesh`, `func.func` and any other top-level ops.
+#ifndef SHARDKIT_IR_MODULE_H_
+#define SHARDKIT_IR_MODULE_H_
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/inlined_vector.h"
+#include "shardkit/core/mesh_table.h"
+#include "shardkit/ir/graph.h"
+
+namespace shardkit {
+
+namespace ir_internal {
+
+struct OpData {
+  OpName name;
+  uint32_t parent_block = kNoId;
+  uint32_t prev = kNoId;
+  uint32_t next = kNoId;
+  uint32_t first_operand = 0;
+  uint32_t num_operands = 0;
+  uint32_t first_result = 0;
+  uint32_t num_results = 0;
+  uint32_t first_region = 0;
+  uint32_t num_regions = 0;
+  uint32_t location = 0;
+  bool erased = false;
+  AttrDict inherent;
+  AttrDict discardable;
+};
+
+struct ValueData {
+  Type type;
+  uint32_t owner = kNoId;  // op id, or block id for an argument
+  uint32_t index = 0;
+  uint32_t first_use = kNoId;  // operand slot id
+  bool is_argument = false;
+};
+
+struct OperandData {
+  uint32_t value = kNoId;
+  uint32_t owner = kNoId;  // op id
+  uint32_t prev_use = kNoId;
+  uint32_t next_use = kNoId;
+};
+
+struct BlockData {
+  uint32_t parent_region = kNoId;
+  uint32_t first_op = kNoId;
+  uint32_t last_op = kNoId;
+  uint32_t num_ops = 0;
+  std::vector<uint32_t> arguments;
+};
+
+struct RegionData {
+  uint32_t parent_op = kNoId;
+  std::vector<uint32_t> blocks;
+};
+
+}  // namespace ir_internal
+
+class Module {
+ public:
+  Module();
+  Module(const Module&) = delete;
+  Module& operator=(const Module&) = delete;
+  Module(Module&&) = delete;
+
+  // The top-level block.
+  Block body() { return Block(this, body_block_); }
+
+  TypeContext& types() { return *types_; }
+  // The registered op kind called `name`, or one interned in this module.
+  OpName opName(std::string_view name);
+
+  // Creates a detached op (insert it with Block::pushBack/insertBefore).
+  // Its regions are created empty.
+  Op createOp(const OperationState& state);
+
+  // `module @name attributes {...}`.
+  std::optional<std::string> name;
+  AttrDict attributes;
+
+  // Where the module was read from, for diagnostics.
+  std::string file_name = "-";
+  std::string source;
+
+  // The top-level op whose `sym_name` is `name`, or null.
+  Op lookupSymbol(std::string_view name);
+  // The `sdy.mesh` ops of the module, by name.
+  MeshTable meshTable();
+  // The top-level `func.func` ops.
+  std::vector<Op> functions();
+
+  // Calls `fn(op)` for every live op in pre-order (an op before the ops in its
+  // regions). `fn` may not erase ops other than the one it is given.
+  template <typename Fn>
+  void walk(Fn&& fn) {
+    walkBlock(body(), fn);
+  }
+  template <typename Fn>
+  static void walkBlock(Block block, Fn& fn);
+  template <typename Fn>
+  static void walkOp(Op op, Fn& fn);
+
+  // Live op count, and bytes held by the IR storage (not counting attributes'
+  // payloads or types).
+  size_t numOps() const { return num_live_ops_; }
+  size_t storageBytes() const;
+
+ private:
+  friend class Value;
+  friend class Op;
+  friend class Block;
+  friend class Region;
+
+  uint32_t newValue(Type type, uint32_t owner, uint32_t index, bool is_arg);
+  uint32_t newBlock(uint32_t region);
+  void addUse(uint32_t operand_slot, uint32_t value);
+  void removeUse(uint32_t operand_slot);
+  void unlink(uint32_t op);
+  void linkBefore(uint32_t block, uint32_t anchor, uint32_t op);
+  void eraseOp(uint32_t op);
+
+  std::vector<ir_internal::OpData> ops_;
+  std::vector<ir_internal::ValueData> values_;
+  std::vector<ir_internal::OperandData> operands_;
+  std::vector<ir_internal::BlockData> blocks_;
+  std::vector<ir_internal::RegionData> regions_;
+  std::unique_ptr<TypeContext> types_;
+  std::deque<OpNameEntry> local_names_;
+  absl::flat_hash_map<std::string, OpName> local_name_index_;
+  uint32_t body_block_ = kNoId;
+  size_t num_live_ops_ = 0;
+};
+
+// ---- Inline handle methods -------------------------------------------------
+
+inline Type Value::type() const { return m_->values_[id_].type; }
+inline void Value::setType(Type type) const { m_->values_[id_].type = type; }
+inline bool Value::isBlockArgument() const {
+  return m_->values_[id_].is_argument;
+}
+inline Op Value::definingOp() const {
+  const auto& v = m_->values_[id_];
+  return v.is_argument ? Op() : Op(m_, v.owner);
+}
+inline Block Value::ownerBlock() const {
+  const auto& v = m_->values_[id_];
+  return v.is_argument ? Block(m_, v.owner) : Block();
+}
+inline unsigned Value::index() const { return m_->values_[id_].index; }
+inline bool Value::useEmpty() const {
+  return m_->values_[id_].first_use == kNoId;
+}
+inline bool Value::hasOneUse() const {
+  uint32_t first = m_->values_[id_].first_use;
+  return first != kNoId && m_->operands_[first].next_use == kNoId;
+}
+inline Op Value::Use::user() const { return Op(m, m->operands_[operand_id].owner); }
+inline unsigned Value::Use::operandIndex() const {
+  const auto& slot = m->operands_[operand_id];
+  return operand_id - m->ops_[slot.owner].first_operand;
+}
+template <typename Pred>
+void Value::replaceUsesWithIf(Value other, Pred&& pred) const {
+  for (const Use& use : uses()) {
+    if (pred(use)) use.user().setOperand(use.operandIndex(), other);
+  }
+}
+
+inline OpName Op::opName() const { return m_->ops_[id_].name; }
+inline std::string_view Op::dialect() const { return opName().dialect(); }
+inline unsigned Op::numOperands() const { return m_->ops_[id_].num_operands; }
+inline Value Op::operand(unsigned i) const {
+  return Value(m_, m_->operands_[m_->ops_[id_].first_operand + i].value);
+}
+inline unsigned Op::numResults() const { return m_->ops_[id_].num_results; }
+inline Value Op::result(unsigned i) const {
+  return Value(m_, m_->ops_[id_].first_result + i);
+}
+inline unsigned Op::numRegions() const { return m_->ops_[id_].num_regions; }
+inline Region Op::region(unsigned i) const {
+  return Region(m_, m_->ops_[id_].first_region + i);
+}
+inline Block Op::parentBlock() const {
+  uint32_t b = m_->ops_[id_].parent_block;
+  return b == kNoId ? Block() : Block(m_, b);
+}
+inline Op Op::nextInBlock() const { return Op(m_, m_->ops_[id_].next); }
+inline Op Op::prevInBlock() const { return Op(m_, m_->ops_[id_].prev); }
+inline uint32_t Op::location() const { return m_->ops_[id_].location; }
+inline void Op::setLocation(uint32_t offset) const {
+  m_->ops_[id_].location = offset;
+}
+inline bool Op::isErased() const { return m_->ops_[id_].erased; }
+inline AttrDict& Op::discardableAttrs() const {
+  return m_->ops_[id_].discardable;
+}
+inline AttrDict& Op::inherentAttrs() const { return m_->ops_[id_].inherent; }
+
+inline unsigned Block::numArguments() const {
+  return static_cast<unsigned>(m_->blocks_[id_].arguments.size());
+}
+inline Value Block::argument(unsigned i) const {
+  return Value(m_, m_->blocks_[id_].arguments[i]);
+}
+inline Region Block::parentRegion() const {
+  return Region(m_, m_->blocks_[id_].parent_region);
+}
+inline bool Block::empty() const { return m_->blocks_[id_].first_op == kNoId; }
+inline Op Block::front() const { return Op(m_, m_->blocks_[id_].first_op); }
+inline Op Block::back() const { return Op(m_, m_->blocks_[id_].last_op); }
+inline size_t Block::numOps() const { return m_->blocks_[id_].num_ops; }
+
+inline Op Region::parentOp() const {
+  uint32_t op = m_->regions_[id_].parent_op;
+  return op == kNoId ? Op() : Op(m_, op);
+}
+inline unsigned Region::numBlocks() const {
+  return static_cast<unsigned>(m_->regions_[id_].blocks.size());
+}
+inline Block Region::block(unsigned i) const {
+  return Block(m_, m_->regions_[id_].blocks[i]);
+}
+
+template <typename Fn>
+void Module::walkBlock(Block block, Fn& fn) {
+  Op op = block.front();
+  while (op) {
+    Op next = op.nextInBlock();
+    walkOp(op, fn);
+    op = next;
+  }
+}
+
+template <typename Fn>
+void Module::walkOp(Op op, Fn& fn) {
+  fn(op);
+  if (op.isErased()) return;
+  for (unsigned r = 0; r < op.numRegions(); ++r) {
+    Region region = op.region(r);
+    for (unsigned b = 0; b < region.numBlocks(); ++b) {
+      walkBlock(region.block(b), fn);
+    }
+  }
+}
+
+}  // namespace shardkit
+
+#endif  // SHARDKIT_IR_MODULE_H_

@@ -1,0 +1,48 @@
+// Reading and writing the sdy-annotated MLIR text that JAX and XLA emit.
+//
+// The reader accepts an optional `module { }` wrapper, `sdy.mesh`,
+// `func.func`, every op in MLIR's generic form, and the pretty forms of the
+// sdy ops, func ops and the StableHLO ops shardkit knows. Comments and layout
+// are not kept. The writer prints what MLIR prints: `%0, %1, ...` and `%argN`
+// value names, attribute dictionaries sorted by name, the same pretty forms.
+#ifndef SHARDKIT_IR_MODULE_IO_H_
+#define SHARDKIT_IR_MODULE_IO_H_
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "shardkit/ir/graph.h"
+
+namespace shardkit {
+
+struct ParseOptions {
+  // Accept ops of dialects shardkit does not know (in generic form).
+  bool allow_unregistered_dialect = true;
+  // Run verifyModule after parsing.
+  bool verify = true;
+};
+
+// Parses a module. On bad input, the status message is one or more lines
+// `FILE:LINE:COL: error: MESSAGE`.
+absl::StatusOr<std::unique_ptr<Module>> parseModule(
+    std::string_view text, std::string_view file_name = "-",
+    const ParseOptions& options = {});
+
+// Splits `text` at lines `// -----` (what `-split-input-file` does).
+// Each chunk keeps its position: it is preceded by as many newlines as the
+// lines before it, so diagnostics keep the file's line numbers.
+std::vector<std::string> splitInputFile(std::string_view text);
+
+struct PrintOptions {
+  // Print every op in MLIR's generic form.
+  bool generic = false;
+};
+
+std::string printModule(Module& module, const PrintOptions& options = {});
+
+}  // namespace shardkit
+
+#endif  // SHARDKIT_IR_MODULE_IO_H_

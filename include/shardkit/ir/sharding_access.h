@@ -1,0 +1,34 @@
+// Where a value's sharding lives and how to read or change it: a function
+// argument's `sdy.sharding` argument attribute, an op result's entry in the
+// op's `sdy.sharding` list, or the sharding an sdy op carries itself
+// (sharding_constraint, reshard, data_flow_edge, collectives' out_sharding,
+// manual/named computation out_shardings).
+#ifndef SHARDKIT_IR_SHARDING_ACCESS_H_
+#define SHARDKIT_IR_SHARDING_ACCESS_H_
+
+#include <optional>
+#include <string_view>
+
+#include "shardkit/core/tensor_sharding.h"
+#include "shardkit/ir/graph.h"
+
+namespace shardkit {
+
+inline constexpr std::string_view kShardingAttr = "sdy.sharding";
+inline constexpr std::string_view kShardingRuleAttr = "sdy.sharding_rule";
+
+// The sharding of `value`, or nullopt when it has none.
+std::optional<TensorSharding> getSharding(Value value);
+
+// Sets the sharding of `value`. For an op result without an `sdy.sharding`
+// list, the other results get fully open shardings on the same mesh. Returns
+// false when the value has no place for a sharding (e.g. the argument of a
+// block that is not a function's entry block).
+bool setSharding(Value value, const TensorSharding& sharding);
+
+// The shardings of all results of `op` (`sdy.sharding`), if any.
+std::optional<TensorShardingPerValue> getShardingPerValue(Op op);
+
+}  // namespace shardkit
+
+#endif  // SHARDKIT_IR_SHARDING_ACCESS_H_

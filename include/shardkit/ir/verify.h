@@ -1,0 +1,21 @@
+// Verification of a whole module: every sdy attribute against the types it
+// describes and the mesh it names, and every sdy op's constraints (seed 000).
+#ifndef SHARDKIT_IR_VERIFY_H_
+#define SHARDKIT_IR_VERIFY_H_
+
+#include "absl/status/status.h"
+#include "shardkit/ir/graph.h"
+
+namespace shardkit {
+
+// OK, or InvalidArgument whose message is one line per violation
+// `FILE:LINE:COL: error: MESSAGE` (the file and positions of the module's
+// source; 0:0 for ops built in C++).
+absl::Status verifyModule(Module& module);
+
+// Verifies one op (not its regions' ops); `error` is the message.
+absl::Status verifyOp(Op op, const MeshTable& meshes);
+
+}  // namespace shardkit
+
+#endif  // SHARDKIT_IR_VERIFY_H_

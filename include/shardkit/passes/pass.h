@@ -1,0 +1,68 @@
+// Pass and PassRegistry: named module transformations with `key=value`
+// options, as sdy_opt exposes them (`-sdy-basic-propagate`,
+// `-sdy-aggressive-propagate="propagation-strategy=aggressive"`).
+#ifndef SHARDKIT_PASSES_PASS_H_
+#define SHARDKIT_PASSES_PASS_H_
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "shardkit/ir/graph.h"
+
+namespace shardkit {
+
+// The options given to a pass: `key=value` pairs (a bare `key` means
+// `key=true`).
+class PassOptions {
+ public:
+  PassOptions() = default;
+  // Parses "k1=v1 k2=v2" (commas also separate; values may be quoted or
+  // `{...}`-braced lists).
+  static absl::StatusOr<PassOptions> parse(std::string_view text);
+
+  bool has(std::string_view key) const { return values_.count(std::string(key)) > 0; }
+  // The value of `key`, or `fallback`.
+  std::string get(std::string_view key, std::string_view fallback = "") const;
+  // Parses `true`/`false`/`1`/`0`; error on anything else.
+  absl::StatusOr<bool> getBool(std::string_view key, bool fallback) const;
+  absl::StatusOr<int64_t> getInt(std::string_view key, int64_t fallback) const;
+  const std::map<std::string, std::string>& values() const { return values_; }
+  void set(std::string key, std::string value) {
+    values_[std::move(key)] = std::move(value);
+  }
+
+ private:
+  std::map<std::string, std::string> values_;
+};
+
+// A registered pass: its flag name (without the leading '-'), a one-line
+// description, the option keys it accepts, and how to run it.
+struct PassInfo {
+  std::string name;
+  std::string description;
+  // key -> one-line description (shown by --help).
+  std::vector<std::pair<std::string, std::string>> options;
+  std::function<absl::Status(Module&, const PassOptions&)> run;
+};
+
+// Registers a pass (replacing one of the same name).
+void registerPass(PassInfo info);
+// The pass called `name`, or null. Registers shardkit's passes on first use.
+const PassInfo* findPass(std::string_view name);
+// All passes, sorted by name.
+std::vector<const PassInfo*> allPasses();
+
+// Runs `name` with `options` after checking that every option key is one the
+// pass declares.
+absl::Status runPass(Module& module, std::string_view name,
+                     const PassOptions& options);
+
+}  // namespace shardkit
+
+#endif  // SHARDKIT_PASSES_PASS_H_

@@ -1,0 +1,64 @@
+// Rules of gather and scatter. Both relate an operand ("input"), the start
+// indices and a tensor of slices (the gather result, the scatter updates):
+//  - a slice batch dim maps to an indices dim (skipping index_vector_dim) and,
+//    if it is an explicit batching dim, to the matching input dim;
+//  - a slice offset dim maps to the next input dim that is neither collapsed
+//    nor batching, sharing one factor when the slice spans the whole dim;
+//  - collapsed/inserted input dims and the index vector dim get their own
+//    factors.
+#ifndef SHARDKIT_RULES_GATHER_SCATTER_RULES_H_
+#define SHARDKIT_RULES_GATHER_SCATTER_RULES_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/types/span.h"
+#include "shardkit/core/op_sharding_rule.h"
+#include "shardkit/rules/builder.h"
+
+namespace shardkit {
+
+struct GatherDimensionNumbers {
+  std::vector<int64_t> offset_dims;
+  std::vector<int64_t> collapsed_slice_dims;
+  std::vector<int64_t> operand_batching_dims;
+  std::vector<int64_t> start_indices_batching_dims;
+  std::vector<int64_t> start_index_map;
+  int64_t index_vector_dim = 0;
+};
+
+struct ScatterDimensionNumbers {
+  std::vector<int64_t> update_window_dims;
+  std::vector<int64_t> inserted_window_dims;
+  std::vector<int64_t> input_batching_dims;
+  std::vector<int64_t> scatter_indices_batching_dims;
+  std::vector<int64_t> scatter_dims_to_operand_dims;
+  int64_t index_vector_dim = 0;
+};
+
+// gather(operand, start_indices) -> result. A sliced offset dim is a blocked
+// need-replication factor, except a slice of size 1, where the input factor
+// is a reduction (an all-reduce of the result keeps the operand sharded).
+// Collapsed dims are reduction factors (need-replication when of size 1);
+// the index vector dim needs replication.
+absl::StatusOr<OpShardingRule> gatherRule(const Shape& operand,
+                                          const Shape& start_indices,
+                                          const Shape& result,
+                                          const GatherDimensionNumbers& dims);
+
+// scatter(inputs..., scatter_indices, updates...) -> results (shaped like
+// the inputs). Batch dims that exist only in the indices and updates are
+// reduction factors when the update computation is a reduction the
+// partitioner can all-reduce (`combiner_is_reduction`), else they need
+// replication. Sliced window dims need replication on both sides; inserted
+// dims are pass-through; the index vector dim needs replication.
+absl::StatusOr<OpShardingRule> scatterRule(absl::Span<const Shape> inputs,
+                                           const Shape& scatter_indices,
+                                           absl::Span<const Shape> updates,
+                                           const ScatterDimensionNumbers& dims,
+                                           bool combiner_is_reduction = true);
+
+}  // namespace shardkit
+
+#endif  // SHARDKIT_RULES_GATHER_SCATTER_RULES_H_

@@ -1,0 +1,346 @@
+#include "shardkit/ir/attribute.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include "shardkit/core/strings.h"
+
+namespace shardkit {
+namespace {
+
+template <typename T>
+bool payloadEq(const Attribute& a, const Attribute& b, const T* (Attribute::*get)() const) {
+  return *(a.*get)() == *(b.*get)();
+}
+
+}  // namespace
+
+Attribute Attribute::unit() {
+  Attribute a;
+  a.kind_ = AttrKind::kUnit;
+  return a;
+}
+Attribute Attribute::boolean(bool value) { return make(AttrKind::kBool, value); }
+Attribute Attribute::integer(int64_t value, std::string_view type) {
+  return make(AttrKind::kInteger, IntegerValue{value, std::string(type)});
+}
+Attribute Attribute::floating(double value, std::string_view type) {
+  return make(AttrKind::kFloat, FloatValue{value, std::string(type)});
+}
+Attribute Attribute::string(std::string value) {
+  return make(AttrKind::kString, std::move(value));
+}
+Attribute Attribute::symbolRef(std::string name) {
+  return make(AttrKind::kSymbolRef, std::move(name));
+}
+Attribute Attribute::array(std::vector<Attribute> elements) {
+  return make(AttrKind::kArray, std::move(elements));
+}
+Attribute Attribute::denseArray(std::string element_type,
+                                std::vector<int64_t> values) {
+  return make(AttrKind::kDenseArray,
+              DenseArrayValue{std::move(element_type), std::move(values)});
+}
+Attribute Attribute::dict(std::vector<NamedAttribute> entries) {
+  std::stable_sort(entries.begin(), entries.end(),
+                   [](const NamedAttribute& a, const NamedAttribute& b) {
+                     return a.name < b.name;
+                   });
+  return make(AttrKind::kDict, std::move(entries));
+}
+Attribute Attribute::type(Type type) { return make(AttrKind::kType, type); }
+Attribute Attribute::elements(std::string literal, Type type) {
+  return make(AttrKind::kElements, ElementsValue{std::move(literal), type});
+}
+Attribute Attribute::opaque(std::string text) {
+  return make(AttrKind::kOpaque, std::move(text));
+}
+Attribute Attribute::tensorSharding(TensorSharding sharding) {
+  return make(AttrKind::kTensorSharding, std::move(sharding));
+}
+Attribute Attribute::tensorShardingPerValue(TensorShardingPerValue shardings) {
+  return make(AttrKind::kTensorShardingPerValue, std::move(shardings));
+}
+Attribute Attribute::opShardingRule(OpShardingRule rule) {
+  return make(AttrKind::kOpShardingRule, std::move(rule));
+}
+Attribute Attribute::mesh(Mesh mesh) {
+  return make(AttrKind::kMesh, std::move(mesh));
+}
+Attribute Attribute::manualAxes(ManualAxes axes) {
+  return make(AttrKind::kManualAxes, std::move(axes));
+}
+Attribute Attribute::axisRefList(AxisRefList axes) {
+  return make(AttrKind::kAxisRefList, std::move(axes));
+}
+Attribute Attribute::listOfAxisRefLists(ListOfAxisRefLists lists) {
+  return make(AttrKind::kListOfAxisRefLists, std::move(lists));
+}
+Attribute Attribute::allToAllParamList(AllToAllParamList params) {
+  return make(AttrKind::kAllToAllParamList, std::move(params));
+}
+Attribute Attribute::propagationDirection(PropagationDirection direction) {
+  return make(AttrKind::kPropagationDirection, direction);
+}
+
+std::optional<int64_t> Attribute::intValue() const {
+  if (const IntegerValue* i = asInteger()) return i->value;
+  if (const bool* b = asBool()) return *b ? 1 : 0;
+  return std::nullopt;
+}
+
+std::optional<std::vector<int64_t>> Attribute::intList() const {
+  if (const DenseArrayValue* d = asDenseArray()) return d->values;
+  if (const std::vector<Attribute>* elements = asArray()) {
+    std::vector<int64_t> values;
+    for (const Attribute& e : *elements) {
+      std::optional<int64_t> v = e.intValue();
+      if (!v) return std::nullopt;
+      values.push_back(*v);
+    }
+    return values;
+  }
+  return std::nullopt;
+}
+
+bool operator==(const Attribute& a, const Attribute& b) {
+  if (a.kind_ != b.kind_) return false;
+  if (a.data_ == b.data_) return true;
+  switch (a.kind_) {
+    case AttrKind::kNull:
+    case AttrKind::kUnit:
+      return true;
+    case AttrKind::kBool:
+      return *a.asBool() == *b.asBool();
+    case AttrKind::kInteger:
+      return a.asInteger()->value == b.asInteger()->value &&
+             a.asInteger()->type == b.asInteger()->type;
+    case AttrKind::kFloat:
+      return a.asFloat()->value == b.asFloat()->value &&
+             a.asFloat()->type == b.asFloat()->type;
+    case AttrKind::kString:
+    case AttrKind::kSymbolRef:
+    case AttrKind::kOpaque:
+      return *a.get<std::string>(a.kind_) == *b.get<std::string>(b.kind_);
+    case AttrKind::kElements:
+      return a.asElements()->literal == b.asElements()->literal &&
+             a.asElements()->type == b.asElements()->type;
+    case AttrKind::kArray:
+      return *a.asArray() == *b.asArray();
+    case AttrKind::kDenseArray:
+      return a.asDenseArray()->element_type == b.asDenseArray()->element_type &&
+             a.asDenseArray()->values == b.asDenseArray()->values;
+    case AttrKind::kDict:
+      return *a.asDict() == *b.asDict();
+    case AttrKind::kType:
+      return *a.asType() == *b.asType();
+    case AttrKind::kTensorSharding:
+      return payloadEq(a, b, &Attribute::asTensorSharding);
+    case AttrKind::kTensorShardingPerValue:
+      return payloadEq(a, b, &Attribute::asTensorShardingPerValue);
+    case AttrKind::kOpShardingRule:
+      return payloadEq(a, b, &Attribute::asOpShardingRule);
+    case AttrKind::kMesh:
+      return payloadEq(a, b, &Attribute::asMesh);
+    case AttrKind::kManualAxes:
+      return payloadEq(a, b, &Attribute::asManualAxes);
+    case AttrKind::kAxisRefList:
+      return payloadEq(a, b, &Attribute::asAxisRefList);
+    case AttrKind::kListOfAxisRefLists:
+      return payloadEq(a, b, &Attribute::asListOfAxisRefLists);
+    case AttrKind::kAllToAllParamList:
+      return payloadEq(a, b, &Attribute::asAllToAllParamList);
+    case AttrKind::kPropagationDirection:
+      return *a.asPropagationDirection() == *b.asPropagationDirection();
+  }
+  return false;
+}
+
+Attribute AttrDict::get(std::string_view name) const {
+  auto it = std::lower_bound(
+      entries_.begin(), entries_.end(), name,
+      [](const NamedAttribute& e, std::string_view n) { return e.name < n; });
+  if (it != entries_.end() && it->name == name) return it->value;
+  return Attribute();
+}
+
+void AttrDict::set(std::string_view name, Attribute value) {
+  auto it = std::lower_bound(
+      entries_.begin(), entries_.end(), name,
+      [](const NamedAttribute& e, std::string_view n) { return e.name < n; });
+  if (it != entries_.end() && it->name == name) {
+    it->value = std::move(value);
+  } else {
+    entries_.insert(it, NamedAttribute{std::string(name), std::move(value)});
+  }
+}
+
+bool AttrDict::erase(std::string_view name) {
+  auto it = std::lower_bound(
+      entries_.begin(), entries_.end(), name,
+      [](const NamedAttribute& e, std::string_view n) { return e.name < n; });
+  if (it == entries_.end() || it->name != name) return false;
+  entries_.erase(it);
+  return true;
+}
+
+std::string formatFloat(double value, std::string_view type) {
+  bool is_f32 = type == "f32" || type == "f16" || type == "bf16";
+  if (std::isnan(value) || std::isinf(value)) {
+    char buf[32];
+    if (is_f32) {
+      float f = static_cast<float>(value);
+      uint32_t bits;
+      std::memcpy(&bits, &f, sizeof(bits));
+      std::snprintf(buf, sizeof(buf), "0x%08X", bits);
+    } else {
+      uint64_t bits;
+      std::memcpy(&bits, &value, sizeof(bits));
+      std::snprintf(buf, sizeof(buf), "0x%016llX",
+                    static_cast<unsigned long long>(bits));
+    }
+    return buf;
+  }
+  char buf[64];
+  std::snprintf(buf, sizeof(buf), "%.6e", value);
+  bool round_trips = is_f32 ? std::strtof(buf, nullptr) == static_cast<float>(value)
+                            : std::strtod(buf, nullptr) == value;
+  if (round_trips) return buf;
+  // The shortest text that reads back exactly.
+  for (int precision = 7; precision <= 17; ++precision) {
+    std::snprintf(buf, sizeof(buf), "%.*g", precision, value);
+    bool exact = is_f32 ? std::strtof(buf, nullptr) == static_cast<float>(value)
+                        : std::strtod(buf, nullptr) == value;
+    if (exact) break;
+  }
+  std::string text = buf;
+  if (text.find_first_of(".e") == std::string::npos) text += ".0";
+  return text;
+}
+
+void appendAttrDict(std::string& out, absl::Span<const NamedAttribute> entries) {
+  out += '{';
+  for (size_t i = 0; i < entries.size(); ++i) {
+    if (i) out += ", ";
+    out += entries[i].name;
+    if (entries[i].value.kind() != AttrKind::kUnit) {
+      out += " = ";
+      appendAttribute(out, entries[i].value);
+    }
+  }
+  out += '}';
+}
+
+void appendAttribute(std::string& out, const Attribute& attr, bool elide_i64) {
+  switch (attr.kind()) {
+    case AttrKind::kNull:
+      out += "<<NULL ATTRIBUTE>>";
+      return;
+    case AttrKind::kUnit:
+      out += "unit";
+      return;
+    case AttrKind::kBool:
+      out += *attr.asBool() ? "true" : "false";
+      return;
+    case AttrKind::kInteger: {
+      const IntegerValue& i = *attr.asInteger();
+      if (i.type == "i1") {
+        out += i.value ? "true" : "false";
+        return;
+      }
+      strAppend(out, i.value);
+      if (!(elide_i64 && i.type == "i64")) strAppend(out, " : ", i.type);
+      return;
+    }
+    case AttrKind::kFloat: {
+      const FloatValue& f = *attr.asFloat();
+      out += formatFloat(f.value, f.type);
+      if (!(elide_i64 && f.type == "f64")) strAppend(out, " : ", f.type);
+      return;
+    }
+    case AttrKind::kString:
+      appendQuoted(out, *attr.asString());
+      return;
+    case AttrKind::kSymbolRef:
+      strAppend(out, "@", *attr.asSymbolRef());
+      return;
+    case AttrKind::kArray: {
+      out += '[';
+      const auto& elements = *attr.asArray();
+      for (size_t i = 0; i < elements.size(); ++i) {
+        if (i) out += ", ";
+        appendAttribute(out, elements[i], /*elide_i64=*/true);
+      }
+      out += ']';
+      return;
+    }
+    case AttrKind::kDenseArray: {
+      const DenseArrayValue& d = *attr.asDenseArray();
+      strAppend(out, "array<", d.element_type);
+      for (size_t i = 0; i < d.values.size(); ++i) {
+        out += i ? ", " : ": ";
+        if (d.element_type == "i1") {
+          out += d.values[i] ? "true" : "false";
+        } else {
+          strAppend(out, d.values[i]);
+        }
+      }
+      out += '>';
+      return;
+    }
+    case AttrKind::kDict:
+      appendAttrDict(out, *attr.asDict());
+      return;
+    case AttrKind::kType:
+      out += attr.asType()->str();
+      return;
+    case AttrKind::kElements:
+      strAppend(out, attr.asElements()->literal, " : ",
+                attr.asElements()->type.str());
+      return;
+    case AttrKind::kOpaque:
+      out += *attr.asOpaque();
+      return;
+    case AttrKind::kTensorSharding:
+      out += toAttrString(*attr.asTensorSharding());
+      return;
+    case AttrKind::kTensorShardingPerValue:
+      out += toAttrString(*attr.asTensorShardingPerValue());
+      return;
+    case AttrKind::kOpShardingRule:
+      out += toAttrString(*attr.asOpShardingRule());
+      return;
+    case AttrKind::kMesh:
+      strAppend(out, "#sdy.mesh", toString(*attr.asMesh()));
+      return;
+    case AttrKind::kManualAxes:
+      strAppend(out, "#sdy<manual_axes", toString(*attr.asManualAxes()), ">");
+      return;
+    case AttrKind::kAxisRefList:
+      strAppend(out, "#sdy<axis_ref_list", toString(*attr.asAxisRefList()), ">");
+      return;
+    case AttrKind::kListOfAxisRefLists:
+      strAppend(out, "#sdy<list_of_axis_ref_lists",
+                toString(*attr.asListOfAxisRefLists()), ">");
+      return;
+    case AttrKind::kAllToAllParamList:
+      strAppend(out, "#sdy<all_to_all_param_list",
+                toString(*attr.asAllToAllParamList()), ">");
+      return;
+    case AttrKind::kPropagationDirection:
+      strAppend(out, "#sdy<propagation_direction ",
+                toString(*attr.asPropagationDirection()), ">");
+      return;
+  }
+}
+
+std::string toString(const Attribute& attr, bool elide_i64) {
+  std::string out;
+  appendAttribute(out, attr, elide_i64);
+  return out;
+}
+
+}  // namespace shardkit

@@ -1,0 +1,133 @@
+#include "shardkit/ir/func.h"
+
+namespace shardkit {
+
+FuncOp FuncOp::create(Module& module, std::string_view name,
+                      const std::vector<Type>& inputs,
+                      const std::vector<Type>& results) {
+  OperationState state(module.opName("func.func"));
+  state.addAttr("sym_name", Attribute::string(std::string(name)));
+  state.addAttr("function_type",
+                Attribute::type(module.types().function(inputs, results)));
+  state.num_regions = 1;
+  Op op = module.createOp(state);
+  Block entry = op.region(0).addBlock();
+  for (Type t : inputs) entry.addArgument(t);
+  return FuncOp(op);
+}
+
+std::string_view FuncOp::name() const {
+  const std::string* s = op_.attr("sym_name").asString();
+  return s ? std::string_view(*s) : std::string_view();
+}
+
+std::string_view FuncOp::visibility() const {
+  const std::string* s = op_.attr("sym_visibility").asString();
+  return s ? std::string_view(*s) : std::string_view("public");
+}
+
+bool FuncOp::isDeclaration() const {
+  return op_.numRegions() == 0 || op_.region(0).empty();
+}
+
+Block FuncOp::body() const {
+  return isDeclaration() ? Block() : op_.region(0).front();
+}
+
+std::vector<Type> FuncOp::argumentTypes() const {
+  const Type* t = op_.attr("function_type").asType();
+  if (!t) return {};
+  return std::vector<Type>(t->elements().begin(), t->elements().end());
+}
+
+std::vector<Type> FuncOp::resultTypes() const {
+  const Type* t = op_.attr("function_type").asType();
+  if (!t) return {};
+  return std::vector<Type>(t->results().begin(), t->results().end());
+}
+
+void FuncOp::setResultTypes(const std::vector<Type>& results) const {
+  op_.setAttr("function_type",
+              Attribute::type(op_.module()->types().function(argumentTypes(),
+                                                             results)));
+}
+
+unsigned FuncOp::numArguments() const {
+  return static_cast<unsigned>(argumentTypes().size());
+}
+unsigned FuncOp::numResults() const {
+  return static_cast<unsigned>(resultTypes().size());
+}
+
+Value FuncOp::argument(unsigned i) const { return body().argument(i); }
+
+AttrDict FuncOp::dictAt(std::string_view list, unsigned i) const {
+  AttrDict dict;
+  const std::vector<Attribute>* dicts = op_.attr(list).asArray();
+  if (!dicts || i >= dicts->size()) return dict;
+  if (const std::vector<NamedAttribute>* entries = (*dicts)[i].asDict()) {
+    for (const NamedAttribute& e : *entries) dict.set(e.name, e.value);
+  }
+  return dict;
+}
+
+void FuncOp::setDictAt(std::string_view list, unsigned i, unsigned count,
+                       const AttrDict& dict) const {
+  std::vector<Attribute> dicts;
+  if (const std::vector<Attribute>* existing = op_.attr(list).asArray()) {
+    dicts = *existing;
+  }
+  dicts.resize(count, Attribute::dict({}));
+  dicts[i] = Attribute::dict(dict.entries());
+  bool all_empty = true;
+  for (const Attribute& d : dicts) {
+    const auto* entries = d.asDict();
+    all_empty = all_empty && (!entries || entries->empty());
+  }
+  if (all_empty) {
+    op_.removeAttr(list);
+  } else {
+    op_.setAttr(list, Attribute::array(std::move(dicts)));
+  }
+}
+
+Attribute FuncOp::argAttr(unsigned arg, std::string_view name) const {
+  return dictAt("arg_attrs", arg).get(name);
+}
+void FuncOp::setArgAttr(unsigned arg, std::string_view name,
+                        Attribute value) const {
+  AttrDict dict = dictAt("arg_attrs", arg);
+  dict.set(name, std::move(value));
+  setDictAt("arg_attrs", arg, numArguments(), dict);
+}
+void FuncOp::removeArgAttr(unsigned arg, std::string_view name) const {
+  AttrDict dict = dictAt("arg_attrs", arg);
+  if (dict.erase(name)) setDictAt("arg_attrs", arg, numArguments(), dict);
+}
+AttrDict FuncOp::argAttrs(unsigned arg) const { return dictAt("arg_attrs", arg); }
+
+Attribute FuncOp::resultAttr(unsigned result, std::string_view name) const {
+  return dictAt("res_attrs", result).get(name);
+}
+void FuncOp::setResultAttr(unsigned result, std::string_view name,
+                           Attribute value) const {
+  AttrDict dict = dictAt("res_attrs", result);
+  dict.set(name, std::move(value));
+  setDictAt("res_attrs", result, numResults(), dict);
+}
+void FuncOp::removeResultAttr(unsigned result, std::string_view name) const {
+  AttrDict dict = dictAt("res_attrs", result);
+  if (dict.erase(name)) setDictAt("res_attrs", result, numResults(), dict);
+}
+AttrDict FuncOp::resultAttrs(unsigned result) const {
+  return dictAt("res_attrs", result);
+}
+
+Op FuncOp::returnOp() const {
+  Block b = body();
+  if (!b || b.empty()) return Op();
+  Op last = b.back();
+  return last.name() == "func.return" ? last : Op();
+}
+
+}  // namespace shardkit

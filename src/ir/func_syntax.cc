@@ -1,0 +1,194 @@
+// The pretty forms of func.func, func.return and func.call.
+#include <string>
+
+#include "shardkit/core/status_macros.h"
+#include "shardkit/core/strings.h"
+#include "shardkit/ir/func.h"
+#include "src/ir/syntax.h"
+
+namespace shardkit {
+namespace {
+
+// `@name(%a: t {attrs}, ...) [-> t | -> (t {attrs}, ...)] [attributes {...}]
+//  [{ body }]`, after an optional visibility keyword.
+absl::StatusOr<Op> parseFunc(OpReader& r, OpName name) {
+  OperationState state(name);
+  for (std::string_view visibility : {"private", "public", "nested"}) {
+    if (r.p().consumeKeywordIf(visibility)) {
+      if (visibility != "public") {
+        state.addAttr("sym_visibility", Attribute::string(std::string(visibility)));
+      }
+      break;
+    }
+  }
+  if (!r.p().at(TokenKind::kAtIdent)) return r.p().errorExpected("function name '@name'");
+  state.addAttr("sym_name",
+                Attribute::string(std::string(r.p().tok().spelling.substr(1))));
+  r.p().advance();
+  std::vector<ParsedArgument> args;
+  SK_RETURN_IF_ERROR(r.parseArgumentList(args, /*allow_attrs=*/true));
+  std::vector<Type> inputs;
+  std::vector<Attribute> arg_attrs;
+  bool any_arg_attrs = false;
+  for (const ParsedArgument& a : args) {
+    inputs.push_back(a.type);
+    arg_attrs.push_back(Attribute::dict(a.attrs.entries()));
+    any_arg_attrs = any_arg_attrs || !a.attrs.empty();
+  }
+  std::vector<Type> results;
+  std::vector<Attribute> res_attrs;
+  bool any_res_attrs = false;
+  if (r.p().consumeIf(TokenKind::kArrow)) {
+    if (r.p().consumeIf(TokenKind::kLParen)) {
+      if (!r.p().consumeIf(TokenKind::kRParen)) {
+        do {
+          SK_ASSIGN_OR_RETURN(Type t, r.parseType());
+          results.push_back(t);
+          OperationState attrs(name);
+          if (r.p().at(TokenKind::kLBrace)) {
+            SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(attrs));
+          }
+          std::vector<NamedAttribute> entries = attrs.discardable_attrs.entries();
+          for (const NamedAttribute& e : attrs.inherent_attrs) entries.push_back(e);
+          any_res_attrs = any_res_attrs || !entries.empty();
+          res_attrs.push_back(Attribute::dict(std::move(entries)));
+        } while (r.p().consumeIf(TokenKind::kComma));
+        SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kRParen, "')'"));
+      }
+    } else {
+      SK_ASSIGN_OR_RETURN(Type t, r.parseType());
+      results.push_back(t);
+      res_attrs.push_back(Attribute::dict({}));
+    }
+  }
+  state.addAttr("function_type",
+                Attribute::type(r.module().types().function(inputs, results)));
+  if (any_arg_attrs) state.addAttr("arg_attrs", Attribute::array(std::move(arg_attrs)));
+  if (any_res_attrs) state.addAttr("res_attrs", Attribute::array(std::move(res_attrs)));
+  if (r.p().consumeKeywordIf("attributes")) {
+    if (!r.p().at(TokenKind::kLBrace)) return r.p().errorExpected("'{'");
+    SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
+  }
+  state.num_regions = 1;
+  Op op = r.createOp(state);
+  if (r.p().at(TokenKind::kLBrace)) {
+    SK_RETURN_IF_ERROR(r.parseRegion(op.region(0), args, /*isolated=*/true));
+  }
+  return op;
+}
+
+void printArgOrResultAttrs(OpWriter& w, const AttrDict& attrs) {
+  if (attrs.empty()) return;
+  w << " ";
+  appendAttrDict(w.out(), attrs.entries());
+}
+
+bool printFunc(OpWriter& w, Op op) {
+  FuncOp func(op);
+  if (op.name().empty() || !op.attr("function_type").asType() ||
+      !op.attr("sym_name").asString()) {
+    return false;
+  }
+  w << "func.func ";
+  if (func.visibility() != "public") w << func.visibility() << " ";
+  w << "@" << func.name() << "(";
+  std::vector<Type> inputs = func.argumentTypes();
+  Block body = func.body();
+  if (body && body.numArguments() != inputs.size()) return false;
+  for (unsigned i = 0; i < inputs.size(); ++i) {
+    if (i) w << ", ";
+    if (body) {
+      w.printOperand(body.argument(i));
+      w << ": ";
+    }
+    w.printType(inputs[i]);
+    printArgOrResultAttrs(w, func.argAttrs(i));
+  }
+  w << ")";
+  std::vector<Type> results = func.resultTypes();
+  bool any_res_attrs = false;
+  for (unsigned i = 0; i < results.size(); ++i) {
+    any_res_attrs = any_res_attrs || !func.resultAttrs(i).empty();
+  }
+  if (results.size() == 1 && !any_res_attrs &&
+      results[0].kind() != TypeKind::kFunction) {
+    w << " -> ";
+    w.printType(results[0]);
+  } else if (!results.empty()) {
+    w << " -> (";
+    for (unsigned i = 0; i < results.size(); ++i) {
+      if (i) w << ", ";
+      w.printType(results[i]);
+      printArgOrResultAttrs(w, func.resultAttrs(i));
+    }
+    w << ")";
+  }
+  std::vector<NamedAttribute> extra;
+  for (const AttrDict* dict : {&op.inherentAttrs(), &op.discardableAttrs()}) {
+    for (const NamedAttribute& a : *dict) {
+      if (a.name != "sym_name" && a.name != "function_type" &&
+          a.name != "sym_visibility" && a.name != "arg_attrs" &&
+          a.name != "res_attrs") {
+        extra.push_back(a);
+      }
+    }
+  }
+  if (!extra.empty()) {
+    std::stable_sort(extra.begin(), extra.end(),
+                     [](const NamedAttribute& a, const NamedAttribute& b) {
+                       return a.name < b.name;
+                     });
+    w << " attributes ";
+    appendAttrDict(w.out(), extra);
+  }
+  if (body) {
+    w << " ";
+    w.printRegion(op.region(0), /*print_entry_args=*/false);
+  }
+  return true;
+}
+
+bool printFuncReturn(OpWriter& w, Op op) {
+  return printReturnLikeOp(w, op, "return");
+}
+
+// `@callee(%a, ...) attr-dict : (ins) -> outs`.
+absl::StatusOr<Op> parseCall(OpReader& r, OpName name) {
+  OperationState state(name);
+  if (!r.p().at(TokenKind::kAtIdent)) return r.p().errorExpected("callee '@name'");
+  state.addAttr("callee",
+                Attribute::symbolRef(std::string(r.p().tok().spelling.substr(1))));
+  r.p().advance();
+  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kLParen, "'('"));
+  SK_RETURN_IF_ERROR(r.parseOperandList(state.operands));
+  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kRParen, "')'"));
+  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
+  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kColon, "':'"));
+  size_t offset = r.p().tok().offset;
+  std::vector<Type> inputs;
+  SK_RETURN_IF_ERROR(r.parseFunctionalType(inputs, state.result_types));
+  SK_RETURN_IF_ERROR(r.checkOperandTypes(state.operands, inputs, offset));
+  return r.createOp(state);
+}
+
+bool printCall(OpWriter& w, Op op) {
+  const std::string* callee = op.attr("callee").asSymbolRef();
+  if (!callee) return false;
+  w << "call @" << *callee << "(";
+  w.printOperands(op.operands());
+  w << ")";
+  w.printAttrDict(op, {"callee"});
+  w << " : ";
+  w.printFunctionalType(op);
+  return true;
+}
+
+}  // namespace
+
+void addFuncSyntax(SyntaxTable& table) {
+  table["func.func"] = {parseFunc, printFunc};
+  table["func.return"] = {parseReturnLikeOp, printFuncReturn};
+  table["func.call"] = {parseCall, printCall};
+}
+
+}  // namespace shardkit

@@ -1,0 +1,420 @@
+#include "shardkit/ir/graph.h"
+
+#include <utility>
+
+#include "shardkit/core/strings.h"
+
+namespace shardkit {
+
+using ir_internal::BlockData;
+using ir_internal::OpData;
+using ir_internal::OperandData;
+using ir_internal::RegionData;
+using ir_internal::ValueData;
+
+// ---- Module ------------------------------------------------------------------
+
+Module::Module() : types_(std::make_unique<TypeContext>()) {
+  regions_.push_back(RegionData{});
+  body_block_ = newBlock(0);
+}
+
+OpName Module::opName(std::string_view name) {
+  if (OpName registered = OpName::registered(name)) return registered;
+  auto it = local_name_index_.find(toAbsl(name));
+  if (it != local_name_index_.end()) return it->second;
+  local_names_.emplace_back();
+  local_names_.back().name = std::string(name);
+  OpName result(&local_names_.back());
+  local_name_index_.emplace(local_names_.back().name, result);
+  return result;
+}
+
+uint32_t Module::newValue(Type type, uint32_t owner, uint32_t index,
+                          bool is_arg) {
+  ValueData v;
+  v.type = type;
+  v.owner = owner;
+  v.index = index;
+  v.is_argument = is_arg;
+  values_.push_back(v);
+  return static_cast<uint32_t>(values_.size() - 1);
+}
+
+uint32_t Module::newBlock(uint32_t region) {
+  BlockData b;
+  b.parent_region = region;
+  blocks_.push_back(std::move(b));
+  uint32_t id = static_cast<uint32_t>(blocks_.size() - 1);
+  regions_[region].blocks.push_back(id);
+  return id;
+}
+
+Op Module::createOp(const OperationState& state) {
+  uint32_t id = static_cast<uint32_t>(ops_.size());
+  OpData op;
+  op.name = state.name;
+  op.location = state.location;
+  op.inherent = state.inherent_attrs;
+  op.discardable = state.discardable_attrs;
+  op.first_operand = static_cast<uint32_t>(operands_.size());
+  op.num_operands = static_cast<uint32_t>(state.operands.size());
+  op.first_result = static_cast<uint32_t>(values_.size());
+  op.num_results = static_cast<uint32_t>(state.result_types.size());
+  op.first_region = static_cast<uint32_t>(regions_.size());
+  op.num_regions = state.num_regions;
+  ops_.push_back(std::move(op));
+  for (const Value& v : state.operands) {
+    operands_.push_back(OperandData{kNoId, id, kNoId, kNoId});
+    addUse(static_cast<uint32_t>(operands_.size() - 1), v.id());
+  }
+  for (size_t i = 0; i < state.result_types.size(); ++i) {
+    newValue(state.result_types[i], id, static_cast<uint32_t>(i), false);
+  }
+  for (unsigned r = 0; r < state.num_regions; ++r) {
+    RegionData region;
+    region.parent_op = id;
+    regions_.push_back(std::move(region));
+  }
+  ++num_live_ops_;
+  return Op(this, id);
+}
+
+void Module::addUse(uint32_t slot, uint32_t value) {
+  OperandData& operand = operands_[slot];
+  operand.value = value;
+  operand.prev_use = kNoId;
+  if (value == kNoId) {
+    operand.next_use = kNoId;
+    return;
+  }
+  uint32_t head = values_[value].first_use;
+  operand.next_use = head;
+  if (head != kNoId) operands_[head].prev_use = slot;
+  values_[value].first_use = slot;
+}
+
+void Module::removeUse(uint32_t slot) {
+  OperandData& operand = operands_[slot];
+  if (operand.value == kNoId) return;
+  if (operand.prev_use != kNoId) {
+    operands_[operand.prev_use].next_use = operand.next_use;
+  } else {
+    values_[operand.value].first_use = operand.next_use;
+  }
+  if (operand.next_use != kNoId) {
+    operands_[operand.next_use].prev_use = operand.prev_use;
+  }
+  operand.value = kNoId;
+  operand.prev_use = operand.next_use = kNoId;
+}
+
+void Module::unlink(uint32_t id) {
+  OpData& op = ops_[id];
+  if (op.parent_block == kNoId) return;
+  BlockData& block = blocks_[op.parent_block];
+  if (op.prev != kNoId) {
+    ops_[op.prev].next = op.next;
+  } else {
+    block.first_op = op.next;
+  }
+  if (op.next != kNoId) {
+    ops_[op.next].prev = op.prev;
+  } else {
+    block.last_op = op.prev;
+  }
+  --block.num_ops;
+  op.parent_block = op.prev = op.next = kNoId;
+}
+
+void Module::linkBefore(uint32_t block_id, uint32_t anchor, uint32_t id) {
+  unlink(id);
+  BlockData& block = blocks_[block_id];
+  OpData& op = ops_[id];
+  op.parent_block = block_id;
+  if (anchor == kNoId) {  // append
+    op.prev = block.last_op;
+    op.next = kNoId;
+    if (block.last_op != kNoId) {
+      ops_[block.last_op].next = id;
+    } else {
+      block.first_op = id;
+    }
+    block.last_op = id;
+  } else {
+    op.next = anchor;
+    op.prev = ops_[anchor].prev;
+    if (op.prev != kNoId) {
+      ops_[op.prev].next = id;
+    } else {
+      block.first_op = id;
+    }
+    ops_[anchor].prev = id;
+  }
+  ++block.num_ops;
+}
+
+void Module::eraseOp(uint32_t id) {
+  if (ops_[id].erased) return;
+  // Regions first: their ops may use values of this op's regions.
+  for (uint32_t r = 0; r < ops_[id].num_regions; ++r) {
+    RegionData& region = regions_[ops_[id].first_region + r];
+    for (uint32_t b : region.blocks) {
+      // Erase back to front so uses disappear before their definitions.
+      for (uint32_t op = blocks_[b].last_op; op != kNoId;) {
+        uint32_t prev = ops_[op].prev;
+        eraseOp(op);
+        op = prev;
+      }
+    }
+  }
+  unlink(id);
+  OpData& op = ops_[id];
+  for (uint32_t i = 0; i < op.num_operands; ++i) {
+    removeUse(op.first_operand + i);
+  }
+  op.erased = true;
+  --num_live_ops_;
+}
+
+Op Module::lookupSymbol(std::string_view name) {
+  for (Op op : body()) {
+    Attribute sym = op.attr("sym_name");
+    if (const std::string* s = sym.asString(); s && *s == name) return op;
+  }
+  return Op();
+}
+
+MeshTable Module::meshTable() {
+  MeshTable table;
+  for (Op op : body()) {
+    if (op.name() != "sdy.mesh") continue;
+    const std::string* sym = op.attr("sym_name").asString();
+    const Mesh* mesh = op.attr("mesh").asMesh();
+    if (sym && mesh) table.add(*sym, *mesh);
+  }
+  return table;
+}
+
+std::vector<Op> Module::functions() {
+  std::vector<Op> result;
+  for (Op op : body()) {
+    if (op.name() == "func.func") result.push_back(op);
+  }
+  return result;
+}
+
+size_t Module::storageBytes() const {
+  size_t bytes = ops_.capacity() * sizeof(OpData) +
+                 values_.capacity() * sizeof(ValueData) +
+                 operands_.capacity() * sizeof(OperandData) +
+                 blocks_.capacity() * sizeof(BlockData) +
+                 regions_.capacity() * sizeof(RegionData);
+  for (const OpData& op : ops_) {
+    bytes += (op.inherent.size() + op.discardable.size()) *
+             sizeof(NamedAttribute);
+  }
+  for (const BlockData& b : blocks_) {
+    bytes += b.arguments.capacity() * sizeof(uint32_t);
+  }
+  return bytes;
+}
+
+// ---- Value -------------------------------------------------------------------
+
+std::vector<Value::Use> Value::uses() const {
+  std::vector<Use> result;
+  for (uint32_t slot = m_->values_[id_].first_use; slot != kNoId;
+       slot = m_->operands_[slot].next_use) {
+    result.push_back(Use{m_, slot});
+  }
+  return result;
+}
+
+size_t Value::numUses() const {
+  size_t n = 0;
+  for (uint32_t slot = m_->values_[id_].first_use; slot != kNoId;
+       slot = m_->operands_[slot].next_use) {
+    ++n;
+  }
+  return n;
+}
+
+void Value::replaceAllUsesWith(Value other) const {
+  if (other == *this) return;
+  while (m_->values_[id_].first_use != kNoId) {
+    uint32_t slot = m_->values_[id_].first_use;
+    m_->removeUse(slot);
+    m_->addUse(slot, other.id());
+  }
+}
+
+// ---- Op ----------------------------------------------------------------------
+
+std::vector<Value> Op::operands() const {
+  std::vector<Value> result;
+  result.reserve(numOperands());
+  for (unsigned i = 0; i < numOperands(); ++i) result.push_back(operand(i));
+  return result;
+}
+
+std::vector<Type> Op::operandTypes() const {
+  std::vector<Type> result;
+  result.reserve(numOperands());
+  for (unsigned i = 0; i < numOperands(); ++i) {
+    result.push_back(operand(i).type());
+  }
+  return result;
+}
+
+void Op::setOperand(unsigned i, Value value) const {
+  uint32_t slot = m_->ops_[id_].first_operand + i;
+  m_->removeUse(slot);
+  m_->addUse(slot, value.id());
+}
+
+void Op::setOperands(absl::Span<const Value> values) const {
+  OpData& op = m_->ops_[id_];
+  for (uint32_t i = 0; i < op.num_operands; ++i) {
+    m_->removeUse(op.first_operand + i);
+  }
+  if (values.size() > op.num_operands) {
+    // Move to a fresh range at the end; the old slots stay dead.
+    op.first_operand = static_cast<uint32_t>(m_->operands_.size());
+    m_->operands_.resize(m_->operands_.size() + values.size());
+  }
+  op.num_operands = static_cast<uint32_t>(values.size());
+  for (uint32_t i = 0; i < op.num_operands; ++i) {
+    uint32_t slot = op.first_operand + i;
+    m_->operands_[slot] = OperandData{kNoId, id_, kNoId, kNoId};
+    m_->addUse(slot, values[i].id());
+  }
+}
+
+void Op::insertOperand(unsigned i, Value value) const {
+  std::vector<Value> values = operands();
+  values.insert(values.begin() + i, value);
+  setOperands(values);
+}
+
+void Op::eraseOperand(unsigned i) const {
+  std::vector<Value> values = operands();
+  values.erase(values.begin() + i);
+  setOperands(values);
+}
+
+std::vector<Value> Op::results() const {
+  std::vector<Value> result;
+  result.reserve(numResults());
+  for (unsigned i = 0; i < numResults(); ++i) result.push_back(this->result(i));
+  return result;
+}
+
+std::vector<Type> Op::resultTypes() const {
+  std::vector<Type> result;
+  result.reserve(numResults());
+  for (unsigned i = 0; i < numResults(); ++i) {
+    result.push_back(this->result(i).type());
+  }
+  return result;
+}
+
+Attribute Op::attr(std::string_view name) const {
+  const OpData& op = m_->ops_[id_];
+  if (Attribute a = op.inherent.get(name)) return a;
+  return op.discardable.get(name);
+}
+
+void Op::setAttr(std::string_view name, Attribute value) const {
+  OpData& op = m_->ops_[id_];
+  if (op.inherent.contains(name) ||
+      (!op.discardable.contains(name) && op.name.isInherentAttr(name))) {
+    op.inherent.set(name, std::move(value));
+  } else {
+    op.discardable.set(name, std::move(value));
+  }
+}
+
+bool Op::removeAttr(std::string_view name) const {
+  OpData& op = m_->ops_[id_];
+  return op.inherent.erase(name) || op.discardable.erase(name);
+}
+
+Op Op::parentOp() const {
+  uint32_t block = m_->ops_[id_].parent_block;
+  if (block == kNoId) return Op();
+  return Block(m_, block).parentOp();
+}
+
+bool Op::isNestedIn(Op ancestor) const {
+  for (Op op = *this; op; op = op.parentOp()) {
+    if (op == ancestor) return true;
+  }
+  return false;
+}
+
+void Op::erase() const { m_->eraseOp(id_); }
+
+void Op::moveBefore(Op anchor) const {
+  m_->linkBefore(m_->ops_[anchor.id_].parent_block, anchor.id_, id_);
+}
+
+void Op::moveAfter(Op anchor) const {
+  Op next = anchor.nextInBlock();
+  if (next) {
+    moveBefore(next);
+  } else {
+    m_->linkBefore(m_->ops_[anchor.id_].parent_block, kNoId, id_);
+  }
+}
+
+// ---- Block / Region ------------------------------------------------------------
+
+std::vector<Value> Block::arguments() const {
+  std::vector<Value> result;
+  for (uint32_t v : m_->blocks_[id_].arguments) result.push_back(Value(m_, v));
+  return result;
+}
+
+Value Block::addArgument(Type type) const {
+  auto& args = m_->blocks_[id_].arguments;
+  uint32_t v = m_->newValue(type, id_, static_cast<uint32_t>(args.size()), true);
+  m_->blocks_[id_].arguments.push_back(v);
+  return Value(m_, v);
+}
+
+void Block::eraseArgument(unsigned i) const {
+  auto& args = m_->blocks_[id_].arguments;
+  args.erase(args.begin() + i);
+  for (unsigned j = i; j < args.size(); ++j) m_->values_[args[j]].index = j;
+}
+
+Op Block::parentOp() const { return parentRegion().parentOp(); }
+
+void Block::pushBack(Op op) const { m_->linkBefore(id_, kNoId, op.id()); }
+void Block::pushFront(Op op) const {
+  m_->linkBefore(id_, m_->blocks_[id_].first_op, op.id());
+}
+void Block::insertBefore(Op anchor, Op op) const {
+  m_->linkBefore(id_, anchor.id(), op.id());
+}
+void Block::insertAfter(Op anchor, Op op) const { op.moveAfter(anchor); }
+
+std::vector<Op> Block::ops() const {
+  std::vector<Op> result;
+  result.reserve(numOps());
+  for (Op op : *this) result.push_back(op);
+  return result;
+}
+
+Block Region::addBlock() const { return Block(m_, m_->newBlock(id_)); }
+
+void OperationState::addAttr(std::string_view attr_name, Attribute value) {
+  if (name.isInherentAttr(attr_name)) {
+    inherent_attrs.set(attr_name, std::move(value));
+  } else {
+    discardable_attrs.set(attr_name, std::move(value));
+  }
+}
+
+}  // namespace shardkit

@@ -1,0 +1,57 @@
+#include "shardkit/ir/module_io.h"
+
+#include "shardkit/core/strings.h"
+#include "shardkit/ir/verify.h"
+#include "src/ir/module_reader.h"
+
+namespace shardkit {
+
+absl::StatusOr<std::unique_ptr<Module>> parseModule(std::string_view text,
+                                                   std::string_view file_name,
+                                                   const ParseOptions& options) {
+  auto module = std::make_unique<Module>();
+  module->file_name = std::string(file_name);
+  module->source = std::string(text);
+  ModuleReader reader(module->source, module.get(), options);
+  absl::Status status = reader.parseModuleBody();
+  if (!status.ok()) return reader.located(status);
+  if (options.verify) {
+    absl::Status verified = verifyModule(*module);
+    if (!verified.ok()) return verified;
+  }
+  return module;
+}
+
+std::vector<std::string> splitInputFile(std::string_view text) {
+  std::vector<std::string> chunks;
+  std::string current;
+  size_t lines_before = 0;
+  size_t line_start = 0;
+  size_t chunk_lines = 0;
+  while (line_start <= text.size()) {
+    size_t end = text.find('\n', line_start);
+    std::string_view line = text.substr(
+        line_start, end == std::string_view::npos ? std::string_view::npos
+                                                  : end - line_start);
+    std::string_view trimmed = line;
+    while (!trimmed.empty() && (trimmed.front() == ' ' || trimmed.front() == '\t')) {
+      trimmed.remove_prefix(1);
+    }
+    if (trimmed.starts_with("// -----")) {
+      chunks.push_back(std::string(lines_before, '\n') + current);
+      lines_before += chunk_lines + 1;
+      current.clear();
+      chunk_lines = 0;
+    } else {
+      current.append(line);
+      current += '\n';
+      ++chunk_lines;
+    }
+    if (end == std::string_view::npos) break;
+    line_start = end + 1;
+  }
+  chunks.push_back(std::string(lines_before, '\n') + current);
+  return chunks;
+}
+
+}  // namespace shardkit

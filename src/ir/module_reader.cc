@@ -1,0 +1,345 @@
+#include "src/ir/module_reader.h"
+
+#include <utility>
+
+#include "shardkit/core/status_macros.h"
+#include "shardkit/core/strings.h"
+#include "shardkit/ir/verify.h"
+
+namespace shardkit {
+namespace {
+
+// Deeper nesting (of regions, attributes or types) is rejected rather than
+// risking the stack.
+constexpr int kMaxDepth = 400;
+
+}  // namespace
+
+ModuleReader::ModuleReader(std::string_view text, Module* module,
+                           const ParseOptions& options)
+    : OpReader(parser_, module),
+      options_(options),
+      parser_(text),
+      module_(module) {}
+
+absl::Status ModuleReader::located(const absl::Status& status,
+                                   size_t offset) const {
+  if (status.ok()) return status;
+  LineCol lc = lineColAt(parser_.buffer(), offset);
+  return absl::InvalidArgumentError(
+      toAbsl(strCat(module_->file_name, ":", lc.line, ":", lc.col,
+                    ": error: ", fromAbsl(status.message()))));
+}
+
+absl::Status ModuleReader::enter() {
+  if (++depth_ > kMaxDepth) {
+    --depth_;
+    return p().error(strCat("nesting deeper than ", kMaxDepth,
+                            " levels is not supported"));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ModuleReader::parseModuleBody() {
+  scopes_.push_back(Scope{{}, true});
+  Block body = module_->body();
+  if (p().atKeyword("module")) {
+    p().advance();
+    if (p().at(TokenKind::kAtIdent)) {
+      module_->name = std::string(p().tok().spelling.substr(1));
+      p().advance();
+    }
+    if (p().consumeKeywordIf("attributes")) {
+      SK_ASSIGN_OR_RETURN(std::vector<NamedAttribute> entries,
+                          parseDictEntries());
+      for (NamedAttribute& e : entries) {
+        module_->attributes.set(e.name, std::move(e.value));
+      }
+    }
+    skipOptionalLocation();
+    SK_RETURN_IF_ERROR(p().expect(TokenKind::kLBrace, "'{'"));
+    SK_RETURN_IF_ERROR(parseTopLevelOps(body, /*until_rbrace=*/true));
+    SK_RETURN_IF_ERROR(p().expect(TokenKind::kRBrace, "'}'"));
+    skipOptionalLocation();
+    if (!p().at(TokenKind::kEof)) {
+      return p().error(
+          "expected end of input after the module (only one top-level module "
+          "is supported)");
+    }
+    return absl::OkStatus();
+  }
+  return parseTopLevelOps(body, /*until_rbrace=*/false);
+}
+
+absl::Status ModuleReader::parseTopLevelOps(Block block, bool until_rbrace) {
+  while (!p().at(TokenKind::kEof) &&
+         !(until_rbrace && p().at(TokenKind::kRBrace))) {
+    if (p().atKeyword("module")) {
+      return p().error("nested modules are not supported");
+    }
+    // Attribute alias definitions (`#alias = ...`) are not supported.
+    SK_RETURN_IF_ERROR(parseOperation(block));
+  }
+  return absl::OkStatus();
+}
+
+void ModuleReader::skipOptionalLocation() {
+  if (!p().atKeyword("loc")) return;
+  Token next = p().lexer().peek();
+  if (next.kind != TokenKind::kLParen) return;
+  absl::StatusOr<size_t> end = scanBalanced(next.offset, '(', ')');
+  if (!end.ok()) return;
+  p().resetTo(*end);
+}
+
+absl::Status ModuleReader::bindValues(std::string_view name, ValueGroup group,
+                                      size_t offset) {
+  auto [it, inserted] =
+      scopes_.back().values.emplace(std::string(name), group);
+  if (!inserted) {
+    return p().errorAt(offset, strCat("redefinition of SSA value '", name, "'"));
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<Value> ModuleReader::parseOperand() {
+  if (!p().at(TokenKind::kPercentIdent)) {
+    return p().errorExpected("SSA value");
+  }
+  Token token = p().tok();
+  std::string_view spelling = token.spelling;
+  uint32_t index = 0;
+  bool has_index = false;
+  if (size_t hash = spelling.find('#'); hash != std::string_view::npos) {
+    int64_t n = 0;
+    if (!parseInt64(spelling.substr(hash + 1), n) || n < 0 || n > 0xFFFFFF) {
+      return p().error(strCat("invalid result number in '", spelling, "'"));
+    }
+    index = static_cast<uint32_t>(n);
+    has_index = true;
+    spelling = spelling.substr(0, hash);
+  }
+  for (auto scope = scopes_.rbegin(); scope != scopes_.rend(); ++scope) {
+    auto it = scope->values.find(toAbsl(spelling));
+    if (it != scope->values.end()) {
+      const ValueGroup& group = it->second;
+      if (index >= group.count || (!has_index && group.count != 1)) {
+        return p().error(strCat("'", token.spelling, "' does not name a single "
+                                "value (its group has ",
+                                group.count, " values)"));
+      }
+      p().advance();
+      return Value(module_, group.first + index);
+    }
+    if (scope->isolated) break;
+  }
+  return p().error(strCat("use of undeclared SSA value '", spelling, "'"));
+}
+
+absl::Status ModuleReader::parseArgumentList(std::vector<ParsedArgument>& args,
+                                             bool allow_attrs) {
+  SK_RETURN_IF_ERROR(p().expect(TokenKind::kLParen, "'('"));
+  if (p().consumeIf(TokenKind::kRParen)) return absl::OkStatus();
+  do {
+    ParsedArgument arg;
+    arg.offset = p().tok().offset;
+    if (!p().at(TokenKind::kPercentIdent)) return p().errorExpected("argument name");
+    arg.name = std::string(p().tok().spelling);
+    p().advance();
+    SK_RETURN_IF_ERROR(p().expect(TokenKind::kColon, "':'"));
+    SK_ASSIGN_OR_RETURN(arg.type, parseType());
+    if (allow_attrs && p().at(TokenKind::kLBrace)) {
+      SK_ASSIGN_OR_RETURN(std::vector<NamedAttribute> entries,
+                          parseDictEntries());
+      for (NamedAttribute& e : entries) arg.attrs.set(e.name, std::move(e.value));
+    }
+    skipOptionalLocation();
+    args.push_back(std::move(arg));
+  } while (p().consumeIf(TokenKind::kComma));
+  return p().expect(TokenKind::kRParen, "')'");
+}
+
+absl::Status ModuleReader::parseRegion(Region region,
+                                       const std::vector<ParsedArgument>& args,
+                                       bool isolated) {
+  SK_RETURN_IF_ERROR(enter());
+  SK_RETURN_IF_ERROR(p().expect(TokenKind::kLBrace, "'{'"));
+  scopes_.push_back(Scope{{}, isolated});
+  Block current;
+  if (!args.empty()) {
+    current = region.addBlock();
+    for (const ParsedArgument& arg : args) {
+      Value v = current.addArgument(arg.type);
+      SK_RETURN_IF_ERROR(bindValues(arg.name, {v.id(), 1}, arg.offset));
+    }
+  }
+  bool labeled = false;
+  while (!p().at(TokenKind::kRBrace) && !p().at(TokenKind::kEof)) {
+    if (p().at(TokenKind::kCaretIdent)) {
+      if (current && !labeled && current.empty() && !args.empty()) {
+        return p().error(
+            "a region with named arguments cannot start with a block label");
+      }
+      if (!current || labeled || !current.empty()) current = region.addBlock();
+      labeled = true;
+      p().advance();
+      if (p().at(TokenKind::kLParen)) {
+        std::vector<ParsedArgument> block_args;
+        SK_RETURN_IF_ERROR(parseArgumentList(block_args, /*allow_attrs=*/false));
+        for (const ParsedArgument& arg : block_args) {
+          Value v = current.addArgument(arg.type);
+          SK_RETURN_IF_ERROR(bindValues(arg.name, {v.id(), 1}, arg.offset));
+        }
+      }
+      SK_RETURN_IF_ERROR(p().expect(TokenKind::kColon, "':' after block label"));
+    } else if (!current) {
+      current = region.addBlock();
+    }
+    SK_RETURN_IF_ERROR(parseBlockOps(current));
+  }
+  SK_RETURN_IF_ERROR(p().expect(TokenKind::kRBrace, "'}'"));
+  scopes_.pop_back();
+  leave();
+  return absl::OkStatus();
+}
+
+absl::Status ModuleReader::parseBlockOps(Block block) {
+  while (!p().at(TokenKind::kRBrace) && !p().at(TokenKind::kCaretIdent) &&
+         !p().at(TokenKind::kEof)) {
+    SK_RETURN_IF_ERROR(parseOperation(block));
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<size_t> ModuleReader::skipRegion() {
+  if (!p().at(TokenKind::kLBrace)) return p().errorExpected("'{' (a region)");
+  size_t start = p().tok().offset;
+  SK_ASSIGN_OR_RETURN(size_t end, scanBalanced(start, '{', '}'));
+  p().resetTo(end);
+  return start;
+}
+
+Op ModuleReader::createOp(OperationState& state) {
+  state.location = op_location_;
+  return module_->createOp(state);
+}
+
+absl::Status ModuleReader::parseOperation(Block block) {
+  size_t start = p().tok().offset;
+  // Results: `%0 =`, `%0:2 =`, `%a, %b =`.
+  struct ResultName {
+    std::string name;
+    uint32_t count;
+    size_t offset;
+  };
+  std::vector<ResultName> result_names;
+  if (p().at(TokenKind::kPercentIdent)) {
+    do {
+      if (!p().at(TokenKind::kPercentIdent)) return p().errorExpected("result name");
+      ResultName r{std::string(p().tok().spelling), 1, p().tok().offset};
+      if (r.name.find('#') != std::string::npos) {
+        return p().error("result names cannot contain '#'");
+      }
+      p().advance();
+      if (p().consumeIf(TokenKind::kColon)) {
+        SK_ASSIGN_OR_RETURN(int64_t count, p().parseInteger("result count"));
+        if (count < 1 || count > 0xFFFF) return p().error("invalid result count");
+        r.count = static_cast<uint32_t>(count);
+      }
+      result_names.push_back(std::move(r));
+    } while (p().consumeIf(TokenKind::kComma));
+    SK_RETURN_IF_ERROR(p().expect(TokenKind::kEqual, "'='"));
+  }
+  uint32_t saved_location = op_location_;
+  op_location_ = static_cast<uint32_t>(start);
+  Op op;
+  if (p().at(TokenKind::kString)) {
+    SK_ASSIGN_OR_RETURN(std::string name, p().parseString());
+    OpName op_name = module_->opName(name);
+    if (!op_name.isRegistered() && !options_.allow_unregistered_dialect) {
+      return p().errorAt(start, strCat("unregistered operation '", name,
+                                       "' (use -allow-unregistered-dialect)"));
+    }
+    SK_ASSIGN_OR_RETURN(op, parseGenericOp(op_name));
+  } else if (p().at(TokenKind::kBareIdent)) {
+    Token name_token = p().tok();
+    std::string name(name_token.spelling);
+    const OpSyntax* syntax = findSyntax(name);
+    if (!syntax && name.find('.') == std::string::npos &&
+        !default_dialect_.empty()) {
+      name = strCat(default_dialect_, ".", name);
+      syntax = findSyntax(name);
+    }
+    if (!syntax || !syntax->parse) {
+      return p().error(strCat("unknown operation '", name_token.spelling,
+                              "' (write it in generic form: \"", name_token.spelling,
+                              "\"(...))"));
+    }
+    p().advance();
+    std::string saved_dialect = default_dialect_;
+    if (name == "func.func") default_dialect_ = "func";
+    absl::StatusOr<Op> parsed = syntax->parse(*this, module_->opName(name));
+    default_dialect_ = saved_dialect;
+    if (!parsed.ok()) return parsed.status();
+    op = *parsed;
+  } else {
+    return p().errorExpected("operation");
+  }
+  skipOptionalLocation();
+  op_location_ = saved_location;
+  block.pushBack(op);
+  // Bind the result names.
+  uint32_t total = 0;
+  for (const ResultName& r : result_names) total += r.count;
+  if (!result_names.empty() && total != op.numResults()) {
+    return p().errorAt(start, strCat("operation defines ", op.numResults(),
+                                     " results but was given ", total,
+                                     " names"));
+  }
+  uint32_t next = op.numResults() ? op.result(0).id() : 0;
+  for (const ResultName& r : result_names) {
+    SK_RETURN_IF_ERROR(bindValues(r.name, {next, r.count}, r.offset));
+    next += r.count;
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<Op> ModuleReader::parseGenericOp(OpName name) {
+  OperationState state(name);
+  SK_RETURN_IF_ERROR(p().expect(TokenKind::kLParen, "'('"));
+  SK_RETURN_IF_ERROR(parseOperandList(state.operands));
+  SK_RETURN_IF_ERROR(p().expect(TokenKind::kRParen, "')'"));
+  if (p().at(TokenKind::kLSquare)) {
+    return p().error("block successors are not supported");
+  }
+  SK_RETURN_IF_ERROR(parseOptionalProperties(state));
+  // Regions: `({...}, {...})`.
+  std::vector<size_t> region_starts;
+  if (p().at(TokenKind::kLParen) &&
+      p().lexer().peek().kind == TokenKind::kLBrace) {
+    p().advance();
+    do {
+      SK_ASSIGN_OR_RETURN(size_t start, skipRegion());
+      region_starts.push_back(start);
+    } while (p().consumeIf(TokenKind::kComma));
+    SK_RETURN_IF_ERROR(p().expect(TokenKind::kRParen, "')'"));
+  }
+  SK_RETURN_IF_ERROR(parseOptionalAttrDict(state));
+  SK_RETURN_IF_ERROR(p().expect(TokenKind::kColon, "':'"));
+  size_t types_offset = p().tok().offset;
+  std::vector<Type> operand_types;
+  SK_RETURN_IF_ERROR(parseFunctionalType(operand_types, state.result_types));
+  SK_RETURN_IF_ERROR(checkOperandTypes(state.operands, operand_types, types_offset));
+  state.num_regions = static_cast<unsigned>(region_starts.size());
+  Op op = createOp(state);
+  // Regions are parsed after the op exists (their ops may not use its
+  // results, but the op's registered traits decide the scoping).
+  const OpInfo* info = name.info();
+  bool isolated = info && info->isolated_from_above;
+  for (size_t i = 0; i < region_starts.size(); ++i) {
+    SK_RETURN_IF_ERROR(parseRegionAt(region_starts[i], op.region(i), {}, isolated));
+  }
+  return op;
+}
+
+}  // namespace shardkit

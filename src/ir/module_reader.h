@@ -1,0 +1,86 @@
+// Internal: the module reader (see module_io.h for the contract).
+#ifndef SHARDKIT_SRC_IR_MODULE_READER_H_
+#define SHARDKIT_SRC_IR_MODULE_READER_H_
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "shardkit/ir/module_io.h"
+#include "src/ir/syntax.h"
+
+namespace shardkit {
+
+class ModuleReader : public OpReader {
+ public:
+  ModuleReader(std::string_view text, Module* module,
+               const ParseOptions& options);
+
+  // Parses the whole text into the module.
+  absl::Status parseModuleBody();
+
+  absl::StatusOr<Value> parseOperand() override;
+  absl::StatusOr<Type> parseType() override;
+  absl::StatusOr<Attribute> parseAttribute() override;
+  absl::Status parseOptionalAttrDict(OperationState& state) override;
+  absl::Status parseOptionalProperties(OperationState& state) override;
+  absl::Status parseArgumentList(std::vector<ParsedArgument>& args,
+                                 bool allow_attrs) override;
+  absl::Status parseRegion(Region region,
+                           const std::vector<ParsedArgument>& args,
+                           bool isolated) override;
+  Op createOp(OperationState& state) override;
+  absl::StatusOr<size_t> skipRegion() override;
+
+  // Turns a parser status into `FILE:LINE:COL: error: MESSAGE`.
+  absl::Status located(const absl::Status& status, size_t offset) const;
+  absl::Status located(const absl::Status& status) const {
+    return located(status, parser_.errorOffset());
+  }
+
+ private:
+  // A named group of consecutive values (`%0:2` or a single `%a`).
+  struct ValueGroup {
+    uint32_t first;
+    uint32_t count;
+  };
+  struct Scope {
+    absl::flat_hash_map<std::string, ValueGroup> values;
+    bool isolated = false;
+  };
+
+  absl::Status parseTopLevelOps(Block block, bool until_rbrace);
+  absl::Status parseOperation(Block block);
+  absl::StatusOr<Op> parseGenericOp(OpName name);
+  absl::Status parseBlockOps(Block block);
+  absl::Status bindValues(std::string_view name, ValueGroup group,
+                          size_t offset);
+  absl::Status enter();  // recursion guard
+  void leave() { --depth_; }
+  void skipOptionalLocation();
+
+  // Attributes (module_reader_attrs.cc).
+  absl::StatusOr<Attribute> parseNumberAttr();
+  absl::StatusOr<Attribute> parseDialectAttr();
+  absl::StatusOr<Attribute> parseElementsAttr();
+  absl::StatusOr<Attribute> parseDenseArrayAttr();
+  absl::StatusOr<std::vector<NamedAttribute>> parseDictEntries();
+  // Types (module_reader_types.cc).
+  absl::StatusOr<Type> parseTypeText(std::string_view text, size_t offset,
+                                     int depth);
+  absl::StatusOr<size_t> scanBalanced(size_t start, char open, char close);
+
+  const ParseOptions& options_;
+  ParserBase parser_;
+  Module* module_;
+  std::vector<Scope> scopes_;
+  absl::flat_hash_map<std::string_view, Type> type_cache_;
+  std::string default_dialect_;
+  uint32_t op_location_ = 0;
+  int depth_ = 0;
+};
+
+}  // namespace shardkit
+
+#endif  // SHARDKIT_SRC_IR_MODULE_READER_H_

@@ -1,0 +1,278 @@
+// The module reader's attributes: MLIR builtin attributes, the typed sdy
+// attributes, and any other dialect attribute kept as normalized text.
+#include <charconv>
+#include <cstdlib>
+#include <string>
+
+#include "shardkit/core/status_macros.h"
+#include "shardkit/core/strings.h"
+#include "src/ir/dense_literal.h"
+#include "src/ir/module_reader.h"
+
+namespace shardkit {
+absl::StatusOr<Attribute> ModuleReader::parseAttribute() {
+  SK_RETURN_IF_ERROR(enter());
+  struct Leave {
+    ModuleReader* r;
+    ~Leave() { r->leave(); }
+  } guard{this};
+  switch (p().kind()) {
+    case TokenKind::kHashIdent:
+      return parseDialectAttr();
+    case TokenKind::kString: {
+      SK_ASSIGN_OR_RETURN(std::string value, p().parseString());
+      if (p().consumeIf(TokenKind::kColon)) SK_RETURN_IF_ERROR(parseType().status());
+      return Attribute::string(std::move(value));
+    }
+    case TokenKind::kInteger:
+    case TokenKind::kFloat:
+    case TokenKind::kMinus:
+      return parseNumberAttr();
+    case TokenKind::kAtIdent: {
+      std::string name(p().tok().spelling.substr(1));
+      p().advance();
+      // Nested references `@a::@b`.
+      while (p().at(TokenKind::kColon) &&
+             p().lexer().peek().kind == TokenKind::kColon) {
+        p().advance();
+        p().advance();
+        if (!p().at(TokenKind::kAtIdent)) return p().errorExpected("symbol");
+        strAppend(name, "::", p().tok().spelling);
+        p().advance();
+      }
+      return Attribute::symbolRef(std::move(name));
+    }
+    case TokenKind::kLSquare: {
+      p().advance();
+      std::vector<Attribute> elements;
+      if (!p().consumeIf(TokenKind::kRSquare)) {
+        do {
+          SK_ASSIGN_OR_RETURN(Attribute element, parseAttribute());
+          elements.push_back(std::move(element));
+        } while (p().consumeIf(TokenKind::kComma));
+        SK_RETURN_IF_ERROR(p().expect(TokenKind::kRSquare, "']'"));
+      }
+      return Attribute::array(std::move(elements));
+    }
+    case TokenKind::kLBrace: {
+      SK_ASSIGN_OR_RETURN(std::vector<NamedAttribute> entries, parseDictEntries());
+      return Attribute::dict(std::move(entries));
+    }
+    case TokenKind::kBareIdent: {
+      std::string_view word = p().tok().spelling;
+      if (word == "true" || word == "false") {
+        p().advance();
+        return Attribute::boolean(word == "true");
+      }
+      if (word == "unit") {
+        p().advance();
+        return Attribute::unit();
+      }
+      if (word == "array") return parseDenseArrayAttr();
+      if (word == "dense" || word == "dense_resource" || word == "sparse" ||
+          word == "opaque" || word == "affine_map" || word == "affine_set" ||
+          word == "strided" || word == "distinct") {
+        return parseElementsAttr();
+      }
+      SK_ASSIGN_OR_RETURN(Type type, parseType());
+      return Attribute::type(type);
+    }
+    case TokenKind::kBangIdent:
+    case TokenKind::kLParen: {
+      SK_ASSIGN_OR_RETURN(Type type, parseType());
+      return Attribute::type(type);
+    }
+    default:
+      return p().errorExpected("attribute value");
+  }
+}
+
+absl::StatusOr<Attribute> ModuleReader::parseNumberAttr() {
+  size_t start = p().tok().offset;
+  bool negative = p().consumeIf(TokenKind::kMinus);
+  Token number = p().tok();
+  if (!number.is(TokenKind::kInteger) && !number.is(TokenKind::kFloat)) {
+    return p().errorExpected("number");
+  }
+  p().advance();
+  std::string type_text;
+  if (p().consumeIf(TokenKind::kColon)) {
+    SK_ASSIGN_OR_RETURN(Type type, parseType());
+    type_text = type.str();
+  }
+  bool is_float_type = !type_text.empty() &&
+                       (type_text[0] == 'f' || type_text == "bf16" ||
+                        type_text.starts_with("tf32"));
+  std::string text = strCat(negative ? "-" : "", number.spelling);
+  if (number.is(TokenKind::kFloat) || is_float_type) {
+    if (number.is(TokenKind::kInteger) && number.spelling.starts_with("0x")) {
+      return p().errorAt(start, "hexadecimal float literals are not supported");
+    }
+    double value = std::strtod(text.c_str(), nullptr);
+    return Attribute::floating(value, type_text.empty() ? "f64" : type_text);
+  }
+  int64_t value = 0;
+  bool hex = number.spelling.starts_with("0x");
+  std::string digits = hex ? strCat(negative ? "-" : "", number.spelling.substr(2))
+                           : text;
+  if (!parseInt64(digits, value, hex ? 16 : 10)) {
+    // Unsigned 64-bit values beyond int64 keep their bit pattern.
+    uint64_t u = 0;
+    auto r = std::from_chars(digits.data(), digits.data() + digits.size(), u,
+                             hex ? 16 : 10);
+    if (negative || r.ec != std::errc() ||
+        r.ptr != digits.data() + digits.size()) {
+      return p().errorAt(start, strCat("integer ", text, " is out of range"));
+    }
+    value = static_cast<int64_t>(u);
+  }
+  return Attribute::integer(value, type_text.empty() ? "i64" : type_text);
+}
+
+absl::StatusOr<std::vector<NamedAttribute>> ModuleReader::parseDictEntries() {
+  std::vector<NamedAttribute> entries;
+  SK_RETURN_IF_ERROR(p().expect(TokenKind::kLBrace, "'{'"));
+  if (p().consumeIf(TokenKind::kRBrace)) return entries;
+  do {
+    NamedAttribute entry;
+    if (p().at(TokenKind::kBareIdent)) {
+      entry.name = std::string(p().tok().spelling);
+      p().advance();
+    } else if (p().at(TokenKind::kString)) {
+      SK_ASSIGN_OR_RETURN(entry.name, p().parseString());
+    } else {
+      return p().errorExpected("attribute name");
+    }
+    for (const NamedAttribute& e : entries) {
+      if (e.name == entry.name) {
+        return p().error(strCat("duplicate attribute '", entry.name, "'"));
+      }
+    }
+    if (p().consumeIf(TokenKind::kEqual)) {
+      SK_ASSIGN_OR_RETURN(entry.value, parseAttribute());
+    } else {
+      entry.value = Attribute::unit();
+    }
+    entries.push_back(std::move(entry));
+  } while (p().consumeIf(TokenKind::kComma));
+  SK_RETURN_IF_ERROR(p().expect(TokenKind::kRBrace, "'}'"));
+  return entries;
+}
+
+absl::Status ModuleReader::parseOptionalAttrDict(OperationState& state) {
+  if (!p().at(TokenKind::kLBrace)) return absl::OkStatus();
+  SK_ASSIGN_OR_RETURN(std::vector<NamedAttribute> entries, parseDictEntries());
+  for (NamedAttribute& e : entries) {
+    if (state.inherent_attrs.contains(e.name) ||
+        state.discardable_attrs.contains(e.name)) {
+      return p().error(strCat("attribute '", e.name, "' is given twice"));
+    }
+    state.addAttr(e.name, std::move(e.value));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ModuleReader::parseOptionalProperties(OperationState& state) {
+  if (!p().at(TokenKind::kLess) ||
+      p().lexer().peek().kind != TokenKind::kLBrace) {
+    return absl::OkStatus();
+  }
+  p().advance();
+  SK_ASSIGN_OR_RETURN(std::vector<NamedAttribute> entries, parseDictEntries());
+  for (NamedAttribute& e : entries) {
+    state.inherent_attrs.set(e.name, std::move(e.value));
+  }
+  return p().expect(TokenKind::kGreater, "'>' after properties");
+}
+
+absl::StatusOr<Attribute> ModuleReader::parseDenseArrayAttr() {
+  p().advance();  // array
+  SK_RETURN_IF_ERROR(p().expect(TokenKind::kLess, "'<'"));
+  if (!p().at(TokenKind::kBareIdent)) return p().errorExpected("element type");
+  std::string element(p().tok().spelling);
+  p().advance();
+  std::vector<int64_t> values;
+  bool is_int = element.starts_with("i") || element.starts_with("si") ||
+                element.starts_with("ui");
+  if (p().consumeIf(TokenKind::kColon)) {
+    do {
+      if (element == "i1" && (p().atKeyword("true") || p().atKeyword("false"))) {
+        values.push_back(p().atKeyword("true") ? 1 : 0);
+        p().advance();
+        continue;
+      }
+      if (!is_int) {
+        return p().error(strCat("dense arrays of '", element,
+                                "' are not supported"));
+      }
+      SK_ASSIGN_OR_RETURN(int64_t v, p().parseInteger("array element"));
+      values.push_back(v);
+    } while (p().consumeIf(TokenKind::kComma));
+  }
+  SK_RETURN_IF_ERROR(p().expect(TokenKind::kGreater, "'>'"));
+  return Attribute::denseArray(std::move(element), std::move(values));
+}
+
+absl::StatusOr<Attribute> ModuleReader::parseElementsAttr() {
+  Token word = p().tok();
+  size_t start = word.offset;
+  p().advance();
+  if (word.spelling == "dense" && p().at(TokenKind::kLess)) {
+    size_t literal_start = p().tok().offset;
+    SK_ASSIGN_OR_RETURN(size_t literal_end, scanBalanced(literal_start, '<', '>'));
+    p().resetTo(literal_end);
+    SK_RETURN_IF_ERROR(p().expect(TokenKind::kColon, "':' and a type after dense<...>"));
+    SK_ASSIGN_OR_RETURN(Type type, parseType());
+    std::string_view literal = parser_.buffer().substr(
+        literal_start + 1, literal_end - literal_start - 2);
+    absl::StatusOr<std::string> normalized = normalizeDenseLiteral(literal, type);
+    if (!normalized.ok()) {
+      return p().errorAt(literal_start, fromAbsl(normalized.status().message()));
+    }
+    return Attribute::elements(strCat("dense<", *normalized, ">"), type);
+  }
+  size_t end = p().tok().offset;
+  if (p().at(TokenKind::kLess)) {
+    SK_ASSIGN_OR_RETURN(end, scanBalanced(p().tok().offset, '<', '>'));
+    p().resetTo(end);
+  }
+  std::string text = normalizeTokens(parser_.buffer(), start, end);
+  if (p().consumeIf(TokenKind::kColon)) {
+    SK_ASSIGN_OR_RETURN(Type type, parseType());
+    return Attribute::elements(std::move(text), type);
+  }
+  return Attribute::opaque(std::move(text));
+}
+
+absl::StatusOr<Attribute> ModuleReader::parseDialectAttr() {
+  Token token = p().tok();
+  std::string_view name = token.spelling.substr(1);
+  p().advance();
+  if (name == "sdy.sharding") {
+    SK_ASSIGN_OR_RETURN(TensorSharding s, sdy().parseTensorSharding());
+    return Attribute::tensorSharding(std::move(s));
+  }
+  if (name == "sdy.sharding_per_value") {
+    SK_ASSIGN_OR_RETURN(TensorShardingPerValue s,
+                        sdy().parseTensorShardingPerValue());
+    return Attribute::tensorShardingPerValue(std::move(s));
+  }
+  if (name == "sdy.op_sharding_rule") {
+    SK_ASSIGN_OR_RETURN(OpShardingRule r, sdy().parseOpShardingRule());
+    return Attribute::opShardingRule(std::move(r));
+  }
+  if (name == "sdy.mesh") {
+    SK_ASSIGN_OR_RETURN(Mesh m, sdy().parseMesh());
+    return Attribute::mesh(std::move(m));
+  }
+  // Any other dialect attribute: its text, with MLIR's spacing.
+  size_t end = token.offset + token.spelling.size();
+  std::string_view buffer = parser_.buffer();
+  if (end < buffer.size() && buffer[end] == '<') {
+    SK_ASSIGN_OR_RETURN(end, scanBalanced(end, '<', '>'));
+    p().resetTo(end);
+  }
+  return Attribute::opaque(normalizeTokens(buffer, token.offset, end));
+}
+
+}  // namespace shardkit

@@ -1,0 +1,259 @@
+// The module writer: names values the way MLIR's printer does and prints ops
+// in their pretty form when shardkit knows it, else in generic form.
+#include <string>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "shardkit/core/strings.h"
+#include "shardkit/ir/module_io.h"
+#include "src/ir/syntax.h"
+
+namespace shardkit {
+namespace {
+
+// MLIR's value naming. A function's values are numbered %0, %1, ... and its
+// block arguments %arg0, ...; a nested region continues from the counters its
+// parent region ended with (so sibling regions reuse numbers). Result and
+// argument names an op asks for (`%c`, `%iterArg`) are made unique within the
+// enclosing scopes with `_N` suffixes.
+class Namer {
+ public:
+  void nameFunctionBody(Op op) {
+    Counters counters;
+    std::vector<const absl::flat_hash_set<std::string>*> chain;
+    for (unsigned r = 0; r < op.numRegions(); ++r) {
+      nameRegion(op.region(r), counters, chain);
+    }
+  }
+
+  const std::string& name(Value v) {
+    auto it = names_.find(v);
+    if (it != names_.end()) return it->second;
+    // A value defined outside what was named (should not happen in a valid
+    // module): give it a recognizable placeholder.
+    return names_.emplace(v, strCat("%<<UNKNOWN SSA VALUE ", v.id(), ">>"))
+        .first->second;
+  }
+  int blockId(Block b) const {
+    auto it = block_ids_.find(b);
+    return it == block_ids_.end() ? 0 : it->second;
+  }
+  // True when the results of `op` print as a group `%0:2`.
+  bool isGroup(Op op) const { return grouped_.contains(op); }
+
+ private:
+  struct Counters {
+    int64_t next_value = 0;
+    int64_t next_argument = 0;
+    int64_t next_conflict = 0;
+  };
+  using Chain = std::vector<const absl::flat_hash_set<std::string>*>;
+
+  std::string unique(const std::string& base, Counters& c,
+                     absl::flat_hash_set<std::string>& scope,
+                     const Chain& chain) {
+    auto used = [&](const std::string& n) {
+      if (scope.contains(n)) return true;
+      for (const auto* s : chain) {
+        if (s->contains(n)) return true;
+      }
+      return false;
+    };
+    std::string candidate = base;
+    while (used(candidate)) {
+      candidate = strCat(base, "_", c.next_conflict++);
+    }
+    scope.insert(candidate);
+    return candidate;
+  }
+
+  void nameRegion(Region region, Counters counters, Chain chain) {
+    absl::flat_hash_set<std::string> scope;
+    Op parent = region.parentOp();
+    const OpSyntax* parent_syntax = parent ? findSyntax(parent.name()) : nullptr;
+    std::vector<std::string> arg_hints;
+    if (parent_syntax && parent_syntax->block_arg_names) {
+      parent_syntax->block_arg_names(parent, region, arg_hints);
+    }
+    std::vector<std::pair<Region, Counters>> nested;
+    for (unsigned b = 0; b < region.numBlocks(); ++b) {
+      Block block = region.block(b);
+      block_ids_[block] = static_cast<int>(b);
+      for (unsigned i = 0; i < block.numArguments(); ++i) {
+        Value arg = block.argument(i);
+        if (b == 0 && i < arg_hints.size() && !arg_hints[i].empty()) {
+          names_[arg] = "%" + unique(arg_hints[i], counters, scope, chain);
+        } else {
+          names_[arg] = strCat("%arg", counters.next_argument++);
+        }
+      }
+      for (Op op : block) nameResults(op, counters, scope, chain);
+    }
+    for (unsigned b = 0; b < region.numBlocks(); ++b) {
+      for (Op op : region.block(b)) {
+        for (unsigned r = 0; r < op.numRegions(); ++r) {
+          nested.emplace_back(op.region(r), counters);
+        }
+      }
+    }
+    chain.push_back(&scope);
+    for (auto& [nested_region, saved] : nested) {
+      nameRegion(nested_region, saved, chain);
+    }
+  }
+
+  void nameResults(Op op, Counters& counters,
+                   absl::flat_hash_set<std::string>& scope, const Chain& chain) {
+    if (op.numResults() == 0) return;
+    std::vector<std::string> hints;
+    const OpSyntax* syntax = findSyntax(op.name());
+    if (syntax && syntax->result_names) syntax->result_names(op, hints);
+    if (hints.size() == op.numResults()) {
+      for (unsigned i = 0; i < op.numResults(); ++i) {
+        names_[op.result(i)] = "%" + unique(hints[i], counters, scope, chain);
+      }
+      return;
+    }
+    std::string base = strCat("%", counters.next_value++);
+    if (op.numResults() == 1) {
+      names_[op.result(0)] = base;
+      return;
+    }
+    grouped_.insert(op);
+    group_base_[op] = base;
+    for (unsigned i = 0; i < op.numResults(); ++i) {
+      names_[op.result(i)] = strCat(base, "#", i);
+    }
+  }
+
+ public:
+  const std::string& groupBase(Op op) { return group_base_[op]; }
+
+ private:
+  absl::flat_hash_map<Value, std::string> names_;
+  absl::flat_hash_map<Block, int> block_ids_;
+  absl::flat_hash_set<Op> grouped_;
+  absl::flat_hash_map<Op, std::string> group_base_;
+};
+
+class ModuleWriter : public OpWriter {
+ public:
+  ModuleWriter(Module& module, const PrintOptions& options)
+      : module_(module), options_(options) {}
+
+  std::string run() {
+    out_ += "module";
+    if (module_.name) strAppend(out_, " @", *module_.name);
+    if (!module_.attributes.empty()) {
+      out_ += " attributes ";
+      appendAttrDict(out_, module_.attributes.entries());
+    }
+    out_ += " {";
+    ++indent_;
+    for (Op op : module_.body()) {
+      namer_ = Namer();
+      namer_.nameFunctionBody(op);
+      newline();
+      printOp(op);
+    }
+    --indent_;
+    out_ += "\n}\n";
+    return std::move(out_);
+  }
+
+  std::string_view valueName(Value value) override { return namer_.name(value); }
+
+  void newline() override {
+    out_ += '\n';
+    out_.append(2 * indent_, ' ');
+  }
+
+  void printRegion(Region region, bool print_entry_args) override {
+    out_ += '{';
+    ++indent_;
+    for (unsigned b = 0; b < region.numBlocks(); ++b) {
+      Block block = region.block(b);
+      bool header = b > 0 || (print_entry_args && block.numArguments() > 0);
+      if (header) {
+        out_ += '\n';
+        out_.append(2 * (indent_ - 1), ' ');
+        strAppend(out_, "^bb", namer_.blockId(block));
+        if (block.numArguments() > 0) printBlockArguments(block);
+        out_ += ':';
+      }
+      for (Op op : block) {
+        newline();
+        printOp(op);
+      }
+    }
+    --indent_;
+    newline();
+    out_ += '}';
+  }
+
+ private:
+  void printResults(Op op) {
+    if (op.numResults() == 0) return;
+    if (namer_.isGroup(op)) {
+      strAppend(out_, namer_.groupBase(op), ":", op.numResults(), " = ");
+      return;
+    }
+    printOperands(op.results());
+    out_ += " = ";
+  }
+
+  void printOp(Op op) {
+    printResults(op);
+    const OpSyntax* syntax = options_.generic ? nullptr : findSyntax(op.name());
+    if (syntax && syntax->print) {
+      size_t mark = out_.size();
+      int indent = indent_;
+      if (syntax->print(*this, op)) return;
+      out_.resize(mark);
+      indent_ = indent;
+    }
+    printGeneric(op);
+  }
+
+  void printGeneric(Op op) {
+    out_ += '"';
+    out_ += op.name();
+    out_ += "\"(";
+    printOperands(op.operands());
+    out_ += ')';
+    if (!op.inherentAttrs().empty()) {
+      out_ += " <";
+      appendAttrDict(out_, op.inherentAttrs().entries());
+      out_ += '>';
+    }
+    if (op.numRegions() > 0) {
+      out_ += " (";
+      for (unsigned r = 0; r < op.numRegions(); ++r) {
+        if (r) out_ += ", ";
+        printRegion(op.region(r), /*print_entry_args=*/true);
+      }
+      out_ += ')';
+    }
+    if (!op.discardableAttrs().empty()) {
+      out_ += ' ';
+      appendAttrDict(out_, op.discardableAttrs().entries());
+    }
+    out_ += " : ";
+    printFunctionalType(op);
+  }
+
+  Module& module_;
+  const PrintOptions& options_;
+  Namer namer_;
+  int indent_ = 0;
+};
+
+}  // namespace
+
+std::string printModule(Module& module, const PrintOptions& options) {
+  ModuleWriter writer(module, options);
+  return writer.run();
+}
+
+}  // namespace shardkit

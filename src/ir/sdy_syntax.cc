@@ -1,0 +1,465 @@
+// The pretty forms of the sdy ops (seed 000's `operation ::=` lines).
+#include <string>
+
+#include "shardkit/core/status_macros.h"
+#include "shardkit/core/strings.h"
+#include "src/ir/syntax.h"
+
+namespace shardkit {
+namespace {
+
+// `: type` of an op whose single result has its operand's type; `operand` is
+// the op's input.
+absl::Status parseSameType(OpReader& r, Value operand, OperationState& state) {
+  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kColon, "':'"));
+  size_t offset = r.p().tok().offset;
+  SK_ASSIGN_OR_RETURN(Type type, r.parseType());
+  if (!(operand.type() == type)) {
+    return r.p().errorAt(offset, strCat("type ", type.str(),
+                                        " differs from the operand's type ",
+                                        operand.type().str()));
+  }
+  state.result_types.push_back(type);
+  return absl::OkStatus();
+}
+
+absl::Status expectKeywordEquals(OpReader& r, std::string_view keyword) {
+  SK_RETURN_IF_ERROR(r.p().expectKeyword(keyword));
+  return r.p().expect(TokenKind::kEqual, "'='");
+}
+
+std::string_view reductionPrefix(Op op) {
+  const std::string* kind = op.attr("reduction").asString();
+  return kind ? std::string_view(*kind) : std::string_view();
+}
+
+// `[max] ` before a collective's axes.
+absl::Status parseOptionalReduction(OpReader& r, OperationState& state) {
+  for (std::string_view kind : {"max", "min", "sum"}) {
+    if (r.p().consumeKeywordIf(kind)) {
+      if (kind != "sum") state.addAttr("reduction", Attribute::string(std::string(kind)));
+      break;
+    }
+  }
+  return absl::OkStatus();
+}
+
+// ---- sdy.mesh ----
+
+absl::StatusOr<Op> parseMeshOp(OpReader& r, OpName name) {
+  OperationState state(name);
+  if (!r.p().at(TokenKind::kAtIdent)) return r.p().errorExpected("mesh name '@name'");
+  state.addAttr("sym_name",
+                Attribute::string(std::string(r.p().tok().spelling.substr(1))));
+  r.p().advance();
+  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kEqual, "'='"));
+  SK_ASSIGN_OR_RETURN(Mesh mesh, r.sdy().parseMesh());
+  state.addAttr("mesh", Attribute::mesh(std::move(mesh)));
+  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
+  return r.createOp(state);
+}
+
+bool printMeshOp(OpWriter& w, Op op) {
+  const std::string* sym = op.attr("sym_name").asString();
+  const Mesh* mesh = op.attr("mesh").asMesh();
+  if (!sym || !mesh) return false;
+  w << "sdy.mesh @" << *sym << " = " << toString(*mesh);
+  w.printAttrDict(op, {"sym_name", "mesh"});
+  return true;
+}
+
+// ---- sharding_constraint / reshard: `%x <sharding> attr-dict : type` ----
+
+absl::StatusOr<Op> parseShardingOp(OpReader& r, OpName name) {
+  OperationState state(name);
+  SK_ASSIGN_OR_RETURN(Value input, r.parseOperand());
+  state.operands.push_back(input);
+  SK_ASSIGN_OR_RETURN(TensorSharding sharding, r.sdy().parseTensorSharding());
+  state.addAttr("sharding", Attribute::tensorSharding(std::move(sharding)));
+  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
+  SK_RETURN_IF_ERROR(parseSameType(r, input, state));
+  return r.createOp(state);
+}
+
+bool printShardingOp(OpWriter& w, Op op) {
+  const TensorSharding* s = op.attr("sharding").asTensorSharding();
+  if (!s || op.numOperands() != 1 || op.numResults() != 1) return false;
+  w << op.name() << " ";
+  w.printOperand(op.operand(0));
+  w << " " << toString(*s);
+  w.printAttrDict(op, {"sharding"});
+  w << " : ";
+  w.printType(op.result(0).type());
+  return true;
+}
+
+// ---- data_flow_edge: `%x [sharding=<...>] attr-dict : type` ----
+
+absl::StatusOr<Op> parseDataFlowEdge(OpReader& r, OpName name) {
+  OperationState state(name);
+  SK_ASSIGN_OR_RETURN(Value input, r.parseOperand());
+  state.operands.push_back(input);
+  if (r.p().consumeKeywordIf("sharding")) {
+    SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kEqual, "'='"));
+    SK_ASSIGN_OR_RETURN(TensorSharding sharding, r.sdy().parseTensorSharding());
+    state.addAttr("sharding", Attribute::tensorSharding(std::move(sharding)));
+  }
+  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
+  SK_RETURN_IF_ERROR(parseSameType(r, input, state));
+  return r.createOp(state);
+}
+
+bool printDataFlowEdge(OpWriter& w, Op op) {
+  if (op.numOperands() != 1 || op.numResults() != 1) return false;
+  w << "sdy.data_flow_edge ";
+  w.printOperand(op.operand(0));
+  if (const TensorSharding* s = op.attr("sharding").asTensorSharding()) {
+    w << " sharding=" << toString(*s);
+  }
+  w.printAttrDict(op, {"sharding"});
+  w << " : ";
+  w.printType(op.result(0).type());
+  return true;
+}
+
+// ---- propagation_barrier: `%x allowed_direction=DIR attr-dict : type` ----
+
+absl::StatusOr<Op> parseBarrier(OpReader& r, OpName name) {
+  OperationState state(name);
+  SK_ASSIGN_OR_RETURN(Value input, r.parseOperand());
+  state.operands.push_back(input);
+  SK_RETURN_IF_ERROR(expectKeywordEquals(r, "allowed_direction"));
+  SK_ASSIGN_OR_RETURN(PropagationDirection d, r.sdy().parsePropagationDirection());
+  state.addAttr("allowed_direction", Attribute::propagationDirection(d));
+  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
+  SK_RETURN_IF_ERROR(parseSameType(r, input, state));
+  return r.createOp(state);
+}
+
+bool printBarrier(OpWriter& w, Op op) {
+  const PropagationDirection* d =
+      op.attr("allowed_direction").asPropagationDirection();
+  if (!d || op.numOperands() != 1 || op.numResults() != 1) return false;
+  w << "sdy.propagation_barrier ";
+  w.printOperand(op.operand(0));
+  w << " allowed_direction=" << toString(*d);
+  w.printAttrDict(op, {"allowed_direction"});
+  w << " : ";
+  w.printType(op.result(0).type());
+  return true;
+}
+
+// ---- sharding_group: `%x group_id=N attr-dict : type` (no results) ----
+
+absl::StatusOr<Op> parseShardingGroup(OpReader& r, OpName name) {
+  OperationState state(name);
+  SK_ASSIGN_OR_RETURN(Value input, r.parseOperand());
+  state.operands.push_back(input);
+  SK_RETURN_IF_ERROR(expectKeywordEquals(r, "group_id"));
+  SK_ASSIGN_OR_RETURN(int64_t id, r.p().parseInteger("group id"));
+  state.addAttr("group_id", Attribute::integer(id, "ui64"));
+  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
+  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kColon, "':'"));
+  size_t offset = r.p().tok().offset;
+  SK_ASSIGN_OR_RETURN(Type type, r.parseType());
+  SK_RETURN_IF_ERROR(r.checkOperandTypes(state.operands, {type}, offset));
+  return r.createOp(state);
+}
+
+bool printShardingGroup(OpWriter& w, Op op) {
+  std::optional<int64_t> id = op.attr("group_id").intValue();
+  if (!id || op.numOperands() != 1) return false;
+  w << "sdy.sharding_group ";
+  w.printOperand(op.operand(0));
+  w << " group_id=" << strCat(*id);
+  w.printAttrDict(op, {"group_id"});
+  w << " : ";
+  w.printType(op.operand(0).type());
+  return true;
+}
+
+// ---- constant: `attr-dict value` (the value carries its type) ----
+
+absl::StatusOr<Op> parseConstant(OpReader& r, OpName name) {
+  OperationState state(name);
+  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
+  size_t offset = r.p().tok().offset;
+  SK_ASSIGN_OR_RETURN(Attribute value, r.parseAttribute());
+  const ElementsValue* elements = value.asElements();
+  if (!elements) return r.p().errorAt(offset, "expected an elements literal (dense<...> : type)");
+  state.result_types.push_back(elements->type);
+  state.addAttr("value", std::move(value));
+  return r.createOp(state);
+}
+
+bool printConstant(OpWriter& w, Op op) {
+  Attribute value = op.attr("value");
+  const ElementsValue* elements = value.asElements();
+  if (!elements || op.numResults() != 1 || !(elements->type == op.result(0).type())) {
+    return false;
+  }
+  w << op.name();
+  w.printAttrDict(op, {"value"});
+  w << " ";
+  w.printAttribute(value);
+  return true;
+}
+
+// ---- return: `attr-dict [%a, %b : t1, t2]` ----
+
+absl::StatusOr<Op> parseReturnLike(OpReader& r, OpName name) {
+  OperationState state(name);
+  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
+  SK_RETURN_IF_ERROR(r.parseOperandList(state.operands));
+  if (!state.operands.empty()) {
+    SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kColon, "':'"));
+    size_t offset = r.p().tok().offset;
+    std::vector<Type> types;
+    SK_RETURN_IF_ERROR(r.parseTypeList(types));
+    SK_RETURN_IF_ERROR(r.checkOperandTypes(state.operands, types, offset));
+  }
+  return r.createOp(state);
+}
+
+bool printReturnLike(OpWriter& w, Op op, std::string_view printed_name) {
+  w << printed_name;
+  w.printAttrDict(op, {});
+  if (op.numOperands() > 0) {
+    w << " ";
+    w.printOperands(op.operands());
+    w << " : ";
+    w.printTypes(op.operandTypes());
+  }
+  return true;
+}
+
+bool printSdyReturn(OpWriter& w, Op op) {
+  return printReturnLike(w, op, "sdy.return");
+}
+
+// ---- manual_computation ----
+
+absl::StatusOr<Op> parseManualComputation(OpReader& r, OpName name) {
+  OperationState state(name);
+  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kLParen, "'('"));
+  SK_RETURN_IF_ERROR(r.parseOperandList(state.operands));
+  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kRParen, "')'"));
+  SK_RETURN_IF_ERROR(expectKeywordEquals(r, "in_shardings"));
+  SK_ASSIGN_OR_RETURN(TensorShardingPerValue in, r.sdy().parseTensorShardingList());
+  SK_RETURN_IF_ERROR(expectKeywordEquals(r, "out_shardings"));
+  SK_ASSIGN_OR_RETURN(TensorShardingPerValue out, r.sdy().parseTensorShardingList());
+  SK_RETURN_IF_ERROR(expectKeywordEquals(r, "manual_axes"));
+  SK_ASSIGN_OR_RETURN(ManualAxes axes, r.sdy().parseManualAxes());
+  state.addAttr("in_shardings", Attribute::tensorShardingPerValue(std::move(in)));
+  state.addAttr("out_shardings", Attribute::tensorShardingPerValue(std::move(out)));
+  state.addAttr("manual_axes", Attribute::manualAxes(std::move(axes)));
+  std::vector<ParsedArgument> args;
+  SK_RETURN_IF_ERROR(r.parseArgumentList(args, /*allow_attrs=*/true));
+  SK_ASSIGN_OR_RETURN(size_t region, r.skipRegion());
+  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
+  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kColon, "':'"));
+  size_t offset = r.p().tok().offset;
+  std::vector<Type> operand_types;
+  SK_RETURN_IF_ERROR(r.parseFunctionalType(operand_types, state.result_types));
+  SK_RETURN_IF_ERROR(r.checkOperandTypes(state.operands, operand_types, offset));
+  state.num_regions = 1;
+  Op op = r.createOp(state);
+  SK_RETURN_IF_ERROR(r.parseRegionAt(region, op.region(0), args, /*isolated=*/true));
+  return op;
+}
+
+bool printManualComputation(OpWriter& w, Op op) {
+  const TensorShardingPerValue* in = op.attr("in_shardings").asTensorShardingPerValue();
+  const TensorShardingPerValue* out = op.attr("out_shardings").asTensorShardingPerValue();
+  const ManualAxes* axes = op.attr("manual_axes").asManualAxes();
+  if (!in || !out || !axes || op.numRegions() != 1 || op.region(0).numBlocks() != 1) {
+    return false;
+  }
+  w << "sdy.manual_computation(";
+  w.printOperands(op.operands());
+  w << ") in_shardings=" << toString(*in).substr(1, toString(*in).size() - 2)
+    << " out_shardings=" << toString(*out).substr(1, toString(*out).size() - 2)
+    << " manual_axes=" << toString(*axes) << " ";
+  w.printBlockArguments(op.region(0).front());
+  w << " ";
+  w.printRegion(op.region(0), /*print_entry_args=*/false);
+  w.printAttrDict(op, {"in_shardings", "out_shardings", "manual_axes"});
+  w << " : ";
+  w.printFunctionalType(op);
+  return true;
+}
+
+// ---- named_computation ----
+
+absl::StatusOr<Op> parseNamedComputation(OpReader& r, OpName name) {
+  OperationState state(name);
+  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kLess, "'<'"));
+  SK_ASSIGN_OR_RETURN(std::string computation, r.p().parseString("computation name"));
+  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kGreater, "'>'"));
+  state.addAttr("name", Attribute::string(std::move(computation)));
+  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kLParen, "'('"));
+  SK_RETURN_IF_ERROR(r.parseOperandList(state.operands));
+  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kRParen, "')'"));
+  for (std::string_view keyword : {"in_shardings", "out_shardings"}) {
+    if (r.p().consumeKeywordIf(keyword)) {
+      SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kEqual, "'='"));
+      SK_ASSIGN_OR_RETURN(TensorShardingPerValue s, r.sdy().parseTensorShardingList());
+      state.addAttr(keyword, Attribute::tensorShardingPerValue(std::move(s)));
+    }
+  }
+  std::vector<ParsedArgument> args;
+  SK_RETURN_IF_ERROR(r.parseArgumentList(args, /*allow_attrs=*/true));
+  SK_ASSIGN_OR_RETURN(size_t region, r.skipRegion());
+  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
+  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kColon, "':'"));
+  size_t offset = r.p().tok().offset;
+  std::vector<Type> operand_types;
+  SK_RETURN_IF_ERROR(r.parseFunctionalType(operand_types, state.result_types));
+  SK_RETURN_IF_ERROR(r.checkOperandTypes(state.operands, operand_types, offset));
+  state.num_regions = 1;
+  Op op = r.createOp(state);
+  SK_RETURN_IF_ERROR(r.parseRegionAt(region, op.region(0), args, /*isolated=*/true));
+  return op;
+}
+
+bool printNamedComputation(OpWriter& w, Op op) {
+  const std::string* name = op.attr("name").asString();
+  if (!name || op.numRegions() != 1 || op.region(0).numBlocks() != 1) return false;
+  std::string quoted;
+  appendQuoted(quoted, *name);
+  w << "sdy.named_computation<" << quoted << ">(";
+  w.printOperands(op.operands());
+  w << ")";
+  for (std::string_view keyword : {"in_shardings", "out_shardings"}) {
+    if (const TensorShardingPerValue* s = op.attr(keyword).asTensorShardingPerValue()) {
+      std::string text = toString(*s);
+      w << " " << keyword << "=" << std::string_view(text).substr(1, text.size() - 2);
+    }
+  }
+  w << " ";
+  w.printBlockArguments(op.region(0).front());
+  w << " ";
+  w.printRegion(op.region(0), /*print_entry_args=*/false);
+  w.printAttrDict(op, {"name", "in_shardings", "out_shardings"});
+  w << " : ";
+  w.printFunctionalType(op);
+  return true;
+}
+
+// ---- collectives: `[kind] <axes> %x out_sharding=<...> attr-dict : type` ----
+
+enum class AxesForm { kNone, kLists, kList, kParams };
+
+struct CollectiveForm {
+  std::string_view axes_attr;
+  AxesForm form;
+  bool has_reduction;
+};
+
+CollectiveForm collectiveForm(std::string_view name) {
+  if (name == "sdy.all_gather") return {"gathering_axes", AxesForm::kLists, false};
+  if (name == "sdy.all_slice") return {"slicing_axes", AxesForm::kLists, false};
+  if (name == "sdy.all_reduce") return {"reduction_axes", AxesForm::kList, true};
+  if (name == "sdy.reduce_scatter") return {"reduce_scatter_axes", AxesForm::kLists, true};
+  if (name == "sdy.all_to_all") return {"params", AxesForm::kParams, false};
+  if (name == "sdy.sharded_to_unreduced") return {"axes", AxesForm::kLists, false};
+  if (name == "sdy.replicated_to_unreduced") return {"axes", AxesForm::kList, false};
+  return {"", AxesForm::kNone, false};
+}
+
+absl::StatusOr<Op> parseCollective(OpReader& r, OpName name) {
+  OperationState state(name);
+  CollectiveForm form = collectiveForm(name.str());
+  if (form.has_reduction) SK_RETURN_IF_ERROR(parseOptionalReduction(r, state));
+  switch (form.form) {
+    case AxesForm::kLists: {
+      SK_ASSIGN_OR_RETURN(ListOfAxisRefLists lists, r.sdy().parseListOfAxisRefLists());
+      state.addAttr(form.axes_attr, Attribute::listOfAxisRefLists(std::move(lists)));
+      break;
+    }
+    case AxesForm::kList: {
+      SK_ASSIGN_OR_RETURN(std::vector<AxisRef> axes, r.sdy().parseAxisRefList());
+      state.addAttr(form.axes_attr, Attribute::axisRefList(AxisRefList(std::move(axes))));
+      break;
+    }
+    case AxesForm::kParams: {
+      SK_ASSIGN_OR_RETURN(AllToAllParamList params, r.sdy().parseAllToAllParamList());
+      state.addAttr(form.axes_attr, Attribute::allToAllParamList(std::move(params)));
+      break;
+    }
+    case AxesForm::kNone:
+      break;
+  }
+  SK_ASSIGN_OR_RETURN(Value input, r.parseOperand());
+  state.operands.push_back(input);
+  SK_RETURN_IF_ERROR(expectKeywordEquals(r, "out_sharding"));
+  SK_ASSIGN_OR_RETURN(TensorSharding out, r.sdy().parseTensorSharding());
+  state.addAttr("out_sharding", Attribute::tensorSharding(std::move(out)));
+  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
+  SK_RETURN_IF_ERROR(parseSameType(r, input, state));
+  return r.createOp(state);
+}
+
+bool printCollective(OpWriter& w, Op op) {
+  CollectiveForm form = collectiveForm(op.name());
+  const TensorSharding* out = op.attr("out_sharding").asTensorSharding();
+  if (!out || op.numOperands() != 1 || op.numResults() != 1) return false;
+  Attribute axes = op.attr(form.axes_attr);
+  std::string axes_text;
+  switch (form.form) {
+    case AxesForm::kLists:
+      if (!axes.asListOfAxisRefLists()) return false;
+      axes_text = toString(*axes.asListOfAxisRefLists());
+      break;
+    case AxesForm::kList:
+      if (!axes.asAxisRefList()) return false;
+      axes_text = toString(*axes.asAxisRefList());
+      break;
+    case AxesForm::kParams:
+      if (!axes.asAllToAllParamList()) return false;
+      axes_text = toString(*axes.asAllToAllParamList());
+      break;
+    case AxesForm::kNone:
+      break;
+  }
+  w << op.name() << " ";
+  if (std::string_view kind = reductionPrefix(op); !kind.empty()) w << kind << " ";
+  if (!axes_text.empty()) w << axes_text << " ";
+  w.printOperand(op.operand(0));
+  w << " out_sharding=" << toString(*out);
+  w.printAttrDict(op, {form.axes_attr, "out_sharding", "reduction"});
+  w << " : ";
+  w.printType(op.result(0).type());
+  return true;
+}
+
+}  // namespace
+
+void addSdySyntax(SyntaxTable& table) {
+  table["sdy.mesh"] = {parseMeshOp, printMeshOp};
+  table["sdy.sharding_constraint"] = {parseShardingOp, printShardingOp};
+  table["sdy.reshard"] = {parseShardingOp, printShardingOp};
+  table["sdy.data_flow_edge"] = {parseDataFlowEdge, printDataFlowEdge};
+  table["sdy.propagation_barrier"] = {parseBarrier, printBarrier};
+  table["sdy.sharding_group"] = {parseShardingGroup, printShardingGroup};
+  table["sdy.constant"] = {parseConstant, printConstant};
+  table["sdy.return"] = {parseReturnLike, printSdyReturn};
+  table["sdy.manual_computation"] = {parseManualComputation, printManualComputation};
+  table["sdy.named_computation"] = {parseNamedComputation, printNamedComputation};
+  for (const char* name :
+       {"sdy.all_gather", "sdy.all_slice", "sdy.all_reduce", "sdy.reduce_scatter",
+        "sdy.all_to_all", "sdy.collective_permute", "sdy.sharded_to_unreduced",
+        "sdy.replicated_to_unreduced"}) {
+    table[name] = {parseCollective, printCollective};
+  }
+}
+
+// Shared with other dialects' return-like ops.
+absl::StatusOr<Op> parseReturnLikeOp(OpReader& r, OpName name) {
+  return parseReturnLike(r, name);
+}
+bool printReturnLikeOp(OpWriter& w, Op op, std::string_view printed_name) {
+  return printReturnLike(w, op, printed_name);
+}
+
+}  // namespace shardkit

@@ -1,0 +1,99 @@
+#include "shardkit/ir/sharding_access.h"
+
+#include "shardkit/ir/func.h"
+
+namespace shardkit {
+namespace {
+
+// The attribute name an sdy op keeps its result's sharding in, if it does.
+std::string_view ownShardingAttr(Op op) {
+  std::string_view name = op.name();
+  if (name == "sdy.sharding_constraint" || name == "sdy.reshard" ||
+      name == "sdy.data_flow_edge") {
+    return "sharding";
+  }
+  if (name == "sdy.all_gather" || name == "sdy.all_slice" ||
+      name == "sdy.all_reduce" || name == "sdy.reduce_scatter" ||
+      name == "sdy.all_to_all" || name == "sdy.collective_permute" ||
+      name == "sdy.sharded_to_unreduced" ||
+      name == "sdy.replicated_to_unreduced") {
+    return "out_sharding";
+  }
+  if (name == "sdy.manual_computation" || name == "sdy.named_computation") {
+    return "out_shardings";
+  }
+  return {};
+}
+
+}  // namespace
+
+std::optional<TensorShardingPerValue> getShardingPerValue(Op op) {
+  if (const TensorShardingPerValue* s =
+          op.attr(kShardingAttr).asTensorShardingPerValue()) {
+    return *s;
+  }
+  return std::nullopt;
+}
+
+std::optional<TensorSharding> getSharding(Value value) {
+  if (value.isBlockArgument()) {
+    Block block = value.ownerBlock();
+    Op parent = block.parentOp();
+    if (FuncOp::isa(parent) && block == parent.region(0).front()) {
+      if (const TensorSharding* s =
+              FuncOp(parent).argAttr(value.index(), kShardingAttr).asTensorSharding()) {
+        return *s;
+      }
+    }
+    return std::nullopt;
+  }
+  Op op = value.definingOp();
+  if (std::string_view attr = ownShardingAttr(op); !attr.empty()) {
+    Attribute a = op.attr(attr);
+    if (const TensorSharding* s = a.asTensorSharding()) return *s;
+    if (const TensorShardingPerValue* s = a.asTensorShardingPerValue()) {
+      if (value.index() < s->shardings.size()) return s->shardings[value.index()];
+    }
+    return std::nullopt;
+  }
+  if (const TensorShardingPerValue* s =
+          op.attr(kShardingAttr).asTensorShardingPerValue()) {
+    if (value.index() < s->shardings.size()) return s->shardings[value.index()];
+  }
+  return std::nullopt;
+}
+
+bool setSharding(Value value, const TensorSharding& sharding) {
+  if (value.isBlockArgument()) {
+    Block block = value.ownerBlock();
+    Op parent = block.parentOp();
+    if (!FuncOp::isa(parent) || !(block == parent.region(0).front())) return false;
+    FuncOp(parent).setArgAttr(value.index(), kShardingAttr,
+                              Attribute::tensorSharding(sharding));
+    return true;
+  }
+  Op op = value.definingOp();
+  std::string_view attr = ownShardingAttr(op);
+  if (attr == "sharding" || attr == "out_sharding") {
+    op.setAttr(attr, Attribute::tensorSharding(sharding));
+    return true;
+  }
+  std::string_view list_attr = attr.empty() ? kShardingAttr : attr;
+  TensorShardingPerValue shardings;
+  if (const TensorShardingPerValue* s =
+          op.attr(list_attr).asTensorShardingPerValue()) {
+    shardings = *s;
+  }
+  if (shardings.shardings.size() != op.numResults()) {
+    shardings.shardings.clear();
+    for (unsigned i = 0; i < op.numResults(); ++i) {
+      shardings.shardings.push_back(
+          TensorSharding::fullyOpen(sharding.mesh, op.result(i).type().rank()));
+    }
+  }
+  shardings.shardings[value.index()] = sharding;
+  op.setAttr(list_attr, Attribute::tensorShardingPerValue(std::move(shardings)));
+  return true;
+}
+
+}  // namespace shardkit

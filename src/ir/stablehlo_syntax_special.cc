@@ -1,0 +1,604 @@
+// The StableHLO ops whose pretty forms have their own shape: constant,
+// compare, slice, pad, dynamic_slice, dot, dot_general, fft, cholesky, rng,
+// rng_bit_generator, custom_call, optimization_barrier, tuple ops.
+// (while, reduce and convolution are in stablehlo_syntax_regions.cc.)
+#include <string>
+
+#include "shardkit/core/status_macros.h"
+#include "shardkit/core/strings.h"
+#include "shardkit/ir/stablehlo_attrs.h"
+#include "src/ir/stablehlo_syntax_util.h"
+
+namespace shardkit {
+namespace {
+
+using namespace hlo_syntax;  // NOLINT
+
+bool isIntegerElement(std::string_view element) {
+  return element.starts_with("i") || element.starts_with("ui") ||
+         element.starts_with("si");
+}
+
+// ---- constant ----
+
+absl::StatusOr<Op> parseHloConstant(OpReader& r, OpName name) {
+  OperationState state(name);
+  if (r.p().consumeIf(TokenKind::kLParen)) {  // `() <{value = ...}> : () -> T`
+    SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kRParen, "')'"));
+    SK_RETURN_IF_ERROR(r.parseOptionalProperties(state));
+    SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
+    SK_RETURN_IF_ERROR(parseFunctional(r, state));
+    return r.createOp(state);
+  }
+  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
+  size_t offset = r.p().tok().offset;
+  SK_ASSIGN_OR_RETURN(Attribute value, r.parseAttribute());
+  const ElementsValue* elements = value.asElements();
+  if (!elements) return r.p().errorAt(offset, "expected an elements literal");
+  state.result_types.push_back(elements->type);
+  state.addAttr("value", std::move(value));
+  return r.createOp(state);
+}
+
+bool printHloConstant(OpWriter& w, Op op) {
+  Attribute value = op.attr("value");
+  const ElementsValue* elements = value.asElements();
+  if (!elements || op.numResults() != 1 || op.numOperands() != 0) return false;
+  if (!(elements->type == op.result(0).type())) {
+    w << "stablehlo.constant() <";
+    appendAttrDict(w.out(), op.inherentAttrs().entries());
+    w << ">";
+    if (!op.discardableAttrs().empty()) {
+      w << " ";
+      appendAttrDict(w.out(), op.discardableAttrs().entries());
+    }
+    w << " : () -> ";
+    w.printType(op.result(0).type());
+    return true;
+  }
+  w << "stablehlo.constant";
+  w.printAttrDict(op, {"value"});
+  w << " ";
+  w.printAttribute(value);
+  return true;
+}
+
+void constantNames(Op op, std::vector<std::string>& names) {
+  if (op.numResults() != 1) return;
+  names.push_back(isIntegerElement(op.result(0).type().elementType()) ? "c" : "cst");
+}
+
+// ---- compare: `DIR, %a, %b[, TYPE] attr-dict : functional` ----
+
+absl::StatusOr<Op> parseCompare(OpReader& r, OpName name) {
+  OperationState state(name);
+  SK_ASSIGN_OR_RETURN(Attribute direction, parseEnum(r, "comparison_direction"));
+  state.addAttr("comparison_direction", std::move(direction));
+  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kComma, "','"));
+  SK_RETURN_IF_ERROR(r.parseOperandList(state.operands));
+  if (r.p().consumeIf(TokenKind::kComma)) {
+    SK_ASSIGN_OR_RETURN(Attribute type, parseEnum(r, "comparison_type"));
+    state.addAttr("compare_type", std::move(type));
+  }
+  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
+  SK_RETURN_IF_ERROR(parseFunctional(r, state));
+  return r.createOp(state);
+}
+
+bool printCompare(OpWriter& w, Op op) {
+  std::string_view direction = enumValue(op.attr("comparison_direction"));
+  if (direction.empty() || op.numOperands() != 2) return false;
+  w << "stablehlo.compare  " << direction << ", ";
+  w.printOperands(op.operands());
+  if (Attribute type = op.attr("compare_type")) {
+    std::string_view value = enumValue(type);
+    if (value.empty()) return false;
+    w << ",  " << value;
+  }
+  w.printAttrDict(op, {"comparison_direction", "compare_type"});
+  w << " : ";
+  w.printFunctionalType(op);
+  return true;
+}
+
+// ---- slice: `%x [s:l(:st)?, ...] attr-dict : functional` ----
+
+absl::StatusOr<Op> parseSlice(OpReader& r, OpName name) {
+  OperationState state(name);
+  SK_ASSIGN_OR_RETURN(Value input, r.parseOperand());
+  state.operands.push_back(input);
+  std::vector<int64_t> starts, limits, strides;
+  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kLSquare, "'['"));
+  if (!r.p().consumeIf(TokenKind::kRSquare)) {
+    do {
+      SK_ASSIGN_OR_RETURN(int64_t start, r.p().parseInteger("start index"));
+      SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kColon, "':'"));
+      SK_ASSIGN_OR_RETURN(int64_t limit, r.p().parseInteger("limit index"));
+      int64_t stride = 1;
+      if (r.p().consumeIf(TokenKind::kColon)) {
+        SK_ASSIGN_OR_RETURN(stride, r.p().parseInteger("stride"));
+      }
+      starts.push_back(start);
+      limits.push_back(limit);
+      strides.push_back(stride);
+    } while (r.p().consumeIf(TokenKind::kComma));
+    SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kRSquare, "']'"));
+  }
+  state.addAttr("start_indices", Attribute::i64Array(std::move(starts)));
+  state.addAttr("limit_indices", Attribute::i64Array(std::move(limits)));
+  state.addAttr("strides", Attribute::i64Array(std::move(strides)));
+  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
+  SK_RETURN_IF_ERROR(parseFunctional(r, state));
+  return r.createOp(state);
+}
+
+bool printSlice(OpWriter& w, Op op) {
+  auto starts = op.attr("start_indices").intList();
+  auto limits = op.attr("limit_indices").intList();
+  auto strides = op.attr("strides").intList();
+  if (!starts || !limits || !strides || starts->size() != limits->size() ||
+      starts->size() != strides->size() || op.numOperands() != 1) {
+    return false;
+  }
+  w << "stablehlo.slice ";
+  w.printOperand(op.operand(0));
+  w << " [";
+  for (size_t i = 0; i < starts->size(); ++i) {
+    if (i) w << ", ";
+    w << strCat((*starts)[i], ":", (*limits)[i]);
+    if ((*strides)[i] != 1) w << strCat(":", (*strides)[i]);
+  }
+  w << "]";
+  w.printAttrDict(op, {"start_indices", "limit_indices", "strides"});
+  w << " : ";
+  w.printFunctionalType(op);
+  return true;
+}
+
+// ---- pad: `%x, %pv, low = [..], high = [..], interior = [..]` ----
+
+absl::StatusOr<Op> parsePad(OpReader& r, OpName name) {
+  OperationState state(name);
+  SK_RETURN_IF_ERROR(r.parseOperandList(state.operands));
+  for (auto [keyword, attr] :
+       {std::pair{"low", "edge_padding_low"}, std::pair{"high", "edge_padding_high"},
+        std::pair{"interior", "interior_padding"}}) {
+    SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kComma, "','"));
+    SK_RETURN_IF_ERROR(parseKeywordList(r, keyword, attr, state));
+  }
+  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
+  SK_RETURN_IF_ERROR(parseFunctional(r, state));
+  return r.createOp(state);
+}
+
+bool printPad(OpWriter& w, Op op) {
+  auto low = op.attr("edge_padding_low").intList();
+  auto high = op.attr("edge_padding_high").intList();
+  auto interior = op.attr("interior_padding").intList();
+  if (!low || !high || !interior || op.numOperands() != 2) return false;
+  w << "stablehlo.pad ";
+  w.printOperands(op.operands());
+  w << ", low = " << i64ListText(*low) << ", high = " << i64ListText(*high)
+    << ", interior = " << i64ListText(*interior);
+  w.printAttrDict(op, {"edge_padding_low", "edge_padding_high", "interior_padding"});
+  w << " : ";
+  w.printFunctionalType(op);
+  return true;
+}
+
+// ---- dynamic_slice: `%x, %i0, %i1, sizes = [..]` ----
+
+absl::StatusOr<Op> parseDynamicSlice(OpReader& r, OpName name) {
+  OperationState state(name);
+  SK_RETURN_IF_ERROR(parseOperandsWithTrailingComma(r, state.operands));
+  SK_RETURN_IF_ERROR(parseKeywordList(r, "sizes", "slice_sizes", state));
+  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
+  SK_RETURN_IF_ERROR(parseFunctional(r, state));
+  return r.createOp(state);
+}
+
+bool printDynamicSlice(OpWriter& w, Op op) {
+  auto sizes = op.attr("slice_sizes").intList();
+  if (!sizes || op.numOperands() == 0) return false;
+  w << "stablehlo.dynamic_slice ";
+  for (Value v : op.operands()) {
+    w.printOperand(v);
+    w << ", ";
+  }
+  w << "sizes = " << i64ListText(*sizes);
+  w.printAttrDict(op, {"slice_sizes"});
+  w << " : ";
+  w.printFunctionalType(op);
+  return true;
+}
+
+// ---- dot / dot_general ----
+
+absl::Status parsePrecision(OpReader& r, OperationState& state) {
+  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kEqual, "'='"));
+  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kLSquare, "'['"));
+  std::vector<Attribute> values;
+  if (!r.p().consumeIf(TokenKind::kRSquare)) {
+    do {
+      SK_ASSIGN_OR_RETURN(Attribute v, parseEnum(r, "precision"));
+      values.push_back(std::move(v));
+    } while (r.p().consumeIf(TokenKind::kComma));
+    SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kRSquare, "']'"));
+  }
+  state.addAttr("precision_config", Attribute::array(std::move(values)));
+  return absl::OkStatus();
+}
+
+bool printPrecision(OpWriter& w, Op op) {
+  Attribute precision = op.attr("precision_config");
+  if (!precision) return true;
+  const std::vector<Attribute>* values = precision.asArray();
+  if (!values) return false;
+  w << ", precision = [";
+  for (size_t i = 0; i < values->size(); ++i) {
+    std::string_view v = enumValue((*values)[i]);
+    if (v.empty()) return false;
+    if (i) w << ", ";
+    w << v;
+  }
+  w << "]";
+  return true;
+}
+
+absl::StatusOr<Op> parseDot(OpReader& r, OpName name) {
+  OperationState state(name);
+  SK_RETURN_IF_ERROR(r.parseOperandList(state.operands));
+  if (r.p().consumeIf(TokenKind::kComma)) {
+    SK_RETURN_IF_ERROR(r.p().expectKeyword("precision"));
+    SK_RETURN_IF_ERROR(parsePrecision(r, state));
+  }
+  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
+  SK_RETURN_IF_ERROR(parseFunctional(r, state));
+  return r.createOp(state);
+}
+
+bool printDot(OpWriter& w, Op op) {
+  if (op.numOperands() != 2) return false;
+  w << "stablehlo.dot ";
+  w.printOperands(op.operands());
+  if (!printPrecision(w, op)) return false;
+  w.printAttrDict(op, {"precision_config"});
+  w << " : ";
+  w.printFunctionalType(op);
+  return true;
+}
+
+// `[a, b] x [c, d]`.
+absl::Status parseListPair(OpReader& r, std::vector<int64_t>& lhs,
+                           std::vector<int64_t>& rhs) {
+  SK_ASSIGN_OR_RETURN(Attribute l, parseI64List(r));
+  SK_RETURN_IF_ERROR(r.p().expectKeyword("x"));
+  SK_ASSIGN_OR_RETURN(Attribute rr, parseI64List(r));
+  lhs = *l.intList();
+  rhs = *rr.intList();
+  return absl::OkStatus();
+}
+
+absl::StatusOr<Op> parseDotGeneral(OpReader& r, OpName name) {
+  OperationState state(name);
+  SK_RETURN_IF_ERROR(r.parseOperandList(state.operands));
+  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kComma, "','"));
+  DotDimensionNumbers dims;
+  if (r.p().consumeKeywordIf("batching_dims")) {
+    SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kEqual, "'='"));
+    SK_RETURN_IF_ERROR(parseListPair(r, dims.lhs_batching, dims.rhs_batching));
+    SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kComma, "','"));
+  }
+  SK_RETURN_IF_ERROR(r.p().expectKeyword("contracting_dims"));
+  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kEqual, "'='"));
+  SK_RETURN_IF_ERROR(parseListPair(r, dims.lhs_contracting, dims.rhs_contracting));
+  state.addAttr("dot_dimension_numbers", toAttribute(dims));
+  while (r.p().consumeIf(TokenKind::kComma)) {
+    if (r.p().consumeKeywordIf("precision")) {
+      SK_RETURN_IF_ERROR(parsePrecision(r, state));
+    } else if (r.p().consumeKeywordIf("algorithm")) {
+      SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kEqual, "'='"));
+      size_t start = r.p().tok().offset;
+      SK_ASSIGN_OR_RETURN(Attribute body, r.parseAttribute());
+      (void)start;
+      (void)body;
+      return r.p().errorAt(start, "dot_general 'algorithm = <...>' is not supported in pretty form; use the generic form");
+    } else {
+      return r.p().errorExpected("'precision' or 'algorithm'");
+    }
+  }
+  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
+  SK_RETURN_IF_ERROR(parseFunctional(r, state));
+  return r.createOp(state);
+}
+
+bool printDotGeneral(OpWriter& w, Op op) {
+  std::optional<DotDimensionNumbers> dims =
+      getDotDimensionNumbers(op.attr("dot_dimension_numbers"));
+  if (!dims || op.numOperands() != 2 || op.hasAttr("algorithm")) return false;
+  w << "stablehlo.dot_general ";
+  w.printOperands(op.operands());
+  if (!dims->lhs_batching.empty() || !dims->rhs_batching.empty()) {
+    w << ", batching_dims = " << i64ListText(dims->lhs_batching) << " x "
+      << i64ListText(dims->rhs_batching);
+  }
+  w << ", contracting_dims = " << i64ListText(dims->lhs_contracting) << " x "
+    << i64ListText(dims->rhs_contracting);
+  if (!printPrecision(w, op)) return false;
+  w.printAttrDict(op, {"dot_dimension_numbers", "precision_config"});
+  w << " : ";
+  w.printFunctionalType(op);
+  return true;
+}
+
+// ---- fft: `%x, type = FFT, length = [..]` ----
+
+absl::StatusOr<Op> parseFft(OpReader& r, OpName name) {
+  OperationState state(name);
+  SK_ASSIGN_OR_RETURN(Value input, r.parseOperand());
+  state.operands.push_back(input);
+  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kComma, "','"));
+  SK_RETURN_IF_ERROR(r.p().expectKeyword("type"));
+  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kEqual, "'='"));
+  SK_ASSIGN_OR_RETURN(Attribute type, parseEnum(r, "fft_type"));
+  state.addAttr("fft_type", std::move(type));
+  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kComma, "','"));
+  SK_RETURN_IF_ERROR(parseKeywordList(r, "length", "fft_length", state));
+  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
+  SK_RETURN_IF_ERROR(parseFunctional(r, state));
+  return r.createOp(state);
+}
+
+bool printFft(OpWriter& w, Op op) {
+  std::string_view type = enumValue(op.attr("fft_type"));
+  auto length = op.attr("fft_length").intList();
+  if (type.empty() || !length || op.numOperands() != 1) return false;
+  w << "stablehlo.fft ";
+  w.printOperand(op.operand(0));
+  w << ", type =  " << type << ", length = " << i64ListText(*length);
+  w.printAttrDict(op, {"fft_type", "fft_length"});
+  w << " : ";
+  w.printFunctionalType(op);
+  return true;
+}
+
+// ---- `%x[, <enum-keyword> = VALUE] ...` ops: rng_bit_generator, rng ----
+
+struct EnumKeywordForm {
+  std::string_view keyword;
+  std::string_view attr;
+  std::string_view kind;
+};
+
+EnumKeywordForm enumKeywordForm(std::string_view name) {
+  if (name == "stablehlo.rng_bit_generator") {
+    return {"algorithm", "rng_algorithm", "rng_algorithm"};
+  }
+  return {"distribution", "rng_distribution", "rng_distribution"};
+}
+
+absl::StatusOr<Op> parseEnumKeywordOp(OpReader& r, OpName name) {
+  EnumKeywordForm form = enumKeywordForm(name.str());
+  OperationState state(name);
+  SK_RETURN_IF_ERROR(parseOperandsWithTrailingComma(r, state.operands));
+  SK_RETURN_IF_ERROR(r.p().expectKeyword(form.keyword));
+  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kEqual, "'='"));
+  SK_ASSIGN_OR_RETURN(Attribute value, parseEnum(r, form.kind));
+  state.addAttr(form.attr, std::move(value));
+  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
+  SK_RETURN_IF_ERROR(parseFunctional(r, state));
+  return r.createOp(state);
+}
+
+bool printEnumKeywordOp(OpWriter& w, Op op) {
+  EnumKeywordForm form = enumKeywordForm(op.name());
+  std::string_view value = enumValue(op.attr(form.attr));
+  if (value.empty() || op.numOperands() == 0) return false;
+  w << op.name() << " ";
+  for (Value v : op.operands()) {
+    w.printOperand(v);
+    w << ", ";
+  }
+  w << form.keyword << " =  " << value;
+  w.printAttrDict(op, {form.attr});
+  w << " : ";
+  w.printFunctionalType(op);
+  return true;
+}
+
+void rngBitGeneratorNames(Op op, std::vector<std::string>& names) {
+  if (op.numResults() == 2) names = {"output_state", "output"};
+}
+
+// ---- cholesky: `%a[, lower = true] attr-dict : t` ----
+
+absl::StatusOr<Op> parseCholesky(OpReader& r, OpName name) {
+  OperationState state(name);
+  SK_ASSIGN_OR_RETURN(Value input, r.parseOperand());
+  state.operands.push_back(input);
+  if (r.p().consumeIf(TokenKind::kComma)) {
+    SK_RETURN_IF_ERROR(r.p().expectKeyword("lower"));
+    SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kEqual, "'='"));
+    SK_ASSIGN_OR_RETURN(Attribute lower, r.parseAttribute());
+    state.addAttr("lower", std::move(lower));
+  }
+  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
+  SK_RETURN_IF_ERROR(parseSameOrFunctional(r, state));
+  return r.createOp(state);
+}
+
+bool printCholesky(OpWriter& w, Op op) {
+  if (op.numOperands() != 1) return false;
+  w << "stablehlo.cholesky ";
+  w.printOperand(op.operand(0));
+  Attribute lower = op.attr("lower");
+  if (lower && lower.asBool() && *lower.asBool()) w << ", lower = true";
+  w.printAttrDict(op, {"lower"});
+  w << " : ";
+  w.printSameOrFunctionalType(op);
+  return true;
+}
+
+// ---- custom_call: `@target(%args) attr-dict : functional` ----
+
+absl::StatusOr<Op> parseCustomCall(OpReader& r, OpName name) {
+  OperationState state(name);
+  if (!r.p().at(TokenKind::kAtIdent)) return r.p().errorExpected("call target '@name'");
+  std::string_view spelling = r.p().tok().spelling.substr(1);
+  std::string target(spelling);
+  if (spelling.starts_with("\"") && !Lexer::unescape(spelling, target)) {
+    return r.p().error("invalid escape in call target");
+  }
+  r.p().advance();
+  state.addAttr("call_target_name", Attribute::string(std::move(target)));
+  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kLParen, "'('"));
+  SK_RETURN_IF_ERROR(r.parseOperandList(state.operands));
+  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kRParen, "')'"));
+  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
+  SK_RETURN_IF_ERROR(parseFunctional(r, state));
+  return r.createOp(state);
+}
+
+bool isBareIdentifier(std::string_view s) {
+  if (s.empty()) return false;
+  auto ok_start = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+  };
+  if (!ok_start(s[0])) return false;
+  for (char c : s) {
+    if (!ok_start(c) && !(c >= '0' && c <= '9') && c != '$' && c != '.') {
+      return false;
+    }
+  }
+  return true;
+}
+
+bool printCustomCall(OpWriter& w, Op op) {
+  const std::string* target = op.attr("call_target_name").asString();
+  if (!target) return false;
+  w << "stablehlo.custom_call @";
+  if (isBareIdentifier(*target)) {
+    w << *target;
+  } else {
+    appendQuoted(w.out(), *target);
+  }
+  w << "(";
+  w.printOperands(op.operands());
+  w << ")";
+  w.printAttrDict(op, {"call_target_name"});
+  w << " : ";
+  w.printFunctionalType(op);
+  return true;
+}
+
+// ---- optimization_barrier: `attr-dict %a, %b : t1, t2` ----
+
+absl::StatusOr<Op> parseOptimizationBarrier(OpReader& r, OpName name) {
+  OperationState state(name);
+  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
+  if (r.p().consumeIf(TokenKind::kLParen)) {
+    SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kRParen, "')'"));
+    return r.createOp(state);
+  }
+  SK_RETURN_IF_ERROR(r.parseOperandList(state.operands));
+  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kColon, "':'"));
+  size_t offset = r.p().tok().offset;
+  std::vector<Type> types;
+  SK_RETURN_IF_ERROR(r.parseTypeList(types));
+  SK_RETURN_IF_ERROR(r.checkOperandTypes(state.operands, types, offset));
+  state.result_types = types;
+  return r.createOp(state);
+}
+
+bool printOptimizationBarrier(OpWriter& w, Op op) {
+  w << "stablehlo.optimization_barrier";
+  w.printAttrDict(op, {});
+  if (op.numOperands() == 0) {
+    w << " ()";
+    return true;
+  }
+  w << " ";
+  w.printOperands(op.operands());
+  w << " : ";
+  w.printTypes(op.operandTypes());
+  return true;
+}
+
+// ---- get_tuple_element: `%t[N] attr-dict : functional` ----
+
+absl::StatusOr<Op> parseGetTupleElement(OpReader& r, OpName name) {
+  OperationState state(name);
+  SK_ASSIGN_OR_RETURN(Value input, r.parseOperand());
+  state.operands.push_back(input);
+  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kLSquare, "'['"));
+  SK_ASSIGN_OR_RETURN(int64_t index, r.p().parseInteger("index"));
+  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kRSquare, "']'"));
+  state.addAttr("index", Attribute::integer(index, "i32"));
+  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
+  SK_RETURN_IF_ERROR(parseFunctional(r, state));
+  return r.createOp(state);
+}
+
+bool printGetTupleElement(OpWriter& w, Op op) {
+  std::optional<int64_t> index = op.attr("index").intValue();
+  if (!index || op.numOperands() != 1) return false;
+  w << "stablehlo.get_tuple_element ";
+  w.printOperand(op.operand(0));
+  w << "[" << strCat(*index) << "]";
+  w.printAttrDict(op, {"index"});
+  w << " : ";
+  w.printFunctionalType(op);
+  return true;
+}
+
+// ---- tuple: `%a, %b attr-dict : tuple<...>` ----
+
+absl::StatusOr<Op> parseTuple(OpReader& r, OpName name) {
+  OperationState state(name);
+  SK_RETURN_IF_ERROR(r.parseOperandList(state.operands));
+  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
+  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kColon, "':'"));
+  size_t offset = r.p().tok().offset;
+  SK_ASSIGN_OR_RETURN(Type t, r.parseType());
+  std::vector<Type> elements(t.elements().begin(), t.elements().end());
+  SK_RETURN_IF_ERROR(r.checkOperandTypes(state.operands, elements, offset));
+  state.result_types.push_back(t);
+  return r.createOp(state);
+}
+
+bool printTuple(OpWriter& w, Op op) {
+  if (op.numResults() != 1) return false;
+  w << "stablehlo.tuple ";
+  w.printOperands(op.operands());
+  w.printAttrDict(op, {});
+  w << " : ";
+  w.printType(op.result(0).type());
+  return true;
+}
+
+}  // namespace
+
+void addStablehloRegionSyntax(SyntaxTable& table);  // stablehlo_syntax_regions.cc
+
+void addStablehloSpecialSyntax(SyntaxTable& table) {
+  table["stablehlo.constant"] = {parseHloConstant, printHloConstant, constantNames};
+  table["stablehlo.compare"] = {parseCompare, printCompare};
+  table["stablehlo.slice"] = {parseSlice, printSlice};
+  table["stablehlo.pad"] = {parsePad, printPad};
+  table["stablehlo.dynamic_slice"] = {parseDynamicSlice, printDynamicSlice};
+  table["stablehlo.dot"] = {parseDot, printDot};
+  table["stablehlo.dot_general"] = {parseDotGeneral, printDotGeneral};
+  table["stablehlo.fft"] = {parseFft, printFft};
+  table["stablehlo.rng_bit_generator"] = {parseEnumKeywordOp, printEnumKeywordOp,
+                                          rngBitGeneratorNames};
+  table["stablehlo.rng"] = {parseEnumKeywordOp, printEnumKeywordOp};
+  table["stablehlo.cholesky"] = {parseCholesky, printCholesky};
+  table["stablehlo.custom_call"] = {parseCustomCall, printCustomCall};
+  table["stablehlo.optimization_barrier"] = {parseOptimizationBarrier,
+                                             printOptimizationBarrier};
+  table["stablehlo.get_tuple_element"] = {parseGetTupleElement, printGetTupleElement};
+  table["stablehlo.tuple"] = {parseTuple, printTuple};
+  addStablehloRegionSyntax(table);
+}
+
+}  // namespace shardkit

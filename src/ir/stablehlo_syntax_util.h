@@ -1,0 +1,47 @@
+// Internal: pieces shared by the StableHLO pretty syntaxes.
+#ifndef SHARDKIT_SRC_IR_STABLEHLO_SYNTAX_UTIL_H_
+#define SHARDKIT_SRC_IR_STABLEHLO_SYNTAX_UTIL_H_
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "src/ir/syntax.h"
+
+namespace shardkit {
+namespace hlo_syntax {
+
+// `[1, 2]` (or `[]`) as an `array<i64: ...>` attribute.
+absl::StatusOr<Attribute> parseI64List(OpReader& r);
+// `[1, 2]` from an integer-list attribute; false if `attr` is not one.
+bool printI64List(OpWriter& w, const Attribute& attr);
+std::string i64ListText(const std::vector<int64_t>& values);
+
+// `keyword = [1, 2]` into attribute `attr_name`.
+absl::Status parseKeywordList(OpReader& r, std::string_view keyword,
+                              std::string_view attr_name,
+                              OperationState& state);
+
+// A StableHLO enum written bare in pretty forms (`LT`), kept as the attribute
+// `#stablehlo<kind VALUE>`.
+absl::StatusOr<Attribute> parseEnum(OpReader& r, std::string_view kind);
+// The bare VALUE of such an attribute; empty if `attr` is not one.
+std::string_view enumValue(const Attribute& attr);
+
+// `: t` or `: (ins) -> out` for ops whose operands and result may share a type.
+absl::Status parseSameOrFunctional(OpReader& r, OperationState& state,
+                                   size_t num_results = 1);
+// `: (ins) -> outs`, checking the operand types.
+absl::Status parseFunctional(OpReader& r, OperationState& state);
+
+// `%a, %b, ` — operands each followed by a comma.
+absl::Status parseOperandsWithTrailingComma(OpReader& r,
+                                            std::vector<Value>& operands);
+
+}  // namespace hlo_syntax
+
+void addStablehloSpecialSyntax(SyntaxTable& table);
+
+}  // namespace shardkit
+
+#endif  // SHARDKIT_SRC_IR_STABLEHLO_SYNTAX_UTIL_H_

@@ -1,0 +1,185 @@
+#include "src/ir/syntax.h"
+
+#include <algorithm>
+
+#include "shardkit/core/status_macros.h"
+#include "shardkit/core/strings.h"
+
+namespace shardkit {
+namespace {
+
+bool startsType(TokenKind k) {
+  return k == TokenKind::kBareIdent || k == TokenKind::kBangIdent ||
+         k == TokenKind::kLParen;
+}
+
+}  // namespace
+
+absl::Status OpReader::parseOperandList(std::vector<Value>& operands) {
+  if (!p().at(TokenKind::kPercentIdent)) return absl::OkStatus();
+  SK_ASSIGN_OR_RETURN(Value first, parseOperand());
+  operands.push_back(first);
+  while (p().at(TokenKind::kComma) &&
+         p().lexer().peek().kind == TokenKind::kPercentIdent) {
+    p().advance();
+    SK_ASSIGN_OR_RETURN(Value v, parseOperand());
+    operands.push_back(v);
+  }
+  return absl::OkStatus();
+}
+
+absl::Status OpReader::parseTypeList(std::vector<Type>& types) {
+  SK_ASSIGN_OR_RETURN(Type first, parseType());
+  types.push_back(first);
+  while (p().at(TokenKind::kComma) && startsType(p().lexer().peek().kind)) {
+    p().advance();
+    SK_ASSIGN_OR_RETURN(Type t, parseType());
+    types.push_back(t);
+  }
+  return absl::OkStatus();
+}
+
+absl::Status OpReader::parseParenTypeList(std::vector<Type>& types) {
+  SK_RETURN_IF_ERROR(p().expect(TokenKind::kLParen, "'('"));
+  if (p().consumeIf(TokenKind::kRParen)) return absl::OkStatus();
+  SK_RETURN_IF_ERROR(parseTypeList(types));
+  return p().expect(TokenKind::kRParen, "')'");
+}
+
+absl::Status OpReader::parseFunctionalType(std::vector<Type>& inputs,
+                                           std::vector<Type>& results) {
+  SK_RETURN_IF_ERROR(parseParenTypeList(inputs));
+  SK_RETURN_IF_ERROR(p().expect(TokenKind::kArrow, "'->'"));
+  if (p().at(TokenKind::kLParen)) {
+    // `-> (a, b)`; but `-> (a) -> b` (a function result) is not supported.
+    return parseParenTypeList(results);
+  }
+  SK_ASSIGN_OR_RETURN(Type t, parseType());
+  results.push_back(t);
+  return absl::OkStatus();
+}
+
+absl::Status OpReader::parseSameOrFunctionalType(size_t num_operands,
+                                                 size_t num_results,
+                                                 std::vector<Type>& inputs,
+                                                 std::vector<Type>& results) {
+  if (p().at(TokenKind::kLParen)) return parseFunctionalType(inputs, results);
+  SK_ASSIGN_OR_RETURN(Type t, parseType());
+  inputs.assign(num_operands, t);
+  results.assign(num_results, t);
+  return absl::OkStatus();
+}
+
+absl::Status OpReader::checkOperandTypes(const std::vector<Value>& values,
+                                         const std::vector<Type>& types,
+                                         size_t offset) {
+  if (values.size() != types.size()) {
+    return p().errorAt(offset, strCat(values.size(), " operands present, but ",
+                                      types.size(), " types given"));
+  }
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (!(values[i].type() == types[i])) {
+      return p().errorAt(
+          offset, strCat("operand #", i, " has type ", values[i].type().str(),
+                         " but the op's signature says ", types[i].str()));
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status OpReader::parseRegionAt(size_t offset, Region region,
+                                     const std::vector<ParsedArgument>& args,
+                                     bool isolated) {
+  size_t resume = p().tok().offset;
+  p().resetTo(offset);
+  SK_RETURN_IF_ERROR(parseRegion(region, args, isolated));
+  p().resetTo(resume);
+  return absl::OkStatus();
+}
+
+void OpWriter::printOperands(const std::vector<Value>& values) {
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (i) out_ += ", ";
+    out_ += valueName(values[i]);
+  }
+}
+
+void OpWriter::printTypes(const std::vector<Type>& types) {
+  for (size_t i = 0; i < types.size(); ++i) {
+    if (i) out_ += ", ";
+    out_ += types[i].str();
+  }
+}
+
+void OpWriter::printFunctionalType(const std::vector<Type>& inputs,
+                                   const std::vector<Type>& results) {
+  out_ += '(';
+  printTypes(inputs);
+  out_ += ") -> ";
+  if (results.size() == 1 && results[0].kind() != TypeKind::kFunction) {
+    out_ += results[0].str();
+  } else {
+    out_ += '(';
+    printTypes(results);
+    out_ += ')';
+  }
+}
+
+void OpWriter::printSameOrFunctionalType(Op op) {
+  std::vector<Type> inputs = op.operandTypes();
+  std::vector<Type> results = op.resultTypes();
+  Type first = !inputs.empty() ? inputs[0] : (results.empty() ? Type() : results[0]);
+  bool same = static_cast<bool>(first);
+  for (Type t : inputs) same = same && t == first;
+  for (Type t : results) same = same && t == first;
+  if (same) {
+    out_ += first.str();
+  } else {
+    printFunctionalType(inputs, results);
+  }
+}
+
+void OpWriter::printAttrDict(Op op,
+                             std::initializer_list<std::string_view> elided) {
+  std::vector<NamedAttribute> entries;
+  auto keep = [&](const NamedAttribute& a) {
+    return std::find(elided.begin(), elided.end(), a.name) == elided.end();
+  };
+  for (const NamedAttribute& a : op.inherentAttrs()) {
+    if (keep(a)) entries.push_back(a);
+  }
+  for (const NamedAttribute& a : op.discardableAttrs()) {
+    if (keep(a)) entries.push_back(a);
+  }
+  if (entries.empty()) return;
+  std::stable_sort(entries.begin(), entries.end(),
+                   [](const NamedAttribute& a, const NamedAttribute& b) {
+                     return a.name < b.name;
+                   });
+  out_ += ' ';
+  appendAttrDict(out_, entries);
+}
+
+void OpWriter::printBlockArguments(Block block) {
+  out_ += '(';
+  for (unsigned i = 0; i < block.numArguments(); ++i) {
+    if (i) out_ += ", ";
+    Value arg = block.argument(i);
+    strAppend(out_, valueName(arg), ": ", arg.type().str());
+  }
+  out_ += ')';
+}
+
+const OpSyntax* findSyntax(std::string_view op_name) {
+  static const SyntaxTable* table = [] {
+    auto* t = new SyntaxTable();
+    addSdySyntax(*t);
+    addFuncSyntax(*t);
+    addStablehloSyntax(*t);
+    return t;
+  }();
+  auto it = table->find(toAbsl(op_name));
+  return it == table->end() ? nullptr : &it->second;
+}
+
+}  // namespace shardkit

@@ -1,0 +1,177 @@
+// Internal: the interfaces op-specific ("pretty") syntaxes use to read and
+// write ops, and the table that maps op names to them.
+#ifndef SHARDKIT_SRC_IR_SYNTAX_H_
+#define SHARDKIT_SRC_IR_SYNTAX_H_
+
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "shardkit/ir/graph.h"
+#include "shardkit/text/attr_parser.h"
+#include "shardkit/text/parser_base.h"
+
+namespace shardkit {
+
+// A region or function argument as written: `%name: type {attrs}`.
+struct ParsedArgument {
+  std::string name;
+  Type type;
+  AttrDict attrs;
+  size_t offset = 0;
+};
+
+// What a syntax's parse function gets: the token cursor plus value scopes,
+// types, attributes and regions.
+class OpReader {
+ public:
+  virtual ~OpReader() = default;
+
+  ParserBase& p() { return p_; }
+  AttrParser& sdy() { return sdy_; }
+  Module& module() { return *module_; }
+
+  // `%name` or `%name#3`.
+  virtual absl::StatusOr<Value> parseOperand() = 0;
+  // Zero or more comma-separated operands (stops at a token that is not `%`).
+  absl::Status parseOperandList(std::vector<Value>& operands);
+  virtual absl::StatusOr<Type> parseType() = 0;
+  // One or more comma-separated types.
+  absl::Status parseTypeList(std::vector<Type>& types);
+  // `(t, ...)` (possibly empty).
+  absl::Status parseParenTypeList(std::vector<Type>& types);
+  // `(ins) -> out` or `(ins) -> (outs)`.
+  absl::Status parseFunctionalType(std::vector<Type>& inputs,
+                                   std::vector<Type>& results);
+  // `t` or `(ins) -> out`: the types of an op whose operands and results may
+  // all share one type.
+  absl::Status parseSameOrFunctionalType(size_t num_operands,
+                                         size_t num_results,
+                                         std::vector<Type>& inputs,
+                                         std::vector<Type>& results);
+  virtual absl::StatusOr<Attribute> parseAttribute() = 0;
+  // An optional `{...}` dictionary, each entry filed into `state` (inherent or
+  // discardable by the op's registered names).
+  virtual absl::Status parseOptionalAttrDict(OperationState& state) = 0;
+  // `<{...}>` properties (generic form and some pretty forms).
+  virtual absl::Status parseOptionalProperties(OperationState& state) = 0;
+  // `(%a: t {attrs}, ...)`.
+  virtual absl::Status parseArgumentList(std::vector<ParsedArgument>& args,
+                                         bool allow_attrs) = 0;
+  // `{ ... }` into `region`; `args` become the entry block's arguments (when
+  // the region's text has no block label of its own).
+  virtual absl::Status parseRegion(Region region,
+                                   const std::vector<ParsedArgument>& args,
+                                   bool isolated) = 0;
+  // Skips a balanced `{...}` region at the cursor and returns where it
+  // started; `parseRegionAt` later parses it into an op created meanwhile.
+  virtual absl::StatusOr<size_t> skipRegion() = 0;
+  // Parses the region text starting at `offset` into `region`, then puts the
+  // cursor back where it was.
+  absl::Status parseRegionAt(size_t offset, Region region,
+                             const std::vector<ParsedArgument>& args,
+                             bool isolated);
+  // Creates the op (detached) with the location of the op being parsed.
+  virtual Op createOp(OperationState& state) = 0;
+  // Checks that `values` have `types` (operand types written in the text).
+  absl::Status checkOperandTypes(const std::vector<Value>& values,
+                                 const std::vector<Type>& types,
+                                 size_t offset);
+
+ protected:
+  OpReader(ParserBase& p, Module* module) : p_(p), sdy_(p), module_(module) {}
+
+ private:
+  ParserBase& p_;
+  AttrParser sdy_;
+  Module* module_;
+};
+
+// What a syntax's print function gets.
+class OpWriter {
+ public:
+  virtual ~OpWriter() = default;
+
+  std::string& out() { return out_; }
+  OpWriter& operator<<(std::string_view text) {
+    out_ += text;
+    return *this;
+  }
+  virtual std::string_view valueName(Value value) = 0;
+  void printOperand(Value value) { out_ += valueName(value); }
+  void printOperands(const std::vector<Value>& values);
+  void printType(Type type) { out_ += type.str(); }
+  void printTypes(const std::vector<Type>& types);
+  // `(ins) -> out`.
+  void printFunctionalType(const std::vector<Type>& inputs,
+                           const std::vector<Type>& results);
+  void printFunctionalType(Op op) {
+    printFunctionalType(op.operandTypes(), op.resultTypes());
+  }
+  // `t` when all operands and results have one type, else functional.
+  void printSameOrFunctionalType(Op op);
+  void printAttribute(const Attribute& attr) { appendAttribute(out_, attr); }
+  // ` {a = 1, ...}` with all of the op's attributes except `elided`;
+  // nothing when that leaves none.
+  void printAttrDict(Op op, std::initializer_list<std::string_view> elided);
+  // `(%a: t, ...)` for a block's arguments.
+  void printBlockArguments(Block block);
+  // ` {` ... `}` of a region; `print_entry_args` prints the entry block's
+  // `^bb0(...):` header.
+  virtual void printRegion(Region region, bool print_entry_args) = 0;
+  // Emits a newline and the current indentation.
+  virtual void newline() = 0;
+
+ protected:
+  std::string out_;
+};
+
+// An op's pretty syntax. `parse` starts after the op name; `print` writes
+// from the op name on (the writer prints `%results = ` before).
+struct OpSyntax {
+  using ParseFn = absl::StatusOr<Op> (*)(OpReader& r, OpName name);
+  // Returns false if the op cannot be printed in this form (then it is
+  // printed in generic form).
+  using PrintFn = bool (*)(OpWriter& w, Op op);
+  // Names for results (`%c` of stablehlo.constant) and for the entry
+  // arguments of regions (`%iterArg` of stablehlo.while).
+  using ResultNamesFn = void (*)(Op op, std::vector<std::string>& names);
+  using BlockArgNamesFn = void (*)(Op op, Region region,
+                                   std::vector<std::string>& names);
+
+  OpSyntax() = default;
+  OpSyntax(ParseFn parse, PrintFn print, ResultNamesFn result_names = nullptr,
+           BlockArgNamesFn block_arg_names = nullptr)
+      : parse(parse),
+        print(print),
+        result_names(result_names),
+        block_arg_names(block_arg_names) {}
+
+  ParseFn parse = nullptr;
+  PrintFn print = nullptr;
+  ResultNamesFn result_names = nullptr;
+  BlockArgNamesFn block_arg_names = nullptr;
+};
+
+// The syntaxes of every op shardkit prints and parses in pretty form.
+const OpSyntax* findSyntax(std::string_view op_name);
+
+// `attr-dict [%a, %b : t1, t2]`, shared by sdy.return, func.return and
+// stablehlo.return (defined in sdy_syntax.cc).
+absl::StatusOr<Op> parseReturnLikeOp(OpReader& r, OpName name);
+bool printReturnLikeOp(OpWriter& w, Op op, std::string_view printed_name);
+
+// Registration, one per dialect file.
+using SyntaxTable = absl::flat_hash_map<std::string, OpSyntax>;
+void addSdySyntax(SyntaxTable& table);
+void addFuncSyntax(SyntaxTable& table);
+void addStablehloSyntax(SyntaxTable& table);
+
+}  // namespace shardkit
+
+#endif  // SHARDKIT_SRC_IR_SYNTAX_H_

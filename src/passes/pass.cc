@@ -1,0 +1,144 @@
+#include "shardkit/passes/pass.h"
+
+#include <algorithm>
+#include <mutex>
+
+#include "shardkit/core/strings.h"
+
+namespace shardkit {
+
+void registerBuiltinPasses();  // pass_list.cc
+
+namespace {
+
+std::map<std::string, PassInfo>& registry() {
+  static auto* passes = new std::map<std::string, PassInfo>();
+  return *passes;
+}
+
+std::mutex& registryMutex() {
+  static auto* mu = new std::mutex();
+  return *mu;
+}
+
+void ensureBuiltins() {
+  static std::once_flag once;
+  std::call_once(once, [] { registerBuiltinPasses(); });
+}
+
+}  // namespace
+
+absl::StatusOr<PassOptions> PassOptions::parse(std::string_view text) {
+  PassOptions options;
+  size_t i = 0;
+  auto skip_separators = [&] {
+    while (i < text.size() && (text[i] == ' ' || text[i] == ',' || text[i] == '\t')) ++i;
+  };
+  skip_separators();
+  while (i < text.size()) {
+    size_t key_start = i;
+    while (i < text.size() && text[i] != '=' && text[i] != ' ' && text[i] != ',') ++i;
+    std::string key(text.substr(key_start, i - key_start));
+    if (key.empty()) {
+      return absl::InvalidArgumentError(toAbsl(strCat("invalid pass options '", text, "'")));
+    }
+    std::string value = "true";
+    if (i < text.size() && text[i] == '=') {
+      ++i;
+      size_t value_start = i;
+      if (i < text.size() && (text[i] == '"' || text[i] == '\'')) {
+        char quote = text[i++];
+        value_start = i;
+        while (i < text.size() && text[i] != quote) ++i;
+        if (i >= text.size()) {
+          return absl::InvalidArgumentError(toAbsl(strCat("unterminated quote in pass options '", text, "'")));
+        }
+        value = std::string(text.substr(value_start, i - value_start));
+        ++i;
+      } else if (i < text.size() && text[i] == '{') {
+        int depth = 0;
+        for (; i < text.size(); ++i) {
+          if (text[i] == '{') ++depth;
+          if (text[i] == '}' && --depth == 0) {
+            ++i;
+            break;
+          }
+        }
+        value = std::string(text.substr(value_start, i - value_start));
+      } else {
+        while (i < text.size() && text[i] != ' ' && text[i] != ',') ++i;
+        value = std::string(text.substr(value_start, i - value_start));
+      }
+    }
+    options.values_[key] = value;
+    skip_separators();
+  }
+  return options;
+}
+
+std::string PassOptions::get(std::string_view key, std::string_view fallback) const {
+  auto it = values_.find(std::string(key));
+  return it == values_.end() ? std::string(fallback) : it->second;
+}
+
+absl::StatusOr<bool> PassOptions::getBool(std::string_view key, bool fallback) const {
+  auto it = values_.find(std::string(key));
+  if (it == values_.end()) return fallback;
+  if (it->second == "true" || it->second == "1") return true;
+  if (it->second == "false" || it->second == "0") return false;
+  return absl::InvalidArgumentError(toAbsl(strCat("option '", key,
+                                                  "' expects true or false, got '",
+                                                  it->second, "'")));
+}
+
+absl::StatusOr<int64_t> PassOptions::getInt(std::string_view key, int64_t fallback) const {
+  auto it = values_.find(std::string(key));
+  if (it == values_.end()) return fallback;
+  int64_t value = 0;
+  if (!parseInt64(it->second, value)) {
+    return absl::InvalidArgumentError(toAbsl(strCat("option '", key,
+                                                    "' expects an integer, got '",
+                                                    it->second, "'")));
+  }
+  return value;
+}
+
+void registerPass(PassInfo info) {
+  std::lock_guard<std::mutex> lock(registryMutex());
+  std::string name = info.name;
+  registry()[name] = std::move(info);
+}
+
+const PassInfo* findPass(std::string_view name) {
+  ensureBuiltins();
+  std::lock_guard<std::mutex> lock(registryMutex());
+  auto it = registry().find(std::string(name));
+  return it == registry().end() ? nullptr : &it->second;
+}
+
+std::vector<const PassInfo*> allPasses() {
+  ensureBuiltins();
+  std::lock_guard<std::mutex> lock(registryMutex());
+  std::vector<const PassInfo*> result;
+  for (const auto& [name, info] : registry()) result.push_back(&info);
+  return result;
+}
+
+absl::Status runPass(Module& module, std::string_view name,
+                     const PassOptions& options) {
+  const PassInfo* pass = findPass(name);
+  if (!pass) {
+    return absl::InvalidArgumentError(toAbsl(strCat("unknown pass '-", name, "'")));
+  }
+  for (const auto& [key, value] : options.values()) {
+    bool known = std::any_of(pass->options.begin(), pass->options.end(),
+                             [&](const auto& o) { return o.first == key; });
+    if (!known) {
+      return absl::InvalidArgumentError(
+          toAbsl(strCat("pass '-", name, "' has no option '", key, "'")));
+    }
+  }
+  return pass->run(module, options);
+}
+
+}  // namespace shardkit

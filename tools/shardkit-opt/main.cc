@@ -1,0 +1,220 @@
+// shardkit-opt: reads sdy-annotated MLIR text, runs passes, prints the result.
+//
+//   shardkit-opt [FILE|-] [-o OUT] [-split-input-file] [--mlir-print-op-generic]
+//                [-allow-unregistered-dialect] [-verify-diagnostics]
+//                [-PASS[=OPTIONS]]...
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "shardkit/core/strings.h"
+#include "shardkit/ir/module_io.h"
+#include "shardkit/passes/pass.h"
+#include "tools/shardkit-opt/verify_diagnostics.h"
+
+namespace shardkit {
+namespace {
+
+struct PassRequest {
+  std::string name;
+  PassOptions options;
+};
+
+struct Flags {
+  std::string input = "-";
+  std::string output = "-";
+  bool split_input = false;
+  bool generic = false;
+  bool allow_unregistered = true;
+  bool verify_diagnostics = false;
+  std::vector<PassRequest> passes;
+};
+
+void printHelp() {
+  std::cout << "USAGE: shardkit-opt [options] [FILE|-]\n\n"
+               "OPTIONS:\n"
+               "  -o FILE                       write the output to FILE\n"
+               "  -split-input-file             process each '// -----' chunk on its own\n"
+               "  --mlir-print-op-generic       print every op in generic form\n"
+               "  -allow-unregistered-dialect   accept ops of unknown dialects (default)\n"
+               "  -verify-diagnostics           check expected-error annotations\n"
+               "  --help                        show this help\n\n"
+               "PASSES (-NAME or -NAME=\"key=value ...\"):\n";
+  for (const PassInfo* pass : allPasses()) {
+    std::cout << "  -" << pass->name << "\n      " << pass->description << "\n";
+    for (const auto& [key, description] : pass->options) {
+      std::cout << "        " << key << ": " << description << "\n";
+    }
+  }
+}
+
+// Returns false (after printing why) on a bad command line.
+bool parseFlags(int argc, char** argv, Flags& flags, bool& help) {
+  bool positional_only = false;
+  bool have_input = false;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (positional_only || arg == "-" || arg.empty() || arg[0] != '-') {
+      if (have_input) {
+        std::cerr << "shardkit-opt: error: more than one input file: " << arg << "\n";
+        return false;
+      }
+      flags.input = arg;
+      have_input = true;
+      continue;
+    }
+    if (arg == "--") {
+      positional_only = true;
+      continue;
+    }
+    std::string flag = arg.substr(arg[1] == '-' ? 2 : 1);
+    if (flag == "help" || flag == "h") {
+      help = true;
+    } else if (flag == "o") {
+      if (++i >= argc) {
+        std::cerr << "shardkit-opt: error: -o needs a file name\n";
+        return false;
+      }
+      flags.output = argv[i];
+    } else if (flag == "split-input-file") {
+      flags.split_input = true;
+    } else if (flag == "mlir-print-op-generic") {
+      flags.generic = true;
+    } else if (flag == "allow-unregistered-dialect") {
+      flags.allow_unregistered = true;
+    } else if (flag == "verify-diagnostics") {
+      flags.verify_diagnostics = true;
+    } else {
+      size_t eq = flag.find('=');
+      std::string name = flag.substr(0, eq);
+      if (!findPass(name)) {
+        std::cerr << "shardkit-opt: error: unknown option or pass '" << arg
+                  << "' (see --help)\n";
+        return false;
+      }
+      PassRequest request{name, {}};
+      if (eq != std::string::npos) {
+        absl::StatusOr<PassOptions> options = PassOptions::parse(flag.substr(eq + 1));
+        if (!options.ok()) {
+          std::cerr << "shardkit-opt: error: " << options.status().message() << "\n";
+          return false;
+        }
+        request.options = *options;
+      }
+      const PassInfo* pass = findPass(name);
+      for (const auto& [key, value] : request.options.values()) {
+        bool known = false;
+        for (const auto& option : pass->options) known = known || option.first == key;
+        if (!known) {
+          std::cerr << "shardkit-opt: error: pass '-" << name << "' has no option '"
+                    << key << "'\n";
+          return false;
+        }
+      }
+      flags.passes.push_back(std::move(request));
+    }
+  }
+  return true;
+}
+
+bool readInput(const std::string& path, std::string& text) {
+  if (path == "-") {
+    text.assign(std::istreambuf_iterator<char>(std::cin), {});
+    return true;
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  text = buffer.str();
+  return true;
+}
+
+// A pass error that does not name a location gets the file's.
+std::string locatePassError(const absl::Status& status, const std::string& file) {
+  std::string message(fromAbsl(status.message()));
+  if (message.starts_with(file + ":")) return message;
+  return strCat(file, ":1:1: error: ", message);
+}
+
+// Processes one chunk; returns false on error (diagnostics go to `diags`).
+bool processChunk(const std::string& text, const Flags& flags,
+                  const std::string& file, std::string& out, std::string& diags) {
+  ParseOptions options;
+  options.allow_unregistered_dialect = flags.allow_unregistered;
+  absl::StatusOr<std::unique_ptr<Module>> module = parseModule(text, file, options);
+  if (!module.ok()) {
+    diags += strCat(fromAbsl(module.status().message()), "\n");
+    return false;
+  }
+  for (const PassRequest& pass : flags.passes) {
+    absl::Status status = runPass(**module, pass.name, pass.options);
+    if (!status.ok()) {
+      diags += locatePassError(status, file) + "\n";
+      return false;
+    }
+  }
+  PrintOptions print;
+  print.generic = flags.generic;
+  out += printModule(**module, print);
+  return true;
+}
+
+int run(int argc, char** argv) {
+  Flags flags;
+  bool help = false;
+  if (!parseFlags(argc, argv, flags, help)) return 1;
+  if (help) {
+    printHelp();
+    return 0;
+  }
+  std::string text;
+  if (!readInput(flags.input, text)) {
+    std::cerr << "shardkit-opt: error: cannot open '" << flags.input << "'\n";
+    return 1;
+  }
+  std::string file = flags.input == "-" ? "<stdin>" : flags.input;
+  std::vector<std::string> chunks;
+  if (flags.split_input) {
+    chunks = splitInputFile(text);
+  } else {
+    chunks.push_back(text);
+  }
+  std::string out;
+  bool ok = true;
+  for (size_t i = 0; i < chunks.size(); ++i) {
+    if (i > 0) out += "// -----\n";
+    std::string diags;
+    bool chunk_ok = processChunk(chunks[i], flags, file, out, diags);
+    if (flags.verify_diagnostics) {
+      std::string problems = checkExpectedDiagnostics(chunks[i], file, diags);
+      if (!problems.empty()) {
+        std::cerr << problems;
+        ok = false;
+      }
+    } else if (!chunk_ok) {
+      std::cerr << diags;
+      ok = false;
+    }
+  }
+  if (flags.output == "-") {
+    std::cout << out;
+  } else {
+    std::ofstream os(flags.output, std::ios::binary);
+    if (!os) {
+      std::cerr << "shardkit-opt: error: cannot write '" << flags.output << "'\n";
+      return 1;
+    }
+    os << out;
+  }
+  return ok ? 0 : 1;
+}
+
+}  // namespace
+}  // namespace shardkit
+
+int main(int argc, char** argv) { return shardkit::run(argc, argv); }
