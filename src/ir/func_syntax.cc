@@ -4,7 +4,7 @@
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/ir/func.h"
-#include "src/ir/syntax.h"
+#include "shardkit/ir/op_syntax.h"
 
 namespace shardkit {
 namespace {

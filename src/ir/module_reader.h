@@ -8,7 +8,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "shardkit/ir/module_io.h"
-#include "src/ir/syntax.h"
+#include "shardkit/ir/op_syntax.h"
 
 namespace shardkit {
 

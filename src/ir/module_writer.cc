@@ -7,7 +7,7 @@
 #include "absl/container/flat_hash_set.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/ir/module_io.h"
-#include "src/ir/syntax.h"
+#include "shardkit/ir/op_syntax.h"
 
 namespace shardkit {
 namespace {

@@ -3,7 +3,7 @@
 
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
-#include "src/ir/syntax.h"
+#include "shardkit/ir/op_syntax.h"
 
 namespace shardkit {
 namespace {

@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "src/ir/syntax.h"
+#include "shardkit/ir/op_syntax.h"
 
 namespace shardkit {
 namespace hlo_syntax {

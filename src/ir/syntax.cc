@@ -1,6 +1,8 @@
-#include "src/ir/syntax.h"
+#include "shardkit/ir/op_syntax.h"
 
 #include <algorithm>
+#include <memory>
+#include <mutex>
 
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
@@ -170,16 +172,48 @@ void OpWriter::printBlockArguments(Block block) {
   out_ += ')';
 }
 
-const OpSyntax* findSyntax(std::string_view op_name) {
-  static const SyntaxTable* table = [] {
-    auto* t = new SyntaxTable();
-    addSdySyntax(*t);
-    addFuncSyntax(*t);
-    addStablehloSyntax(*t);
-    return t;
+namespace {
+
+// Syntaxes live in stable heap cells so lookups can hand out pointers while
+// registration continues.
+struct Registry {
+  std::mutex mu;
+  absl::flat_hash_map<std::string, std::unique_ptr<OpSyntax>> syntaxes;
+};
+
+Registry& registry() {
+  static Registry* r = [] {
+    auto* reg = new Registry();
+    SyntaxTable builtin;
+    addSdySyntax(builtin);
+    addFuncSyntax(builtin);
+    addStablehloSyntax(builtin);
+    for (auto& [name, syntax] : builtin) {
+      reg->syntaxes[name] = std::make_unique<OpSyntax>(syntax);
+    }
+    return reg;
   }();
-  auto it = table->find(toAbsl(op_name));
-  return it == table->end() ? nullptr : &it->second;
+  return *r;
+}
+
+}  // namespace
+
+const OpSyntax* findSyntax(std::string_view op_name) {
+  Registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mu);
+  auto it = r.syntaxes.find(toAbsl(op_name));
+  return it == r.syntaxes.end() ? nullptr : it->second.get();
+}
+
+void registerOpSyntax(std::string_view op_name, OpSyntax syntax) {
+  Registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mu);
+  auto& slot = r.syntaxes[toAbsl(op_name)];
+  if (slot) {
+    *slot = syntax;
+  } else {
+    slot = std::make_unique<OpSyntax>(syntax);
+  }
 }
 
 }  // namespace shardkit

@@ -89,9 +89,11 @@ absl::Status fillDirections(const OpShardingRule& rule,
     }
   }
   for (int64_t f : rule.blocked_propagation_factors) {
-    if (f >= 0 && f < rule.numFactors()) {
-      directions[f] = PropagationDirection::kNone;
+    if (f < 0 || f >= rule.numFactors()) {
+      return absl::InvalidArgumentError(toAbsl(strCat(
+          "blocked factor ", f, " out of range [0, ", rule.numFactors(), ")")));
     }
+    directions[f] = PropagationDirection::kNone;
   }
   return absl::OkStatus();
 }

@@ -52,13 +52,14 @@ absl::StatusOr<Mesh> AttrParser::parseMesh() {
   if (p_.consumeIf(TokenKind::kComma)) {
     SK_RETURN_IF_ERROR(p_.expectKeyword("device_ids"));
     SK_RETURN_IF_ERROR(p_.expect(TokenKind::kEqual, "'='"));
-    SK_RETURN_IF_ERROR(parseDelimitedList(
-        p_, TokenKind::kLSquare, "'['", TokenKind::kRSquare, "']'",
-        [&]() -> absl::Status {
-          SK_ASSIGN_OR_RETURN(int64_t id, p_.parseInteger("device id"));
-          mesh.device_ids.push_back(id);
-          return absl::OkStatus();
-        }));
+    // At least one id, as in the reference: no list is spelled by leaving
+    // `device_ids` out.
+    SK_RETURN_IF_ERROR(p_.expect(TokenKind::kLSquare, "'['"));
+    do {
+      SK_ASSIGN_OR_RETURN(int64_t id, p_.parseInteger("device id"));
+      mesh.device_ids.push_back(id);
+    } while (p_.consumeIf(TokenKind::kComma));
+    SK_RETURN_IF_ERROR(p_.expect(TokenKind::kRSquare, "']'"));
   }
   SK_RETURN_IF_ERROR(p_.expect(TokenKind::kGreater, "'>'"));
   // An explicit iota order is the implicit one; the reference never prints it.
@@ -152,7 +153,10 @@ absl::StatusOr<MeshOrRef> AttrParser::parseMeshOrRef() {
     std::string name;
     if (!spelling.empty() && spelling[0] == '"') {
       if (!Lexer::unescape(spelling, name)) {
-        return p_.error("invalid escape sequence in symbol name");
+        return p_.error(strCat("invalid escape sequence in symbol name ",
+                               p_.tok().spelling,
+                               " (expected \\\", \\\\, \\n, \\t or \\ and two "
+                               "hex digits)"));
       }
     } else {
       name = std::string(spelling);
@@ -367,14 +371,10 @@ absl::StatusOr<std::vector<int64_t>> AttrParser::parseFactorList() {
     factors.push_back(factor);
     return absl::OkStatus();
   };
-  if (p_.at(TokenKind::kLBrace)) {
-    SK_RETURN_IF_ERROR(parseDelimitedList(
-        p_, TokenKind::kLBrace, "'{'", TokenKind::kRBrace, "'}'", parse_one));
-  } else {
-    do {
-      SK_RETURN_IF_ERROR(parse_one());
-    } while (p_.consumeIf(TokenKind::kComma));
-  }
+  // The braces are required: the reference reads `reduction=j` as an empty
+  // list followed by a stray `j`.
+  SK_RETURN_IF_ERROR(parseDelimitedList(p_, TokenKind::kLBrace, "'{'",
+                                        TokenKind::kRBrace, "'}'", parse_one));
   return factors;
 }
 

@@ -45,7 +45,9 @@ absl::StatusOr<std::string> ParserBase::parseString(std::string_view what) {
   if (!at(TokenKind::kString)) return errorExpected(what);
   std::string value;
   if (!Lexer::unescape(tok_.spelling, value)) {
-    return error("invalid escape sequence in string");
+    return error(strCat("invalid escape sequence in string ", tok_.spelling,
+                        " (expected \\\", \\\\, \\n, \\t or \\ and two hex "
+                        "digits)"));
   }
   advance();
   return value;

@@ -222,5 +222,27 @@ TEST_CASE("basic: conservative propagation never splits an axis") {
   CHECK(op.run()[1] == "");
 }
 
+TEST_CASE("basic: malformed input is reported, not propagated") {
+  MeshTable table;
+  table.add("mesh", testing::parseMeshOrDie(R"(<["a"=2]>)"));
+  OpShardingRule rule = testing::parseRuleOrDie(kIdentity);
+  TensorSharding operand = testing::parseShardingOrDie(R"(<@mesh, [{"a"}]>)");
+  const TensorSharding* operands[] = {&operand};
+  const TensorSharding* results[] = {nullptr};
+  absl::StatusOr<PropagateOpResult> rank =
+      propagateOpShardings({operands, results}, rule, table);
+  CHECK_FALSE(rank.ok());
+  operand = testing::parseShardingOrDie(R"(<@mesh, [{"a"}, {}]>)");
+  rule.blocked_propagation_factors = {7};
+  CHECK_FALSE(propagateOpShardings({operands, results}, rule, table).ok());
+  rule.blocked_propagation_factors = {};
+  std::vector<PropagationDirection> one = {PropagationDirection::kBoth};
+  PropagateOpOptions options;
+  options.factor_directions = one;
+  CHECK_FALSE(
+      propagateOpShardings({operands, results}, rule, table, options).ok());
+  CHECK(propagateOpShardings({operands, results}, rule, table).ok());
+}
+
 }  // namespace
 }  // namespace shardkit

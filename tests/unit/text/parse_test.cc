@@ -5,8 +5,10 @@
 #include <catch2/catch.hpp>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "shardkit/core/strings.h"
+#include "shardkit/core/verify.h"
 #include "shardkit/text/parse.h"
 
 namespace shardkit {
@@ -97,6 +99,10 @@ TEST_CASE("parseMesh: errors") {
                     "expected 'device_ids', got 'ids'");
   CHECK_PARSE_ERROR(parseMesh, R"(<["a"=2], device_ids=[x]>)", "x",
                     "expected device id, got 'x'");
+  CHECK_PARSE_ERROR(parseMesh, R"(<["a"=2], device_ids=[]>)", "]>",
+                    "expected device id, got ']'");
+  CHECK_PARSE_ERROR(parseMesh, R"(<["a"=2], device_ids=[1 0]>)", "0]",
+                    "expected ']', got '0'");
   CHECK_PARSE_ERROR(parseMesh, R"(<["a"=2] ["b"=2]>)", "[\"b",
                     "expected '>', got '['");
   CHECK_PARSE_ERROR(parseMesh, R"(["a"=2])", "[",
@@ -134,7 +140,8 @@ TEST_CASE("parseAxisRef and parseAxisRefList") {
   CHECK_PARSE_ERROR(parseAxisRef, R"(x)", "x",
                     "expected string (axis name), got 'x'");
   CHECK_PARSE_ERROR(parseAxisRef, R"("\q")", "\"",
-                    "invalid escape sequence in string");
+                    R"(invalid escape sequence in string "\q" (expected \", )"
+                    R"(\\, \n, \t or \ and two hex digits))");
   CHECK_PARSE_ERROR(parseAxisRef, R"("x)", "\"",
                     "expected string (axis name), got invalid character '\"'");
   CHECK_PARSE_ERROR(parseAxisRefList, R"({"a",})", "}",
@@ -324,7 +331,8 @@ TEST_CASE("parseTensorSharding: other errors") {
   CHECK_PARSE_ERROR(parseTensorSharding, R"(<mesh<["a"=0]>, []>)", "0",
                     "axis size must be at least 1, got: 0");
   CHECK_PARSE_ERROR(parseTensorSharding, R"(<@"\q", []>)", "@",
-                    "invalid escape sequence in symbol name");
+                    R"(invalid escape sequence in symbol name @"\q" )"
+                    R"((expected \", \\, \n, \t or \ and two hex digits))");
   CHECK_PARSE_ERROR(parseTensorSharding, R"(<@foo, []> x)", "x",
                     "expected end of input, got 'x'");
   CHECK_PARSE_ERROR(parseTensorSharding, R"(#sdy.mesh<@foo, []>)", "#",
@@ -428,11 +436,8 @@ TEST_CASE("parseOpShardingRule: z_N symbols and compound dimensions") {
 }
 
 TEST_CASE("parseOpShardingRule: lenient forms") {
-  // Factor lists without braces, empty braces, and an empty dim mapping,
-  // which (as in the reference) parses and is rejected by the verifier.
-  CHECK(printed(parseOpShardingRule(
-            "<([i, j])->([i]) {i=2, j=3} reduction=j need_replication=i>")) ==
-        "<([i, j])->([i]) {i=2, j=3} reduction={j} need_replication={i}>");
+  // Empty braces, and an empty dim mapping, which (as in the reference)
+  // parses and is rejected by the verifier.
   CHECK(printed(parseOpShardingRule("<([i])->([i]) {} reduction={}>")) ==
         "<([i])->([i])>");
   absl::StatusOr<OpShardingRule> empty_dims =
@@ -443,6 +448,18 @@ TEST_CASE("parseOpShardingRule: lenient forms") {
   CHECK(printed(parseOpShardingRule(
             " < ( [ i ] , [ i ] ) -> ( [ i ] ) { i = 0x8 } , custom > ")) ==
         "<([i], [i])->([i]) {i=8}, custom>");
+}
+
+TEST_CASE("parseOpShardingRule: an empty dim mapping is the verifier's to "
+          "reject") {
+  absl::StatusOr<OpShardingRule> rule =
+      parseOpShardingRule("<([i, ])->([i]) {i=4}>");
+  REQUIRE(rule.ok());
+  const std::vector<int64_t> operand = {4, 4}, result = {4};
+  absl::Status status = verifyOpShardingRule(
+      *rule, {TensorShapeView(operand)}, {TensorShapeView(result)});
+  CHECK_THAT(std::string(fromAbsl(status.message())),
+             Catch::Contains("dim mapping must have at least one factor"));
 }
 
 TEST_CASE("parseOpShardingRule: the reference's parsing failures") {
@@ -544,6 +561,10 @@ TEST_CASE("parseOpShardingRule: other errors") {
                     "expected '(', got '['");
   CHECK_PARSE_ERROR(parseOpShardingRule, "<([i])->([i]) reduction={,}>", ",}",
                     "expected factor symbol, got ','");
+  // Factor lists need their braces.
+  CHECK_PARSE_ERROR(parseOpShardingRule,
+                    "<([i, j])->([i]) {i=2, j=3} reduction=j>", "j>",
+                    "expected '{', got 'j'");
   CHECK_PARSE_ERROR_AT_END(parseOpShardingRule, "<([i])->([i])",
                            "expected '>', got end of input");
 }

@@ -86,7 +86,9 @@ TEST_CASE("ParserBase::parseString") {
   REQUIRE(first.ok());
   CHECK(*first == "a\"b");
   absl::StatusOr<std::string> second = p.parseString();
-  CHECK(messageOf(second.status()) == "invalid escape sequence in string");
+  CHECK(messageOf(second.status()) ==
+        R"(invalid escape sequence in string "\zz" (expected \", \\, \n, )"
+        R"(\t or \ and two hex digits))");
   CHECK(p.errorOffset() == 7);
   p.advance();
   CHECK(messageOf(p.parseString("axis name").status()) ==

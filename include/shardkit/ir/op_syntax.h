@@ -1,7 +1,9 @@
-// Internal: the interfaces op-specific ("pretty") syntaxes use to read and
-// write ops, and the table that maps op names to them.
-#ifndef SHARDKIT_SRC_IR_SYNTAX_H_
-#define SHARDKIT_SRC_IR_SYNTAX_H_
+// Op syntaxes: the interfaces an op's pretty ("custom") form uses to read and
+// write it, and the table that maps op names to them. shardkit registers the
+// sdy, func and StableHLO forms; a compiler can register its own dialect's
+// forms with registerOpSyntax.
+#ifndef SHARDKIT_IR_OP_SYNTAX_H_
+#define SHARDKIT_IR_OP_SYNTAX_H_
 
 #include <cstdint>
 #include <initializer_list>
@@ -158,15 +160,19 @@ struct OpSyntax {
   BlockArgNamesFn block_arg_names = nullptr;
 };
 
-// The syntaxes of every op shardkit prints and parses in pretty form.
+// The syntax of `op_name`, or null (then the op is read and written only in
+// generic form). Thread-safe.
 const OpSyntax* findSyntax(std::string_view op_name);
+// Registers (or replaces) the pretty form of `op_name`. Thread-safe; the
+// returned syntax pointers stay valid.
+void registerOpSyntax(std::string_view op_name, OpSyntax syntax);
 
 // `attr-dict [%a, %b : t1, t2]`, shared by sdy.return, func.return and
 // stablehlo.return (defined in sdy_syntax.cc).
 absl::StatusOr<Op> parseReturnLikeOp(OpReader& r, OpName name);
 bool printReturnLikeOp(OpWriter& w, Op op, std::string_view printed_name);
 
-// Registration, one per dialect file.
+// Registration of shardkit's own forms, one per dialect file.
 using SyntaxTable = absl::flat_hash_map<std::string, OpSyntax>;
 void addSdySyntax(SyntaxTable& table);
 void addFuncSyntax(SyntaxTable& table);
@@ -174,4 +180,4 @@ void addStablehloSyntax(SyntaxTable& table);
 
 }  // namespace shardkit
 
-#endif  // SHARDKIT_SRC_IR_SYNTAX_H_
+#endif  // SHARDKIT_IR_OP_SYNTAX_H_
