@@ -74,8 +74,7 @@ std::string wideRuleText() {
 }
 
 template <typename Parse>
-void runParse(benchmark::State& state, const std::string& text,
-              Parse&& parse) {
+void runParse(benchmark::State& state, const std::string& text, Parse&& parse) {
   if (!parse(text).ok()) {
     state.SkipWithError("benchmark text does not parse");
     return;
@@ -90,8 +89,7 @@ void runParse(benchmark::State& state, const std::string& text,
 }
 
 template <typename Parse>
-void runPrint(benchmark::State& state, const std::string& text,
-              Parse&& parse) {
+void runPrint(benchmark::State& state, const std::string& text, Parse&& parse) {
   auto parsed = parse(text);
   if (!parsed.ok() || toString(*parsed) != text) {
     state.SkipWithError("benchmark text does not round-trip");
@@ -106,7 +104,9 @@ void runPrint(benchmark::State& state, const std::string& text,
   state.SetItemsProcessed(state.iterations());
 }
 
-auto parseSharding = [](const std::string& t) { return parseTensorSharding(t); };
+auto parseSharding = [](const std::string& t) {
+  return parseTensorSharding(t);
+};
 auto parsePerValue = [](const std::string& t) {
   return parseTensorShardingPerValue(t);
 };

@@ -251,7 +251,11 @@ void appendAttribute(std::string& out, const Attribute& attr, bool elide_i64) {
         out += i.value ? "true" : "false";
         return;
       }
-      strAppend(out, i.value);
+      if (i.value < 0 && i.type.starts_with("ui")) {
+        strAppend(out, static_cast<uint64_t>(i.value));  // MLIR prints unsigned
+      } else {
+        strAppend(out, i.value);
+      }
       if (!(elide_i64 && i.type == "i64")) strAppend(out, " : ", i.type);
       return;
     }

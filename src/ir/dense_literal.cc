@@ -11,6 +11,8 @@
 namespace shardkit {
 namespace {
 
+constexpr int64_t kMaxLiteralDepth = 64;
+
 bool isOpening(TokenKind k) {
   return k == TokenKind::kLess || k == TokenKind::kLSquare ||
          k == TokenKind::kLParen || k == TokenKind::kLBrace;
@@ -63,7 +65,7 @@ absl::StatusOr<std::string> formatScalar(ParserBase& p, std::string_view element
 
 absl::Status collect(ParserBase& p, std::string_view element, Leaves& leaves,
                      int depth) {
-  if (depth > 64) return p.error("dense literal nested too deeply");
+  if (depth > kMaxLiteralDepth) return p.error("dense literal nested too deeply");
   if (p.consumeIf(TokenKind::kLSquare)) {
     leaves.nested = true;
     if (p.consumeIf(TokenKind::kRSquare)) return absl::OkStatus();
@@ -153,9 +155,15 @@ absl::StatusOr<std::string> normalizeDenseLiteral(std::string_view literal,
   bool splat = true;
   for (const std::string& v : values) splat = splat && v == values[0];
   if (splat) return values[0];
+  // Reshaped to the type's dims when they hold exactly these values, up to
+  // the nesting depth the reader accepts (so the output reads back).
   int64_t count = 1;
-  for (int64_t d : type.shape()) count *= d;
-  if (type.hasStaticShape() && count == static_cast<int64_t>(values.size())) {
+  for (int64_t d : type.shape()) {
+    if (d < 0 || __builtin_mul_overflow(count, d, &count)) count = -1;
+    if (count < 0) break;
+  }
+  if (type.hasStaticShape() && type.rank() <= kMaxLiteralDepth &&
+      count == static_cast<int64_t>(values.size())) {
     std::string out;
     size_t next = 0;
     printNested(out, values, type.shape(), next);

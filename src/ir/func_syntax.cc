@@ -9,6 +9,26 @@
 namespace shardkit {
 namespace {
 
+// `(t {attrs}, ...)`: the arguments of a declaration, without names.
+absl::Status parseUnnamedArguments(OpReader& r, OpName name,
+                                   std::vector<ParsedArgument>& args) {
+  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kLParen, "'('"));
+  do {
+    ParsedArgument arg;
+    arg.offset = r.p().tok().offset;
+    SK_ASSIGN_OR_RETURN(arg.type, r.parseType());
+    if (r.p().at(TokenKind::kLBrace)) {
+      OperationState attrs(name);
+      SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(attrs));
+      for (const AttrDict* dict : {&attrs.inherent_attrs, &attrs.discardable_attrs}) {
+        for (const NamedAttribute& e : *dict) arg.attrs.set(e.name, e.value);
+      }
+    }
+    args.push_back(std::move(arg));
+  } while (r.p().consumeIf(TokenKind::kComma));
+  return r.p().expect(TokenKind::kRParen, "')'");
+}
+
 // `@name(%a: t {attrs}, ...) [-> t | -> (t {attrs}, ...)] [attributes {...}]
 //  [{ body }]`, after an optional visibility keyword.
 absl::StatusOr<Op> parseFunc(OpReader& r, OpName name) {
@@ -26,7 +46,15 @@ absl::StatusOr<Op> parseFunc(OpReader& r, OpName name) {
                 Attribute::string(std::string(r.p().tok().spelling.substr(1))));
   r.p().advance();
   std::vector<ParsedArgument> args;
-  SK_RETURN_IF_ERROR(r.parseArgumentList(args, /*allow_attrs=*/true));
+  // A declaration may list bare types: `@f(tensor<2xf32> {attrs}, ...)`.
+  bool unnamed = r.p().at(TokenKind::kLParen) &&
+                 r.p().lexer().peek().kind != TokenKind::kPercentIdent &&
+                 r.p().lexer().peek().kind != TokenKind::kRParen;
+  if (unnamed) {
+    SK_RETURN_IF_ERROR(parseUnnamedArguments(r, name, args));
+  } else {
+    SK_RETURN_IF_ERROR(r.parseArgumentList(args, /*allow_attrs=*/true));
+  }
   std::vector<Type> inputs;
   std::vector<Attribute> arg_attrs;
   bool any_arg_attrs = false;
@@ -70,6 +98,9 @@ absl::StatusOr<Op> parseFunc(OpReader& r, OpName name) {
     SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
   }
   state.num_regions = 1;
+  if (unnamed && r.p().at(TokenKind::kLBrace)) {
+    return r.p().error("a function with a body needs named arguments");
+  }
   Op op = r.createOp(state);
   if (r.p().at(TokenKind::kLBrace)) {
     SK_RETURN_IF_ERROR(r.parseRegion(op.region(0), args, /*isolated=*/true));

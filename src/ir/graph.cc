@@ -128,6 +128,7 @@ void Module::unlink(uint32_t id) {
 }
 
 void Module::linkBefore(uint32_t block_id, uint32_t anchor, uint32_t id) {
+  if (anchor == id) return;  // moving an op before itself: already there
   unlink(id);
   BlockData& block = blocks_[block_id];
   OpData& op = ops_[id];

@@ -4,6 +4,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
@@ -76,6 +77,8 @@ class ModuleReader : public OpReader {
   Module* module_;
   std::vector<Scope> scopes_;
   absl::flat_hash_map<std::string_view, Type> type_cache_;
+  // scanBalanced's results: (offset of an opening bracket, bracket) -> end.
+  absl::flat_hash_map<std::pair<size_t, char>, size_t> balanced_ends_;
   std::string default_dialect_;
   uint32_t op_location_ = 0;
   int depth_ = 0;

@@ -265,6 +265,40 @@ absl::StatusOr<Attribute> ModuleReader::parseDialectAttr() {
     SK_ASSIGN_OR_RETURN(Mesh m, sdy().parseMesh());
     return Attribute::mesh(std::move(m));
   }
+  // `#sdy<kind ...>`: the typed sdy attributes whose body does not start
+  // with '<' (what the generic form prints for the collectives' axes,
+  // manual axes and propagation directions).
+  if (name == "sdy" && p().at(TokenKind::kLess) &&
+      p().lexer().peek().kind == TokenKind::kBareIdent) {
+    std::string_view kind = p().lexer().peek().spelling;
+    auto body = [&]() -> absl::StatusOr<Attribute> {
+      p().advance();  // '<'
+      p().advance();  // kind
+      Attribute attr;
+      if (kind == "manual_axes") {
+        SK_ASSIGN_OR_RETURN(ManualAxes axes, sdy().parseManualAxes());
+        attr = Attribute::manualAxes(std::move(axes));
+      } else if (kind == "axis_ref_list") {
+        SK_ASSIGN_OR_RETURN(std::vector<AxisRef> axes, sdy().parseAxisRefList());
+        attr = Attribute::axisRefList(AxisRefList(std::move(axes)));
+      } else if (kind == "list_of_axis_ref_lists") {
+        SK_ASSIGN_OR_RETURN(ListOfAxisRefLists lists, sdy().parseListOfAxisRefLists());
+        attr = Attribute::listOfAxisRefLists(std::move(lists));
+      } else if (kind == "all_to_all_param_list") {
+        SK_ASSIGN_OR_RETURN(AllToAllParamList params, sdy().parseAllToAllParamList());
+        attr = Attribute::allToAllParamList(std::move(params));
+      } else {
+        SK_ASSIGN_OR_RETURN(PropagationDirection d, sdy().parsePropagationDirection());
+        attr = Attribute::propagationDirection(d);
+      }
+      SK_RETURN_IF_ERROR(p().expect(TokenKind::kGreater, "'>'"));
+      return attr;
+    };
+    bool known = kind == "manual_axes" || kind == "axis_ref_list" ||
+            kind == "list_of_axis_ref_lists" || kind == "all_to_all_param_list" ||
+            kind == "propagation_direction";
+    if (known) return body();
+  }
   // Any other dialect attribute: its text, with MLIR's spacing.
   size_t end = token.offset + token.spelling.size();
   std::string_view buffer = parser_.buffer();

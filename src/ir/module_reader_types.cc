@@ -71,7 +71,6 @@ absl::StatusOr<size_t> ModuleReader::scanBalanced(size_t start, char open,
                                                   char close) {
   Lexer lexer(parser_.buffer());
   lexer.resetTo(start);
-  int depth = 0;
   auto kindOf = [](char c) {
     switch (c) {
       case '<': return TokenKind::kLess;
@@ -86,6 +85,12 @@ absl::StatusOr<size_t> ModuleReader::scanBalanced(size_t start, char open,
   };
   TokenKind open_kind = kindOf(open);
   TokenKind close_kind = kindOf(close);
+  // Nested regions are skipped level by level, each scan starting inside the
+  // previous one: every pair found is remembered so that the text is scanned
+  // once, not once per nesting level.
+  auto cached = balanced_ends_.find({start, open});
+  if (cached != balanced_ends_.end()) return cached->second;
+  std::vector<size_t> opens;
   while (true) {
     Token t = lexer.next();
     if (t.kind == TokenKind::kEof || t.kind == TokenKind::kError) {
@@ -93,9 +98,12 @@ absl::StatusOr<size_t> ModuleReader::scanBalanced(size_t start, char open,
                                        "': no matching '",
                                        std::string(1, close), "'"));
     }
-    if (t.kind == open_kind) ++depth;
-    if (t.kind == close_kind && --depth == 0) {
-      return t.offset + t.spelling.size();
+    if (t.kind == open_kind) opens.push_back(t.offset);
+    if (t.kind == close_kind && !opens.empty()) {
+      size_t end = t.offset + t.spelling.size();
+      balanced_ends_[{opens.back(), open}] = end;
+      opens.pop_back();
+      if (opens.empty()) return end;
     }
   }
 }
@@ -103,8 +111,12 @@ absl::StatusOr<size_t> ModuleReader::scanBalanced(size_t start, char open,
 absl::StatusOr<Type> ModuleReader::parseType() {
   const Token& tok = p().tok();
   if (tok.kind == TokenKind::kLParen) {
+    // Function types nest through parseFunctionalType: guard the stack.
+    SK_RETURN_IF_ERROR(enter());
     std::vector<Type> inputs, results;
-    SK_RETURN_IF_ERROR(parseFunctionalType(inputs, results));
+    absl::Status status = parseFunctionalType(inputs, results);
+    leave();
+    SK_RETURN_IF_ERROR(status);
     return module_->types().function(inputs, results);
   }
   if (tok.kind != TokenKind::kBareIdent && tok.kind != TokenKind::kBangIdent) {

@@ -19,6 +19,9 @@ namespace {
 // enclosing scopes with `_N` suffixes.
 class Namer {
  public:
+  // MLIR's generic form does not ask ops for names (`%c`, `%iterArg`).
+  explicit Namer(bool use_hints = true) : use_hints_(use_hints) {}
+
   void nameFunctionBody(Op op) {
     Counters counters;
     std::vector<const absl::flat_hash_set<std::string>*> chain;
@@ -73,7 +76,7 @@ class Namer {
     Op parent = region.parentOp();
     const OpSyntax* parent_syntax = parent ? findSyntax(parent.name()) : nullptr;
     std::vector<std::string> arg_hints;
-    if (parent_syntax && parent_syntax->block_arg_names) {
+    if (use_hints_ && parent_syntax && parent_syntax->block_arg_names) {
       parent_syntax->block_arg_names(parent, region, arg_hints);
     }
     std::vector<std::pair<Region, Counters>> nested;
@@ -108,7 +111,9 @@ class Namer {
     if (op.numResults() == 0) return;
     std::vector<std::string> hints;
     const OpSyntax* syntax = findSyntax(op.name());
-    if (syntax && syntax->result_names) syntax->result_names(op, hints);
+    if (use_hints_ && syntax && syntax->result_names) {
+      syntax->result_names(op, hints);
+    }
     if (hints.size() == op.numResults()) {
       for (unsigned i = 0; i < op.numResults(); ++i) {
         names_[op.result(i)] = "%" + unique(hints[i], counters, scope, chain);
@@ -135,6 +140,7 @@ class Namer {
   absl::flat_hash_map<Block, int> block_ids_;
   absl::flat_hash_set<Op> grouped_;
   absl::flat_hash_map<Op, std::string> group_base_;
+  bool use_hints_ = true;
 };
 
 class ModuleWriter : public OpWriter {
@@ -152,7 +158,7 @@ class ModuleWriter : public OpWriter {
     out_ += " {";
     ++indent_;
     for (Op op : module_.body()) {
-      namer_ = Namer();
+      namer_ = Namer(/*use_hints=*/!options_.generic);
       namer_.nameFunctionBody(op);
       newline();
       printOp(op);

@@ -317,6 +317,34 @@ bool printNullary(OpWriter& w, Op op) {
   return true;
 }
 
+// after_all: `%a, %b attr-dict : !stablehlo.token` (no operands allowed).
+absl::StatusOr<Op> parseAfterAll(OpReader& r, OpName name) {
+  OperationState state(name);
+  SK_RETURN_IF_ERROR(r.parseOperandList(state.operands));
+  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
+  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kColon, "':'"));
+  size_t offset = r.p().tok().offset;
+  SK_ASSIGN_OR_RETURN(Type t, r.parseType());
+  SK_RETURN_IF_ERROR(r.checkOperandTypes(
+      state.operands, std::vector<Type>(state.operands.size(), t), offset));
+  state.result_types.push_back(t);
+  return r.createOp(state);
+}
+
+bool printAfterAll(OpWriter& w, Op op) {
+  if (op.numResults() != 1) return false;
+  for (Value v : op.operands()) {
+    if (!(v.type() == op.result(0).type())) return false;
+  }
+  w << "stablehlo.after_all";
+  if (op.numOperands()) w << " ";
+  w.printOperands(op.operands());
+  w.printAttrDict(op, {});
+  w << " : ";
+  w.printType(op.result(0).type());
+  return true;
+}
+
 constexpr std::string_view kUnaryOps[] = {
     "abs", "cbrt", "ceil", "convert", "cosine", "count_leading_zeros",
     "exponential", "exponential_minus_one", "floor", "imag", "log",
@@ -355,6 +383,7 @@ void addStablehloSyntax(SyntaxTable& table) {
     table[op] = {parseKeywordIntOp, printKeywordIntOp};
   }
   table["stablehlo.select"] = {parseSelect, printSelect};
+  table["stablehlo.after_all"] = {parseAfterAll, printAfterAll};
   table["stablehlo.return"] = {parseReturnLikeOp, printStablehloReturn};
   for (const char* op : {"stablehlo.create_token", "stablehlo.partition_id",
                          "stablehlo.replica_id"}) {

@@ -129,6 +129,7 @@ class Verifier {
     SK_RETURN_IF_ERROR(verifyCommonAttrs(op, bound));
     std::string_view name = op.name();
     if (name == "func.func") return verifyFunc(FuncOp(op), bound);
+    if (name == "func.return") return verifyFuncReturn(op);
     if (name == "sdy.sharding_constraint" || name == "sdy.reshard") {
       return verifyConstraintOrReshard(op, bound);
     }
@@ -194,16 +195,31 @@ class Verifier {
                                       verifySharding(*s, results[i], bound)));
       }
     }
-    if (Op ret = func.returnOp()) {
-      std::vector<Type> returned = ret.operandTypes();
-      if (returned != results) {
-        return absl::InvalidArgumentError(toAbsl(strCat(
-            "'func.return' op has ", returned.size(),
-            " operands whose types don't match the function's ", results.size(),
-            " results")));
-      }
-    } else if (body) {
+    // The return's operands are checked at the return (verifyFuncReturn).
+    if (!func.returnOp() && body) {
       return opError(func.op(), "body must end with a 'func.return'");
+    }
+    return absl::OkStatus();
+  }
+
+  // A func.return directly in a function returns its result types.
+  static absl::Status verifyFuncReturn(Op ret) {
+    Op parent = ret.parentOp();
+    if (!FuncOp::isa(parent)) return absl::OkStatus();
+    FuncOp func(parent);
+    std::vector<Type> results = func.resultTypes();
+    if (ret.numOperands() != results.size()) {
+      return opError(ret, strCat("has ", ret.numOperands(),
+                                 " operands, but enclosing function (@", func.name(),
+                                 ") returns ", results.size()));
+    }
+    for (unsigned i = 0; i < results.size(); ++i) {
+      if (!(ret.operand(i).type() == results[i])) {
+        return opError(ret, strCat("type of return operand ", i, " ('",
+                                   ret.operand(i).type().str(),
+                                   "') doesn't match function result type ('",
+                                   results[i].str(), "') in function @", func.name()));
+      }
     }
     return absl::OkStatus();
   }

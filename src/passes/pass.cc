@@ -130,7 +130,8 @@ absl::Status runPass(Module& module, std::string_view name,
   if (!pass) {
     return absl::InvalidArgumentError(toAbsl(strCat("unknown pass '-", name, "'")));
   }
-  for (const auto& [key, value] : options.values()) {
+  for (const auto& entry : options.values()) {
+    const std::string& key = entry.first;
     bool known = std::any_of(pass->options.begin(), pass->options.end(),
                              [&](const auto& o) { return o.first == key; });
     if (!known) {

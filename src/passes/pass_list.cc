@@ -1,9 +1,18 @@
 // The passes shardkit registers; each pass family adds its own
 // `register...Passes()` here.
+#include "shardkit/passes/export_passes.h"
+#include "shardkit/passes/import_passes.h"
 #include "shardkit/passes/pass.h"
+#include "shardkit/passes/propagation_passes.h"
+#include "shardkit/passes/rule_passes.h"
 
 namespace shardkit {
 
-void registerBuiltinPasses() {}
+void registerBuiltinPasses() {
+  registerPropagationPasses();
+  registerImportPasses();
+  registerExportPasses();
+  registerRulePasses();
+}
 
 }  // namespace shardkit

@@ -15,6 +15,7 @@ PropagationDirection roundDirection(int64_t round, OpPriorityKind kind,
           return PropagationDirection::kBoth;
         case OpPriorityKind::kForwardPassThrough:
           return PropagationDirection::kForward;
+        case OpPriorityKind::kBroadcast:
         case OpPriorityKind::kOther:
           return PropagationDirection::kNone;
       }
@@ -24,7 +25,8 @@ PropagationDirection roundDirection(int64_t round, OpPriorityKind kind,
           rule->factorType(factor) != FactorType::kPassThrough) {
         return PropagationDirection::kNone;
       }
-      return PropagationDirection::kBoth;
+      return kind == OpPriorityKind::kBroadcast ? PropagationDirection::kBackward
+                                                : PropagationDirection::kBoth;
     default:
       return PropagationDirection::kBoth;
   }

@@ -30,7 +30,8 @@ absl::StatusOr<int64_t> ParserBase::parseInteger(std::string_view what) {
   if (!at(TokenKind::kInteger)) return errorExpected(what);
   std::string_view digits = tok_.spelling;
   bool hex = digits.size() > 2 && digits[1] == 'x';
-  std::string text = strCat(negative ? "-" : "", hex ? digits.substr(2) : digits);
+  std::string text =
+      strCat(negative ? "-" : "", hex ? digits.substr(2) : digits);
   int64_t value = 0;
   bool ok = parseInt64(text, value, hex ? 16 : 10);
   if (!ok) {
@@ -56,9 +57,8 @@ absl::StatusOr<std::string> ParserBase::parseString(std::string_view what) {
 absl::Status ParserBase::withLineCol(const absl::Status& status) const {
   if (status.ok()) return status;
   LineCol lc = lineColAt(buffer(), error_offset_);
-  return absl::Status(status.code(),
-                      strCat(lc.line, ":", lc.col, ": ",
-                             fromAbsl(status.message())));
+  return absl::Status(status.code(), strCat(lc.line, ":", lc.col, ": ",
+                                            fromAbsl(status.message())));
 }
 
 }  // namespace shardkit

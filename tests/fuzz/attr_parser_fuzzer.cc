@@ -207,8 +207,8 @@ void fuzzOne(uint8_t selector, std::string_view text) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size == 0) return 0;
-  shardkit::fuzzOne(data[0], std::string_view(
-                                 reinterpret_cast<const char*>(data + 1),
-                                 size - 1));
+  shardkit::fuzzOne(
+      data[0],
+      std::string_view(reinterpret_cast<const char*>(data + 1), size - 1));
   return 0;
 }

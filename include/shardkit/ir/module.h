@@ -115,6 +115,10 @@ class Module {
   // Live op count, and bytes held by the IR storage (not counting attributes'
   // payloads or types).
   size_t numOps() const { return num_live_ops_; }
+  // Upper bounds of Op::id() and Value::id() (ids are never reused), for side
+  // tables indexed by id.
+  size_t opIdBound() const { return ops_.size(); }
+  size_t valueIdBound() const { return values_.size(); }
   size_t storageBytes() const;
 
  private:

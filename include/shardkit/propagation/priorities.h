@@ -34,6 +34,9 @@ enum class OpPriorityKind {
   kPassThrough,
   // dynamic_slice and dynamic_update_slice: forward only.
   kForwardPassThrough,
+  // broadcast_in_dim: not in the first round, and only backward in the
+  // second.
+  kBroadcast,
   // Everything else: not in the first round.
   kOther,
 };

@@ -8,28 +8,13 @@
 
 #include "absl/status/statusor.h"
 #include "shardkit/core/op_sharding_rule.h"
+#include "shardkit/ir/stablehlo_attrs.h"
 #include "shardkit/rules/builder.h"
 
 namespace shardkit {
 
-struct DotDimensionNumbers {
-  std::vector<int64_t> lhs_batching;
-  std::vector<int64_t> rhs_batching;
-  std::vector<int64_t> lhs_contracting;
-  std::vector<int64_t> rhs_contracting;
-};
-
-struct ConvDimensionNumbers {
-  int64_t input_batch = 0;
-  int64_t input_feature = 0;
-  std::vector<int64_t> input_spatial;
-  int64_t kernel_input_feature = 0;
-  int64_t kernel_output_feature = 0;
-  std::vector<int64_t> kernel_spatial;
-  int64_t output_batch = 0;
-  int64_t output_feature = 0;
-  std::vector<int64_t> output_spatial;
-};
+// DotDimensionNumbers and ConvDimensionNumbers are the IR layer's views of
+// `#stablehlo.dot<...>` / `#stablehlo.conv<...>` (plain structs, no graph).
 
 // dot(lhs, rhs): vector or matrix operands. Factors: lhs non-contracting,
 // rhs non-contracting, then the contracting (reduction) factor.

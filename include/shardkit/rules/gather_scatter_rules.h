@@ -15,27 +15,13 @@
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
 #include "shardkit/core/op_sharding_rule.h"
+#include "shardkit/ir/stablehlo_attrs.h"
 #include "shardkit/rules/builder.h"
 
 namespace shardkit {
 
-struct GatherDimensionNumbers {
-  std::vector<int64_t> offset_dims;
-  std::vector<int64_t> collapsed_slice_dims;
-  std::vector<int64_t> operand_batching_dims;
-  std::vector<int64_t> start_indices_batching_dims;
-  std::vector<int64_t> start_index_map;
-  int64_t index_vector_dim = 0;
-};
-
-struct ScatterDimensionNumbers {
-  std::vector<int64_t> update_window_dims;
-  std::vector<int64_t> inserted_window_dims;
-  std::vector<int64_t> input_batching_dims;
-  std::vector<int64_t> scatter_indices_batching_dims;
-  std::vector<int64_t> scatter_dims_to_operand_dims;
-  int64_t index_vector_dim = 0;
-};
+// GatherDimensionNumbers and ScatterDimensionNumbers are the IR layer's views
+// of `#stablehlo.gather<...>` / `#stablehlo.scatter<...>` (plain structs).
 
 // gather(operand, start_indices) -> result. A sliced offset dim is a blocked
 // need-replication factor, except a slice of size 1, where the input factor

@@ -1,7 +1,8 @@
+#include "shardkit/core/axis_ref_list.h"
+
 #include <catch2/catch.hpp>
 #include <vector>
 
-#include "shardkit/core/axis_ref_list.h"
 #include "unit/core/value_test_util.h"
 
 namespace shardkit {
@@ -136,8 +137,8 @@ TEST_CASE("removeAxisListSuffix") {
   CHECK_FALSE(removeAxisListSuffix(axes, Axes{full("y"), full("x")}, mesh));
   // A split is only allowed for the most major removed axis.
   axes = {full("z"), full("y")};
-  CHECK_FALSE(removeAxisListSuffix(axes, Axes{sub("z", 4, 2), sub("y", 1, 2)},
-                                   mesh));
+  CHECK_FALSE(
+      removeAxisListSuffix(axes, Axes{sub("z", 4, 2), sub("y", 1, 2)}, mesh));
 }
 
 TEST_CASE("appendAxes merges the junction") {

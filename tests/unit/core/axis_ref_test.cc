@@ -1,9 +1,10 @@
+#include "shardkit/core/axis_ref.h"
+
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <optional>
 #include <vector>
 
-#include "shardkit/core/axis_ref.h"
 #include "unit/core/value_test_util.h"
 
 namespace shardkit {

@@ -1,7 +1,8 @@
+#include "shardkit/core/collective_params.h"
+
 #include <catch2/catch.hpp>
 #include <optional>
 
-#include "shardkit/core/collective_params.h"
 #include "shardkit/core/propagation_direction.h"
 #include "unit/core/value_test_util.h"
 
@@ -25,8 +26,8 @@ TEST_CASE("ListOfAxisRefLists: value semantics and text") {
 
 TEST_CASE("ManualAxes: value semantics, lookup and text") {
   ManualAxes axes({"a", "b"});
-  checkValueSemantics<ManualAxes>({ManualAxes(), axes, ManualAxes({"b", "a"}),
-                                   ManualAxes({"a"})});
+  checkValueSemantics<ManualAxes>(
+      {ManualAxes(), axes, ManualAxes({"b", "a"}), ManualAxes({"a"})});
   CHECK(axes.contains("a"));
   CHECK(axes.contains("b"));
   CHECK_FALSE(axes.contains("c"));
@@ -38,15 +39,14 @@ TEST_CASE("ManualAxes: value semantics, lookup and text") {
 TEST_CASE("AllToAllParam(List): value semantics and text") {
   AllToAllParam p{{full("b")}, 0, 2};
   AllToAllParam q{{full("c"), full("d")}, 1, 3};
-  checkValueSemantics<AllToAllParam>(
-      {p, q, AllToAllParam{{full("b")}, 2, 0}, AllToAllParam{{full("b")}, 0, 1},
-       AllToAllParam{{}, 0, 2}});
+  checkValueSemantics<AllToAllParam>({p, q, AllToAllParam{{full("b")}, 2, 0},
+                                      AllToAllParam{{full("b")}, 0, 1},
+                                      AllToAllParam{{}, 0, 2}});
   checkValueSemantics<AllToAllParamList>(
       {AllToAllParamList(), AllToAllParamList({p}), AllToAllParamList({p, q}),
        AllToAllParamList({q, p})});
   checkFormats(p, R"({"b"}: 0->2)");
-  checkFormats(AllToAllParamList({p, q}),
-               R"([{"b"}: 0->2, {"c", "d"}: 1->3])");
+  checkFormats(AllToAllParamList({p, q}), R"([{"b"}: 0->2, {"c", "d"}: 1->3])");
   checkFormats(AllToAllParamList(), "[]");
 }
 

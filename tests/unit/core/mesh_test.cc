@@ -1,9 +1,10 @@
+#include "shardkit/core/mesh.h"
+
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <limits>
 #include <vector>
 
-#include "shardkit/core/mesh.h"
 #include "shardkit/core/mesh_table.h"
 #include "shardkit/core/tensor_sharding.h"
 #include "unit/core/value_test_util.h"

@@ -1,7 +1,8 @@
+#include "shardkit/core/op_sharding_rule.h"
+
 #include <catch2/catch.hpp>
 #include <vector>
 
-#include "shardkit/core/op_sharding_rule.h"
 #include "unit/core/value_test_util.h"
 
 namespace shardkit {
@@ -76,8 +77,9 @@ TEST_CASE("OpShardingRule: value semantics") {
 }
 
 TEST_CASE("OpShardingRule: text") {
-  checkFormats(matmul(), "<([i, k], [k, j])->([i, j]) {i=8, j=16, k=4} "
-                         "reduction={k}>");
+  checkFormats(matmul(),
+               "<([i, k], [k, j])->([i, j]) {i=8, j=16, k=4} "
+               "reduction={k}>");
   CHECK(toAttrString(matmul()) ==
         "#sdy.op_sharding_rule<([i, k], [k, j])->([i, j]) {i=8, j=16, k=4} "
         "reduction={k}>");

@@ -1,8 +1,8 @@
+#include "shardkit/core/sharding_math.h"
+
 #include <catch2/catch.hpp>
 #include <map>
 #include <vector>
-
-#include "shardkit/core/sharding_math.h"
 
 namespace shardkit {
 namespace {
@@ -66,8 +66,8 @@ TEST_CASE("shardIndexAt: sub-axes pick digits of the axis coordinate") {
     CHECK(shardIndexAt(sharding({{sub("x", 4, 2)}}), mesh, c) == Ints{c % 2});
     CHECK(shardIndexAt(sharding({{sub("x", 2, 4)}}), mesh, c) == Ints{c % 4});
     // Minor bit major in the dimension: [(4)2, (1)4].
-    CHECK(shardIndexAt(sharding({{sub("x", 4, 2), sub("x", 1, 4)}}), mesh,
-                       c) == Ints{(c % 2) * 4 + c / 2});
+    CHECK(shardIndexAt(sharding({{sub("x", 4, 2), sub("x", 1, 4)}}), mesh, c) ==
+          Ints{(c % 2) * 4 + c / 2});
     // Split over two dimensions.
     CHECK(shardIndexAt(sharding({{sub("x", 1, 4)}, {sub("x", 4, 2)}}), mesh,
                        c) == Ints{c / 2, c % 2});

@@ -1,9 +1,9 @@
+#include "shardkit/core/strings.h"
+
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <limits>
 #include <string>
-
-#include "shardkit/core/strings.h"
 
 namespace shardkit {
 namespace {

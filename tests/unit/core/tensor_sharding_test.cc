@@ -1,9 +1,10 @@
+#include "shardkit/core/tensor_sharding.h"
+
 #include <catch2/catch.hpp>
 #include <vector>
 
 #include "shardkit/core/canonicalize.h"
 #include "shardkit/core/dimension_sharding.h"
-#include "shardkit/core/tensor_sharding.h"
 #include "unit/core/value_test_util.h"
 
 namespace shardkit {
@@ -109,29 +110,31 @@ TEST_CASE("TensorSharding: value semantics") {
   // The same axis as replicated or as unreduced must not compare equal.
   TensorSharding swapped = base;
   std::swap(swapped.replicated_axes, swapped.unreduced_axes);
-  checkValueSemantics<TensorSharding>({base, other_mesh, other_dims,
-                                       other_replicated, other_unreduced,
-                                       other_kind, min_kind, swapped,
-                                       TensorSharding()});
+  checkValueSemantics<TensorSharding>(
+      {base, other_mesh, other_dims, other_replicated, other_unreduced,
+       other_kind, min_kind, swapped, TensorSharding()});
 }
 
 TEST_CASE("TensorSharding: text") {
-  checkFormats(example(),
-               R"(<@mesh, [{"x", ?}p1, {}], replicated={"y"}, unreduced={"z"}>)");
-  CHECK(toAttrString(example()) ==
-        R"(#sdy.sharding<@mesh, [{"x", ?}p1, {}], replicated={"y"}, unreduced={"z"}>)");
+  checkFormats(
+      example(),
+      R"(<@mesh, [{"x", ?}p1, {}], replicated={"y"}, unreduced={"z"}>)");
+  CHECK(
+      toAttrString(example()) ==
+      R"(#sdy.sharding<@mesh, [{"x", ?}p1, {}], replicated={"y"}, unreduced={"z"}>)");
   TensorSharding maxed = example();
   maxed.unreduced_kind = ReductionKind::kMax;
-  checkFormats(maxed,
-               R"(<@mesh, [{"x", ?}p1, {}], replicated={"y"}, unreduced=max{"z"}>)");
-  maxed.unreduced_kind = ReductionKind::kMin;
-  checkFormats(maxed,
-               R"(<@mesh, [{"x", ?}p1, {}], replicated={"y"}, unreduced=min{"z"}>)");
-  checkFormats(TensorSharding(MeshOrRef::ref("m"), {}), "<@m, []>");
   checkFormats(
-      TensorSharding(MeshOrRef::inlined(Mesh({{"x", 2}}, {1, 0})),
-                     {DimensionSharding({full("x")}, true)}),
-      R"(<mesh<["x"=2], device_ids=[1, 0]>, [{"x"}]>)");
+      maxed,
+      R"(<@mesh, [{"x", ?}p1, {}], replicated={"y"}, unreduced=max{"z"}>)");
+  maxed.unreduced_kind = ReductionKind::kMin;
+  checkFormats(
+      maxed,
+      R"(<@mesh, [{"x", ?}p1, {}], replicated={"y"}, unreduced=min{"z"}>)");
+  checkFormats(TensorSharding(MeshOrRef::ref("m"), {}), "<@m, []>");
+  checkFormats(TensorSharding(MeshOrRef::inlined(Mesh({{"x", 2}}, {1, 0})),
+                              {DimensionSharding({full("x")}, true)}),
+               R"(<mesh<["x"=2], device_ids=[1, 0]>, [{"x"}]>)");
   CHECK(toString(ReductionKind::kSum) == "sum");
   CHECK(toString(ReductionKind::kMax) == "max");
   CHECK(toString(ReductionKind::kMin) == "min");
@@ -162,11 +165,11 @@ TEST_CASE("TensorSharding: helpers") {
                                 {full("a")});
   CHECK_FALSE(only_unreduced.isFullyReplicated());
 
-  TensorSharding many(MeshOrRef::ref("m"),
-                      {DimensionSharding({full("a"), sub("b", 1, 2)}, true),
-                       DimensionSharding::open(),
-                       DimensionSharding({full("c")}, false)},
-                      {full("d")}, {sub("b", 2, 2)});
+  TensorSharding many(
+      MeshOrRef::ref("m"),
+      {DimensionSharding({full("a"), sub("b", 1, 2)}, true),
+       DimensionSharding::open(), DimensionSharding({full("c")}, false)},
+      {full("d")}, {sub("b", 2, 2)});
   std::vector<AxisRef> seen;
   many.forEachShardingAxis([&](const AxisRef& axis) { seen.push_back(axis); });
   CHECK(seen == Axes{full("a"), sub("b", 1, 2), full("c")});
@@ -186,9 +189,9 @@ TEST_CASE("TensorShardingPerValue: value semantics and text") {
       TensorShardingPerValue({b, a}),
   });
   checkFormats(TensorShardingPerValue(), "<[]>");
-  checkFormats(TensorShardingPerValue({b, TensorSharding(MeshOrRef::ref("m"),
-                                                         {})}),
-               R"(<[<mesh<["a"=2]>, [{"a"}]>, <@m, []>]>)");
+  checkFormats(
+      TensorShardingPerValue({b, TensorSharding(MeshOrRef::ref("m"), {})}),
+      R"(<[<mesh<["a"=2]>, [{"a"}]>, <@m, []>]>)");
   CHECK(toAttrString(TensorShardingPerValue({b})) ==
         R"(#sdy.sharding_per_value<[<mesh<["a"=2]>, [{"a"}]>]>)");
 }
@@ -203,19 +206,18 @@ TEST_CASE("canonicalize sorts and merges replicated and unreduced axes") {
   s.unreduced_kind = ReductionKind::kMin;
   // Deliberately overlapping axes: canonicalize only reorders and merges.
   TensorSharding c = canonicalize(s, mesh);
-  CHECK(toString(c) ==
-        R"(<@m, [{"x":(1)4, ?}, {"z":(2)2, "z":(1)2}], replicated={"x":(4)2, "y"}, unreduced=min{"x":(1)4}>)");
+  CHECK(
+      toString(c) ==
+      R"(<@m, [{"x":(1)4, ?}, {"z":(2)2, "z":(1)2}], replicated={"x":(4)2, "y"}, unreduced=min{"x":(1)4}>)");
   CHECK(canonicalize(c, mesh) == c);
 
-  TensorSharding merged_to_full(
-      MeshOrRef::ref("m"), {DimensionSharding()},
-      {full("z"), sub("x", 4, 2), sub("x", 1, 4)});
+  TensorSharding merged_to_full(MeshOrRef::ref("m"), {DimensionSharding()},
+                                {full("z"), sub("x", 4, 2), sub("x", 1, 4)});
   CHECK(canonicalize(merged_to_full, mesh).replicated_axes ==
         Axes{full("x"), full("z")});
 
   TensorSharding already = example();
-  CHECK(canonicalize(already, Mesh({{"x", 2}, {"y", 2}, {"z", 2}})) ==
-        already);
+  CHECK(canonicalize(already, Mesh({{"x", 2}, {"y", 2}, {"z", 2}})) == already);
 }
 
 }  // namespace

@@ -1,8 +1,8 @@
+#include "shardkit/text/lexer.h"
+
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
-
-#include "shardkit/text/lexer.h"
 
 namespace shardkit {
 namespace {
@@ -35,11 +35,10 @@ using K = TokenKind;
 
 TEST_CASE("Lexer: punctuation") {
   CHECK(kinds("()[]{}<>,:=?*+-->...") ==
-        std::vector<K>{K::kLParen,  K::kRParen,   K::kLSquare, K::kRSquare,
-                       K::kLBrace,  K::kRBrace,   K::kLess,    K::kGreater,
-                       K::kComma,   K::kColon,    K::kEqual,   K::kQuestion,
-                       K::kStar,    K::kPlus,     K::kMinus,   K::kArrow,
-                       K::kEllipsis, K::kEof});
+        std::vector<K>{K::kLParen, K::kRParen, K::kLSquare, K::kRSquare,
+                       K::kLBrace, K::kRBrace, K::kLess, K::kGreater, K::kComma,
+                       K::kColon, K::kEqual, K::kQuestion, K::kStar, K::kPlus,
+                       K::kMinus, K::kArrow, K::kEllipsis, K::kEof});
   // `0->1`: the integer ends before the arrow.
   CHECK(lexAll("0->1") == std::vector<Lexed>{{K::kInteger, "0", 0},
                                              {K::kArrow, "->", 1},

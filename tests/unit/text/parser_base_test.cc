@@ -1,9 +1,10 @@
+#include "shardkit/text/parser_base.h"
+
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <string>
 
 #include "shardkit/core/strings.h"
-#include "shardkit/text/parser_base.h"
 
 namespace shardkit {
 namespace {
@@ -44,7 +45,8 @@ TEST_CASE("ParserBase: expect and errors carry the offset") {
   absl::Status keyword = p.expectKeyword("y");
   CHECK(messageOf(keyword) == "expected 'y', got 'x'");
   CHECK(p.expectKeyword("x").ok());
-  CHECK(messageOf(p.errorExpected("more")) == "expected more, got end of input");
+  CHECK(messageOf(p.errorExpected("more")) ==
+        "expected more, got end of input");
   CHECK(p.errorOffset() == 3);
 
   ParserBase lines("a\n  b");

@@ -25,11 +25,12 @@ constexpr int kRuleCount = 10000;
 
 // Axis and mesh names, including ones that need escaping or quoting.
 const std::vector<std::string> kAxisNames = {
-    "x", "y", "z", "a", "b", "data", "model", "x.y", "sp ace", "q\"uote",
-    "back\\slash", "\xC3\xA9t\xC3\xA9", "tab\there", "", "_0"};
+    "x",         "y",   "z",      "a",       "b",           "data",
+    "model",     "x.y", "sp ace", "q\"uote", "back\\slash", "\xC3\xA9t\xC3\xA9",
+    "tab\there", "",    "_0"};
 const std::vector<std::string> kMeshNames = {
-    "mesh", "m", "mesh_1", "foo.bar", "my mesh", "a-b", "0mesh", "m\xC3\xA9sh",
-    "q\"m", "$"};
+    "mesh", "m",     "mesh_1",      "foo.bar", "my mesh",
+    "a-b",  "0mesh", "m\xC3\xA9sh", "q\"m",    "$"};
 const std::vector<int64_t> kAxisSizes = {1, 2, 3, 4, 6, 8, 12, 16, 32};
 
 class Random {
@@ -252,8 +253,8 @@ TEST_CASE("random valid per-value shardings round-trip through text") {
     std::vector<std::vector<int64_t>> shapes;
     int64_t count = rng.uniform(0, 8);
     for (int64_t v = 0; v < count; ++v) {
-      MeshOrRef ref = rng.chance(0.2) ? MeshOrRef::inlined(mesh)
-                                      : MeshOrRef::ref("mesh");
+      MeshOrRef ref =
+          rng.chance(0.2) ? MeshOrRef::inlined(mesh) : MeshOrRef::ref("mesh");
       ShardedValue value = randomShardingOn(rng, mesh, ref);
       per_value.shardings.push_back(value.sharding);
       shapes.push_back(value.shape);
@@ -279,9 +280,8 @@ struct RuleWithShapes {
   std::vector<std::vector<int64_t>> result_shapes;
 };
 
-const std::vector<int64_t> kFactorSizes = {1,  2,  3,    4,
-                                           5,  8,  16,   1024,
-                                           7,  64, 1000, int64_t{1} << 33};
+const std::vector<int64_t> kFactorSizes = {
+    1, 2, 3, 4, 5, 8, 16, 1024, 7, 64, 1000, int64_t{1} << 33};
 
 // The dims of one tensor: its factors in random order, grouped into runs of
 // 1..3 (a compound dimension never holds a size-1 factor).
@@ -293,7 +293,8 @@ std::vector<DimMapping> groupIntoDims(Random& rng, std::vector<int64_t> factors,
   while (i < factors.size()) {
     DimMapping dim;
     int64_t want = rng.uniform(1, 3);
-    while (i < factors.size() && static_cast<int64_t>(dim.factor_indices.size()) < want) {
+    while (i < factors.size() &&
+           static_cast<int64_t>(dim.factor_indices.size()) < want) {
       bool size_one = sizes[factors[i]] == 1;
       if (size_one && !dim.factor_indices.empty()) break;
       dim.factor_indices.push_back(factors[i++]);
@@ -402,9 +403,8 @@ TEST_CASE("random valid op sharding rules round-trip through text") {
     INFO(std::string(fromAbsl(valid.message())));
     REQUIRE(valid.ok());
     count(rule, coverage);
-    checkRoundTrip(rule, [](std::string_view text) {
-      return parseOpShardingRule(text);
-    });
+    checkRoundTrip(
+        rule, [](std::string_view text) { return parseOpShardingRule(text); });
   }
   CHECK(coverage.z_symbols > 0);
   CHECK(coverage.compound_dims > 0);

@@ -1,0 +1,79 @@
+// The import passes (seed 003): the clean-up and preparation a module gets
+// before sharding propagation. Each runs on a whole module and is registered
+// under the flag name sdy_opt gives it.
+//
+//   -sdy-lift-inlined-meshes          liftInlinedMeshes
+//   -sdy-constant-splitter            splitConstants(kConstants)
+//   -sdy-constant-or-scalar-splitter  splitConstants(kConstantsOrScalars)
+//   -sdy-manual-axes-cleanup          cleanupManualAxes
+//   -sdy-add-data-flow-edges          addDataFlowEdges
+//   -sdy-apply-sharding-constraints   applyShardingConstraints
+//   -sdy-sharding-group-import        importShardingGroups
+//   -sdy-import-pipeline              runImportPipeline (the above, in order)
+#ifndef SHARDKIT_PASSES_IMPORT_PASSES_H_
+#define SHARDKIT_PASSES_IMPORT_PASSES_H_
+
+#include "absl/status/status.h"
+#include "shardkit/ir/graph.h"
+
+namespace shardkit {
+
+// Wraps every statically shaped edge owner (results of stablehlo.while, case
+// and optimization_barrier; region arguments and results of named and manual
+// computations) in an `sdy.data_flow_edge` that carries the owner's current
+// sharding (for a manual computation's region argument, its in_sharding
+// without the manual axes). All other uses of the owner then use the edge.
+// An owner that already has an edge is left alone.
+absl::Status addDataFlowEdges(Module& module);
+
+// Copies the sharding of an `sdy.sharding_constraint` (and of each
+// in_sharding of an `sdy.manual_computation`) to its input when the input has
+// no sharding, the sharding is fully closed and no other constraint or manual
+// computation uses the input with another sharding. When the input is on a
+// data-flow edge, the constraint is moved right after the input and takes over
+// all its uses instead (only unreduced axes go onto the edge). A chain of
+// constraints also takes over the later uses of the chain's input in its
+// block.
+absl::Status applyShardingConstraints(Module& module);
+
+enum class ConstantSplitMode {
+  // Constant sub-computations: constants, iotas, and broadcasts, slices and
+  // elementwise ops of them. Every use but the last gets its own copy.
+  kConstants,
+  // Also reshapes of constants and broadcasts of scalars ("scalar
+  // expansions"); every user gets its own copy, scalars are shared, and the
+  // originals are erased.
+  kConstantsOrScalars,
+};
+// Splits constant sub-computations so that each has a single user (so
+// propagation does not tie unrelated uses of a constant together), after
+// turning every `stablehlo.constant` into an `sdy.constant`.
+absl::Status splitConstants(Module& module, ConstantSplitMode mode);
+
+// Replaces inlined meshes in shardings (and in StableHLO
+// `replica_group_mesh_axes`) by references to `sdy.mesh` symbols, merging
+// identical meshes: a new mesh is named `maximal_mesh_<id>`, `empty_mesh` or
+// `mesh`, uniqued with `_0`, `_1`, ... Every mesh then gets a
+// `stablehlo.mesh` attribute describing it.
+absl::Status liftInlinedMeshes(Module& module);
+
+// For every manual computation: sorts its manual axes in mesh order and adds
+// the parts of manual axes an in/out sharding does not use to its replicated
+// axes (replacing an empty mesh by the computation's common mesh).
+absl::Status cleanupManualAxes(Module& module);
+
+// Merges sharding groups that share a value, renumbers them 0..N-1 in order
+// of first appearance, and drops duplicate (value, group) ops. Errors if a
+// group mixes values of different shapes or of different manual computations.
+absl::Status importShardingGroups(Module& module);
+
+// lift-inlined-meshes, constant-or-scalar-splitter, manual-axes-cleanup,
+// add-data-flow-edges, apply-sharding-constraints, sharding-group-import.
+absl::Status runImportPipeline(Module& module);
+
+// Registers the passes above (called from pass_list.cc).
+void registerImportPasses();
+
+}  // namespace shardkit
+
+#endif  // SHARDKIT_PASSES_IMPORT_PASSES_H_

@@ -1,0 +1,13 @@
+// The propagation passes: -sdy-basic-propagate, -sdy-aggressive-propagate,
+// -sdy-op-priority-propagate, -sdy-user-priority-propagate and
+// -sdy-propagation-pipeline (import, user-priority propagation, export).
+#ifndef SHARDKIT_PASSES_PROPAGATION_PASSES_H_
+#define SHARDKIT_PASSES_PROPAGATION_PASSES_H_
+
+namespace shardkit {
+
+void registerPropagationPasses();
+
+}  // namespace shardkit
+
+#endif  // SHARDKIT_PASSES_PROPAGATION_PASSES_H_

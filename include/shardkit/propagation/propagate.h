@@ -1,0 +1,57 @@
+// Sharding propagation over a whole Module: the strategy hierarchy of seed 001
+// (user priorities → op priorities → aggressive → basic) driven by a worklist.
+//
+//   for each user priority round (if enabled)
+//     for each op priority round (if enabled)
+//       propagate to a fixed point with the basic or aggressive strategy:
+//         function results → returned values, then every op (ops with a
+//         sharding rule, propagation barriers, data-flow edges) from a
+//         worklist, then returned values → function results.
+//
+// An op is revisited only when the sharding of one of its operands or results
+// changes. Sharding constraints and reshards take part with an identity rule;
+// ops without a rule (calls, unknown ops, data-flow ops before
+// `-sdy-add-data-flow-edges`) are skipped; members of a sharding group always
+// receive the same sharding.
+#ifndef SHARDKIT_PROPAGATION_PROPAGATE_H_
+#define SHARDKIT_PROPAGATION_PROPAGATE_H_
+
+#include <cstdint>
+
+#include "absl/status/statusor.h"
+#include "shardkit/ir/graph.h"
+
+namespace shardkit {
+
+enum class PropagationStrategy { kBasic, kAggressive };
+
+struct PropagationOptions {
+  PropagationStrategy strategy = PropagationStrategy::kBasic;
+  // Propagate in the op-priority rounds (pass-through ops first).
+  bool op_priorities = false;
+  // Propagate dimension shardings by user priority (p0 first).
+  bool user_priorities = false;
+  // Never split axes or propagate non-divisible axes.
+  bool conservative = false;
+  // Keep the `sdy.sharding_rule` attributes the registry created.
+  bool keep_sharding_rules = false;
+};
+
+struct PropagationStats {
+  // Fixed-point computations run (one per priority round combination).
+  int64_t rounds = 0;
+  // Times an op (or data-flow edge, or function result) was propagated.
+  int64_t op_visits = 0;
+  // Shardings that changed.
+  int64_t updates = 0;
+};
+
+// Propagates the module's shardings in place. Fails (InvalidArgument, with
+// the op's location) on a value propagation cannot describe: a dynamically
+// shaped or tuple result.
+absl::StatusOr<PropagationStats> propagate(Module& module,
+                                           const PropagationOptions& options = {});
+
+}  // namespace shardkit
+
+#endif  // SHARDKIT_PROPAGATION_PROPAGATE_H_

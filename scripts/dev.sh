@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# One entry point for developers and CI.
+#
+#   scripts/dev.sh run    install what is missing, build, run shardkit-opt on
+#                         examples/propagation.mlir and print the result
+#   scripts/dev.sh test   the same, then every test: unit tests and our lit
+#                         tests (ctest), the conformance suite in
+#                         ../shared/upstream (lit-check --expect), and a short
+#                         fuzzing run when clang is installed
+#
+# Environment: BUILD_DIR (default build), JOBS (default nproc),
+# SHARDKIT_SHARED (default ../shared next to the checkout),
+# FUZZ_SECONDS (default 60; 0 skips fuzzing).
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+build="${BUILD_DIR:-build}"
+jobs="${JOBS:-$(nproc)}"
+
+shared="${SHARDKIT_SHARED:-$root/../shared}"
+if [ ! -d "$shared/upstream" ] && [ -d /work/shared/upstream ]; then
+  shared=/work/shared
+fi
+
+setup_and_build() {
+  scripts/install-deps.sh
+  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DSHARDKIT_WERROR=ON >/dev/null
+  cmake --build "$build" -j "$jobs"
+}
+
+run_example() {
+  local tool="$build/tools/shardkit-opt/shardkit-opt"
+  echo "== shardkit-opt examples/propagation.mlir -sdy-propagation-pipeline"
+  "$tool" examples/propagation.mlir -sdy-propagation-pipeline
+}
+
+run_tests() {
+  echo "== unit and lit tests (ctest)"
+  ctest --test-dir "$build" --output-on-failure -j "$jobs"
+  if [ -x "$shared/tools/lit-check" ]; then
+    echo "== conformance: lit-check $shared/upstream"
+    "$shared/tools/lit-check" --quiet \
+      --tool "$build/tools/shardkit-opt/shardkit-opt" \
+      --expect tests/conformance/expected-pass.txt "$shared/upstream"
+  else
+    echo "dev.sh: error: $shared/tools/lit-check not found (set SHARDKIT_SHARED)" >&2
+    exit 1
+  fi
+  local seconds="${FUZZ_SECONDS:-60}"
+  if [ "$seconds" != 0 ] && command -v clang++-14 >/dev/null 2>&1 &&
+     [ -x scripts/fuzz.sh ]; then
+    echo "== fuzzing for ${seconds}s per target"
+    scripts/fuzz.sh "$seconds"
+  fi
+}
+
+case "${1:-}" in
+  run)
+    setup_and_build
+    run_example
+    ;;
+  test)
+    setup_and_build
+    run_example >/dev/null
+    run_tests
+    ;;
+  *)
+    echo "usage: scripts/dev.sh run|test" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,115 @@
+// -sdy-sink-data-flow-edges.
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "shardkit/ir/data_flow.h"
+#include "shardkit/ir/func.h"
+#include "shardkit/passes/export_passes.h"
+#include "src/passes/import/value_sharding.h"
+
+namespace shardkit {
+namespace {
+
+using import_internal::dataFlowEdgeUser;
+using import_internal::setOwnerSharding;
+
+// Debug attributes an edge op may carry and where they go on the data-flow
+// op, for region-argument owners and for result owners.
+struct DebugAttr {
+  std::string_view on_edge;
+  std::string_view for_arguments;
+  std::string_view for_results;
+};
+constexpr DebugAttr kShardingOrigins = {"sdy.sharding_origins",
+                                        "sdy.block_arg_sharding_origins",
+                                        "sdy.result_sharding_origins"};
+constexpr DebugAttr kPropagationEdges = {"sdy.propagation_edges",
+                                         "sdy.block_arg_propagation_edges",
+                                         "sdy.result_propagation_edges"};
+
+// Moves the shardings of the edges of `owners` (all arguments or all results
+// of one op) onto the op. Owners without an edge sharding get a fully open
+// one on the mesh of the first edge that has one; nothing changes if none
+// has.
+void sinkShardings(const std::vector<Value>& owners) {
+  std::vector<std::optional<TensorSharding>> shardings;
+  std::optional<MeshOrRef> mesh;
+  for (Value owner : owners) {
+    std::optional<TensorSharding> sharding;
+    if (Op edge = dataFlowEdgeUser(owner)) {
+      if (const TensorSharding* s = edge.attr("sharding").asTensorSharding()) {
+        sharding = *s;
+        if (!mesh) mesh = s->mesh;
+      }
+    }
+    shardings.push_back(std::move(sharding));
+  }
+  if (!mesh) return;
+  for (size_t i = 0; i < owners.size(); ++i) {
+    setOwnerSharding(owners[i],
+                     shardings[i].value_or(TensorSharding::fullyOpen(
+                         *mesh, owners[i].type().rank())));
+  }
+}
+
+// Copies `attr.on_edge` of each owner's edge into one array on `op` (empty
+// dictionaries for owners without one), if any edge has it.
+void sinkDebugAttr(Op op, const std::vector<Value>& owners,
+                   const DebugAttr& attr, bool arguments) {
+  std::vector<Attribute> entries;
+  bool any = false;
+  for (Value owner : owners) {
+    Attribute value;
+    if (Op edge = dataFlowEdgeUser(owner)) value = edge.attr(attr.on_edge);
+    any = any || bool(value);
+    entries.push_back(value ? value : Attribute::dict({}));
+  }
+  if (!any) return;
+  op.setAttr(arguments ? attr.for_arguments : attr.for_results,
+             Attribute::array(std::move(entries)));
+}
+
+void sinkOwners(Op op, const std::vector<Value>& owners, bool arguments,
+                const SinkDataFlowEdgesOptions& options) {
+  if (owners.empty()) return;
+  sinkShardings(owners);
+  if (options.sink_debug_sharding_origins) {
+    sinkDebugAttr(op, owners, kShardingOrigins, arguments);
+  }
+  if (options.sink_debug_propagation_edge_sharding) {
+    sinkDebugAttr(op, owners, kPropagationEdges, arguments);
+  }
+}
+
+}  // namespace
+
+absl::Status sinkDataFlowEdges(Module& module,
+                               const SinkDataFlowEdgesOptions& options) {
+  std::vector<Op> ops;
+  for (Op func : module.functions()) {
+    if (!FuncOp(func).isDeclaration()) {
+      import_internal::collectPreOrder(FuncOp(func).body(), ops);
+    }
+  }
+  // A data-flow op comes before its edges (they are its users or inside its
+  // regions), so its shardings are taken before the edges go away.
+  for (Op op : ops) {
+    if (op.isErased()) continue;
+    if (op.name() == "sdy.data_flow_edge") {
+      op.result(0).replaceAllUsesWith(op.operand(0));
+      op.erase();
+      continue;
+    }
+    if (!isDataFlowOp(op)) continue;
+    std::vector<Value> arguments, results;
+    for (Value owner : dataFlowEdgeOwners(op)) {
+      (owner.isBlockArgument() ? arguments : results).push_back(owner);
+    }
+    sinkOwners(op, arguments, /*arguments=*/true, options);
+    sinkOwners(op, results, /*arguments=*/false, options);
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace shardkit

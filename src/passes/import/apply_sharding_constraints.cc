@@ -1,0 +1,207 @@
+// -sdy-apply-sharding-constraints.
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "absl/container/flat_hash_set.h"
+#include "shardkit/passes/import_passes.h"
+#include "src/passes/import/value_sharding.h"
+
+namespace shardkit {
+namespace {
+
+using import_internal::collectPostOrder;
+using import_internal::dataFlowEdgeOfTarget;
+using import_internal::isManualComputation;
+using import_internal::setValueSharding;
+using import_internal::shardableValue;
+using import_internal::valueSharding;
+
+bool isConstraint(Op op) { return op && op.name() == "sdy.sharding_constraint"; }
+
+const TensorSharding* constraintSharding(Op constraint) {
+  return constraint.attr("sharding").asTensorSharding();
+}
+
+// The in_sharding a manual computation gives operand `i`, or null.
+const TensorSharding* inSharding(Op manual_computation, unsigned i) {
+  const TensorShardingPerValue* list =
+      manual_computation.attr("in_shardings").asTensorShardingPerValue();
+  return list && i < list->shardings.size() ? &list->shardings[i] : nullptr;
+}
+
+bool isFullyClosed(const TensorSharding& sharding) {
+  for (const DimensionSharding& dim : sharding.dim_shardings) {
+    if (dim.isOpen()) return false;
+  }
+  return true;
+}
+
+// True if a sharding constraint or manual computation other than `excluded`
+// uses `value`.
+bool usedByConstraint(Value value, Op excluded = Op()) {
+  for (const Value::Use& use : value.uses()) {
+    Op user = use.user();
+    if (user == excluded) continue;
+    if (isConstraint(user) || isManualComputation(user)) return true;
+  }
+  return false;
+}
+
+// True if a sharding constraint or manual computation uses `value` with a
+// sharding other than `sharding`.
+bool usedByConstraintWithOtherSharding(Value value,
+                                       const TensorSharding& sharding) {
+  for (const Value::Use& use : value.uses()) {
+    Op user = use.user();
+    const TensorSharding* other = nullptr;
+    if (isConstraint(user)) {
+      other = constraintSharding(user);
+    } else if (isManualComputation(user)) {
+      other = inSharding(user, use.operandIndex());
+    } else {
+      continue;
+    }
+    if (!other || !(*other == sharding)) return true;
+  }
+  return false;
+}
+
+bool shouldApply(Value input, const TensorSharding& sharding) {
+  // No shardable value: e.g. a scalar argument of a reduction body.
+  if (!shardableValue(input)) return false;
+  if (valueSharding(input)) return false;
+  // Only a fully closed constraint dictates its input's sharding (parity with
+  // GSPMD).
+  if (!isFullyClosed(sharding)) return false;
+  return !usedByConstraintWithOtherSharding(input, sharding);
+}
+
+// Moves `op` right after the definition of `value` (first in the block for a
+// block argument).
+void moveAfterValue(Op op, Value value) {
+  if (Op def = value.definingOp()) {
+    op.moveAfter(def);
+    return;
+  }
+  Block block = value.ownerBlock();
+  if (!(block.front() == op)) op.moveBefore(block.front());
+}
+
+// Applies `sharding` (of a constraint on `input`) to `input` if shouldApply.
+// On a data-flow edge the sharding is not set on the edge, which would
+// constrain every target of the edge; instead the constraint returned by
+// `constraint_after_input` takes over all uses of `input`.
+void applyConstraint(Value input, const TensorSharding& sharding,
+                     const std::function<Op()>& constraint_after_input) {
+  if (!shouldApply(input, sharding)) return;
+  Op def = input.definingOp();
+  bool on_edge = (def && def.name() == "sdy.data_flow_edge") ||
+                 dataFlowEdgeOfTarget(input);
+  if (!on_edge) {
+    setValueSharding(input, sharding);
+    return;
+  }
+  Op constraint = constraint_after_input();
+  input.replaceUsesWithIf(constraint.result(0), [constraint](const Value::Use& use) {
+    return !(use.user() == constraint);
+  });
+  // Unreduced axes do not propagate, so they go onto the edge directly.
+  if (!sharding.unreduced_axes.empty()) {
+    TensorSharding updated = valueSharding(input).value_or(
+        TensorSharding::fullyOpen(sharding.mesh, input.type().rank()));
+    updated.unreduced_axes = sharding.unreduced_axes;
+    updated.unreduced_kind = sharding.unreduced_kind;
+    setValueSharding(input, updated);
+  }
+}
+
+// The last constraint of the chain that starts at `head`, if the chain
+// dictates the sharding of later uses of its input: `head` is the first
+// constraint, its input has no sharding and no other constraint or manual
+// computation user, every constraint but the last has exactly one use, the
+// chain has at least two constraints and the last one is not used by a
+// constraint or manual computation.
+Op chainTail(Op head) {
+  Value input = head.operand(0);
+  if (isConstraint(input.definingOp())) return Op();
+  if (valueSharding(input)) return Op();
+  if (usedByConstraint(input, head)) return Op();
+  Op tail = head;
+  while (tail.result(0).hasOneUse()) {
+    Op user = tail.result(0).uses().front().user();
+    if (!isConstraint(user)) break;
+    tail = user;
+  }
+  if (tail == head || usedByConstraint(tail.result(0))) return Op();
+  return tail;
+}
+
+// Makes the uses of the chain's input that come after `tail` in its block
+// (other than function returns) use the chain's result.
+void forwardChain(Op head, Op tail) {
+  absl::flat_hash_set<Op> after_tail;
+  for (Op op = tail.nextInBlock(); op; op = op.nextInBlock()) {
+    after_tail.insert(op);
+  }
+  head.operand(0).replaceUsesWithIf(
+      tail.result(0), [&](const Value::Use& use) {
+        Op user = use.user();
+        return !(user == head) && user.name() != "func.return" &&
+               after_tail.contains(user);
+      });
+}
+
+void processConstraint(Op constraint) {
+  if (Op tail = chainTail(constraint)) forwardChain(constraint, tail);
+  const TensorSharding* sharding = constraintSharding(constraint);
+  if (!sharding) return;
+  Value input = constraint.operand(0);
+  applyConstraint(input, *sharding, [&] {
+    moveAfterValue(constraint, input);
+    return constraint;
+  });
+}
+
+// The in_shardings of a manual computation are constraints on its operands;
+// since the computation cannot move, a new constraint is created when needed.
+void processManualComputation(Module& module, Op computation) {
+  for (unsigned i = 0; i < computation.numOperands(); ++i) {
+    const TensorSharding* sharding = inSharding(computation, i);
+    if (!sharding) continue;
+    Value operand = computation.operand(i);
+    TensorSharding copy = *sharding;
+    applyConstraint(operand, copy, [&] {
+      OperationState state(module.opName("sdy.sharding_constraint"));
+      state.operands = {operand};
+      state.result_types = {operand.type()};
+      state.addAttr("sharding", Attribute::tensorSharding(copy));
+      state.location = computation.location();
+      Op constraint = module.createOp(state);
+      if (Op def = operand.definingOp()) {
+        def.parentBlock().insertAfter(def, constraint);
+      } else {
+        operand.ownerBlock().pushFront(constraint);
+      }
+      return constraint;
+    });
+  }
+}
+
+}  // namespace
+
+absl::Status applyShardingConstraints(Module& module) {
+  std::vector<Op> ops;
+  collectPostOrder(module.body(), ops);
+  for (Op op : ops) {
+    if (op.isErased()) continue;
+    if (isConstraint(op)) {
+      processConstraint(op);
+    } else if (isManualComputation(op)) {
+      processManualComputation(module, op);
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace shardkit

@@ -1,0 +1,251 @@
+// -sdy-constant-splitter and -sdy-constant-or-scalar-splitter.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "shardkit/core/strings.h"
+#include "shardkit/ir/func.h"
+#include "shardkit/passes/import_passes.h"
+#include "src/passes/import/value_sharding.h"
+
+namespace shardkit {
+namespace {
+
+using import_internal::isNamedComputation;
+
+// StableHLO ops with the Elementwise trait; all of them are pure.
+const absl::flat_hash_set<std::string>& elementwiseOps() {
+  static const auto* ops = [] {
+    auto* set = new absl::flat_hash_set<std::string>();
+    for (const char* op :
+         {"abs", "add", "and", "atan2", "cbrt", "ceil", "clamp", "compare",
+          "complex", "convert", "cosine", "count_leading_zeros", "divide",
+          "exponential", "exponential_minus_one", "floor", "imag", "is_finite",
+          "log", "log_plus_one", "logistic", "maximum", "minimum", "multiply",
+          "negate", "not", "or", "popcnt", "power", "real", "reduce_precision",
+          "remainder", "round_nearest_afz", "round_nearest_even", "rsqrt",
+          "select", "shift_left", "shift_right_arithmetic",
+          "shift_right_logical", "sign", "sine", "sqrt", "subtract", "tan",
+          "tanh", "xor"}) {
+      set->insert(strCat("stablehlo.", op));
+    }
+    return set;
+  }();
+  return *ops;
+}
+
+bool isScalar(Value value) {
+  return value.type().isRankedTensor() && value.type().rank() == 0;
+}
+
+bool isShardingGroup(Op op) { return op.name() == "sdy.sharding_group"; }
+
+// Replaces `op` (a stablehlo.constant) by an sdy.constant with the same
+// attributes, so later passes do not fold identical constants together.
+void convertConstant(Module& module, Op op) {
+  OperationState state(module.opName("sdy.constant"));
+  state.result_types = op.resultTypes();
+  state.inherent_attrs = op.inherentAttrs();
+  state.discardable_attrs = op.discardableAttrs();
+  state.location = op.location();
+  Op replacement = module.createOp(state);
+  op.parentBlock().insertBefore(op, replacement);
+  op.result(0).replaceAllUsesWith(replacement.result(0));
+  op.erase();
+}
+
+class Splitter {
+ public:
+  Splitter(Module& module, ConstantSplitMode mode)
+      : module_(module), mode_(mode) {}
+
+  // Processes the ops of `block` (and of their regions) in order.
+  void processBlock(Block block, std::vector<Op>& scope) {
+    for (Op op : block.ops()) {
+      if (isNamedComputation(op) && splitsScalars()) {
+        // A named computation is its own scope: its constants are split and
+        // cleaned up inside it before the computation is handled as a user.
+        std::vector<Op> inner;
+        processRegions(op, inner);
+        eraseUnused(inner.rbegin(), inner.rend());
+        processOp(op, scope);
+        continue;
+      }
+      if (splitsScalars()) {  // pre-order
+        processOp(op, scope);
+        processRegions(op, scope);
+      } else {  // post-order
+        processRegions(op, scope);
+        processOp(op, scope);
+      }
+    }
+  }
+
+  // Erases the originals nothing uses any more (all users were given copies),
+  // together with their sharding groups.
+  void finish(std::vector<Op>& scope) {
+    if (!splitsScalars()) return;
+    eraseUnused(scalar_expansions_.begin(), scalar_expansions_.end());
+    eraseUnused(scope.rbegin(), scope.rend());
+  }
+
+ private:
+  bool splitsScalars() const {
+    return mode_ == ConstantSplitMode::kConstantsOrScalars;
+  }
+
+  void processRegions(Op op, std::vector<Op>& scope) {
+    for (unsigned r = 0; r < op.numRegions(); ++r) {
+      Region region = op.region(r);
+      for (unsigned b = 0; b < region.numBlocks(); ++b) {
+        processBlock(region.block(b), scope);
+      }
+    }
+  }
+
+  bool isConstant(Op op) const { return constants_.contains(op); }
+  // A constant expression or a scalar expansion: what a user gets a copy of.
+  bool isSplittable(Op op) const {
+    return constants_.contains(op) || scalar_expansions_set_.contains(op);
+  }
+
+  // A constant or iota, or a pure constant-preserving op all of whose
+  // operands are constant expressions.
+  bool isConstantExpression(Op op) const {
+    std::string_view name = op.name();
+    if (name == "sdy.constant" || name == "stablehlo.iota") return true;
+    bool preserving = name == "stablehlo.broadcast_in_dim" ||
+                      name == "stablehlo.slice" ||
+                      elementwiseOps().contains(toAbsl(name)) ||
+                      (splitsScalars() && name == "stablehlo.reshape");
+    if (!preserving || op.numRegions() != 0) return false;
+    for (Value operand : op.operands()) {
+      Op def = operand.definingOp();
+      if (!def || !isConstant(def)) return false;
+    }
+    return true;
+  }
+
+  // A broadcast of a scalar that is not a constant expression.
+  bool isScalarExpansion(Op op) const {
+    return splitsScalars() && op.name() == "stablehlo.broadcast_in_dim" &&
+           op.numOperands() == 1 && isScalar(op.operand(0));
+  }
+
+  void processOp(Op op, std::vector<Op>& scope) {
+    if (isShardingGroup(op)) return;
+    if (isConstantExpression(op)) {
+      constants_.insert(op);
+      scope.push_back(op);
+      return;
+    }
+    if (isScalarExpansion(op)) {
+      scalar_expansions_set_.insert(op);
+      scalar_expansions_.push_back(op);
+      return;
+    }
+    // `op` is a user outside every constant sub-computation: give it its own
+    // copy of each sub-computation it uses.
+    for (unsigned i = 0; i < op.numOperands(); ++i) {
+      Value operand = op.operand(i);
+      Op def = operand.definingOp();
+      if (!def || !isSplittable(def)) continue;
+      if (!splitsScalars() && operand.hasOneUse()) continue;
+      if (splitsScalars() && isScalar(operand)) continue;
+      absl::flat_hash_map<Value, Value> mapping;
+      op.setOperand(i, cloneSubComputation(operand, mapping));
+    }
+  }
+
+  // Clones the sub-computation defining `value` (each clone right before its
+  // original, scalars shared when splitting scalars) and returns the copy of
+  // `value`.
+  Value cloneSubComputation(Value value,
+                            absl::flat_hash_map<Value, Value>& mapping) {
+    if (auto it = mapping.find(value); it != mapping.end()) return it->second;
+    if (splitsScalars() && isScalar(value)) return value;
+    Op original = value.definingOp();
+    OperationState state(original.opName());
+    for (Value operand : original.operands()) {
+      state.operands.push_back(operand.definingOp()
+                                   ? cloneSubComputation(operand, mapping)
+                                   : operand);
+    }
+    state.result_types = original.resultTypes();
+    state.inherent_attrs = original.inherentAttrs();
+    state.discardable_attrs = original.discardableAttrs();
+    state.location = original.location();
+    Op clone = module_.createOp(state);
+    original.parentBlock().insertBefore(original, clone);
+    for (unsigned r = 0; r < original.numResults(); ++r) {
+      mapping[original.result(r)] = clone.result(r);
+    }
+    cloneShardingGroups(original, clone);
+    return mapping.at(value);
+  }
+
+  // Gives the clone the sharding groups of the original.
+  void cloneShardingGroups(Op original, Op clone) {
+    for (unsigned r = 0; r < original.numResults(); ++r) {
+      for (const Value::Use& use : original.result(r).uses()) {
+        Op group = use.user();
+        if (!isShardingGroup(group)) continue;
+        OperationState state(group.opName());
+        state.operands = {clone.result(r)};
+        state.inherent_attrs = group.inherentAttrs();
+        state.discardable_attrs = group.discardableAttrs();
+        state.location = group.location();
+        original.parentBlock().insertBefore(original, module_.createOp(state));
+      }
+    }
+  }
+
+  // Erases each op of [begin, end) whose results are only used by sharding
+  // groups (erasing those too).
+  template <typename It>
+  void eraseUnused(It begin, It end) {
+    for (It it = begin; it != end; ++it) {
+      Op op = *it;
+      if (op.isErased()) continue;
+      bool only_groups = true;
+      for (Value result : op.results()) {
+        for (const Value::Use& use : result.uses()) {
+          only_groups = only_groups && isShardingGroup(use.user());
+        }
+      }
+      if (!only_groups) continue;
+      for (Value result : op.results()) {
+        for (const Value::Use& use : result.uses()) use.user().erase();
+      }
+      op.erase();
+    }
+  }
+
+  Module& module_;
+  ConstantSplitMode mode_;
+  absl::flat_hash_set<Op> constants_;
+  absl::flat_hash_set<Op> scalar_expansions_set_;
+  std::vector<Op> scalar_expansions_;
+};
+
+}  // namespace
+
+absl::Status splitConstants(Module& module, ConstantSplitMode mode) {
+  for (Op func : module.functions()) {
+    if (FuncOp(func).isDeclaration()) continue;
+    std::vector<Op> ops;
+    import_internal::collectPreOrder(FuncOp(func).body(), ops);
+    for (Op op : ops) {
+      if (op.name() == "stablehlo.constant") convertConstant(module, op);
+    }
+    Splitter splitter(module, mode);
+    std::vector<Op> scope;
+    splitter.processBlock(FuncOp(func).body(), scope);
+    splitter.finish(scope);
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace shardkit

@@ -1,0 +1,82 @@
+// -sdy-import-pipeline and the registration of the import passes.
+#include "shardkit/core/status_macros.h"
+#include "shardkit/passes/import_passes.h"
+#include "shardkit/passes/pass.h"
+
+namespace shardkit {
+
+absl::Status runImportPipeline(Module& module) {
+  // Clean-up passes that make the module simpler to read and propagate...
+  SK_RETURN_IF_ERROR(liftInlinedMeshes(module));
+  SK_RETURN_IF_ERROR(
+      splitConstants(module, ConstantSplitMode::kConstantsOrScalars));
+  SK_RETURN_IF_ERROR(cleanupManualAxes(module));
+  // ...then the scaffolding propagation itself relies on.
+  SK_RETURN_IF_ERROR(addDataFlowEdges(module));
+  SK_RETURN_IF_ERROR(applyShardingConstraints(module));
+  // After the constraints are applied, so that group members with shardings
+  // from constraints are seen.
+  SK_RETURN_IF_ERROR(importShardingGroups(module));
+  return absl::OkStatus();
+}
+
+namespace {
+
+// A pass without options that runs `fn`.
+PassInfo simplePass(const char* name, const char* description,
+                    absl::Status (*fn)(Module&)) {
+  return PassInfo{name, description, {},
+                  [fn](Module& module, const PassOptions&) {
+                    return fn(module);
+                  }};
+}
+
+PassInfo splitterPass(const char* name, const char* description,
+                      ConstantSplitMode mode) {
+  return PassInfo{name, description, {},
+                  [mode](Module& module, const PassOptions&) {
+                    return splitConstants(module, mode);
+                  }};
+}
+
+}  // namespace
+
+void registerImportPasses() {
+  registerPass(simplePass(
+      "sdy-lift-inlined-meshes",
+      "Lifts inlined meshes in shardings into sdy.mesh symbols, deduplicating "
+      "identical meshes.",
+      liftInlinedMeshes));
+  registerPass(simplePass(
+      "sdy-add-data-flow-edges",
+      "Inserts an sdy.data_flow_edge for every data-flow edge owner.",
+      addDataFlowEdges));
+  registerPass(simplePass(
+      "sdy-apply-sharding-constraints",
+      "Applies sharding constraints that dictate the sharding of their input.",
+      applyShardingConstraints));
+  registerPass(splitterPass(
+      "sdy-constant-splitter",
+      "Splits constant sub-computations so that each has a single use.",
+      ConstantSplitMode::kConstants));
+  registerPass(splitterPass(
+      "sdy-constant-or-scalar-splitter",
+      "Splits constant sub-computations and scalar expansions so that each "
+      "has a single user.",
+      ConstantSplitMode::kConstantsOrScalars));
+  registerPass(simplePass(
+      "sdy-manual-axes-cleanup",
+      "Adds unused manual axes to the replicated axes of manual computation "
+      "shardings and sorts manual axes in mesh order.",
+      cleanupManualAxes));
+  registerPass(simplePass(
+      "sdy-sharding-group-import",
+      "Unifies, renumbers and validates sharding groups.",
+      importShardingGroups));
+  registerPass(simplePass(
+      "sdy-import-pipeline",
+      "Runs the import passes needed before sharding propagation.",
+      runImportPipeline));
+}
+
+}  // namespace shardkit

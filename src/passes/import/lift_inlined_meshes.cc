@@ -1,0 +1,268 @@
+// -sdy-lift-inlined-meshes.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "shardkit/core/status_macros.h"
+#include "shardkit/core/strings.h"
+#include "shardkit/ir/diagnostic.h"
+#include "shardkit/passes/import_passes.h"
+#include "shardkit/text/parse.h"
+#include "src/passes/import/sharding_walker.h"
+
+namespace shardkit {
+namespace {
+
+constexpr std::string_view kReplicaGroupsPrefix =
+    "#stablehlo.replica_group_mesh_axes<mesh = ";
+constexpr std::string_view kStablehloMeshAttr = "stablehlo.mesh";
+
+// The mesh symbols of a module and the names shardings should use instead of
+// inlined meshes and of references to deleted duplicate meshes.
+class MeshLifter {
+ public:
+  explicit MeshLifter(Module& module) : module_(module) {
+    for (Op op : module.body()) {
+      if (const std::string* sym = op.attr("sym_name").asString()) {
+        used_names_.insert(*sym);
+      }
+    }
+  }
+
+  // Keeps the first of identical mesh ops and erases the others, remembering
+  // to redirect references to them.
+  void dedupExistingMeshes() {
+    for (Op op : module_.body().ops()) {
+      if (op.name() != "sdy.mesh") continue;
+      const std::string* sym = op.attr("sym_name").asString();
+      const Mesh* mesh = op.attr("mesh").asMesh();
+      if (!sym || !mesh) continue;
+      auto [it, inserted] = name_of_mesh_.try_emplace(*mesh, *sym);
+      if (inserted) {
+        last_mesh_op_ = op;
+        continue;
+      }
+      renamed_refs_[*sym] = it->second;
+      used_names_.erase(*sym);
+      op.erase();
+    }
+  }
+
+  // The sharding with its inlined mesh (or reference to a deleted duplicate)
+  // replaced by a mesh symbol.
+  TensorSharding lift(const TensorSharding& sharding) {
+    std::optional<std::string> name;
+    if (const Mesh* mesh = sharding.mesh.inlineMesh()) {
+      name = symbolFor(*mesh);
+    } else if (auto it = renamed_refs_.find(std::string(sharding.meshName()));
+               it != renamed_refs_.end()) {
+      name = it->second;
+    }
+    if (!name) return sharding;
+    TensorSharding lifted = sharding;
+    lifted.mesh = MeshOrRef::ref(*name);
+    return lifted;
+  }
+
+  // Rewrites the mesh of a `#stablehlo.replica_group_mesh_axes` attribute of
+  // `op` into a symbol reference.
+  absl::Status liftReplicaGroups(Op op) {
+    const std::string* text = op.attr("replica_groups").asOpaque();
+    if (!text || !std::string_view(*text).starts_with(kReplicaGroupsPrefix)) {
+      return absl::OkStatus();
+    }
+    size_t begin = kReplicaGroupsPrefix.size();
+    size_t end = topLevelComma(*text, begin);
+    std::string_view mesh_text =
+        std::string_view(*text).substr(begin, end - begin);
+    std::optional<std::string> name;
+    if (mesh_text.starts_with("@")) {
+      auto it = renamed_refs_.find(std::string(mesh_text.substr(1)));
+      if (it != renamed_refs_.end()) name = it->second;
+    } else {
+      absl::StatusOr<Mesh> mesh = mesh_text.starts_with("#stablehlo.mesh<")
+                                      ? parseStablehloMesh(mesh_text)
+                                      : parseMesh(mesh_text);
+      if (!mesh.ok()) {
+        return opError(op, strCat("cannot lift the mesh of replica_groups: ",
+                                  fromAbsl(mesh.status().message())));
+      }
+      name = symbolFor(*mesh);
+    }
+    if (!name) return absl::OkStatus();
+    op.setAttr("replica_groups",
+               Attribute::opaque(strCat(text->substr(0, begin), "@", *name,
+                                        text->substr(end))));
+    return absl::OkStatus();
+  }
+
+  // Gives every mesh op a `stablehlo.mesh` description of its mesh.
+  void tagMeshes() {
+    for (Op op : module_.body()) {
+      if (op.name() != "sdy.mesh" || op.hasAttr(kStablehloMeshAttr)) continue;
+      if (const Mesh* mesh = op.attr("mesh").asMesh()) {
+        op.setAttr(kStablehloMeshAttr, stablehloMeshDict(*mesh));
+      }
+    }
+  }
+
+ private:
+  // The symbol of a mesh op holding `mesh`, creating one if needed.
+  std::string symbolFor(const Mesh& mesh) {
+    if (auto it = name_of_mesh_.find(mesh); it != name_of_mesh_.end()) {
+      return it->second;
+    }
+    std::string name = uniqueName(baseName(mesh));
+    OperationState state(module_.opName("sdy.mesh"));
+    state.addAttr("sym_name", Attribute::string(name));
+    state.addAttr("mesh", Attribute::mesh(mesh));
+    Op op = module_.createOp(state);
+    if (last_mesh_op_) {
+      module_.body().insertAfter(last_mesh_op_, op);
+    } else {
+      module_.body().pushFront(op);
+    }
+    last_mesh_op_ = op;
+    name_of_mesh_.emplace(mesh, name);
+    return name;
+  }
+
+  static std::string baseName(const Mesh& mesh) {
+    if (std::optional<int64_t> id = mesh.maximalDeviceId()) {
+      return strCat("maximal_mesh_", *id);
+    }
+    return mesh.empty() ? "empty_mesh" : "mesh";
+  }
+
+  // `base`, or the first free `base_N` where N counts up across the whole
+  // pass (as MLIR's symbol table uniquing does).
+  std::string uniqueName(const std::string& base) {
+    std::string name = base;
+    while (used_names_.contains(name)) {
+      name = strCat(base, "_", uniquing_counter_++);
+    }
+    used_names_.insert(name);
+    return name;
+  }
+
+  // The end of the attribute value starting at `begin`: the first ',' or '>'
+  // outside brackets and strings.
+  static size_t topLevelComma(std::string_view text, size_t begin) {
+    int depth = 0;
+    for (size_t i = begin; i < text.size(); ++i) {
+      char c = text[i];
+      if (c == '"') {
+        for (++i; i < text.size() && text[i] != '"'; ++i) {
+          if (text[i] == '\\') ++i;
+        }
+      } else if (c == '<' || c == '[' || c == '(' || c == '{') {
+        ++depth;
+      } else if (c == '>' || c == ']' || c == ')' || c == '}') {
+        if (depth == 0) return i;
+        --depth;
+      } else if (c == ',' && depth == 0) {
+        return i;
+      }
+    }
+    return text.size();
+  }
+
+  // `#stablehlo.mesh<axes = [#stablehlo.mesh_axis<name = "a", size = 2>,
+  // ...]>` as an sdy mesh (device ids are not carried over).
+  static absl::StatusOr<Mesh> parseStablehloMesh(std::string_view text) {
+    constexpr std::string_view kAxis = "#stablehlo.mesh_axis<name = \"";
+    Mesh mesh;
+    size_t pos = 0;
+    while ((pos = text.find(kAxis, pos)) != std::string_view::npos) {
+      pos += kAxis.size();
+      size_t name_end = text.find('"', pos);
+      size_t size_at = text.find("size = ", name_end);
+      size_t size_end = text.find('>', size_at);
+      int64_t size = 0;
+      if (name_end == std::string_view::npos ||
+          size_at == std::string_view::npos ||
+          size_end == std::string_view::npos ||
+          !parseInt64(text.substr(size_at + 7, size_end - size_at - 7), size)) {
+        return absl::InvalidArgumentError(
+            toAbsl(strCat("malformed stablehlo mesh '", text, "'")));
+      }
+      mesh.axes.push_back(
+          MeshAxis{std::string(text.substr(pos, name_end - pos)), size});
+      pos = size_end;
+    }
+    return mesh;
+  }
+
+  // `{axes = [{name = "a", size = 4 : i64}, ...], device_ids = dense<...>}`.
+  Attribute stablehloMeshDict(const Mesh& mesh) {
+    std::vector<Attribute> axes;
+    for (const MeshAxis& axis : mesh.axes) {
+      axes.push_back(Attribute::dict(
+          {{"name", Attribute::string(axis.name)},
+           {"size", Attribute::integer(axis.size, "i64")}}));
+    }
+    std::vector<NamedAttribute> entries = {{"axes", Attribute::array(axes)}};
+    if (!mesh.device_ids.empty()) {
+      entries.push_back({"device_ids", deviceIdsLiteral(mesh.device_ids)});
+    }
+    return Attribute::dict(std::move(entries));
+  }
+
+  Attribute deviceIdsLiteral(const std::vector<int64_t>& ids) {
+    bool splat = true;
+    for (int64_t id : ids) splat = splat && id == ids.front();
+    std::string literal = "dense<";
+    if (splat) {
+      strAppend(literal, ids.front());
+    } else {
+      literal += '[';
+      for (size_t i = 0; i < ids.size(); ++i) {
+        strAppend(literal, i ? ", " : "", ids[i]);
+      }
+      literal += ']';
+    }
+    literal += '>';
+    Type type = module_.types().rankedTensor(
+        {static_cast<int64_t>(ids.size())}, "i64");
+    return Attribute::elements(std::move(literal), type);
+  }
+
+  Module& module_;
+  absl::flat_hash_set<std::string> used_names_;
+  absl::flat_hash_map<Mesh, std::string> name_of_mesh_;
+  absl::flat_hash_map<std::string, std::string> renamed_refs_;
+  Op last_mesh_op_;
+  int64_t uniquing_counter_ = 0;
+};
+
+}  // namespace
+
+absl::Status liftInlinedMeshes(Module& module) {
+  MeshLifter lifter(module);
+  lifter.dedupExistingMeshes();
+  import_internal::transformShardings(
+      module, [&](const TensorSharding& sharding,
+                  const import_internal::ShardingSite&) {
+        return lifter.lift(sharding);
+      });
+  for (std::string_view name :
+       {"stablehlo.all_gather", "stablehlo.all_reduce",
+        "stablehlo.reduce_scatter", "stablehlo.all_to_all",
+        "stablehlo.collective_broadcast"}) {
+    absl::Status status = absl::OkStatus();
+    module.walk([&](Op op) {
+      if (status.ok() && op.name() == name) {
+        status = lifter.liftReplicaGroups(op);
+      }
+    });
+    SK_RETURN_IF_ERROR(status);
+  }
+  lifter.tagMeshes();
+  return absl::OkStatus();
+}
+
+}  // namespace shardkit

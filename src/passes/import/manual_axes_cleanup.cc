@@ -1,0 +1,122 @@
+// -sdy-manual-axes-cleanup.
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "shardkit/core/axis_ref_list.h"
+#include "shardkit/core/status_macros.h"
+#include "shardkit/core/strings.h"
+#include "shardkit/ir/diagnostic.h"
+#include "shardkit/passes/import_passes.h"
+#include "shardkit/propagation/common_mesh.h"
+#include "src/passes/import/value_sharding.h"
+
+namespace shardkit {
+namespace {
+
+using import_internal::isManualComputation;
+using import_internal::manualAxesOf;
+
+std::vector<const TensorSharding*> pointers(const TensorShardingPerValue* list) {
+  std::vector<const TensorSharding*> result;
+  if (list) {
+    for (const TensorSharding& s : list->shardings) result.push_back(&s);
+  }
+  return result;
+}
+
+// Adds the parts of the manual axes that `sharding` does not use (in a
+// dimension, replicated or unreduced) to its replicated axes, in mesh order.
+TensorSharding addUnusedManualAxes(const TensorSharding& sharding,
+                                   const ManualAxes& manual,
+                                   const CommonMesh& common) {
+  std::vector<AxisRef> used = sharding.allAxes();
+  std::vector<AxisRef> unused;
+  for (AxisRef& axis : complementAxes(used, *common.mesh)) {
+    if (manual.contains(axis.name)) unused.push_back(std::move(axis));
+  }
+  if (unused.empty()) return sharding;
+  TensorSharding result = sharding;
+  result.replicated_axes.insert(result.replicated_axes.end(), unused.begin(),
+                                unused.end());
+  sortAndMergeAxes(result.replicated_axes, *common.mesh);
+  return result;
+}
+
+// Updates the in_shardings or out_shardings (`attr`) whose values have
+// `types`; non-tensor values (tokens) keep theirs. A sharding on an empty mesh
+// that changes moves to the common mesh.
+void cleanupList(Op op, std::string_view attr, const std::vector<Type>& types,
+                 const ManualAxes& manual, const CommonMesh& common,
+                 const MeshTable& meshes) {
+  const TensorShardingPerValue* list = op.attr(attr).asTensorShardingPerValue();
+  if (!list) return;
+  TensorShardingPerValue updated = *list;
+  for (size_t i = 0; i < updated.shardings.size() && i < types.size(); ++i) {
+    TypeKind kind = types[i].kind();
+    if (kind != TypeKind::kRankedTensor && kind != TypeKind::kUnrankedTensor) {
+      continue;
+    }
+    TensorSharding& s = updated.shardings[i];
+    TensorSharding cleaned = addUnusedManualAxes(s, manual, common);
+    if (cleaned == s) continue;
+    const Mesh* mesh = meshes.resolve(s);
+    if (mesh && mesh->empty()) cleaned.mesh = common.mesh_or_ref;
+    s = std::move(cleaned);
+  }
+  if (!(updated == *list)) {
+    op.setAttr(attr, Attribute::tensorShardingPerValue(std::move(updated)));
+  }
+}
+
+absl::Status cleanup(Op op, const MeshTable& meshes) {
+  const TensorShardingPerValue* in =
+      op.attr("in_shardings").asTensorShardingPerValue();
+  const TensorShardingPerValue* out =
+      op.attr("out_shardings").asTensorShardingPerValue();
+  std::vector<const TensorSharding*> ins = pointers(in);
+  std::vector<const TensorSharding*> outs = pointers(out);
+  ManualAxes manual = manualAxesOf(op);
+  if (ins.empty() && outs.empty()) {
+    Block body = op.numRegions() ? op.region(0).front() : Block();
+    bool body_empty = !body || body.numOps() <= 1;
+    if (!manual.names.empty() && !body_empty) {
+      return opError(op,
+                     "has manual_axes when there are no in/out shardings and "
+                     "the body is not empty");
+    }
+    return absl::OkStatus();
+  }
+  SK_ASSIGN_OR_RETURN(std::optional<CommonMesh> common,
+                      findCommonMesh(ins, outs, meshes));
+  if (!common) {
+    return opError(op, "in/out shardings have no common mesh");
+  }
+  // Manual axes in mesh order.
+  const Mesh& mesh = *common->mesh;
+  std::stable_sort(manual.names.begin(), manual.names.end(),
+                   [&](const std::string& a, const std::string& b) {
+                     return mesh.axisIndex(a) < mesh.axisIndex(b);
+                   });
+  if (!(manual == manualAxesOf(op))) {
+    op.setAttr("manual_axes", Attribute::manualAxes(manual));
+  }
+  cleanupList(op, "in_shardings", op.operandTypes(), manual, *common, meshes);
+  cleanupList(op, "out_shardings", op.resultTypes(), manual, *common, meshes);
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status cleanupManualAxes(Module& module) {
+  MeshTable meshes = module.meshTable();
+  std::vector<Op> ops;
+  import_internal::collectPreOrder(module.body(), ops);
+  for (Op op : ops) {
+    if (isManualComputation(op)) SK_RETURN_IF_ERROR(cleanup(op, meshes));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace shardkit

@@ -1,0 +1,47 @@
+// -sdy-populate-op-sharding-rules.
+#include "shardkit/core/status_macros.h"
+#include "shardkit/core/strings.h"
+#include "shardkit/ir/diagnostic.h"
+#include "shardkit/ir/sharding_access.h"
+#include "shardkit/passes/pass.h"
+#include "shardkit/passes/rule_passes.h"
+
+namespace shardkit {
+
+absl::Status populateOpShardingRules(Module& module,
+                                     const RuleOptions& options) {
+  absl::Status status;
+  module.walk([&](Op op) {
+    if (!status.ok()) return;
+    absl::StatusOr<std::optional<OpShardingRule>> rule =
+        shardingRuleFor(op, options);
+    if (!rule.ok()) {
+      status = locatedError(op, fromAbsl(rule.status().message()));
+      return;
+    }
+    if (!rule->has_value()) return;
+    const OpShardingRule* attached = op.attr(kShardingRuleAttr).asOpShardingRule();
+    if (attached && *attached == **rule) return;  // e.g. a custom rule
+    op.setAttr(kShardingRuleAttr, Attribute::opShardingRule(**std::move(rule)));
+  });
+  return status;
+}
+
+void registerRulePasses() {
+  registerPass(
+      {"sdy-populate-op-sharding-rules",
+       "Attaches to every op that has a sharding rule its rule as the "
+       "`sdy.sharding_rule` attribute (custom rules are kept).",
+       {{"conservative-propagation",
+         "rules that never propagate along dimensions needing data movement "
+         "(default false)"}},
+       [](Module& module, const PassOptions& pass_options) -> absl::Status {
+         RuleOptions options;
+         SK_ASSIGN_OR_RETURN(
+             options.conservative_propagation,
+             pass_options.getBool("conservative-propagation", false));
+         return populateOpShardingRules(module, options);
+       }});
+}
+
+}  // namespace shardkit

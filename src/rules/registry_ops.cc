@@ -1,0 +1,420 @@
+// The built-in rules: one adapter per op kind that reads the op (shapes,
+// attributes, surroundings) and calls the rule factory of its family.
+#include <functional>
+#include <string_view>
+#include <utility>
+
+#include "absl/container/flat_hash_map.h"
+#include "shardkit/core/status_macros.h"
+#include "shardkit/core/strings.h"
+#include "shardkit/ir/stablehlo_attrs.h"
+#include "shardkit/rules/op_rules.h"
+#include "src/rules/registry_internal.h"
+
+namespace shardkit::rules_internal {
+namespace {
+
+using Adapter = RuleResult (*)(const OpView&, const RuleOptions&);
+using Shapes = absl::Span<const Shape>;
+
+RuleResult done(const OpView& op, absl::StatusOr<OpShardingRule> rule) {
+  if (!rule.ok()) return op.wrap(rule.status());
+  return std::optional<OpShardingRule>(*std::move(rule));
+}
+
+RuleResult done(const OpView& op,
+                absl::StatusOr<std::optional<OpShardingRule>> rule) {
+  if (!rule.ok()) return op.wrap(rule.status());
+  return rule;
+}
+
+// The first `count` operands.
+Shapes firstOperands(const OpView& op, size_t count) {
+  return Shapes(op.operands()).subspan(0, count);
+}
+
+// Variadic ops with `n` inputs followed by `n` init values and `n` results.
+absl::Status expectInputsAndInits(const OpView& op) {
+  if (op.numResults() == 0 || op.numOperands() != 2 * op.numResults()) {
+    return op.error(strCat("expected one input and one init value per result (",
+                           op.numResults(), " results), got ",
+                           op.numOperands(), " operands"));
+  }
+  return absl::OkStatus();
+}
+
+// ---- pointwise and collectives ----
+
+RuleResult pointwise(const OpView& op, const RuleOptions&) {
+  return done(op, pointwiseRule(op.operands(), op.results()));
+}
+
+RuleResult allGather(const OpView& op, const RuleOptions&) {
+  SK_RETURN_IF_ERROR(op.expectAtLeast(1, 1));
+  SK_ASSIGN_OR_RETURN(int64_t dim, op.intAttr("all_gather_dim"));
+  return done(op, allGatherRule(op.operands(), op.results(), dim));
+}
+
+RuleResult allToAll(const OpView& op, const RuleOptions&) {
+  SK_RETURN_IF_ERROR(op.expectAtLeast(1, 1));
+  SK_ASSIGN_OR_RETURN(int64_t split, op.intAttr("split_dimension"));
+  SK_ASSIGN_OR_RETURN(int64_t concat, op.intAttr("concat_dimension"));
+  return done(op, allToAllRule(op.operands(), op.results(), split, concat));
+}
+
+RuleResult reduceScatter(const OpView& op, const RuleOptions&) {
+  SK_RETURN_IF_ERROR(op.expectAtLeast(1, 1));
+  SK_ASSIGN_OR_RETURN(int64_t dim, op.intAttr("scatter_dimension"));
+  return done(op, reduceScatterRule(op.operands(), op.results(), dim));
+}
+
+// ---- ops with one-to-one dimension maps ----
+
+RuleResult batchNormInference(const OpView& op, const RuleOptions&) {
+  SK_RETURN_IF_ERROR(op.expectCounts(5, 1));
+  SK_ASSIGN_OR_RETURN(int64_t feature, op.intAttr("feature_index"));
+  return done(op, batchNormInferenceRule(op.operands()[0], feature));
+}
+
+RuleResult batchNormTraining(const OpView& op, const RuleOptions&) {
+  SK_RETURN_IF_ERROR(op.expectCounts(3, 3));
+  SK_ASSIGN_OR_RETURN(int64_t feature, op.intAttr("feature_index"));
+  return done(op, batchNormTrainingRule(op.operands()[0], feature));
+}
+
+RuleResult batchNormGrad(const OpView& op, const RuleOptions&) {
+  SK_RETURN_IF_ERROR(op.expectCounts(5, 3));
+  SK_ASSIGN_OR_RETURN(int64_t feature, op.intAttr("feature_index"));
+  return done(op, batchNormGradRule(op.operands()[0], feature));
+}
+
+RuleResult bitcastConvert(const OpView& op, const RuleOptions&) {
+  SK_RETURN_IF_ERROR(op.expectCounts(1, 1));
+  return done(op, bitcastConvertRule(op.operands()[0], op.results()[0]));
+}
+
+RuleResult broadcastInDim(const OpView& op, const RuleOptions&) {
+  SK_RETURN_IF_ERROR(op.expectCounts(1, 1));
+  SK_ASSIGN_OR_RETURN(std::vector<int64_t> dims,
+                      op.intListAttr("broadcast_dimensions"));
+  return done(op,
+              broadcastInDimRule(op.operands()[0], op.results()[0], dims));
+}
+
+RuleResult cholesky(const OpView& op, const RuleOptions&) {
+  SK_RETURN_IF_ERROR(op.expectCounts(1, 1));
+  return done(op, choleskyRule(op.operands()[0]));
+}
+
+RuleResult clamp(const OpView& op, const RuleOptions&) {
+  SK_RETURN_IF_ERROR(op.expectCounts(3, 1));
+  const std::vector<Shape>& in = op.operands();
+  return done(op, clampRule(in[0], in[1], in[2], op.results()[0]));
+}
+
+RuleResult select(const OpView& op, const RuleOptions&) {
+  SK_RETURN_IF_ERROR(op.expectCounts(3, 1));
+  const std::vector<Shape>& in = op.operands();
+  return done(op, selectRule(in[0], in[1], in[2], op.results()[0]));
+}
+
+RuleResult transpose(const OpView& op, const RuleOptions&) {
+  SK_RETURN_IF_ERROR(op.expectCounts(1, 1));
+  SK_ASSIGN_OR_RETURN(std::vector<int64_t> perm, op.intListAttr("permutation"));
+  return done(op, transposeRule(op.operands()[0], op.results()[0], perm));
+}
+
+RuleResult reverse(const OpView& op, const RuleOptions&) {
+  SK_RETURN_IF_ERROR(op.expectCounts(1, 1));
+  SK_ASSIGN_OR_RETURN(std::vector<int64_t> dims, op.intListAttr("dimensions"));
+  return done(op, reverseRule(op.operands()[0], dims));
+}
+
+RuleResult fft(const OpView& op, const RuleOptions&) {
+  SK_RETURN_IF_ERROR(op.expectCounts(1, 1));
+  SK_ASSIGN_OR_RETURN(std::vector<int64_t> lengths,
+                      op.intListAttr("fft_length"));
+  return done(op, fftRule(op.operands()[0], op.results()[0],
+                          static_cast<int64_t>(lengths.size())));
+}
+
+RuleResult sort(const OpView& op, const RuleOptions&) {
+  SK_RETURN_IF_ERROR(op.expectAtLeast(1, 1));
+  // StableHLO's default sort dimension is -1, the minor-most.
+  SK_ASSIGN_OR_RETURN(int64_t dim, op.intAttr("dimension", -1));
+  if (dim < 0) dim += static_cast<int64_t>(op.operands()[0].size());
+  return done(op, sortRule(op.operands(), dim));
+}
+
+RuleResult rngBitGenerator(const OpView& op, const RuleOptions&) {
+  SK_RETURN_IF_ERROR(op.expectCounts(1, 2));
+  return done(op, rngBitGeneratorRule(op.operands()[0], op.results()[0],
+                                      op.results()[1]));
+}
+
+RuleResult reshape(const OpView& op, const RuleOptions&) {
+  SK_RETURN_IF_ERROR(op.expectCounts(1, 1));
+  return done(op, reshapeRule(op.operands()[0], op.results()[0]));
+}
+
+// ---- slicing ----
+
+RuleResult concatenate(const OpView& op, const RuleOptions& options) {
+  SK_RETURN_IF_ERROR(op.expectAtLeast(1, 1));
+  SK_ASSIGN_OR_RETURN(int64_t dim, op.intAttr("dimension"));
+  // Which operands are static slices, and of which value: pieces cut out of
+  // the same tensors can be moved into place instead of replicated.
+  std::vector<ConcatOperandSource> sources;
+  for (Value operand : op.op().operands()) {
+    Op def = operand.definingOp();
+    bool is_slice =
+        def && def.name() == "stablehlo.slice" && def.numOperands() == 1;
+    Value source = is_slice ? def.operand(0) : operand;
+    sources.push_back({is_slice, static_cast<int64_t>(source.id())});
+  }
+  return done(op, concatenateRule(op.operands(), op.results()[0], dim, sources,
+                                  options.conservative_propagation));
+}
+
+RuleResult slice(const OpView& op, const RuleOptions& options) {
+  SK_RETURN_IF_ERROR(op.expectCounts(1, 1));
+  return done(op, sliceRule(op.operands()[0], op.results()[0],
+                            options.conservative_propagation));
+}
+
+RuleResult pad(const OpView& op, const RuleOptions& options) {
+  SK_RETURN_IF_ERROR(op.expectCounts(2, 1));
+  SK_ASSIGN_OR_RETURN(auto low, op.optionalIntListAttr("edge_padding_low"));
+  SK_ASSIGN_OR_RETURN(auto high, op.optionalIntListAttr("edge_padding_high"));
+  SK_ASSIGN_OR_RETURN(auto interior,
+                      op.optionalIntListAttr("interior_padding"));
+  return done(op, padRule(op.operands()[0], op.results()[0],
+                          options.conservative_propagation,
+                          low.value_or(std::vector<int64_t>{}),
+                          high.value_or(std::vector<int64_t>{}),
+                          interior.value_or(std::vector<int64_t>{})));
+}
+
+RuleResult dynamicSlice(const OpView& op, const RuleOptions&) {
+  SK_RETURN_IF_ERROR(op.expectAtLeast(1, 1));
+  return done(op, dynamicSliceRule(op.operands()[0], op.results()[0]));
+}
+
+RuleResult dynamicUpdateSlice(const OpView& op, const RuleOptions&) {
+  SK_RETURN_IF_ERROR(op.expectAtLeast(2, 1));
+  // A sliced dim whose start index is a constant can keep the update
+  // sharded: every device knows where its piece goes.
+  const size_t rank = op.operands()[0].size();
+  std::vector<bool> constant(rank, false);
+  for (size_t d = 0; d < rank && 2 + d < op.numOperands(); ++d) {
+    constant[d] = isConstantValue(op.op().operand(static_cast<unsigned>(2 + d)));
+  }
+  return done(op, dynamicUpdateSliceRule(op.operands()[0], op.operands()[1],
+                                         op.results()[0], constant));
+}
+
+// ---- contraction ----
+
+RuleResult dot(const OpView& op, const RuleOptions&) {
+  SK_RETURN_IF_ERROR(op.expectCounts(2, 1));
+  return done(op,
+              dotRule(op.operands()[0], op.operands()[1], op.results()[0]));
+}
+
+RuleResult dotGeneral(const OpView& op, const RuleOptions&) {
+  SK_RETURN_IF_ERROR(op.expectCounts(2, 1));
+  Attribute attr = op.op().attr("dot_dimension_numbers");
+  std::optional<DotDimensionNumbers> dims = getDotDimensionNumbers(attr);
+  if (!dims) {
+    return op.error(strCat(
+        "attribute 'dot_dimension_numbers' must be a #stablehlo.dot, got ",
+        attr ? toString(attr) : "nothing"));
+  }
+  return done(op, dotGeneralRule(op.operands()[0], op.operands()[1],
+                                 op.results()[0], *dims));
+}
+
+RuleResult convolution(const OpView& op, const RuleOptions& options) {
+  SK_RETURN_IF_ERROR(op.expectCounts(2, 1));
+  Attribute attr = op.op().attr("dimension_numbers");
+  std::optional<ConvDimensionNumbers> dims = getConvDimensionNumbers(attr);
+  if (!dims) {
+    return op.error(strCat(
+        "attribute 'dimension_numbers' must be a #stablehlo.conv, got ",
+        attr ? toString(attr) : "nothing"));
+  }
+  SK_ASSIGN_OR_RETURN(int64_t batch_groups,
+                      op.intAttr("batch_group_count", 1));
+  SK_ASSIGN_OR_RETURN(int64_t feature_groups,
+                      op.intAttr("feature_group_count", 1));
+  return done(op, convolutionRule(op.operands()[0], op.operands()[1],
+                                  op.results()[0], *dims, batch_groups,
+                                  feature_groups,
+                                  options.conservative_propagation));
+}
+
+RuleResult triangularSolve(const OpView& op, const RuleOptions&) {
+  SK_RETURN_IF_ERROR(op.expectCounts(2, 1));
+  SK_ASSIGN_OR_RETURN(bool left_side, op.boolAttr("left_side", false));
+  bool transpose_a = false;
+  if (op.op().hasAttr("transpose_a")) {
+    SK_ASSIGN_OR_RETURN(std::string value, op.enumAttr("transpose_a"));
+    if (value == "TRANSPOSE" || value == "ADJOINT") {
+      transpose_a = true;
+    } else if (value != "NO_TRANSPOSE") {
+      return op.error(strCat("unknown transpose_a value '", value, "'"));
+    }
+  }
+  return done(op,
+              triangularSolveRule(op.operands()[0], op.operands()[1],
+                                  op.results()[0], left_side, transpose_a));
+}
+
+// ---- reductions ----
+
+RuleResult reduce(const OpView& op, const RuleOptions&) {
+  SK_RETURN_IF_ERROR(expectInputsAndInits(op));
+  SK_ASSIGN_OR_RETURN(std::vector<int64_t> dims, op.intListAttr("dimensions"));
+  return done(op, reduceRule(firstOperands(op, op.numResults()), op.results(),
+                             dims));
+}
+
+RuleResult reduceWindow(const OpView& op, const RuleOptions& options) {
+  SK_RETURN_IF_ERROR(expectInputsAndInits(op));
+  SK_ASSIGN_OR_RETURN(WindowPadding padding, op.paddingAttr("padding"));
+  return done(op, reduceWindowRule(firstOperands(op, op.numResults()),
+                                   op.results(), padding,
+                                   options.conservative_propagation));
+}
+
+RuleResult selectAndScatter(const OpView& op, const RuleOptions& options) {
+  SK_RETURN_IF_ERROR(op.expectCounts(3, 1));
+  SK_ASSIGN_OR_RETURN(WindowPadding padding, op.paddingAttr("padding"));
+  return done(op, selectAndScatterRule(op.operands()[0], op.operands()[1],
+                                       op.results()[0], padding,
+                                       options.conservative_propagation));
+}
+
+// ---- gather / scatter ----
+
+RuleResult gather(const OpView& op, const RuleOptions&) {
+  SK_RETURN_IF_ERROR(op.expectCounts(2, 1));
+  Attribute attr = op.op().attr("dimension_numbers");
+  std::optional<GatherDimensionNumbers> dims = getGatherDimensionNumbers(attr);
+  if (!dims) {
+    return op.error(strCat(
+        "attribute 'dimension_numbers' must be a #stablehlo.gather, got ",
+        attr ? toString(attr) : "nothing"));
+  }
+  return done(op, gatherRule(op.operands()[0], op.operands()[1],
+                             op.results()[0], *dims));
+}
+
+RuleResult scatter(const OpView& op, const RuleOptions&) {
+  const size_t n = op.numResults();
+  if (n == 0 || op.numOperands() != 2 * n + 1) {
+    return op.error(strCat("expected N inputs, the indices and N updates for ",
+                           n, " results, got ", op.numOperands(),
+                           " operands"));
+  }
+  Attribute attr = op.op().attr("scatter_dimension_numbers");
+  std::optional<ScatterDimensionNumbers> dims =
+      getScatterDimensionNumbers(attr);
+  if (!dims) {
+    return op.error(strCat("attribute 'scatter_dimension_numbers' must be a "
+                           "#stablehlo.scatter, got ",
+                           attr ? toString(attr) : "nothing"));
+  }
+  Shapes operands(op.operands());
+  return done(op, scatterRule(operands.subspan(0, n), operands[n],
+                              operands.subspan(n + 1), *dims,
+                              scatterCombinerIsReduction(op.op())));
+}
+
+// ---- custom calls ----
+
+RuleResult customCall(const OpView& op, const RuleOptions&) {
+  SK_ASSIGN_OR_RETURN(std::string target, op.stringAttr("call_target_name"));
+  CustomCallContext context;
+  context.used_by_rng_bit_generator = usedByRngBitGenerator(op.op());
+  return done(op, customCallRule(target, op.operands(), op.results(), context));
+}
+
+const absl::flat_hash_map<std::string_view, Adapter>& adapters() {
+  static const auto* table = [] {
+    auto* t = new absl::flat_hash_map<std::string_view, Adapter>();
+    // Elementwise ops, and collectives that keep every dimension.
+    constexpr std::string_view kPointwise[] = {
+        "stablehlo.abs", "stablehlo.add", "stablehlo.all_reduce",
+        "stablehlo.and", "stablehlo.atan2", "stablehlo.cbrt", "stablehlo.ceil",
+        "stablehlo.collective_permute", "stablehlo.compare",
+        "stablehlo.complex", "stablehlo.convert", "stablehlo.cosine",
+        "stablehlo.count_leading_zeros", "stablehlo.cross-replica-sum",
+        "stablehlo.divide", "stablehlo.exponential",
+        "stablehlo.exponential_minus_one", "stablehlo.floor", "stablehlo.imag",
+        "stablehlo.is_finite", "stablehlo.log", "stablehlo.log_plus_one",
+        "stablehlo.logistic", "stablehlo.maximum", "stablehlo.minimum",
+        "stablehlo.multiply", "stablehlo.negate", "stablehlo.not",
+        "stablehlo.or", "stablehlo.popcnt", "stablehlo.power",
+        "stablehlo.real", "stablehlo.reduce_precision", "stablehlo.remainder",
+        "stablehlo.round_nearest_afz", "stablehlo.round_nearest_even",
+        "stablehlo.rsqrt", "stablehlo.shift_left",
+        "stablehlo.shift_right_arithmetic", "stablehlo.shift_right_logical",
+        "stablehlo.sign", "stablehlo.sine", "stablehlo.sqrt",
+        "stablehlo.subtract", "stablehlo.tan", "stablehlo.tanh",
+        "stablehlo.xor",
+    };
+    for (std::string_view name : kPointwise) (*t)[name] = &pointwise;
+    (*t)["sdy.sharding_constraint"] = &pointwise;
+    const std::pair<std::string_view, Adapter> special[] = {
+        {"stablehlo.all_gather", &allGather},
+        {"stablehlo.all_to_all", &allToAll},
+        {"stablehlo.batch_norm_grad", &batchNormGrad},
+        {"stablehlo.batch_norm_inference", &batchNormInference},
+        {"stablehlo.batch_norm_training", &batchNormTraining},
+        {"stablehlo.bitcast_convert", &bitcastConvert},
+        {"stablehlo.broadcast_in_dim", &broadcastInDim},
+        {"stablehlo.cholesky", &cholesky},
+        {"stablehlo.clamp", &clamp},
+        {"stablehlo.concatenate", &concatenate},
+        {"stablehlo.convolution", &convolution},
+        {"stablehlo.custom_call", &customCall},
+        {"stablehlo.dot", &dot},
+        {"stablehlo.dot_general", &dotGeneral},
+        {"stablehlo.dynamic_slice", &dynamicSlice},
+        {"stablehlo.dynamic_update_slice", &dynamicUpdateSlice},
+        {"stablehlo.fft", &fft},
+        {"stablehlo.gather", &gather},
+        {"stablehlo.pad", &pad},
+        {"stablehlo.reduce", &reduce},
+        {"stablehlo.reduce_scatter", &reduceScatter},
+        {"stablehlo.reduce_window", &reduceWindow},
+        {"stablehlo.reshape", &reshape},
+        {"stablehlo.reverse", &reverse},
+        {"stablehlo.rng_bit_generator", &rngBitGenerator},
+        {"stablehlo.scatter", &scatter},
+        {"stablehlo.select", &select},
+        {"stablehlo.select_and_scatter", &selectAndScatter},
+        {"stablehlo.slice", &slice},
+        {"stablehlo.sort", &sort},
+        {"stablehlo.transpose", &transpose},
+        {"stablehlo.triangular_solve", &triangularSolve},
+    };
+    for (const auto& [name, adapter] : special) (*t)[name] = adapter;
+    return t;
+  }();
+  return *table;
+}
+
+}  // namespace
+
+RuleResult builtinRule(const OpView& op, const RuleOptions& options) {
+  auto it = adapters().find(op.name());
+  if (it == adapters().end()) return std::optional<OpShardingRule>();
+  // Rules are defined on static shapes (the verifier rejects factors of
+  // unknown size): an op with a dynamic dimension propagates nothing.
+  if (op.hasDynamicShape()) return std::optional<OpShardingRule>();
+  return it->second(op, options);
+}
+
+}  // namespace shardkit::rules_internal
