@@ -45,8 +45,7 @@ void expectEqual(const std::string& what, const std::string& got,
 // with the dimension they map to in every operand (q, k, v) and result
 // (out); kNullDim where a tensor does not have the factor.
 absl::StatusOr<OpShardingRule> attentionRule(const Shape& q, const Shape& k,
-                                             const Shape& v,
-                                             const Shape& out) {
+                                             const Shape& v, const Shape& out) {
   return OpShardingRuleBuilder({q, k, v}, {out})
       // batch and heads: every tensor, independent slices of the work.
       .addFactor({0, 0, 0}, {0}, q[0])
@@ -67,11 +66,11 @@ absl::StatusOr<OpShardingRule> attentionRule(const Shape& q, const Shape& k,
 }
 
 void builderAndNotation() {
-  absl::StatusOr<OpShardingRule> built =
-      attentionRule({4, 128, 8, 64}, {4, 256, 8, 64}, {4, 256, 8, 32},
-                    {4, 128, 8, 32});
+  absl::StatusOr<OpShardingRule> built = attentionRule(
+      {4, 128, 8, 64}, {4, 256, 8, 64}, {4, 256, 8, 32}, {4, 128, 8, 32});
   if (!built.ok()) {
-    std::printf("build failed: %s\n", std::string(built.status().message()).c_str());
+    std::printf("build failed: %s\n",
+                std::string(built.status().message()).c_str());
     ++failures;
     return;
   }
@@ -151,14 +150,16 @@ func.func @main(%q: tensor<2x16x4x8xf32>, %k: tensor<2x32x4x8xf32>, %v: tensor<2
   absl::StatusOr<std::unique_ptr<shardkit::Module>> module =
       shardkit::parseModule(kModule, "example.mlir");
   if (!module.ok()) {
-    std::printf("parse failed: %s\n", std::string(module.status().message()).c_str());
+    std::printf("parse failed: %s\n",
+                std::string(module.status().message()).c_str());
     ++failures;
     return;
   }
   // What -sdy-populate-op-sharding-rules does: attach every op's rule.
   absl::Status populated = shardkit::populateOpShardingRules(**module);
   if (!populated.ok()) {
-    std::printf("populate failed: %s\n", std::string(populated.message()).c_str());
+    std::printf("populate failed: %s\n",
+                std::string(populated.message()).c_str());
     ++failures;
     return;
   }

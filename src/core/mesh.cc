@@ -30,7 +30,19 @@ bool Mesh::hasIotaDeviceIds() const {
 }
 
 bool Mesh::sameDevicesAndAxes(const Mesh& other) const {
-  return axes == other.axes && deviceIdsOrIota() == other.deviceIdsOrIota();
+  if (axes != other.axes) return false;
+  if (device_ids.empty() && other.device_ids.empty()) return true;
+  if (!device_ids.empty() && !other.device_ids.empty()) {
+    return device_ids == other.device_ids;
+  }
+  // One explicit list against the implicit iota.
+  const std::vector<int64_t>& ids =
+      device_ids.empty() ? other.device_ids : device_ids;
+  if (static_cast<int64_t>(ids.size()) != totalSize()) return false;
+  for (size_t i = 0; i < ids.size(); ++i) {
+    if (ids[i] != static_cast<int64_t>(i)) return false;
+  }
+  return true;
 }
 
 }  // namespace shardkit

@@ -86,6 +86,13 @@ Attribute Attribute::propagationDirection(PropagationDirection direction) {
   return make(AttrKind::kPropagationDirection, direction);
 }
 
+std::vector<Attribute>* Attribute::mutableArrayIfUnique() {
+  if (kind_ != AttrKind::kArray || data_.use_count() != 1) return nullptr;
+  // Sole owner: nothing else can observe the change.
+  return const_cast<std::vector<Attribute>*>(
+      static_cast<const std::vector<Attribute>*>(data_.get()));
+}
+
 std::optional<int64_t> Attribute::intValue() const {
   if (const IntegerValue* i = asInteger()) return i->value;
   if (const bool* b = asBool()) return *b ? 1 : 0;
@@ -165,6 +172,14 @@ Attribute AttrDict::get(std::string_view name) const {
       [](const NamedAttribute& e, std::string_view n) { return e.name < n; });
   if (it != entries_.end() && it->name == name) return it->value;
   return Attribute();
+}
+
+Attribute* AttrDict::find(std::string_view name) {
+  auto it = std::lower_bound(
+      entries_.begin(), entries_.end(), name,
+      [](const NamedAttribute& e, std::string_view n) { return e.name < n; });
+  if (it != entries_.end() && it->name == name) return &it->value;
+  return nullptr;
 }
 
 void AttrDict::set(std::string_view name, Attribute value) {
@@ -269,7 +284,11 @@ void appendAttribute(std::string& out, const Attribute& attr, bool elide_i64) {
       appendQuoted(out, *attr.asString());
       return;
     case AttrKind::kSymbolRef:
-      strAppend(out, "@", *attr.asSymbolRef());
+      if (attr.asSymbolRef()->find("::@") != std::string::npos) {
+        strAppend(out, "@", *attr.asSymbolRef());  // nested, kept as written
+      } else {
+        appendSymbolRef(out, *attr.asSymbolRef());
+      }
       return;
     case AttrKind::kArray: {
       out += '[';

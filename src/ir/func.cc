@@ -53,10 +53,12 @@ void FuncOp::setResultTypes(const std::vector<Type>& results) const {
 }
 
 unsigned FuncOp::numArguments() const {
-  return static_cast<unsigned>(argumentTypes().size());
+  const Type* t = op_.attr("function_type").asType();
+  return t ? static_cast<unsigned>(t->elements().size()) : 0;
 }
 unsigned FuncOp::numResults() const {
-  return static_cast<unsigned>(resultTypes().size());
+  const Type* t = op_.attr("function_type").asType();
+  return t ? static_cast<unsigned>(t->results().size()) : 0;
 }
 
 Value FuncOp::argument(unsigned i) const { return body().argument(i); }
@@ -73,12 +75,24 @@ AttrDict FuncOp::dictAt(std::string_view list, unsigned i) const {
 
 void FuncOp::setDictAt(std::string_view list, unsigned i, unsigned count,
                        const AttrDict& dict) const {
+  Attribute value = Attribute::dict(dict.entries());
+  // Update in place when the op is the list's only owner: setting every
+  // argument's attributes one by one stays linear.
+  for (AttrDict* attrs : {&op_.inherentAttrs(), &op_.discardableAttrs()}) {
+    Attribute* stored = attrs->find(list);
+    if (!stored) continue;
+    if (std::vector<Attribute>* dicts = stored->mutableArrayIfUnique();
+        dicts && dicts->size() == count && !dict.empty()) {
+      (*dicts)[i] = std::move(value);
+      return;
+    }
+  }
   std::vector<Attribute> dicts;
   if (const std::vector<Attribute>* existing = op_.attr(list).asArray()) {
     dicts = *existing;
   }
   dicts.resize(count, Attribute::dict({}));
-  dicts[i] = Attribute::dict(dict.entries());
+  dicts[i] = std::move(value);
   bool all_empty = true;
   for (const Attribute& d : dicts) {
     const auto* entries = d.asDict();

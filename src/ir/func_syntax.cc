@@ -35,16 +35,13 @@ absl::StatusOr<Op> parseFunc(OpReader& r, OpName name) {
   OperationState state(name);
   for (std::string_view visibility : {"private", "public", "nested"}) {
     if (r.p().consumeKeywordIf(visibility)) {
-      if (visibility != "public") {
-        state.addAttr("sym_visibility", Attribute::string(std::string(visibility)));
-      }
+      // Kept even when "public": MLIR prints the keyword back when written.
+      state.addAttr("sym_visibility", Attribute::string(std::string(visibility)));
       break;
     }
   }
-  if (!r.p().at(TokenKind::kAtIdent)) return r.p().errorExpected("function name '@name'");
-  state.addAttr("sym_name",
-                Attribute::string(std::string(r.p().tok().spelling.substr(1))));
-  r.p().advance();
+  SK_ASSIGN_OR_RETURN(std::string sym_name, r.parseSymbolName("function name '@name'"));
+  state.addAttr("sym_name", Attribute::string(std::move(sym_name)));
   std::vector<ParsedArgument> args;
   // A declaration may list bare types: `@f(tensor<2xf32> {attrs}, ...)`.
   bool unnamed = r.p().at(TokenKind::kLParen) &&
@@ -117,12 +114,14 @@ void printArgOrResultAttrs(OpWriter& w, const AttrDict& attrs) {
 bool printFunc(OpWriter& w, Op op) {
   FuncOp func(op);
   if (op.name().empty() || !op.attr("function_type").asType() ||
-      !op.attr("sym_name").asString()) {
+      !op.attr("sym_name").asString() || op.numOperands() != 0 ||
+      op.numResults() != 0 || op.numRegions() != 1) {
     return false;
   }
   w << "func.func ";
-  if (func.visibility() != "public") w << func.visibility() << " ";
-  w << "@" << func.name() << "(";
+  if (op.attr("sym_visibility").asString()) w << func.visibility() << " ";
+  appendSymbolRef(w.out(), func.name());
+  w << "(";
   std::vector<Type> inputs = func.argumentTypes();
   Block body = func.body();
   if (body && body.numArguments() != inputs.size()) return false;
@@ -179,17 +178,22 @@ bool printFunc(OpWriter& w, Op op) {
   return true;
 }
 
+// Whether `op` sits directly in a func.func, whose default dialect lets
+// `func.` be left out.
+bool inFunc(Op op) {
+  Op parent = op.parentOp();
+  return parent && parent.name() == "func.func";
+}
+
 bool printFuncReturn(OpWriter& w, Op op) {
-  return printReturnLikeOp(w, op, "return");
+  return printReturnLikeOp(w, op, inFunc(op) ? "return" : "func.return");
 }
 
 // `@callee(%a, ...) attr-dict : (ins) -> outs`.
 absl::StatusOr<Op> parseCall(OpReader& r, OpName name) {
   OperationState state(name);
-  if (!r.p().at(TokenKind::kAtIdent)) return r.p().errorExpected("callee '@name'");
-  state.addAttr("callee",
-                Attribute::symbolRef(std::string(r.p().tok().spelling.substr(1))));
-  r.p().advance();
+  SK_ASSIGN_OR_RETURN(std::string callee, r.parseSymbolName("callee '@name'"));
+  state.addAttr("callee", Attribute::symbolRef(std::move(callee)));
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kLParen, "'('"));
   SK_RETURN_IF_ERROR(r.parseOperandList(state.operands));
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kRParen, "')'"));
@@ -205,7 +209,10 @@ absl::StatusOr<Op> parseCall(OpReader& r, OpName name) {
 bool printCall(OpWriter& w, Op op) {
   const std::string* callee = op.attr("callee").asSymbolRef();
   if (!callee) return false;
-  w << "call @" << *callee << "(";
+  if (op.numRegions() != 0) return false;
+  w << (inFunc(op) ? "call " : "func.call ");
+  appendSymbolRef(w.out(), *callee);
+  w << "(";
   w.printOperands(op.operands());
   w << ")";
   w.printAttrDict(op, {"callee"});

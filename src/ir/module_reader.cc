@@ -26,9 +26,14 @@ absl::Status ModuleReader::located(const absl::Status& status,
                                    size_t offset) const {
   if (status.ok()) return status;
   LineCol lc = lineColAt(parser_.buffer(), offset);
+  // One line per diagnostic: quoted input text may span lines.
+  std::string message(fromAbsl(status.message()));
+  for (char& c : message) {
+    if (c == '\n' || c == '\r') c = ' ';
+  }
   return absl::InvalidArgumentError(
       toAbsl(strCat(module_->file_name, ":", lc.line, ":", lc.col,
-                    ": error: ", fromAbsl(status.message()))));
+                    ": error: ", message)));
 }
 
 absl::Status ModuleReader::enter() {
@@ -43,11 +48,11 @@ absl::Status ModuleReader::enter() {
 absl::Status ModuleReader::parseModuleBody() {
   scopes_.push_back(Scope{{}, true});
   Block body = module_->body();
+  SK_RETURN_IF_ERROR(parseAliasDefinitions());
   if (p().atKeyword("module")) {
     p().advance();
     if (p().at(TokenKind::kAtIdent)) {
-      module_->name = std::string(p().tok().spelling.substr(1));
-      p().advance();
+      SK_ASSIGN_OR_RETURN(module_->name, parseSymbolName("module name"));
     }
     if (p().consumeKeywordIf("attributes")) {
       SK_ASSIGN_OR_RETURN(std::vector<NamedAttribute> entries,
@@ -61,6 +66,7 @@ absl::Status ModuleReader::parseModuleBody() {
     SK_RETURN_IF_ERROR(parseTopLevelOps(body, /*until_rbrace=*/true));
     SK_RETURN_IF_ERROR(p().expect(TokenKind::kRBrace, "'}'"));
     skipOptionalLocation();
+    SK_RETURN_IF_ERROR(parseAliasDefinitions());  // e.g. trailing `#loc = ...`
     if (!p().at(TokenKind::kEof)) {
       return p().error(
           "expected end of input after the module (only one top-level module "
@@ -77,8 +83,32 @@ absl::Status ModuleReader::parseTopLevelOps(Block block, bool until_rbrace) {
     if (p().atKeyword("module")) {
       return p().error("nested modules are not supported");
     }
-    // Attribute alias definitions (`#alias = ...`) are not supported.
+    SK_RETURN_IF_ERROR(parseAliasDefinitions());
+    if (p().at(TokenKind::kEof) || (until_rbrace && p().at(TokenKind::kRBrace))) break;
     SK_RETURN_IF_ERROR(parseOperation(block));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ModuleReader::parseAliasDefinitions() {
+  while ((p().at(TokenKind::kBangIdent) || p().at(TokenKind::kHashIdent)) &&
+         p().lexer().peek().kind == TokenKind::kEqual) {
+    Token name = p().tok();
+    std::string key(name.spelling);
+    if (type_aliases_.contains(key) || attr_aliases_.contains(key)) {
+      return p().error(strCat("redefinition of alias '", key, "'"));
+    }
+    p().advance();  // name
+    p().advance();  // '='
+    if (name.is(TokenKind::kBangIdent)) {
+      SK_ASSIGN_OR_RETURN(Type type, parseType());
+      type_aliases_.emplace(std::move(key), type);
+    } else if (p().atKeyword("loc")) {
+      skipOptionalLocation();  // locations are not kept
+    } else {
+      SK_ASSIGN_OR_RETURN(Attribute attr, parseAttribute());
+      attr_aliases_.emplace(std::move(key), std::move(attr));
+    }
   }
   return absl::OkStatus();
 }

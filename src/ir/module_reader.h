@@ -52,6 +52,9 @@ class ModuleReader : public OpReader {
   };
 
   absl::Status parseTopLevelOps(Block block, bool until_rbrace);
+  // `!name = type` and `#name = attribute` definitions (uses print the
+  // aliased value; `#loc = loc(...)` definitions are skipped).
+  absl::Status parseAliasDefinitions();
   absl::Status parseOperation(Block block);
   absl::StatusOr<Op> parseGenericOp(OpName name);
   absl::Status parseBlockOps(Block block);
@@ -77,6 +80,8 @@ class ModuleReader : public OpReader {
   Module* module_;
   std::vector<Scope> scopes_;
   absl::flat_hash_map<std::string_view, Type> type_cache_;
+  absl::flat_hash_map<std::string, Type> type_aliases_;
+  absl::flat_hash_map<std::string, Attribute> attr_aliases_;
   // scanBalanced's results: (offset of an opening bracket, bracket) -> end.
   absl::flat_hash_map<std::pair<size_t, char>, size_t> balanced_ends_;
   std::string default_dialect_;

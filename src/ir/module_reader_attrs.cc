@@ -29,9 +29,13 @@ absl::StatusOr<Attribute> ModuleReader::parseAttribute() {
     case TokenKind::kMinus:
       return parseNumberAttr();
     case TokenKind::kAtIdent: {
-      std::string name(p().tok().spelling.substr(1));
-      p().advance();
-      // Nested references `@a::@b`.
+      SK_ASSIGN_OR_RETURN(std::string name, parseSymbolName("symbol"));
+      // A nested reference `@a::@b` is kept as written after its '@'.
+      if (p().at(TokenKind::kColon) && p().lexer().peek().kind == TokenKind::kColon) {
+        std::string written;
+        appendSymbolRef(written, name);
+        name = written.substr(1);
+      }
       while (p().at(TokenKind::kColon) &&
              p().lexer().peek().kind == TokenKind::kColon) {
         p().advance();
@@ -302,6 +306,10 @@ absl::StatusOr<Attribute> ModuleReader::parseDialectAttr() {
   // Any other dialect attribute: its text, with MLIR's spacing.
   size_t end = token.offset + token.spelling.size();
   std::string_view buffer = parser_.buffer();
+  if (end >= buffer.size() || buffer[end] != '<') {
+    auto alias = attr_aliases_.find(toAbsl(token.spelling));
+    if (alias != attr_aliases_.end()) return alias->second;
+  }
   if (end < buffer.size() && buffer[end] == '<') {
     SK_ASSIGN_OR_RETURN(end, scanBalanced(end, '<', '>'));
     p().resetTo(end);

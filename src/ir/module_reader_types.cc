@@ -17,18 +17,37 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-// Collapses every run of whitespace into one space.
+// Collapses every run of whitespace (and `// comments`, which would swallow
+// the rest of the text once it is on one line) into one space; string
+// literals are kept as they are.
 std::string collapseSpaces(std::string_view s) {
   std::string out;
   bool space = false;
-  for (char c : trim(s)) {
+  s = trim(s);
+  for (size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    if (c == '/' && i + 1 < s.size() && s[i + 1] == '/') {
+      while (i < s.size() && s[i] != '\n') ++i;
+      space = true;
+      continue;
+    }
     if (isSpace(c)) {
       space = true;
       continue;
     }
-    if (space) out += ' ';
+    if (space && !out.empty()) out += ' ';
     space = false;
     out += c;
+    if (c == '"') {  // copy the string literal through its closing quote
+      for (++i; i < s.size(); ++i) {
+        out += s[i];
+        if (s[i] == '\\' && i + 1 < s.size()) {
+          out += s[++i];
+        } else if (s[i] == '"') {
+          break;
+        }
+      }
+    }
   }
   return out;
 }
@@ -90,7 +109,28 @@ absl::StatusOr<size_t> ModuleReader::scanBalanced(size_t start, char open,
   // once, not once per nesting level.
   auto cached = balanced_ends_.find({start, open});
   if (cached != balanced_ends_.end()) return cached->second;
-  std::vector<size_t> opens;
+  // A dialect body `<...>` must nest every kind of bracket properly (as in
+  // MLIR), so that the text kept for it never unbalances an enclosing region;
+  // other scans count only their own bracket.
+  bool nest_all = open == '<';
+  auto closerOf = [](TokenKind k) {
+    switch (k) {
+      case TokenKind::kLess: return TokenKind::kGreater;
+      case TokenKind::kLParen: return TokenKind::kRParen;
+      case TokenKind::kLSquare: return TokenKind::kRSquare;
+      case TokenKind::kLBrace: return TokenKind::kRBrace;
+      default: return TokenKind::kEof;  // not an opening bracket
+    }
+  };
+  auto isClosing = [](TokenKind k) {
+    return k == TokenKind::kGreater || k == TokenKind::kRParen ||
+           k == TokenKind::kRSquare || k == TokenKind::kRBrace;
+  };
+  struct Open {
+    TokenKind kind;
+    size_t offset;
+  };
+  std::vector<Open> opens;
   while (true) {
     Token t = lexer.next();
     if (t.kind == TokenKind::kEof || t.kind == TokenKind::kError) {
@@ -98,13 +138,23 @@ absl::StatusOr<size_t> ModuleReader::scanBalanced(size_t start, char open,
                                        "': no matching '",
                                        std::string(1, close), "'"));
     }
-    if (t.kind == open_kind) opens.push_back(t.offset);
-    if (t.kind == close_kind && !opens.empty()) {
-      size_t end = t.offset + t.spelling.size();
-      balanced_ends_[{opens.back(), open}] = end;
-      opens.pop_back();
-      if (opens.empty()) return end;
+    bool counted = nest_all ? (closerOf(t.kind) != TokenKind::kEof || isClosing(t.kind))
+                            : (t.kind == open_kind || t.kind == close_kind);
+    if (!counted || (opens.empty() && t.kind != open_kind)) continue;
+    if (t.kind == open_kind || (nest_all && closerOf(t.kind) != TokenKind::kEof)) {
+      opens.push_back({t.kind, t.offset});
+      continue;
     }
+    if (closerOf(opens.back().kind) != t.kind) {
+      return p().errorAt(t.offset, strCat("unbalanced '", t.spelling, "' in '",
+                                          std::string(1, open), "...",
+                                          std::string(1, close), "'"));
+    }
+    Open matched = opens.back();
+    opens.pop_back();
+    size_t end = t.offset + t.spelling.size();
+    if (matched.kind == open_kind) balanced_ends_[{matched.offset, open}] = end;
+    if (opens.empty()) return end;
   }
 }
 
@@ -143,7 +193,17 @@ absl::StatusOr<Type> ModuleReader::parseType() {
 absl::StatusOr<Type> ModuleReader::parseTypeText(std::string_view text,
                                                  size_t offset, int depth) {
   if (depth > 64) return p().errorAt(offset, "type nested too deeply");
+  // The structure is read from the text without comments and line breaks.
+  std::string storage;
+  if (depth == 0) {
+    storage = collapseSpaces(text);
+    text = storage;
+  }
   text = trim(text);
+  if (text.starts_with("!")) {
+    auto alias = type_aliases_.find(toAbsl(text));
+    if (alias != type_aliases_.end()) return alias->second;
+  }
   TypeContext& types = module_->types();
   auto inner = [&](std::string_view prefix) {
     return text.substr(prefix.size(), text.size() - prefix.size() - 1);

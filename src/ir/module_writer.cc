@@ -22,12 +22,10 @@ class Namer {
   // MLIR's generic form does not ask ops for names (`%c`, `%iterArg`).
   explicit Namer(bool use_hints = true) : use_hints_(use_hints) {}
 
-  void nameFunctionBody(Op op) {
-    Counters counters;
-    std::vector<const absl::flat_hash_set<std::string>*> chain;
-    for (unsigned r = 0; r < op.numRegions(); ++r) {
-      nameRegion(op.region(r), counters, chain);
-    }
+  // Names the module's top-level ops' results, then (from where those
+  // counters end, like MLIR) the values in their regions.
+  void nameModule(Module& module) {
+    nameRegion(module.body().parentRegion(), Counters{}, Chain{});
   }
 
   const std::string& name(Value v) {
@@ -150,16 +148,19 @@ class ModuleWriter : public OpWriter {
 
   std::string run() {
     out_ += "module";
-    if (module_.name) strAppend(out_, " @", *module_.name);
+    if (module_.name) {
+      out_ += ' ';
+      appendSymbolRef(out_, *module_.name);
+    }
     if (!module_.attributes.empty()) {
       out_ += " attributes ";
       appendAttrDict(out_, module_.attributes.entries());
     }
     out_ += " {";
     ++indent_;
+    namer_ = Namer(/*use_hints=*/!options_.generic);
+    namer_.nameModule(module_);
     for (Op op : module_.body()) {
-      namer_ = Namer(/*use_hints=*/!options_.generic);
-      namer_.nameFunctionBody(op);
       newline();
       printOp(op);
     }
@@ -228,7 +229,7 @@ class ModuleWriter : public OpWriter {
     out_ += "\"(";
     printOperands(op.operands());
     out_ += ')';
-    if (!op.inherentAttrs().empty()) {
+    if (!op.inherentAttrs().empty() && !options_.inherent_in_attr_dict) {
       out_ += " <";
       appendAttrDict(out_, op.inherentAttrs().entries());
       out_ += '>';
@@ -241,7 +242,9 @@ class ModuleWriter : public OpWriter {
       }
       out_ += ')';
     }
-    if (!op.discardableAttrs().empty()) {
+    if (options_.inherent_in_attr_dict) {
+      printAttrDict(op, {});
+    } else if (!op.discardableAttrs().empty()) {
       out_ += ' ';
       appendAttrDict(out_, op.discardableAttrs().entries());
     }

@@ -28,6 +28,19 @@ absl::Status expectKeywordEquals(OpReader& r, std::string_view keyword) {
   return r.p().expect(TokenKind::kEqual, "'='");
 }
 
+// Whether `op` has exactly these counts and no regions: a pretty form that
+// spells only these must not be used for anything else (it would drop the
+// rest, e.g. of an op read in generic form).
+bool hasShape(Op op, unsigned operands, unsigned results) {
+  return op.numOperands() == operands && op.numResults() == results &&
+         op.numRegions() == 0;
+}
+
+// The `: type` forms also need the result to have the operand's type.
+bool isUnaryWithSameType(Op op) {
+  return hasShape(op, 1, 1) && op.operand(0).type() == op.result(0).type();
+}
+
 std::string_view reductionPrefix(Op op) {
   const std::string* kind = op.attr("reduction").asString();
   return kind ? std::string_view(*kind) : std::string_view();
@@ -48,10 +61,8 @@ absl::Status parseOptionalReduction(OpReader& r, OperationState& state) {
 
 absl::StatusOr<Op> parseMeshOp(OpReader& r, OpName name) {
   OperationState state(name);
-  if (!r.p().at(TokenKind::kAtIdent)) return r.p().errorExpected("mesh name '@name'");
-  state.addAttr("sym_name",
-                Attribute::string(std::string(r.p().tok().spelling.substr(1))));
-  r.p().advance();
+  SK_ASSIGN_OR_RETURN(std::string sym_name, r.parseSymbolName("mesh name '@name'"));
+  state.addAttr("sym_name", Attribute::string(std::move(sym_name)));
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kEqual, "'='"));
   SK_ASSIGN_OR_RETURN(Mesh mesh, r.sdy().parseMesh());
   state.addAttr("mesh", Attribute::mesh(std::move(mesh)));
@@ -62,8 +73,10 @@ absl::StatusOr<Op> parseMeshOp(OpReader& r, OpName name) {
 bool printMeshOp(OpWriter& w, Op op) {
   const std::string* sym = op.attr("sym_name").asString();
   const Mesh* mesh = op.attr("mesh").asMesh();
-  if (!sym || !mesh) return false;
-  w << "sdy.mesh @" << *sym << " = " << toString(*mesh);
+  if (!sym || !mesh || !hasShape(op, 0, 0)) return false;
+  w << "sdy.mesh ";
+  appendSymbolRef(w.out(), *sym);
+  w << " = " << toString(*mesh);
   w.printAttrDict(op, {"sym_name", "mesh"});
   return true;
 }
@@ -83,7 +96,7 @@ absl::StatusOr<Op> parseShardingOp(OpReader& r, OpName name) {
 
 bool printShardingOp(OpWriter& w, Op op) {
   const TensorSharding* s = op.attr("sharding").asTensorSharding();
-  if (!s || op.numOperands() != 1 || op.numResults() != 1) return false;
+  if (!s || !isUnaryWithSameType(op)) return false;
   w << op.name() << " ";
   w.printOperand(op.operand(0));
   w << " " << toString(*s);
@@ -110,7 +123,7 @@ absl::StatusOr<Op> parseDataFlowEdge(OpReader& r, OpName name) {
 }
 
 bool printDataFlowEdge(OpWriter& w, Op op) {
-  if (op.numOperands() != 1 || op.numResults() != 1) return false;
+  if (!isUnaryWithSameType(op)) return false;
   w << "sdy.data_flow_edge ";
   w.printOperand(op.operand(0));
   if (const TensorSharding* s = op.attr("sharding").asTensorSharding()) {
@@ -139,7 +152,7 @@ absl::StatusOr<Op> parseBarrier(OpReader& r, OpName name) {
 bool printBarrier(OpWriter& w, Op op) {
   const PropagationDirection* d =
       op.attr("allowed_direction").asPropagationDirection();
-  if (!d || op.numOperands() != 1 || op.numResults() != 1) return false;
+  if (!d || !isUnaryWithSameType(op)) return false;
   w << "sdy.propagation_barrier ";
   w.printOperand(op.operand(0));
   w << " allowed_direction=" << toString(*d);
@@ -168,7 +181,7 @@ absl::StatusOr<Op> parseShardingGroup(OpReader& r, OpName name) {
 
 bool printShardingGroup(OpWriter& w, Op op) {
   std::optional<int64_t> id = op.attr("group_id").intValue();
-  if (!id || op.numOperands() != 1) return false;
+  if (!id || !hasShape(op, 1, 0)) return false;
   w << "sdy.sharding_group ";
   w.printOperand(op.operand(0));
   w << " group_id=" << strCat(*id);
@@ -195,7 +208,7 @@ absl::StatusOr<Op> parseConstant(OpReader& r, OpName name) {
 bool printConstant(OpWriter& w, Op op) {
   Attribute value = op.attr("value");
   const ElementsValue* elements = value.asElements();
-  if (!elements || op.numResults() != 1 || !(elements->type == op.result(0).type())) {
+  if (!elements || !hasShape(op, 0, 1) || !(elements->type == op.result(0).type())) {
     return false;
   }
   w << op.name();
@@ -222,6 +235,7 @@ absl::StatusOr<Op> parseReturnLike(OpReader& r, OpName name) {
 }
 
 bool printReturnLike(OpWriter& w, Op op, std::string_view printed_name) {
+  if (op.numResults() != 0 || op.numRegions() != 0) return false;
   w << printed_name;
   w.printAttrDict(op, {});
   if (op.numOperands() > 0) {
@@ -403,7 +417,7 @@ absl::StatusOr<Op> parseCollective(OpReader& r, OpName name) {
 bool printCollective(OpWriter& w, Op op) {
   CollectiveForm form = collectiveForm(op.name());
   const TensorSharding* out = op.attr("out_sharding").asTensorSharding();
-  if (!out || op.numOperands() != 1 || op.numResults() != 1) return false;
+  if (!out || !isUnaryWithSameType(op)) return false;
   Attribute axes = op.attr(form.axes_attr);
   std::string axes_text;
   switch (form.form) {

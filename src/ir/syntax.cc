@@ -30,6 +30,18 @@ absl::Status OpReader::parseOperandList(std::vector<Value>& operands) {
   return absl::OkStatus();
 }
 
+absl::StatusOr<std::string> OpReader::parseSymbolName(std::string_view what) {
+  if (!p().at(TokenKind::kAtIdent)) return p().errorExpected(what);
+  std::string_view spelling = p().tok().spelling.substr(1);
+  std::string name(spelling);
+  if (spelling.starts_with("\"") && !Lexer::unescape(spelling, name)) {
+    return p().error(strCat("invalid escape sequence in symbol name ",
+                            p().tok().spelling));
+  }
+  p().advance();
+  return name;
+}
+
 absl::Status OpReader::parseTypeList(std::vector<Type>& types) {
   SK_ASSIGN_OR_RETURN(Type first, parseType());
   types.push_back(first);

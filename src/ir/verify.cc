@@ -179,6 +179,15 @@ class Verifier {
     if (body && body.numArguments() != inputs.size()) {
       return opError(func.op(), "entry block arguments don't match the function type");
     }
+    for (unsigned i = 0; body && i < inputs.size(); ++i) {
+      if (!(body.argument(i).type() == inputs[i])) {
+        return opError(func.op(), strCat("type of entry block argument #", i, "('",
+                                         body.argument(i).type().str(),
+                                         "') must match the type of the corresponding "
+                                         "argument in function signature('",
+                                         inputs[i].str(), "')"));
+      }
+    }
     for (unsigned i = 0; i < inputs.size(); ++i) {
       if (Attribute a = func.argAttr(i, kShardingAttr)) {
         const TensorSharding* s = a.asTensorSharding();

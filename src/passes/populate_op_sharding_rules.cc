@@ -20,7 +20,8 @@ absl::Status populateOpShardingRules(Module& module,
       return;
     }
     if (!rule->has_value()) return;
-    const OpShardingRule* attached = op.attr(kShardingRuleAttr).asOpShardingRule();
+    const OpShardingRule* attached =
+        op.attr(kShardingRuleAttr).asOpShardingRule();
     if (attached && *attached == **rule) return;  // e.g. a custom rule
     op.setAttr(kShardingRuleAttr, Attribute::opShardingRule(**std::move(rule)));
   });

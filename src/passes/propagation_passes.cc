@@ -26,7 +26,8 @@ OptionList basicOptions() {
 }
 
 OptionList withStrategy(OptionList options) {
-  options.push_back({"propagation-strategy", "aggressive (default) or basic"});
+  options.push_back({"propagation-strategy",
+                     "aggressive (default), basic or basic-then-aggressive"});
   return options;
 }
 
@@ -51,9 +52,12 @@ absl::StatusOr<PropagationOptions> readOptions(const PassOptions& pass,
       options.strategy = PropagationStrategy::kAggressive;
     } else if (value == "basic") {
       options.strategy = PropagationStrategy::kBasic;
+    } else if (value == "basic-then-aggressive") {
+      options.strategy = PropagationStrategy::kBasicThenAggressive;
     } else {
       return absl::InvalidArgumentError(toAbsl(strCat(
-          "propagation-strategy must be 'aggressive' or 'basic', got '", value, "'")));
+          "propagation-strategy must be 'aggressive', 'basic' or "
+          "'basic-then-aggressive', got '", value, "'")));
     }
   }
   return options;
@@ -61,6 +65,26 @@ absl::StatusOr<PropagationOptions> readOptions(const PassOptions& pass,
 
 absl::Status runPropagation(Module& module, const PropagationOptions& options) {
   return propagate(module, options).status();
+}
+
+// The import and export pipelines are separate passes; the propagation
+// pipeline refuses to run (before touching the module) rather than skip one
+// that isn't registered.
+constexpr const char* kImportPipeline = "sdy-import-pipeline";
+constexpr const char* kExportPipeline = "sdy-export-pipeline";
+
+absl::Status runPropagationPipeline(Module& module,
+                                    const PropagationOptions& options) {
+  for (const char* name : {kImportPipeline, kExportPipeline}) {
+    if (!findPass(name)) {
+      return absl::FailedPreconditionError(toAbsl(strCat(
+          "sdy-propagation-pipeline needs the pass '-", name,
+          "', which is not registered")));
+    }
+  }
+  SK_RETURN_IF_ERROR(runPass(module, kImportPipeline, {}));
+  SK_RETURN_IF_ERROR(runPropagation(module, options));
+  return runPass(module, kExportPipeline, {});
 }
 
 }  // namespace
@@ -117,14 +141,7 @@ void registerPropagationPasses() {
                   SK_ASSIGN_OR_RETURN(o.op_priorities,
                                       p.getBool("run-op-priority-propagation", true));
                   o.user_priorities = true;
-                  if (findPass("sdy-import-pipeline")) {
-                    SK_RETURN_IF_ERROR(runPass(m, "sdy-import-pipeline", {}));
-                  }
-                  SK_RETURN_IF_ERROR(runPropagation(m, o));
-                  if (findPass("sdy-export-pipeline")) {
-                    SK_RETURN_IF_ERROR(runPass(m, "sdy-export-pipeline", {}));
-                  }
-                  return absl::OkStatus();
+                  return runPropagationPipeline(m, o);
                 }});
 }
 

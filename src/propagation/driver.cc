@@ -2,8 +2,9 @@
 // per-op step (propagate_op.h) and re-queues the neighbours of every value
 // whose sharding changed, inside the user-priority and op-priority rounds.
 //
-// Shardings are read from the IR once into a side table indexed by value id
-// (shared, immutable TensorShardings) and written back once at the end.
+// Shardings live in a side table indexed by the id of each value's slot (the
+// value that holds its sharding, value_slots.h): read from the IR once,
+// written back once at the end.
 #include <algorithm>
 #include <memory>
 #include <optional>
@@ -20,8 +21,9 @@
 #include "shardkit/propagation/basic_factor_propagation.h"
 #include "shardkit/propagation/propagate.h"
 #include "shardkit/propagation/propagate_op.h"
-#include "shardkit/rules/registry.h"
 #include "src/propagation/op_classes.h"
+#include "src/propagation/rule_cache.h"
+#include "src/propagation/value_slots.h"
 
 namespace shardkit {
 namespace {
@@ -29,10 +31,11 @@ namespace {
 using ShardingPtr = std::shared_ptr<const TensorSharding>;
 
 struct OpEntry {
-  enum Kind : uint8_t { kUnclassified, kSkip, kRule, kBarrier, kEdge };
-  Kind kind = kUnclassified;
+  bool classified = false;
+  OpRole role = OpRole::kSkip;
   OpPriorityKind priority = OpPriorityKind::kOther;
   bool elementwise = false;
+  bool rule_from_registry = false;
   int32_t rule = -1;  // index into Driver::rules_
 };
 
@@ -40,6 +43,21 @@ struct FuncResults {
   FuncOp func;
   std::vector<ShardingPtr> shardings;
   std::vector<bool> dirty;
+};
+
+// How one step propagates; the tensors are in Driver::slots_.
+struct StepParams {
+  const OpShardingRule* rule = nullptr;
+  // The rule whose factor types the op-priority rounds look at; null for an
+  // identity (edges, barriers: every factor passes through).
+  const OpShardingRule* round_rule = nullptr;
+  OpPriorityKind priority = OpPriorityKind::kOther;
+  bool elementwise = false;
+  bool conservative = false;
+  PropagationDirection direction = PropagationDirection::kBoth;
+  // The sdy.data_flow_edge whose result is the last tensor, if any: its
+  // sharding is seen through edgeShardingBeforePropagation.
+  Op edge;
 };
 
 class Driver {
@@ -57,51 +75,63 @@ class Driver {
   absl::Status classify(Op op, OpEntry& entry);
   std::vector<int64_t> userRounds() const;
   absl::Status fixpoint();
-  absl::Status propagateFuncResults(bool notify);
+  absl::Status propagateFuncResults();
   absl::Status visit(Op op);
-  absl::Status step(Op op, const OpShardingRule& rule, const OpShardingRule* round_rule,
-                    const std::vector<Value>& operands, const std::vector<Value>& results,
-                    OpPriorityKind priority, bool elementwise,
-                    PropagationDirection direction);
-  void setValueSharding(Value v, const ShardingPtr& sharding, bool notify);
-  void notifyShardingModified(Value v);
+  void addSlot(Value v) { slots_.push_back(slotOf(v)); }
+  absl::Status step(Op op, const StepParams& params);
+  // Sets the sharding of `slot` and of the members of its sharding group
+  // (if it really changes), queueing the affected ops when `notify`.
+  void updateSlot(Value slot, TensorSharding sharding, bool notify);
+  // Gives the members of `slot`'s group other than `slot` the sharding.
+  void updateGroupMembers(Value slot, const ShardingPtr& sharding, bool notify);
+  void notifyShardingModified(Value slot);
   void notifyUsers(Value v);
   void push(Op op);
   void dropAllPriorities();
   void writeBack();
 
   const FactorPropagation& strategy() const {
-    if (options_.strategy == PropagationStrategy::kAggressive) {
-      return aggressiveFactorPropagation();
-    }
+    if (aggressive_) return aggressiveFactorPropagation();
     return basicFactorPropagation();
   }
-  const TensorSharding* shardingOf(Value v) const {
-    return values_[v.id()].get();
+  Value slotOf(Value v) const {
+    uint32_t slot = slot_[v.id()];
+    return slot == kNoId ? Value() : Value(&m_, slot);
+  }
+  const TensorSharding* shardingOf(Value slot) const {
+    return slot ? values_[slot.id()].get() : nullptr;
+  }
+  // A sharding on a maximal mesh pins its op to one device: nothing
+  // propagates through an op that has one.
+  bool onMaximalMesh(const TensorSharding* s) const {
+    const Mesh* mesh = s ? meshes_.resolve(*s) : nullptr;
+    return mesh && mesh->isMaximal();
   }
 
   Module& m_;
   PropagationOptions options_;
   MeshTable meshes_;
-  std::vector<ShardingPtr> values_;
+  std::vector<uint32_t> slot_;  // value id -> slot value id (or kNoId)
+  std::vector<ShardingPtr> values_;  // slot id -> sharding
   std::vector<uint8_t> dirty_;
   std::vector<FuncResults> funcs_;
   std::vector<OpEntry> entries_;
   std::vector<OpShardingRule> rules_;
-  std::vector<uint8_t> rule_from_registry_;
+  RuleCache rule_cache_;  // registry rules by op signature -> rules_ index
   IdentityRules identity_;
   absl::flat_hash_map<int64_t, int> group_index_;  // group id -> groups_ index
-  absl::flat_hash_map<uint32_t, int> group_of_;    // value id -> groups_ index
+  absl::flat_hash_map<uint32_t, int> group_of_;    // slot id -> groups_ index
   std::vector<std::vector<Value>> groups_;
   std::vector<uint32_t> worklist_;
   std::vector<uint8_t> in_worklist_;
   Op current_;
   std::optional<int64_t> user_round_;
   std::optional<int64_t> op_round_;
+  bool aggressive_ = false;  // the strategy of the current fixed point
   PropagationWorkspace workspace_;
   std::vector<PropagationDirection> factor_directions_;
-  std::vector<const TensorSharding*> operand_ptrs_;
-  std::vector<const TensorSharding*> result_ptrs_;
+  std::vector<Value> slots_;
+  std::vector<const TensorSharding*> ptrs_;
   PropagationStats stats_;
 };
 
@@ -128,12 +158,17 @@ absl::Status Driver::checkShapes() {
 }
 
 void Driver::load() {
+  slot_.assign(m_.valueIdBound(), kNoId);
   values_.assign(m_.valueIdBound(), nullptr);
   dirty_.assign(m_.valueIdBound(), 0);
   entries_.assign(m_.opIdBound(), OpEntry{});
   in_worklist_.assign(m_.opIdBound(), 0);
   auto load_value = [&](Value v) {
-    if (std::optional<TensorSharding> s = getSharding(v)) {
+    Value slot = shardingSlot(v);
+    if (!slot) return;
+    slot_[v.id()] = slot.id();
+    if (!(slot == v)) return;  // loaded when the walk reaches the slot
+    if (std::optional<TensorSharding> s = loadSlotSharding(v)) {
       values_[v.id()] = std::make_shared<const TensorSharding>(std::move(*s));
     }
   };
@@ -147,6 +182,7 @@ void Driver::load() {
     }
     funcs_.push_back(std::move(results));
   }
+  std::vector<Op> group_ops;
   m_.walk([&](Op op) {
     for (unsigned r = 0; r < op.numRegions(); ++r) {
       Region region = op.region(r);
@@ -155,61 +191,46 @@ void Driver::load() {
       }
     }
     for (unsigned i = 0; i < op.numResults(); ++i) load_value(op.result(i));
-    if (op.name() == "sdy.sharding_group" && op.numOperands() == 1) addToGroup(op);
+    if (op.name() == "sdy.sharding_group" && op.numOperands() == 1) {
+      group_ops.push_back(op);
+    }
   });
+  // After the walk: a group op may come before the edge op that holds its
+  // value's sharding, so slots are only known now.
+  for (Op op : group_ops) addToGroup(op);
 }
 
 void Driver::addToGroup(Op group_op) {
+  Value v = slotOf(group_op.operand(0));
+  if (!v) return;
   int64_t id = group_op.attr("group_id").intValue().value_or(0);
   auto [it, inserted] = group_index_.emplace(id, static_cast<int>(groups_.size()));
   if (inserted) groups_.emplace_back();
-  Value v = group_op.operand(0);
   if (group_of_.emplace(v.id(), it->second).second) groups_[it->second].push_back(v);
 }
 
 absl::Status Driver::classify(Op op, OpEntry& entry) {
-  std::string_view name = op.name();
+  entry.classified = true;
   entry.priority = opPriorityKind(op);
   entry.elementwise = isElementwiseOp(op);
-  if (name == "sdy.data_flow_edge") {
-    entry.kind = OpEntry::kEdge;
-    return absl::OkStatus();
-  }
-  if (name == "sdy.propagation_barrier") {
-    entry.kind = OpEntry::kBarrier;
-    return absl::OkStatus();
-  }
-  const OpInfo* info = op.opName().info();
-  if ((info && info->is_terminator) || name == "func.func" || name == "sdy.mesh") {
-    entry.kind = OpEntry::kSkip;
-    return absl::OkStatus();
-  }
-  std::optional<OpShardingRule> rule;
-  bool from_registry = false;
-  if (name == "sdy.sharding_constraint" || name == "sdy.reshard") {
-    if (op.numResults() == 1 && op.result(0).type().isRankedTensor()) {
-      rule = identity_.get(op.result(0).type().shape(), 1, 1);
+  // Ops with the same signature share the registry's rule (an op's own
+  // `sdy.sharding_rule` takes precedence, so those are never looked up).
+  if (!op.hasAttr(kShardingRuleAttr)) {
+    if (std::optional<int32_t> cached = rule_cache_.find(op)) {
+      entry.role = OpRole::kRule;
+      entry.rule = *cached;
+      entry.rule_from_registry = true;
+      return absl::OkStatus();
     }
-  } else if (const OpShardingRule* attached =
-                 op.attr(kShardingRuleAttr).asOpShardingRule()) {
-    rule = *attached;
-  } else {
-    RuleOptions rule_options;
-    rule_options.conservative_propagation = options_.conservative;
-    absl::StatusOr<std::optional<OpShardingRule>> registry =
-        shardingRuleFor(op, rule_options);
-    if (!registry.ok()) return opError(op, fromAbsl(registry.status().message()));
-    rule = *std::move(registry);
-    from_registry = rule.has_value();
   }
-  if (!rule) {
-    entry.kind = OpEntry::kSkip;
-    return absl::OkStatus();
+  SK_ASSIGN_OR_RETURN(OpRoleInfo info, classifyOp(op, options_.conservative));
+  entry.role = info.role;
+  if (info.rule) {
+    entry.rule = static_cast<int32_t>(rules_.size());
+    entry.rule_from_registry = info.from_registry;
+    rules_.push_back(*std::move(info.rule));
+    if (info.from_registry) rule_cache_.insert(op, entry.rule);
   }
-  entry.kind = OpEntry::kRule;
-  entry.rule = static_cast<int32_t>(rules_.size());
-  rules_.push_back(*std::move(rule));
-  rule_from_registry_.push_back(from_registry);
   return absl::OkStatus();
 }
 
@@ -232,6 +253,8 @@ void Driver::push(Op op) {
   worklist_.push_back(op.id());
 }
 
+// Queues the users of `v`. A use as a source of a data-flow edge queues the
+// edge op instead, and a use by a terminator queues the terminator's parent.
 void Driver::notifyUsers(Value v) {
   for (const Value::Use& use : v.uses()) {
     Op user = use.user();
@@ -250,11 +273,14 @@ void Driver::notifyUsers(Value v) {
   }
 }
 
-void Driver::notifyShardingModified(Value v) {
-  if (v.isBlockArgument()) {
-    push(v.ownerBlock().parentOp());
+// Queues every op the new sharding of `slot` may affect: its defining op (or
+// the op owning the block), its users, and for an edge op also the users of
+// the edge's other targets (e.g. a while body's argument).
+void Driver::notifyShardingModified(Value slot) {
+  if (slot.isBlockArgument()) {
+    push(slot.ownerBlock().parentOp());
   } else {
-    Op def = v.definingOp();
+    Op def = slot.definingOp();
     if (def.name() == "sdy.data_flow_edge") {
       if (std::optional<DataFlowEdge> edge = dataFlowEdgeOf(def.operand(0))) {
         for (Value target : edge->non_owner_targets) notifyUsers(target);
@@ -262,111 +288,132 @@ void Driver::notifyShardingModified(Value v) {
     }
     push(def);
   }
-  notifyUsers(v);
+  notifyUsers(slot);
 }
 
-void Driver::setValueSharding(Value v, const ShardingPtr& sharding, bool notify) {
-  values_[v.id()] = sharding;
-  dirty_[v.id()] = 1;
-  ++stats_.updates;
-  if (notify) notifyShardingModified(v);
-  auto group = group_of_.find(v.id());
+void Driver::updateGroupMembers(Value slot, const ShardingPtr& sharding,
+                                bool notify) {
+  auto group = group_of_.find(slot.id());
   if (group == group_of_.end()) return;
   for (Value member : groups_[group->second]) {
-    if (member == v) continue;
+    if (member == slot) continue;
     values_[member.id()] = sharding;
     dirty_[member.id()] = 1;
     if (notify) notifyShardingModified(member);
   }
 }
 
-absl::Status Driver::step(Op op, const OpShardingRule& rule,
-                          const OpShardingRule* round_rule,
-                          const std::vector<Value>& operands,
-                          const std::vector<Value>& results,
-                          OpPriorityKind priority, bool elementwise,
-                          PropagationDirection direction) {
+void Driver::updateSlot(Value slot, TensorSharding sharding, bool notify) {
+  const ShardingPtr& old = values_[slot.id()];
+  if (old && *old == sharding) return;
+  auto ptr = std::make_shared<const TensorSharding>(std::move(sharding));
+  values_[slot.id()] = ptr;
+  dirty_[slot.id()] = 1;
+  ++stats_.updates;
+  if (notify) notifyShardingModified(slot);
+  updateGroupMembers(slot, ptr, notify);
+}
+
+absl::Status Driver::step(Op op, const StepParams& params) {
   ++stats_.op_visits;
-  operand_ptrs_.clear();
-  result_ptrs_.clear();
-  // A sharding on a maximal mesh pins the op to one device: nothing
-  // propagates through it.
+  ptrs_.clear();
   bool maximal = false;
-  auto add = [&](Value v, std::vector<const TensorSharding*>& ptrs) {
-    const TensorSharding* s = shardingOf(v);
-    if (const Mesh* mesh = s ? meshes_.resolve(*s) : nullptr) {
-      maximal = maximal || mesh->isMaximal();
-    }
-    ptrs.push_back(s);
-  };
-  for (Value v : operands) add(v, operand_ptrs_);
-  for (Value v : results) add(v, result_ptrs_);
-  if (maximal) return absl::OkStatus();
+  for (Value slot : slots_) {
+    const TensorSharding* s = shardingOf(slot);
+    maximal = maximal || onMaximalMesh(s);
+    ptrs_.push_back(s);
+  }
+  if (maximal || ptrs_.empty()) return absl::OkStatus();
+  std::optional<TensorSharding> edge_view;
+  if (params.edge) {
+    edge_view = edgeShardingBeforePropagation(params.edge, ptrs_.back());
+    ptrs_.back() = edge_view ? &*edge_view : nullptr;
+  }
+  const OpShardingRule& rule = *params.rule;
   PropagateOpOptions options;
   options.strategy = &strategy();
-  options.direction = direction;
-  options.conservative = options_.conservative;
-  options.is_elementwise = elementwise;
+  options.direction = params.direction;
+  options.conservative = params.conservative;
+  options.is_elementwise = params.elementwise;
   options.priority_round = user_round_;
   if (op_round_) {
     factor_directions_.clear();
     for (int64_t f = 0; f < rule.numFactors(); ++f) {
-      factor_directions_.push_back(
-          opPriorityDirection(*op_round_, priority, round_rule, f));
+      factor_directions_.push_back(opPriorityDirection(
+          *op_round_, params.priority, params.round_rule, f));
     }
     options.factor_directions = factor_directions_;
   }
-  OpShardings shardings{operand_ptrs_, result_ptrs_};
+  absl::Span<const TensorSharding* const> all(ptrs_);
+  size_t num_operands = std::min(ptrs_.size(), rule.operand_mappings.size());
+  OpShardings shardings{all.subspan(0, num_operands), all.subspan(num_operands)};
   absl::StatusOr<PropagateOpResult> result =
       propagateOpShardings(shardings, rule, meshes_, options, &workspace_);
   if (!result.ok()) return opError(op, fromAbsl(result.status().message()));
+  int64_t last = static_cast<int64_t>(slots_.size()) - 1;
   for (ShardingUpdate& update : result->updates) {
-    Value v = update.tensor < static_cast<int64_t>(operands.size())
-                  ? operands[update.tensor]
-                  : results[update.tensor - operands.size()];
-    setValueSharding(v, std::make_shared<const TensorSharding>(std::move(update.sharding)),
-                     /*notify=*/true);
+    Value slot = slots_[update.tensor];
+    if (!slot) continue;  // the value has no place for a sharding
+    if (params.edge && update.tensor == last) {
+      update.sharding = edgeShardingAfterPropagation(params.edge, update.sharding);
+    }
+    updateSlot(slot, std::move(update.sharding), /*notify=*/true);
   }
   return absl::OkStatus();
 }
 
 absl::Status Driver::visit(Op op) {
   OpEntry& entry = entries_[op.id()];
-  if (entry.kind == OpEntry::kUnclassified) SK_RETURN_IF_ERROR(classify(op, entry));
-  switch (entry.kind) {
-    case OpEntry::kUnclassified:
-    case OpEntry::kSkip:
+  if (!entry.classified) SK_RETURN_IF_ERROR(classify(op, entry));
+  slots_.clear();
+  StepParams params;
+  params.priority = entry.priority;
+  params.elementwise = entry.elementwise;
+  switch (entry.role) {
+    case OpRole::kSkip:
       return absl::OkStatus();
-    case OpEntry::kRule: {
-      const OpShardingRule& rule = rules_[entry.rule];
-      return step(op, rule, &rule, op.operands(), op.results(), entry.priority,
-                  entry.elementwise, PropagationDirection::kBoth);
+    case OpRole::kRule: {
+      params.rule = params.round_rule = &rules_[entry.rule];
+      params.conservative = options_.conservative;
+      for (unsigned i = 0; i < op.numOperands(); ++i) addSlot(op.operand(i));
+      for (unsigned i = 0; i < op.numResults(); ++i) addSlot(op.result(i));
+      return step(op, params);
     }
-    case OpEntry::kBarrier: {
+    case OpRole::kBarrier: {
       Type type = op.result(0).type();
-      if (!type.isRankedTensor()) return absl::OkStatus();
-      PropagationDirection d = PropagationDirection::kNone;
-      if (const PropagationDirection* a = op.attr("allowed_direction").asPropagationDirection()) {
-        d = *a;
+      if (op.numOperands() != 1 || !type.isRankedTensor()) return absl::OkStatus();
+      params.direction = PropagationDirection::kNone;
+      if (const PropagationDirection* d =
+              op.attr("allowed_direction").asPropagationDirection()) {
+        params.direction = *d;
       }
-      return step(op, identity_.get(type.shape(), 1, 1), nullptr, op.operands(),
-                  op.results(), entry.priority, false, d);
+      params.rule = &identity_.get(type.shape(), 1, 1);
+      addSlot(op.operand(0));
+      addSlot(op.result(0));
+      return step(op, params);
     }
-    case OpEntry::kEdge: {
+    case OpRole::kEdge: {
+      if (op.numOperands() != 1) return absl::OkStatus();
       std::optional<DataFlowEdge> edge = dataFlowEdgeOf(op.operand(0));
       Type type = op.result(0).type();
       if (!edge || edge->sources.empty() || !type.isRankedTensor()) {
         return absl::OkStatus();
       }
-      return step(op, identity_.get(type.shape(), edge->sources.size(), 1), nullptr,
-                  edge->sources, {op.result(0)}, entry.priority, false,
-                  PropagationDirection::kBoth);
+      params.rule = &identity_.get(type.shape(), edge->sources.size(), 1);
+      params.edge = op;
+      for (Value source : edge->sources) addSlot(source);
+      addSlot(op.result(0));
+      return step(op, params);
     }
   }
   return absl::OkStatus();
 }
 
-absl::Status Driver::propagateFuncResults(bool notify) {
+// Between each function's returned values and its result shardings, like an
+// identity op. Nothing is queued: this runs before all ops are queued and
+// after the worklist is done. A new result sharding also goes to the other
+// members of the returned value's sharding group, as in the reference.
+absl::Status Driver::propagateFuncResults() {
   for (FuncResults& f : funcs_) {
     // The results of a private function (a callee) are not propagated.
     if (f.func.visibility() == "private") continue;
@@ -374,11 +421,14 @@ absl::Status Driver::propagateFuncResults(bool notify) {
     if (!ret) continue;
     for (unsigned i = 0; i < ret.numOperands() && i < f.shardings.size(); ++i) {
       Value value = ret.operand(i);
+      Value slot = slotOf(value);
       Type type = value.type();
-      if (!type.hasStaticShape()) continue;  // tokens, dynamic shapes
+      // Tokens and other non-tensors have no sharding.
+      if (!slot || !type.isRankedTensor() || !type.hasStaticShape()) continue;
       ++stats_.op_visits;
-      const TensorSharding* operand[] = {shardingOf(value)};
+      const TensorSharding* operand[] = {shardingOf(slot)};
       const TensorSharding* result[] = {f.shardings[i].get()};
+      if (onMaximalMesh(operand[0]) || onMaximalMesh(result[0])) continue;
       PropagateOpOptions options;
       options.strategy = &strategy();
       options.priority_round = user_round_;
@@ -387,12 +437,13 @@ absl::Status Driver::propagateFuncResults(bool notify) {
           options, &workspace_);
       if (!r.ok()) return opError(f.func.op(), fromAbsl(r.status().message()));
       if (const TensorSharding* s = r->operandUpdate(0)) {
-        setValueSharding(value, std::make_shared<const TensorSharding>(*s), notify);
+        updateSlot(slot, *s, /*notify=*/false);
       }
       if (const TensorSharding* s = r->resultUpdate(0)) {
         f.shardings[i] = std::make_shared<const TensorSharding>(*s);
         f.dirty[i] = true;
         ++stats_.updates;
+        updateGroupMembers(slot, f.shardings[i], /*notify=*/false);
       }
     }
   }
@@ -401,7 +452,7 @@ absl::Status Driver::propagateFuncResults(bool notify) {
 
 absl::Status Driver::fixpoint() {
   ++stats_.rounds;
-  SK_RETURN_IF_ERROR(propagateFuncResults(/*notify=*/false));
+  SK_RETURN_IF_ERROR(propagateFuncResults());
   // Top-down: the first op is processed first; ops queued while propagating
   // are processed next (last queued first), as MLIR's greedy driver does.
   worklist_.clear();
@@ -422,7 +473,7 @@ absl::Status Driver::fixpoint() {
     current_ = Op();
     SK_RETURN_IF_ERROR(status);
   }
-  return propagateFuncResults(/*notify=*/false);
+  return propagateFuncResults();
 }
 
 void Driver::dropAllPriorities() {
@@ -449,7 +500,7 @@ void Driver::dropAllPriorities() {
 void Driver::writeBack() {
   for (size_t id = 0; id < dirty_.size(); ++id) {
     if (dirty_[id] && values_[id]) {
-      setSharding(Value(&m_, static_cast<uint32_t>(id)), *values_[id]);
+      storeSlotSharding(Value(&m_, static_cast<uint32_t>(id)), *values_[id]);
     }
   }
   for (FuncResults& f : funcs_) {
@@ -460,22 +511,21 @@ void Driver::writeBack() {
       }
     }
   }
-  // Rules the registry made are dropped unless asked for; custom rules a
-  // user wrote stay.
-  for (size_t id = 0; id < entries_.size(); ++id) {
-    const OpEntry& entry = entries_[id];
-    if (entry.kind != OpEntry::kRule || !rule_from_registry_[entry.rule]) continue;
-    if (options_.keep_sharding_rules) {
+  // Rules the registry made are attached only when asked for; without that,
+  // every rule that isn't a custom rule goes (like the reference).
+  if (options_.keep_sharding_rules) {
+    for (size_t id = 0; id < entries_.size(); ++id) {
+      const OpEntry& entry = entries_[id];
+      if (entry.rule < 0 || !entry.rule_from_registry) continue;
       Op(&m_, static_cast<uint32_t>(id))
           .setAttr(kShardingRuleAttr, Attribute::opShardingRule(rules_[entry.rule]));
     }
+    return;
   }
-  if (!options_.keep_sharding_rules) {
-    m_.walk([](Op op) {
-      const OpShardingRule* rule = op.attr(kShardingRuleAttr).asOpShardingRule();
-      if (rule && !rule->is_custom_rule) op.removeAttr(kShardingRuleAttr);
-    });
-  }
+  m_.walk([](Op op) {
+    const OpShardingRule* rule = op.attr(kShardingRuleAttr).asOpShardingRule();
+    if (rule && !rule->is_custom_rule) op.removeAttr(kShardingRuleAttr);
+  });
 }
 
 absl::StatusOr<PropagationStats> Driver::run() {
@@ -491,11 +541,18 @@ absl::StatusOr<PropagationStats> Driver::run() {
     op_rounds.clear();
     for (int64_t r = 0; r < kNumOpPriorityRounds; ++r) op_rounds.push_back(r);
   }
+  std::vector<bool> aggressive = {options_.strategy != PropagationStrategy::kBasic};
+  if (options_.strategy == PropagationStrategy::kBasicThenAggressive) {
+    aggressive = {false, true};
+  }
   for (const std::optional<int64_t>& user_round : user_rounds) {
     user_round_ = user_round;
     for (const std::optional<int64_t>& op_round : op_rounds) {
       op_round_ = op_round;
-      SK_RETURN_IF_ERROR(fixpoint());
+      for (bool a : aggressive) {
+        aggressive_ = a;
+        SK_RETURN_IF_ERROR(fixpoint());
+      }
     }
   }
   if (options_.user_priorities) dropAllPriorities();

@@ -1,9 +1,13 @@
 #include "src/propagation/op_classes.h"
 
 #include <string_view>
+#include <utility>
 
 #include "absl/container/flat_hash_set.h"
 #include "shardkit/core/strings.h"
+#include "shardkit/ir/diagnostic.h"
+#include "shardkit/ir/sharding_access.h"
+#include "shardkit/rules/registry.h"
 
 namespace shardkit {
 namespace {
@@ -24,15 +28,37 @@ const absl::flat_hash_set<std::string>& elementwiseOps() {
           "uniform_dequantize"}) {
       set->insert(strCat("stablehlo.", op));
     }
+    // The sdy ops that forward their input unchanged carry the Elementwise
+    // trait too, so they pass through in the first op-priority round.
+    for (const char* op :
+         {"sdy.sharding_constraint", "sdy.reshard", "sdy.propagation_barrier"}) {
+      set->insert(op);
+    }
     return set;
   }();
   return *ops;
 }
 
+bool isTerminatorLike(Op op) {
+  const OpInfo* info = op.opName().info();
+  std::string_view name = op.name();
+  return (info && info->is_terminator) || name == "func.func" ||
+         name == "sdy.mesh";
+}
+
 }  // namespace
 
 bool isElementwiseOp(Op op) {
-  return elementwiseOps().contains(toAbsl(op.name()));
+  if (elementwiseOps().contains(toAbsl(op.name()))) return true;
+  // A bitcast between element types of the same width keeps the shape.
+  if (op.name() == "stablehlo.bitcast_convert" && op.numOperands() == 1 &&
+      op.numResults() == 1) {
+    Type in = op.operand(0).type();
+    Type out = op.result(0).type();
+    return in.isRankedTensor() && out.isRankedTensor() &&
+           in.shape() == out.shape();
+  }
+  return false;
 }
 
 OpPriorityKind opPriorityKind(Op op) {
@@ -65,6 +91,45 @@ const OpShardingRule& IdentityRules::get(absl::Span<const int64_t> shape,
   rule.operand_mappings.assign(num_operands, mapping);
   rule.result_mappings.assign(num_results, mapping);
   return rules_.emplace(std::move(key), std::move(rule)).first->second;
+}
+
+absl::StatusOr<OpRoleInfo> classifyOp(Op op, bool conservative) {
+  OpRoleInfo info;
+  std::string_view name = op.name();
+  if (name == "sdy.data_flow_edge") {
+    info.role = OpRole::kEdge;
+    return info;
+  }
+  if (name == "sdy.propagation_barrier") {
+    info.role = OpRole::kBarrier;
+    return info;
+  }
+  if (isTerminatorLike(op)) return info;
+  if (const OpShardingRule* attached =
+          op.attr(kShardingRuleAttr).asOpShardingRule()) {
+    info.role = OpRole::kRule;
+    info.rule = *attached;
+    return info;
+  }
+  RuleOptions rule_options;
+  rule_options.conservative_propagation = conservative;
+  absl::StatusOr<std::optional<OpShardingRule>> registry =
+      shardingRuleFor(op, rule_options);
+  if (!registry.ok()) return opError(op, fromAbsl(registry.status().message()));
+  if (registry->has_value()) {
+    info.role = OpRole::kRule;
+    info.rule = **std::move(registry);
+    info.from_registry = true;
+    return info;
+  }
+  // A reshard is an identity on its input, like a sharding constraint.
+  if (name == "sdy.reshard" && op.numOperands() == 1 && op.numResults() == 1 &&
+      op.result(0).type().isRankedTensor()) {
+    IdentityRules identity;
+    info.role = OpRole::kRule;
+    info.rule = identity.get(op.result(0).type().shape(), 1, 1);
+  }
+  return info;
 }
 
 }  // namespace shardkit

@@ -1,4 +1,6 @@
-// Internal: how the propagation driver treats each op.
+// Internal to the propagation layer: how the driver (and --explain-op) treat
+// each op — which rule it propagates along, whether it is elementwise, and
+// how it takes part in the op-priority rounds.
 #ifndef SHARDKIT_SRC_PROPAGATION_OP_CLASSES_H_
 #define SHARDKIT_SRC_PROPAGATION_OP_CLASSES_H_
 
@@ -6,17 +8,23 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/status/statusor.h"
 #include "shardkit/core/op_sharding_rule.h"
 #include "shardkit/ir/graph.h"
 #include "shardkit/propagation/priorities.h"
 
 namespace shardkit {
 
-// True for ops that apply a function element by element (StableHLO's
-// Elementwise trait).
+// True for ops with StableHLO's Elementwise (or BroadcastingElementwise)
+// trait, `stablehlo.bitcast_convert` between equal shapes, and the sdy ops
+// that are identities on their input: sharding_constraint, reshard and
+// propagation_barrier.
 bool isElementwiseOp(Op op);
 
-// How `op` takes part in the first op-priority rounds.
+// How `op` takes part in the first op-priority rounds: elementwise ops,
+// reshape, transpose and data-flow edges pass through in both directions,
+// dynamic_slice/dynamic_update_slice forward only, broadcast_in_dim is
+// special-cased, everything else waits for the last round.
 OpPriorityKind opPriorityKind(Op op);
 
 // Caches identity rules (one factor per dimension, every tensor mapped the
@@ -39,6 +47,28 @@ class IdentityRules {
   };
   absl::flat_hash_map<Key, OpShardingRule> rules_;
 };
+
+// What propagation does with an op.
+enum class OpRole : uint8_t {
+  kSkip,     // nothing: no rule (calls, constants, unknown ops, terminators)
+  kRule,     // operands and results along the op's sharding rule
+  kBarrier,  // sdy.propagation_barrier: identity, in its allowed direction
+  kEdge,     // sdy.data_flow_edge: sources and targets of the edge, identity
+};
+
+struct OpRoleInfo {
+  OpRole role = OpRole::kSkip;
+  // The rule of a kRule op: the op's own `sdy.sharding_rule` attribute (a
+  // custom rule, or one an earlier pass attached), else the registry's.
+  std::optional<OpShardingRule> rule;
+  // The rule came from the registry (not from an attribute on the op), so
+  // it is attached only if the sharding rules are kept.
+  bool from_registry = false;
+};
+
+// Classifies `op`; `conservative` is passed to the registry. Fails
+// (InvalidArgument at the op) if the registry rejects the op.
+absl::StatusOr<OpRoleInfo> classifyOp(Op op, bool conservative);
 
 }  // namespace shardkit
 

@@ -77,11 +77,10 @@ OpRuleFn registeredFunction(Op op) {
 absl::Status checkFits(const OpView& op, const OpShardingRule& rule) {
   if (static_cast<size_t>(rule.numOperands()) != op.numOperands() ||
       static_cast<size_t>(rule.numResults()) != op.numResults()) {
-    return op.error(strCat("the rule ", toString(rule), " has ",
-                           rule.numOperands(), " operand and ",
-                           rule.numResults(), " result mappings, the op has ",
-                           op.numOperands(), " operands and ",
-                           op.numResults(), " results"));
+    return op.error(strCat(
+        "the rule ", toString(rule), " has ", rule.numOperands(),
+        " operand and ", rule.numResults(), " result mappings, the op has ",
+        op.numOperands(), " operands and ", op.numResults(), " results"));
   }
   for (int64_t t = 0; t < rule.numTensors(); ++t) {
     bool is_operand = t < rule.numOperands();
@@ -120,9 +119,9 @@ absl::StatusOr<std::optional<OpShardingRule>> shardingRuleFor(
   Attribute attached = op.attr(kShardingRuleAttr);
   const OpShardingRule* attached_rule = attached.asOpShardingRule();
   if (attached && !attached_rule) {
-    return OpView(op).error(strCat("attribute '", kShardingRuleAttr,
-                                   "' is not an op sharding rule: ",
-                                   toString(attached)));
+    return OpView(op).error(
+        strCat("attribute '", kShardingRuleAttr,
+               "' is not an op sharding rule: ", toString(attached)));
   }
   if (attached_rule && attached_rule->is_custom_rule) return *attached_rule;
   SK_ASSIGN_OR_RETURN(std::optional<OpShardingRule> rule,

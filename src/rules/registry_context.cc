@@ -8,8 +8,8 @@ namespace shardkit::rules_internal {
 
 bool isConstantValue(Value value) {
   Op def = value.definingOp();
-  return def && (def.name() == "stablehlo.constant" ||
-                 def.name() == "sdy.constant");
+  return def &&
+         (def.name() == "stablehlo.constant" || def.name() == "sdy.constant");
 }
 
 bool usedByRngBitGenerator(Op op) {

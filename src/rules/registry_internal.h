@@ -31,7 +31,8 @@ class OpView {
   const std::vector<Shape>& results() const { return results_; }
   size_t numOperands() const { return operands_.size(); }
   size_t numResults() const { return results_.size(); }
-  // True if some operand or result is a ranked tensor with a dynamic dim.
+  // True if some operand or result is an unranked tensor or a ranked tensor
+  // with a dynamic dim.
   bool hasDynamicShape() const { return dynamic_; }
 
   // InvalidArgument `sharding rule of 'NAME': MESSAGE`.

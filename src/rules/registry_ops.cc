@@ -37,8 +37,8 @@ Shapes firstOperands(const OpView& op, size_t count) {
 absl::Status expectInputsAndInits(const OpView& op) {
   if (op.numResults() == 0 || op.numOperands() != 2 * op.numResults()) {
     return op.error(strCat("expected one input and one init value per result (",
-                           op.numResults(), " results), got ",
-                           op.numOperands(), " operands"));
+                           op.numResults(), " results), got ", op.numOperands(),
+                           " operands"));
   }
   return absl::OkStatus();
 }
@@ -97,8 +97,7 @@ RuleResult broadcastInDim(const OpView& op, const RuleOptions&) {
   SK_RETURN_IF_ERROR(op.expectCounts(1, 1));
   SK_ASSIGN_OR_RETURN(std::vector<int64_t> dims,
                       op.intListAttr("broadcast_dimensions"));
-  return done(op,
-              broadcastInDimRule(op.operands()[0], op.results()[0], dims));
+  return done(op, broadcastInDimRule(op.operands()[0], op.results()[0], dims));
 }
 
 RuleResult cholesky(const OpView& op, const RuleOptions&) {
@@ -207,7 +206,8 @@ RuleResult dynamicUpdateSlice(const OpView& op, const RuleOptions&) {
   const size_t rank = op.operands()[0].size();
   std::vector<bool> constant(rank, false);
   for (size_t d = 0; d < rank && 2 + d < op.numOperands(); ++d) {
-    constant[d] = isConstantValue(op.op().operand(static_cast<unsigned>(2 + d)));
+    constant[d] =
+        isConstantValue(op.op().operand(static_cast<unsigned>(2 + d)));
   }
   return done(op, dynamicUpdateSliceRule(op.operands()[0], op.operands()[1],
                                          op.results()[0], constant));
@@ -217,8 +217,7 @@ RuleResult dynamicUpdateSlice(const OpView& op, const RuleOptions&) {
 
 RuleResult dot(const OpView& op, const RuleOptions&) {
   SK_RETURN_IF_ERROR(op.expectCounts(2, 1));
-  return done(op,
-              dotRule(op.operands()[0], op.operands()[1], op.results()[0]));
+  return done(op, dotRule(op.operands()[0], op.operands()[1], op.results()[0]));
 }
 
 RuleResult dotGeneral(const OpView& op, const RuleOptions&) {
@@ -239,18 +238,17 @@ RuleResult convolution(const OpView& op, const RuleOptions& options) {
   Attribute attr = op.op().attr("dimension_numbers");
   std::optional<ConvDimensionNumbers> dims = getConvDimensionNumbers(attr);
   if (!dims) {
-    return op.error(strCat(
-        "attribute 'dimension_numbers' must be a #stablehlo.conv, got ",
-        attr ? toString(attr) : "nothing"));
+    return op.error(
+        strCat("attribute 'dimension_numbers' must be a #stablehlo.conv, got ",
+               attr ? toString(attr) : "nothing"));
   }
-  SK_ASSIGN_OR_RETURN(int64_t batch_groups,
-                      op.intAttr("batch_group_count", 1));
+  SK_ASSIGN_OR_RETURN(int64_t batch_groups, op.intAttr("batch_group_count", 1));
   SK_ASSIGN_OR_RETURN(int64_t feature_groups,
                       op.intAttr("feature_group_count", 1));
-  return done(op, convolutionRule(op.operands()[0], op.operands()[1],
-                                  op.results()[0], *dims, batch_groups,
-                                  feature_groups,
-                                  options.conservative_propagation));
+  return done(
+      op, convolutionRule(op.operands()[0], op.operands()[1], op.results()[0],
+                          *dims, batch_groups, feature_groups,
+                          options.conservative_propagation));
 }
 
 RuleResult triangularSolve(const OpView& op, const RuleOptions&) {
@@ -265,9 +263,8 @@ RuleResult triangularSolve(const OpView& op, const RuleOptions&) {
       return op.error(strCat("unknown transpose_a value '", value, "'"));
     }
   }
-  return done(op,
-              triangularSolveRule(op.operands()[0], op.operands()[1],
-                                  op.results()[0], left_side, transpose_a));
+  return done(op, triangularSolveRule(op.operands()[0], op.operands()[1],
+                                      op.results()[0], left_side, transpose_a));
 }
 
 // ---- reductions ----
@@ -275,16 +272,16 @@ RuleResult triangularSolve(const OpView& op, const RuleOptions&) {
 RuleResult reduce(const OpView& op, const RuleOptions&) {
   SK_RETURN_IF_ERROR(expectInputsAndInits(op));
   SK_ASSIGN_OR_RETURN(std::vector<int64_t> dims, op.intListAttr("dimensions"));
-  return done(op, reduceRule(firstOperands(op, op.numResults()), op.results(),
-                             dims));
+  return done(
+      op, reduceRule(firstOperands(op, op.numResults()), op.results(), dims));
 }
 
 RuleResult reduceWindow(const OpView& op, const RuleOptions& options) {
   SK_RETURN_IF_ERROR(expectInputsAndInits(op));
   SK_ASSIGN_OR_RETURN(WindowPadding padding, op.paddingAttr("padding"));
-  return done(op, reduceWindowRule(firstOperands(op, op.numResults()),
-                                   op.results(), padding,
-                                   options.conservative_propagation));
+  return done(op,
+              reduceWindowRule(firstOperands(op, op.numResults()), op.results(),
+                               padding, options.conservative_propagation));
 }
 
 RuleResult selectAndScatter(const OpView& op, const RuleOptions& options) {
@@ -314,16 +311,16 @@ RuleResult scatter(const OpView& op, const RuleOptions&) {
   const size_t n = op.numResults();
   if (n == 0 || op.numOperands() != 2 * n + 1) {
     return op.error(strCat("expected N inputs, the indices and N updates for ",
-                           n, " results, got ", op.numOperands(),
-                           " operands"));
+                           n, " results, got ", op.numOperands(), " operands"));
   }
   Attribute attr = op.op().attr("scatter_dimension_numbers");
   std::optional<ScatterDimensionNumbers> dims =
       getScatterDimensionNumbers(attr);
   if (!dims) {
-    return op.error(strCat("attribute 'scatter_dimension_numbers' must be a "
-                           "#stablehlo.scatter, got ",
-                           attr ? toString(attr) : "nothing"));
+    return op.error(
+        strCat("attribute 'scatter_dimension_numbers' must be a "
+               "#stablehlo.scatter, got ",
+               attr ? toString(attr) : "nothing"));
   }
   Shapes operands(op.operands());
   return done(op, scatterRule(operands.subspan(0, n), operands[n],
@@ -345,25 +342,53 @@ const absl::flat_hash_map<std::string_view, Adapter>& adapters() {
     auto* t = new absl::flat_hash_map<std::string_view, Adapter>();
     // Elementwise ops, and collectives that keep every dimension.
     constexpr std::string_view kPointwise[] = {
-        "stablehlo.abs", "stablehlo.add", "stablehlo.all_reduce",
-        "stablehlo.and", "stablehlo.atan2", "stablehlo.cbrt", "stablehlo.ceil",
-        "stablehlo.collective_permute", "stablehlo.compare",
-        "stablehlo.complex", "stablehlo.convert", "stablehlo.cosine",
-        "stablehlo.count_leading_zeros", "stablehlo.cross-replica-sum",
-        "stablehlo.divide", "stablehlo.exponential",
-        "stablehlo.exponential_minus_one", "stablehlo.floor", "stablehlo.imag",
-        "stablehlo.is_finite", "stablehlo.log", "stablehlo.log_plus_one",
-        "stablehlo.logistic", "stablehlo.maximum", "stablehlo.minimum",
-        "stablehlo.multiply", "stablehlo.negate", "stablehlo.not",
-        "stablehlo.or", "stablehlo.popcnt", "stablehlo.power",
-        "stablehlo.real", "stablehlo.reduce_precision", "stablehlo.remainder",
-        "stablehlo.round_nearest_afz", "stablehlo.round_nearest_even",
-        "stablehlo.rsqrt", "stablehlo.shift_left",
-        "stablehlo.shift_right_arithmetic", "stablehlo.shift_right_logical",
-        "stablehlo.sign", "stablehlo.sine", "stablehlo.sqrt",
-        "stablehlo.subtract", "stablehlo.tan", "stablehlo.tanh",
-        "stablehlo.xor",
-    };
+        "stablehlo.abs",
+        "stablehlo.add",
+        "stablehlo.all_reduce",
+        "stablehlo.and",
+        "stablehlo.atan2",
+        "stablehlo.cbrt",
+        "stablehlo.ceil",
+        "stablehlo.collective_permute",
+        "stablehlo.compare",
+        "stablehlo.complex",
+        "stablehlo.convert",
+        "stablehlo.cosine",
+        "stablehlo.count_leading_zeros",
+        "stablehlo.cross-replica-sum",
+        "stablehlo.divide",
+        "stablehlo.exponential",
+        "stablehlo.exponential_minus_one",
+        "stablehlo.floor",
+        "stablehlo.imag",
+        "stablehlo.is_finite",
+        "stablehlo.log",
+        "stablehlo.log_plus_one",
+        "stablehlo.logistic",
+        "stablehlo.maximum",
+        "stablehlo.minimum",
+        "stablehlo.multiply",
+        "stablehlo.negate",
+        "stablehlo.not",
+        "stablehlo.or",
+        "stablehlo.popcnt",
+        "stablehlo.power",
+        "stablehlo.real",
+        "stablehlo.reduce_precision",
+        "stablehlo.remainder",
+        "stablehlo.round_nearest_afz",
+        "stablehlo.round_nearest_even",
+        "stablehlo.rsqrt",
+        "stablehlo.shift_left",
+        "stablehlo.shift_right_arithmetic",
+        "stablehlo.shift_right_logical",
+        "stablehlo.sign",
+        "stablehlo.sine",
+        "stablehlo.sqrt",
+        "stablehlo.subtract",
+        "stablehlo.tan",
+        "stablehlo.tanh",
+        "stablehlo.xor"};
     for (std::string_view name : kPointwise) (*t)[name] = &pointwise;
     (*t)["sdy.sharding_constraint"] = &pointwise;
     const std::pair<std::string_view, Adapter> special[] = {

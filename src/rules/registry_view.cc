@@ -23,6 +23,10 @@ bool isDynamic(const Shape& shape) {
   return false;
 }
 
+bool isUnranked(Type type) {
+  return type && type.kind() == TypeKind::kUnrankedTensor;
+}
+
 std::string_view kindName(const Attribute& attr) {
   switch (attr.kind()) {
     case AttrKind::kString:
@@ -106,6 +110,8 @@ OpView::OpView(Op op)
     : op_(op), operands_(operandShapes(op)), results_(resultShapes(op)) {
   for (const Shape& s : operands_) dynamic_ = dynamic_ || isDynamic(s);
   for (const Shape& s : results_) dynamic_ = dynamic_ || isDynamic(s);
+  for (Type type : op.operandTypes()) dynamic_ = dynamic_ || isUnranked(type);
+  for (Type type : op.resultTypes()) dynamic_ = dynamic_ || isUnranked(type);
 }
 
 absl::Status OpView::error(std::string_view message) const {
@@ -167,8 +173,8 @@ absl::StatusOr<bool> OpView::boolAttr(std::string_view name,
   return *value == 1;
 }
 
-absl::StatusOr<std::optional<std::vector<int64_t>>>
-OpView::optionalIntListAttr(std::string_view name) const {
+absl::StatusOr<std::optional<std::vector<int64_t>>> OpView::optionalIntListAttr(
+    std::string_view name) const {
   Attribute attr = op_.attr(name);
   if (!attr) return std::optional<std::vector<int64_t>>();
   if (std::optional<std::vector<int64_t>> list = attr.intList()) return list;
@@ -179,8 +185,8 @@ OpView::optionalIntListAttr(std::string_view name) const {
       if (auto values = denseIntegers(elements->literal, count)) return values;
     }
   }
-  return error(strCat("attribute '", name,
-                      "' must be a list of integers, got ", toString(attr)));
+  return error(strCat("attribute '", name, "' must be a list of integers, got ",
+                      toString(attr)));
 }
 
 absl::StatusOr<std::vector<int64_t>> OpView::intListAttr(
@@ -188,7 +194,8 @@ absl::StatusOr<std::vector<int64_t>> OpView::intListAttr(
   absl::StatusOr<std::optional<std::vector<int64_t>>> list =
       optionalIntListAttr(name);
   if (!list.ok()) return list.status();
-  if (!list->has_value()) return error(strCat("missing attribute '", name, "'"));
+  if (!list->has_value())
+    return error(strCat("missing attribute '", name, "'"));
   return **std::move(list);
 }
 

@@ -2,6 +2,7 @@
 //
 //   shardkit-opt [FILE|-] [-o OUT] [-split-input-file] [--mlir-print-op-generic]
 //                [-allow-unregistered-dialect] [-verify-diagnostics]
+//                [--explain-op=NAME [--explain-strategy=basic|aggressive]]
 //                [-PASS[=OPTIONS]]...
 #include <cstdio>
 #include <fstream>
@@ -13,7 +14,9 @@
 
 #include "shardkit/core/strings.h"
 #include "shardkit/ir/module_io.h"
+#include "shardkit/mpmd/syntax.h"
 #include "shardkit/passes/pass.h"
+#include "shardkit/propagation/explain.h"
 #include "tools/shardkit-opt/verify_diagnostics.h"
 
 namespace shardkit {
@@ -31,6 +34,9 @@ struct Flags {
   bool generic = false;
   bool allow_unregistered = true;
   bool verify_diagnostics = false;
+  // --explain-op: print this op's factor table instead of the module.
+  std::string explain_op;
+  ExplainOptions explain;
   std::vector<PassRequest> passes;
 };
 
@@ -42,6 +48,10 @@ void printHelp() {
                "  --mlir-print-op-generic       print every op in generic form\n"
                "  -allow-unregistered-dialect   accept ops of unknown dialects (default)\n"
                "  -verify-diagnostics           check expected-error annotations\n"
+               "  --explain-op=NAME             after the passes, print the factor table of\n"
+               "                                the first op named NAME (or with result %N)\n"
+               "                                before and after one propagation step\n"
+               "  --explain-strategy=S          the step's strategy: aggressive (default), basic\n"
                "  --help                        show this help\n\n"
                "PASSES (-NAME or -NAME=\"key=value ...\"):\n";
   for (const PassInfo* pass : allPasses()) {
@@ -88,6 +98,23 @@ bool parseFlags(int argc, char** argv, Flags& flags, bool& help) {
       flags.allow_unregistered = true;
     } else if (flag == "verify-diagnostics") {
       flags.verify_diagnostics = true;
+    } else if (flag.starts_with("explain-op=")) {
+      flags.explain_op = flag.substr(std::string("explain-op=").size());
+      if (flags.explain_op.empty()) {
+        std::cerr << "shardkit-opt: error: --explain-op needs an op name or %N\n";
+        return false;
+      }
+    } else if (flag.starts_with("explain-strategy=")) {
+      std::string strategy = flag.substr(std::string("explain-strategy=").size());
+      if (strategy == "basic") {
+        flags.explain.strategy = PropagationStrategy::kBasic;
+      } else if (strategy == "aggressive") {
+        flags.explain.strategy = PropagationStrategy::kAggressive;
+      } else {
+        std::cerr << "shardkit-opt: error: --explain-strategy must be 'basic' or "
+                     "'aggressive', got '" << strategy << "'\n";
+        return false;
+      }
     } else {
       size_t eq = flag.find('=');
       std::string name = flag.substr(0, eq);
@@ -141,6 +168,24 @@ std::string locatePassError(const absl::Status& status, const std::string& file)
   return strCat(file, ":1:1: error: ", message);
 }
 
+// --explain-op: the factor table of the selected op instead of the module.
+bool explain(Module& module, const Flags& flags, const std::string& file,
+             std::string& out, std::string& diags) {
+  Op op = findExplainedOp(module, flags.explain_op);
+  if (!op) {
+    diags += strCat(file, ":1:1: error: no op matches --explain-op=",
+                    flags.explain_op, "\n");
+    return false;
+  }
+  absl::StatusOr<std::string> text = explainOp(op, flags.explain);
+  if (!text.ok()) {
+    diags += locatePassError(text.status(), file) + "\n";
+    return false;
+  }
+  out += *text;
+  return true;
+}
+
 // Processes one chunk; returns false on error (diagnostics go to `diags`).
 bool processChunk(const std::string& text, const Flags& flags,
                   const std::string& file, std::string& out, std::string& diags) {
@@ -158,6 +203,7 @@ bool processChunk(const std::string& text, const Flags& flags,
       return false;
     }
   }
+  if (!flags.explain_op.empty()) return explain(**module, flags, file, out, diags);
   PrintOptions print;
   print.generic = flags.generic;
   out += printModule(**module, print);
@@ -165,6 +211,7 @@ bool processChunk(const std::string& text, const Flags& flags,
 }
 
 int run(int argc, char** argv) {
+  registerMpmdSyntax();
   Flags flags;
   bool help = false;
   if (!parseFlags(argc, argv, flags, help)) return 1;

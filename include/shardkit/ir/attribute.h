@@ -166,6 +166,11 @@ class Attribute {
     return get<PropagationDirection>(AttrKind::kPropagationDirection);
   }
 
+  // Copy-on-write access: the elements of an array attribute when this
+  // handle is the only owner of its storage (so mutating cannot be observed
+  // elsewhere); null otherwise.
+  std::vector<Attribute>* mutableArrayIfUnique();
+
   // The integer value of an integer attribute, or of a bool.
   std::optional<int64_t> intValue() const;
   // The integers of a dense array or of an array of integers.
@@ -205,6 +210,8 @@ class AttrDict {
 
   // The attribute called `name`, or the null attribute.
   Attribute get(std::string_view name) const;
+  // The stored attribute called `name` (for in-place updates), or null.
+  Attribute* find(std::string_view name);
   bool contains(std::string_view name) const { return bool(get(name)); }
   // Adds or replaces.
   void set(std::string_view name, Attribute value);

@@ -39,6 +39,10 @@ std::vector<std::string> splitInputFile(std::string_view text);
 struct PrintOptions {
   // Print every op in MLIR's generic form.
   bool generic = false;
+  // In the generic form, print inherent attributes in the attribute
+  // dictionary instead of `<{...}>` (the form MLIR wrote before properties,
+  // which older tools such as mlir-opt-16 read).
+  bool inherent_in_attr_dict = false;
 };
 
 std::string printModule(Module& module, const PrintOptions& options = {});

@@ -40,6 +40,8 @@ class OpReader {
 
   // `%name` or `%name#3`.
   virtual absl::StatusOr<Value> parseOperand() = 0;
+  // `@name` or `@"any name"`: the symbol's name (`what` names it in errors).
+  absl::StatusOr<std::string> parseSymbolName(std::string_view what);
   // Zero or more comma-separated operands (stops at a token that is not `%`).
   absl::Status parseOperandList(std::vector<Value>& operands);
   virtual absl::StatusOr<Type> parseType() = 0;

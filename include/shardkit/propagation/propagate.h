@@ -3,16 +3,19 @@
 //
 //   for each user priority round (if enabled)
 //     for each op priority round (if enabled)
-//       propagate to a fixed point with the basic or aggressive strategy:
-//         function results → returned values, then every op (ops with a
-//         sharding rule, propagation barriers, data-flow edges) from a
-//         worklist, then returned values → function results.
+//       for each strategy (basic, aggressive, or basic then aggressive)
+//         propagate to a fixed point:
+//           function results → returned values, then every op (ops with a
+//           sharding rule, propagation barriers, data-flow edges) from a
+//           worklist, then returned values → function results.
 //
 // An op is revisited only when the sharding of one of its operands or results
-// changes. Sharding constraints and reshards take part with an identity rule;
-// ops without a rule (calls, unknown ops, data-flow ops before
-// `-sdy-add-data-flow-edges`) are skipped; members of a sharding group always
-// receive the same sharding.
+// changes. A target of a data-flow edge is sharded through its
+// `sdy.data_flow_edge` op (manual axes added/removed across a manual
+// computation's edges); ops without a rule (calls, unknown ops, data-flow ops
+// before `-sdy-add-data-flow-edges`) are skipped; members of a sharding group
+// always receive the same sharding. docs/propagation.md, part 2, has the
+// details.
 #ifndef SHARDKIT_PROPAGATION_PROPAGATE_H_
 #define SHARDKIT_PROPAGATION_PROPAGATE_H_
 
@@ -23,7 +26,13 @@
 
 namespace shardkit {
 
-enum class PropagationStrategy { kBasic, kAggressive };
+enum class PropagationStrategy {
+  kBasic,
+  kAggressive,
+  // A fixed point with the basic strategy, then one with the aggressive
+  // strategy (in each op-priority round).
+  kBasicThenAggressive,
+};
 
 struct PropagationOptions {
   PropagationStrategy strategy = PropagationStrategy::kBasic;

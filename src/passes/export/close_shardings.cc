@@ -55,19 +55,20 @@ void registerExportPasses() {
         "also sink the edges' propagation edges (default false)"}},
       [](Module& module, const PassOptions& options) -> absl::Status {
         SinkDataFlowEdgesOptions sink;
-        SK_ASSIGN_OR_RETURN(sink.sink_debug_sharding_origins,
-                            options.getBool("sink-debug-sharding-origins",
-                                            false));
+        SK_ASSIGN_OR_RETURN(
+            sink.sink_debug_sharding_origins,
+            options.getBool("sink-debug-sharding-origins", false));
         SK_ASSIGN_OR_RETURN(
             sink.sink_debug_propagation_edge_sharding,
             options.getBool("sink-debug-propagation-edge-sharding", false));
         return sinkDataFlowEdges(module, sink);
       }});
-  registerPass(PassInfo{
-      "sdy-close-shardings",
-      "Closes tensor shardings and drops replicated axes.",
-      {},
-      [](Module& module, const PassOptions&) { return closeShardings(module); }});
+  registerPass(PassInfo{"sdy-close-shardings",
+                        "Closes tensor shardings and drops replicated axes.",
+                        {},
+                        [](Module& module, const PassOptions&) {
+                          return closeShardings(module);
+                        }});
 }
 
 }  // namespace shardkit

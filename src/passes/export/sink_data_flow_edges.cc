@@ -47,9 +47,8 @@ void sinkShardings(const std::vector<Value>& owners) {
   }
   if (!mesh) return;
   for (size_t i = 0; i < owners.size(); ++i) {
-    setOwnerSharding(owners[i],
-                     shardings[i].value_or(TensorSharding::fullyOpen(
-                         *mesh, owners[i].type().rank())));
+    setOwnerSharding(owners[i], shardings[i].value_or(TensorSharding::fullyOpen(
+                                    *mesh, owners[i].type().rank())));
   }
 }
 

@@ -25,7 +25,8 @@ void wrapOwner(Module& module, Value owner) {
     state.addAttr("sharding", Attribute::tensorSharding(*sharding));
   }
   Op def = owner.definingOp();
-  state.location = def ? def.location() : owner.ownerBlock().parentOp().location();
+  state.location =
+      def ? def.location() : owner.ownerBlock().parentOp().location();
   Op edge = module.createOp(state);
   if (def) {
     def.parentBlock().insertAfter(def, edge);

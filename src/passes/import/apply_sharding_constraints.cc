@@ -3,6 +3,7 @@
 #include <optional>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "shardkit/passes/import_passes.h"
 #include "src/passes/import/value_sharding.h"
@@ -17,7 +18,9 @@ using import_internal::setValueSharding;
 using import_internal::shardableValue;
 using import_internal::valueSharding;
 
-bool isConstraint(Op op) { return op && op.name() == "sdy.sharding_constraint"; }
+bool isConstraint(Op op) {
+  return op && op.name() == "sdy.sharding_constraint";
+}
 
 const TensorSharding* constraintSharding(Op constraint) {
   return constraint.attr("sharding").asTensorSharding();
@@ -103,9 +106,10 @@ void applyConstraint(Value input, const TensorSharding& sharding,
     return;
   }
   Op constraint = constraint_after_input();
-  input.replaceUsesWithIf(constraint.result(0), [constraint](const Value::Use& use) {
-    return !(use.user() == constraint);
-  });
+  input.replaceUsesWithIf(constraint.result(0),
+                          [constraint](const Value::Use& use) {
+                            return !(use.user() == constraint);
+                          });
   // Unreduced axes do not propagate, so they go onto the edge directly.
   if (!sharding.unreduced_axes.empty()) {
     TensorSharding updated = valueSharding(input).value_or(
@@ -137,68 +141,106 @@ Op chainTail(Op head) {
   return tail;
 }
 
-// Makes the uses of the chain's input that come after `tail` in its block
-// (other than function returns) use the chain's result.
-void forwardChain(Op head, Op tail) {
-  absl::flat_hash_set<Op> after_tail;
-  for (Op op = tail.nextInBlock(); op; op = op.nextInBlock()) {
-    after_tail.insert(op);
+// The position of each op in its block, computed per block on demand; a block
+// is renumbered after an op is moved into it or created in it.
+class BlockOrder {
+ public:
+  bool isBefore(Op a, Op b) { return position(a) < position(b); }
+  void invalidate(Block block) { numbered_.erase(block); }
+
+ private:
+  size_t position(Op op) {
+    Block block = op.parentBlock();
+    auto it = positions_.find(op);
+    if (numbered_.insert(block).second || it == positions_.end()) {
+      size_t i = 0;
+      for (Op o : block) positions_[o] = i++;
+      it = positions_.find(op);
+    }
+    return it->second;
   }
-  head.operand(0).replaceUsesWithIf(
-      tail.result(0), [&](const Value::Use& use) {
-        Op user = use.user();
-        return !(user == head) && user.name() != "func.return" &&
-               after_tail.contains(user);
-      });
-}
 
-void processConstraint(Op constraint) {
-  if (Op tail = chainTail(constraint)) forwardChain(constraint, tail);
-  const TensorSharding* sharding = constraintSharding(constraint);
-  if (!sharding) return;
-  Value input = constraint.operand(0);
-  applyConstraint(input, *sharding, [&] {
-    moveAfterValue(constraint, input);
-    return constraint;
-  });
-}
+  absl::flat_hash_set<Block> numbered_;
+  absl::flat_hash_map<Op, size_t> positions_;
+};
 
-// The in_shardings of a manual computation are constraints on its operands;
-// since the computation cannot move, a new constraint is created when needed.
-void processManualComputation(Module& module, Op computation) {
-  for (unsigned i = 0; i < computation.numOperands(); ++i) {
-    const TensorSharding* sharding = inSharding(computation, i);
-    if (!sharding) continue;
-    Value operand = computation.operand(i);
-    TensorSharding copy = *sharding;
-    applyConstraint(operand, copy, [&] {
-      OperationState state(module.opName("sdy.sharding_constraint"));
-      state.operands = {operand};
-      state.result_types = {operand.type()};
-      state.addAttr("sharding", Attribute::tensorSharding(copy));
-      state.location = computation.location();
-      Op constraint = module.createOp(state);
-      if (Op def = operand.definingOp()) {
-        def.parentBlock().insertAfter(def, constraint);
-      } else {
-        operand.ownerBlock().pushFront(constraint);
-      }
+class ConstraintApplier {
+ public:
+  explicit ConstraintApplier(Module& module) : module_(module) {}
+
+  void processConstraint(Op constraint) {
+    if (Op tail = chainTail(constraint)) forwardChain(constraint, tail);
+    const TensorSharding* sharding = constraintSharding(constraint);
+    if (!sharding) return;
+    Value input = constraint.operand(0);
+    applyConstraint(input, *sharding, [&] {
+      moveAfterValue(constraint, input);
+      order_.invalidate(constraint.parentBlock());
       return constraint;
     });
   }
-}
+
+  // The in_shardings of a manual computation are constraints on its operands;
+  // since the computation cannot move, a new constraint is created when
+  // needed.
+  void processManualComputation(Op computation) {
+    for (unsigned i = 0; i < computation.numOperands(); ++i) {
+      const TensorSharding* sharding = inSharding(computation, i);
+      if (!sharding) continue;
+      Value operand = computation.operand(i);
+      TensorSharding copy = *sharding;
+      applyConstraint(operand, copy, [&] {
+        return createConstraintAfter(operand, copy, computation.location());
+      });
+    }
+  }
+
+ private:
+  // Makes the uses of the chain's input that come after `tail` in its block
+  // (other than function returns) use the chain's result.
+  void forwardChain(Op head, Op tail) {
+    Block block = tail.parentBlock();
+    head.operand(0).replaceUsesWithIf(
+        tail.result(0), [&](const Value::Use& use) {
+          Op user = use.user();
+          return !(user == head) && user.name() != "func.return" &&
+                 user.parentBlock() == block && order_.isBefore(tail, user);
+        });
+  }
+
+  Op createConstraintAfter(Value value, const TensorSharding& sharding,
+                           uint32_t location) {
+    OperationState state(module_.opName("sdy.sharding_constraint"));
+    state.operands = {value};
+    state.result_types = {value.type()};
+    state.addAttr("sharding", Attribute::tensorSharding(sharding));
+    state.location = location;
+    Op constraint = module_.createOp(state);
+    if (Op def = value.definingOp()) {
+      def.parentBlock().insertAfter(def, constraint);
+    } else {
+      value.ownerBlock().pushFront(constraint);
+    }
+    order_.invalidate(constraint.parentBlock());
+    return constraint;
+  }
+
+  Module& module_;
+  BlockOrder order_;
+};
 
 }  // namespace
 
 absl::Status applyShardingConstraints(Module& module) {
   std::vector<Op> ops;
   collectPostOrder(module.body(), ops);
+  ConstraintApplier applier(module);
   for (Op op : ops) {
     if (op.isErased()) continue;
     if (isConstraint(op)) {
-      processConstraint(op);
+      applier.processConstraint(op);
     } else if (isManualComputation(op)) {
-      processManualComputation(module, op);
+      applier.processManualComputation(op);
     }
   }
   return absl::OkStatus();

@@ -15,25 +15,29 @@ namespace {
 
 using import_internal::isNamedComputation;
 
-// StableHLO ops with the Elementwise trait; all of them are pure.
-const absl::flat_hash_set<std::string>& elementwiseOps() {
+// StableHLO ops with the Elementwise trait (all of them pure), without the
+// "stablehlo." prefix.
+// clang-format off
+constexpr std::string_view kElementwiseOps[] = {
+    "abs", "add", "and", "atan2", "cbrt", "ceil", "clamp", "compare",
+    "complex", "convert", "cosine", "count_leading_zeros", "divide",
+    "exponential", "exponential_minus_one", "floor", "imag", "is_finite", "log",
+    "log_plus_one", "logistic", "maximum", "minimum", "multiply", "negate",
+    "not", "or", "popcnt", "power", "real", "reduce_precision", "remainder",
+    "round_nearest_afz", "round_nearest_even", "rsqrt", "select", "shift_left",
+    "shift_right_arithmetic", "shift_right_logical", "sign", "sine", "sqrt",
+    "subtract", "tan", "tanh", "xor"};
+// clang-format on
+
+bool isElementwise(std::string_view name) {
   static const auto* ops = [] {
     auto* set = new absl::flat_hash_set<std::string>();
-    for (const char* op :
-         {"abs", "add", "and", "atan2", "cbrt", "ceil", "clamp", "compare",
-          "complex", "convert", "cosine", "count_leading_zeros", "divide",
-          "exponential", "exponential_minus_one", "floor", "imag", "is_finite",
-          "log", "log_plus_one", "logistic", "maximum", "minimum", "multiply",
-          "negate", "not", "or", "popcnt", "power", "real", "reduce_precision",
-          "remainder", "round_nearest_afz", "round_nearest_even", "rsqrt",
-          "select", "shift_left", "shift_right_arithmetic",
-          "shift_right_logical", "sign", "sine", "sqrt", "subtract", "tan",
-          "tanh", "xor"}) {
+    for (std::string_view op : kElementwiseOps) {
       set->insert(strCat("stablehlo.", op));
     }
     return set;
   }();
-  return *ops;
+  return ops->contains(toAbsl(name));
 }
 
 bool isScalar(Value value) {
@@ -117,8 +121,7 @@ class Splitter {
     std::string_view name = op.name();
     if (name == "sdy.constant" || name == "stablehlo.iota") return true;
     bool preserving = name == "stablehlo.broadcast_in_dim" ||
-                      name == "stablehlo.slice" ||
-                      elementwiseOps().contains(toAbsl(name)) ||
+                      name == "stablehlo.slice" || isElementwise(name) ||
                       (splitsScalars() && name == "stablehlo.reshape");
     if (!preserving || op.numRegions() != 0) return false;
     for (Value operand : op.operands()) {
@@ -188,18 +191,28 @@ class Splitter {
 
   // Gives the clone the sharding groups of the original.
   void cloneShardingGroups(Op original, Op clone) {
-    for (unsigned r = 0; r < original.numResults(); ++r) {
-      for (const Value::Use& use : original.result(r).uses()) {
-        Op group = use.user();
-        if (!isShardingGroup(group)) continue;
-        OperationState state(group.opName());
-        state.operands = {clone.result(r)};
-        state.inherent_attrs = group.inherentAttrs();
-        state.discardable_attrs = group.discardableAttrs();
-        state.location = group.location();
-        original.parentBlock().insertBefore(original, module_.createOp(state));
+    for (Op group : shardingGroupsOf(original)) {
+      OperationState state(group.opName());
+      state.operands = {clone.result(group.operand(0).index())};
+      state.inherent_attrs = group.inherentAttrs();
+      state.discardable_attrs = group.discardableAttrs();
+      state.location = group.location();
+      original.parentBlock().insertBefore(original, module_.createOp(state));
+    }
+  }
+
+  // The sharding group ops on the results of `op`, found once (a constant
+  // may have very many uses; its group ops never change while splitting).
+  const std::vector<Op>& shardingGroupsOf(Op op) {
+    auto [it, inserted] = groups_.try_emplace(op);
+    if (inserted) {
+      for (Value result : op.results()) {
+        for (const Value::Use& use : result.uses()) {
+          if (isShardingGroup(use.user())) it->second.push_back(use.user());
+        }
       }
     }
+    return it->second;
   }
 
   // Erases each op of [begin, end) whose results are only used by sharding
@@ -228,6 +241,7 @@ class Splitter {
   absl::flat_hash_set<Op> constants_;
   absl::flat_hash_set<Op> scalar_expansions_set_;
   std::vector<Op> scalar_expansions_;
+  absl::flat_hash_map<Op, std::vector<Op>> groups_;
 };
 
 }  // namespace

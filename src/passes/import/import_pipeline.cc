@@ -25,18 +25,18 @@ namespace {
 // A pass without options that runs `fn`.
 PassInfo simplePass(const char* name, const char* description,
                     absl::Status (*fn)(Module&)) {
-  return PassInfo{name, description, {},
-                  [fn](Module& module, const PassOptions&) {
-                    return fn(module);
-                  }};
+  return PassInfo{
+      name, description, {}, [fn](Module& module, const PassOptions&) {
+        return fn(module);
+      }};
 }
 
 PassInfo splitterPass(const char* name, const char* description,
                       ConstantSplitMode mode) {
-  return PassInfo{name, description, {},
-                  [mode](Module& module, const PassOptions&) {
-                    return splitConstants(module, mode);
-                  }};
+  return PassInfo{
+      name, description, {}, [mode](Module& module, const PassOptions&) {
+        return splitConstants(module, mode);
+      }};
 }
 
 }  // namespace
@@ -69,14 +69,13 @@ void registerImportPasses() {
       "Adds unused manual axes to the replicated axes of manual computation "
       "shardings and sorts manual axes in mesh order.",
       cleanupManualAxes));
-  registerPass(simplePass(
-      "sdy-sharding-group-import",
-      "Unifies, renumbers and validates sharding groups.",
-      importShardingGroups));
-  registerPass(simplePass(
-      "sdy-import-pipeline",
-      "Runs the import passes needed before sharding propagation.",
-      runImportPipeline));
+  registerPass(simplePass("sdy-sharding-group-import",
+                          "Unifies, renumbers and validates sharding groups.",
+                          importShardingGroups));
+  registerPass(
+      simplePass("sdy-import-pipeline",
+                 "Runs the import passes needed before sharding propagation.",
+                 runImportPipeline));
 }
 
 }  // namespace shardkit

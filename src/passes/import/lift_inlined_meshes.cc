@@ -201,9 +201,9 @@ class MeshLifter {
   Attribute stablehloMeshDict(const Mesh& mesh) {
     std::vector<Attribute> axes;
     for (const MeshAxis& axis : mesh.axes) {
-      axes.push_back(Attribute::dict(
-          {{"name", Attribute::string(axis.name)},
-           {"size", Attribute::integer(axis.size, "i64")}}));
+      axes.push_back(
+          Attribute::dict({{"name", Attribute::string(axis.name)},
+                           {"size", Attribute::integer(axis.size, "i64")}}));
     }
     std::vector<NamedAttribute> entries = {{"axes", Attribute::array(axes)}};
     if (!mesh.device_ids.empty()) {
@@ -226,8 +226,8 @@ class MeshLifter {
       literal += ']';
     }
     literal += '>';
-    Type type = module_.types().rankedTensor(
-        {static_cast<int64_t>(ids.size())}, "i64");
+    Type type =
+        module_.types().rankedTensor({static_cast<int64_t>(ids.size())}, "i64");
     return Attribute::elements(std::move(literal), type);
   }
 

@@ -18,7 +18,8 @@ namespace {
 using import_internal::isManualComputation;
 using import_internal::manualAxesOf;
 
-std::vector<const TensorSharding*> pointers(const TensorShardingPerValue* list) {
+std::vector<const TensorSharding*> pointers(
+    const TensorShardingPerValue* list) {
   std::vector<const TensorSharding*> result;
   if (list) {
     for (const TensorSharding& s : list->shardings) result.push_back(&s);
@@ -88,13 +89,15 @@ absl::Status cleanup(Op op, const MeshTable& meshes) {
     }
     return absl::OkStatus();
   }
-  SK_ASSIGN_OR_RETURN(std::optional<CommonMesh> common,
+  SK_ASSIGN_OR_RETURN(std::optional<CommonMesh> found,
                       findCommonMesh(ins, outs, meshes));
-  if (!common) {
+  if (!found) {
     return opError(op, "in/out shardings have no common mesh");
   }
+  // Copied: the mesh may live in an attribute that is replaced below.
+  const Mesh mesh = *found->mesh;
+  const CommonMesh common{&mesh, found->mesh_or_ref};
   // Manual axes in mesh order.
-  const Mesh& mesh = *common->mesh;
   std::stable_sort(manual.names.begin(), manual.names.end(),
                    [&](const std::string& a, const std::string& b) {
                      return mesh.axisIndex(a) < mesh.axisIndex(b);
@@ -102,8 +105,8 @@ absl::Status cleanup(Op op, const MeshTable& meshes) {
   if (!(manual == manualAxesOf(op))) {
     op.setAttr("manual_axes", Attribute::manualAxes(manual));
   }
-  cleanupList(op, "in_shardings", op.operandTypes(), manual, *common, meshes);
-  cleanupList(op, "out_shardings", op.resultTypes(), manual, *common, meshes);
+  cleanupList(op, "in_shardings", op.operandTypes(), manual, common, meshes);
+  cleanupList(op, "out_shardings", op.resultTypes(), manual, common, meshes);
   return absl::OkStatus();
 }
 

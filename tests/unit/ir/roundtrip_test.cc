@@ -158,7 +158,7 @@ TEST_CASE("typed sdy attributes in generic form are read as typed attributes") {
 }
 
 TEST_CASE("non-canonical input is canonicalized") {
-  // Extra spaces, `func.return`, `func.call`, explicit public visibility,
+  // Extra spaces, `func.return`, `func.call`, explicit public visibility (kept),
   // unsorted attributes, `sum` reduction written out, module without name.
   std::string input = R"mlir(
     sdy.mesh   @mesh = <["x"=4]>
@@ -170,7 +170,7 @@ TEST_CASE("non-canonical input is canonicalized") {
   )mlir";
   CHECK(roundTrip(input) == testing::inModule(
       "  sdy.mesh @mesh = <[\"x\"=4]>\n"
-      "  func.func @f(%arg0: tensor<8xf32>) -> tensor<8xf32> attributes {a = \"s\", z = 1 : i64} {\n"
+      "  func.func public @f(%arg0: tensor<8xf32>) -> tensor<8xf32> attributes {a = \"s\", z = 1 : i64} {\n"
       "    %0 = sdy.all_reduce {\"x\"} %arg0 out_sharding=<@mesh, [{}]> {a = 1 : i64, b = 2 : i64} : tensor<8xf32>\n"
       "    %1 = call @f(%0) : (tensor<8xf32>) -> tensor<8xf32>\n"
       "    return %1 : tensor<8xf32>\n"

@@ -57,10 +57,9 @@ TEST_CASE("errors: missing and ill-typed attributes") {
 
   Op call = findOp(*module, "stablehlo.custom_call");
   call.removeAttr("call_target_name");
-  CHECK(ruleText(call) ==
-        strCat(kPrefix,
-               "'stablehlo.custom_call': missing attribute "
-               "'call_target_name'"));
+  CHECK(ruleText(call) == strCat(kPrefix,
+                                 "'stablehlo.custom_call': missing attribute "
+                                 "'call_target_name'"));
 }
 
 TEST_CASE("errors: dense literals that are not integer lists") {
@@ -69,13 +68,15 @@ TEST_CASE("errors: dense literals that are not integer lists") {
   Type f32x1 = module->types().rankedTensor({1}, "f32");
   reduce.setAttr("dimensions", Attribute::elements("dense<1.5>", f32x1));
   CHECK(ruleText(reduce).starts_with(
-      strCat(kPrefix, "'stablehlo.reduce': attribute 'dimensions' must be a "
-                      "list of integers")));
+      strCat(kPrefix,
+             "'stablehlo.reduce': attribute 'dimensions' must be a "
+             "list of integers")));
   Type i64x3 = module->types().rankedTensor({3}, "i64");
   reduce.setAttr("dimensions", Attribute::elements("dense<[0, 1]>", i64x3));
   CHECK(ruleText(reduce).starts_with(
-      strCat(kPrefix, "'stablehlo.reduce': attribute 'dimensions' must be a "
-                      "list of integers")));
+      strCat(kPrefix,
+             "'stablehlo.reduce': attribute 'dimensions' must be a "
+             "list of integers")));
 }
 
 TEST_CASE("errors: enum attributes") {
@@ -88,8 +89,9 @@ TEST_CASE("errors: enum attributes") {
                "'UP'"));
   solve.setAttr("transpose_a", Attribute::integer(1));
   CHECK(ruleText(solve).starts_with(
-      strCat(kPrefix, "'stablehlo.triangular_solve': attribute 'transpose_a' "
-                      "must be a StableHLO enum")));
+      strCat(kPrefix,
+             "'stablehlo.triangular_solve': attribute 'transpose_a' "
+             "must be a StableHLO enum")));
 }
 
 TEST_CASE("errors: a factory's complaint is relabelled with the op") {
@@ -135,33 +137,38 @@ TEST_CASE("errors: an sdy.sharding_rule that is not a rule") {
 TEST_CASE("errors: registered functions that fail or misfit") {
   auto module = parseOrFail(kModule);
   Op op = findOp(*module, "mydialect.op");
-  registerOpRule("mydialect.op", [](Op, const RuleOptions&)
-                     -> absl::StatusOr<std::optional<OpShardingRule>> {
-    return absl::InvalidArgumentError("unsupported layout");
-  });
-  CHECK(ruleText(op) ==
-        strCat(kPrefix, "'mydialect.op': unsupported layout"));
+  registerOpRule(
+      "mydialect.op",
+      [](Op,
+         const RuleOptions&) -> absl::StatusOr<std::optional<OpShardingRule>> {
+        return absl::InvalidArgumentError("unsupported layout");
+      });
+  CHECK(ruleText(op) == strCat(kPrefix, "'mydialect.op': unsupported layout"));
   // One operand mapping too many.
-  registerOpRule("mydialect.op", [](Op, const RuleOptions&)
-                     -> absl::StatusOr<std::optional<OpShardingRule>> {
-    return OpShardingRuleBuilder({{3, 5}, {3, 5}}, {{3, 5}})
-        .addFactor(0, 3)
-        .addFactor(1, 5)
-        .build();
-  });
+  registerOpRule(
+      "mydialect.op",
+      [](Op,
+         const RuleOptions&) -> absl::StatusOr<std::optional<OpShardingRule>> {
+        return OpShardingRuleBuilder({{3, 5}, {3, 5}}, {{3, 5}})
+            .addFactor(0, 3)
+            .addFactor(1, 5)
+            .build();
+      });
   CHECK(ruleText(op) ==
         strCat(kPrefix,
                "'mydialect.op': the rule <([i, j], [i, j])->([i, j]) "
                "{i=3, j=5}> has 2 operand and 1 result mappings, the op has "
                "1 operands and 1 results"));
   // The wrong rank.
-  registerOpRule("mydialect.op", [](Op, const RuleOptions&)
-                     -> absl::StatusOr<std::optional<OpShardingRule>> {
-    return OpShardingRuleBuilder({{3}}, {{3, 5}})
-        .addFactor({0}, {0}, 3)
-        .addFactor({kNullDim}, {1}, 5)
-        .build();
-  });
+  registerOpRule(
+      "mydialect.op",
+      [](Op,
+         const RuleOptions&) -> absl::StatusOr<std::optional<OpShardingRule>> {
+        return OpShardingRuleBuilder({{3}}, {{3, 5}})
+            .addFactor({0}, {0}, 3)
+            .addFactor({kNullDim}, {1}, 5)
+            .build();
+      });
   CHECK(ruleText(op) ==
         strCat(kPrefix,
                "'mydialect.op': the rule <([i])->([i, j]) {i=3, j=5}> maps 1 "

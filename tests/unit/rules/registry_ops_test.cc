@@ -1,10 +1,9 @@
 // The registry on small modules: one representative per op family, read in
 // both the pretty and the generic spelling, and the facts some rules take
 // from an op's surroundings.
-#include "shardkit/rules/registry.h"
-
 #include <catch2/catch.hpp>
 
+#include "shardkit/rules/registry.h"
 #include "unit/rules/registry_test_util.h"
 
 namespace shardkit {
@@ -80,8 +79,9 @@ func.func @f(%arg0: tensor<6xf32>, %arg1: tensor<0x3xf32>) -> tensor<2x3xf32> {
   CHECK(ruleText(findOp(*module, "stablehlo.reshape", 1)) == "no rule");
 }
 
-TEST_CASE("registry: concatenate of slices permutes, of whole values "
-          "replicates") {
+TEST_CASE(
+    "registry: concatenate of slices permutes, of whole values "
+    "replicates") {
   constexpr std::string_view kText = R"(
 func.func @f(%arg0: tensor<6x4xf32>, %arg1: tensor<6x4xf32>) -> tensor<6x4xf32> {
   %0 = stablehlo.slice %arg0 [0:2, 0:4] : (tensor<6x4xf32>) -> tensor<2x4xf32>
@@ -175,8 +175,10 @@ TEST_CASE("registry: a variadic scatter needs one combiner for all inputs") {
 func.func @f(%a: tensor<4xf32>, %b: tensor<4xi32>, %i: tensor<2x1xi64>, %ua: tensor<2xf32>, %ub: tensor<2xi32>) -> tensor<4xf32> {
   %0:2 = "stablehlo.scatter"(%a, %b, %i, %ua, %ub) ({
     ^bb0(%ca: tensor<f32>, %cb: tensor<i32>, %xa: tensor<f32>, %xb: tensor<i32>):
-      %s = stablehlo.)", first, R"( %ca, %xa : tensor<f32>
-      %t = stablehlo.)", second, R"( %cb, %xb : tensor<i32>
+      %s = stablehlo.)",
+                              first, R"( %ca, %xa : tensor<f32>
+      %t = stablehlo.)",
+                              second, R"( %cb, %xb : tensor<i32>
       stablehlo.return %s, %t : tensor<f32>, tensor<i32>
   }) {
     scatter_dimension_numbers = #stablehlo.scatter<
@@ -264,13 +266,15 @@ func.func @f(%arg0: tensor<6x4xf32>, %arg1: tensor<f32>, %arg2: tensor<3x4xf32>)
 
 TEST_CASE("registry: triangular_solve reads transpose_a") {
   auto rule = [](std::string_view transpose) {
-    return ruleOf(strCat(R"(
+    return ruleOf(
+        strCat(R"(
 func.func @f(%a: tensor<3x3xf32>, %b: tensor<3x5xf32>) -> tensor<3x5xf32> {
   %0 = "stablehlo.triangular_solve"(%a, %b) {left_side = true, lower = true, unit_diagonal = false, transpose_a = #stablehlo<transpose )",
-                         transpose, R"(>} : (tensor<3x3xf32>, tensor<3x5xf32>) -> tensor<3x5xf32>
+               transpose,
+               R"(>} : (tensor<3x3xf32>, tensor<3x5xf32>) -> tensor<3x5xf32>
   return %0 : tensor<3x5xf32>
 })"),
-                  "stablehlo.triangular_solve");
+        "stablehlo.triangular_solve");
   };
   const std::string plain =
       "<([i, k], [i, j])->([k, j]) {i=3, j=5, k=3} need_replication={i, j, k}>";
@@ -283,23 +287,25 @@ func.func @f(%a: tensor<3x3xf32>, %b: tensor<3x5xf32>) -> tensor<3x5xf32> {
 
 TEST_CASE("registry: ops without a rule") {
   constexpr std::string_view kText = R"(
-func.func @f(%arg0: tensor<4xf32>, %arg1: tensor<?x4xf32>) -> tensor<4xf32> {
+func.func @f(%arg0: tensor<4xf32>, %arg1: tensor<?x4xf32>, %arg2: tensor<*xf32>) -> tensor<4xf32> {
   %c = stablehlo.constant dense<1.0> : tensor<4xf32>
   %i = stablehlo.iota dim = 0 : tensor<4xi32>
   %b = stablehlo.optimization_barrier %arg0 : tensor<4xf32>
   %u = "mydialect.op"(%arg0) : (tensor<4xf32>) -> tensor<4xf32>
   %d = stablehlo.add %arg1, %arg1 : tensor<?x4xf32>
+  %e = stablehlo.abs %arg2 : tensor<*xf32>
   return %b : tensor<4xf32>
 })";
   auto module = parseOrFail(kText);
-  for (std::string_view name :
-       {"stablehlo.constant", "stablehlo.iota", "stablehlo.optimization_barrier",
-        "mydialect.op", "func.return", "func.func"}) {
+  for (std::string_view name : {"stablehlo.constant", "stablehlo.iota",
+                                "stablehlo.optimization_barrier",
+                                "mydialect.op", "func.return", "func.func"}) {
     INFO(name);
     CHECK(ruleText(findOp(*module, name)) == "no rule");
   }
   // Rules need static shapes.
   CHECK(ruleText(findOp(*module, "stablehlo.add")) == "no rule");
+  CHECK(ruleText(findOp(*module, "stablehlo.abs")) == "no rule");
 }
 
 }  // namespace

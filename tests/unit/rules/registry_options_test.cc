@@ -53,8 +53,7 @@ TEST_CASE("conservative: sliced, padded and windowed dims are blocked") {
         "<([i, j])->([i, j]) {i=8, j=4} permutation={j} "
         "blocked_propagation={j}>");
   Op pad = findOp(*module, "stablehlo.pad");
-  CHECK(ruleText(pad) ==
-        "<([i, j], [])->([i, j]) {i=8, j=4} permutation={j}>");
+  CHECK(ruleText(pad) == "<([i, j], [])->([i, j]) {i=8, j=4} permutation={j}>");
   CHECK(ruleText(pad, conservative()) ==
         "<([i, j], [])->([i, j]) {i=8, j=4} permutation={j} "
         "blocked_propagation={j}>");
@@ -71,9 +70,10 @@ TEST_CASE("conservative: convolution spatial dims get no factors") {
   Op conv = findOp(*module, "stablehlo.convolution");
   // The 8-wide input spatial dims split into 6 windows (permutation); the
   // window factor (8 / 6 rounds to 1) is dropped.
-  CHECK(ruleText(conv) ==
-        "<([i, j, k, l], [n, o, l, m])->([i, j, k, m]) "
-        "{i=2, j=6, k=6, l=3, m=4, n=1, o=1} reduction={l} permutation={j, k}>");
+  CHECK(
+      ruleText(conv) ==
+      "<([i, j, k, l], [n, o, l, m])->([i, j, k, m]) "
+      "{i=2, j=6, k=6, l=3, m=4, n=1, o=1} reduction={l} permutation={j, k}>");
   CHECK(ruleText(conv, conservative()) ==
         "<([i, l, m, j], [n, o, j, k])->([i, p, q, k]) "
         "{i=2, j=3, k=4, l=1, m=1, n=1, o=1, p=1, q=1} reduction={j}>");

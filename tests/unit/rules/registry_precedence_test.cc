@@ -36,15 +36,16 @@ struct CustomCallRuleRegistration {
 
 // A rule function that swaps the two dims of a rank-2 op.
 OpRuleFn swapDims() {
-  return [](Op op, const RuleOptions&)
-             -> absl::StatusOr<std::optional<OpShardingRule>> {
-    Shape in = operandShapes(op)[0];
-    return OpShardingRuleBuilder({in}, resultShapes(op))
-        .addFactor({0}, {1}, in[0])
-        .addFactor({1}, {0}, in[1])
-        .setCustom()
-        .build();
-  };
+  return
+      [](Op op,
+         const RuleOptions&) -> absl::StatusOr<std::optional<OpShardingRule>> {
+        Shape in = operandShapes(op)[0];
+        return OpShardingRuleBuilder({in}, resultShapes(op))
+            .addFactor({0}, {1}, in[0])
+            .addFactor({1}, {0}, in[1])
+            .setCustom()
+            .build();
+      };
 }
 
 constexpr std::string_view kModule = R"(
@@ -60,21 +61,20 @@ func.func @f(%arg0: tensor<4x2xf32>) -> tensor<4x2xf32> {
 TEST_CASE("precedence: an attached custom rule always wins") {
   auto module = parseOrFail(kModule);
   Op add = findOp(*module, "stablehlo.add");
-  CHECK(ruleText(add) ==
-        "<([i, j], [i, j])->([i, j]) {i=2, j=4}, custom>");
+  CHECK(ruleText(add) == "<([i, j], [i, j])->([i, j]) {i=2, j=4}, custom>");
   // registryRuleFor ignores the attribute.
-  absl::StatusOr<std::optional<OpShardingRule>> registry =
-      registryRuleFor(add);
+  absl::StatusOr<std::optional<OpShardingRule>> registry = registryRuleFor(add);
   REQUIRE(registry.ok());
   REQUIRE(registry->has_value());
   CHECK(toString(**registry) == "<([i, j], [i, j])->([i, j]) {i=4, j=2}>");
   // Even over a registered rule function.
-  OpRuleRegistration registration("stablehlo.add", [](Op, const RuleOptions&)
-      -> absl::StatusOr<std::optional<OpShardingRule>> {
-    return absl::InternalError("must not be called");
-  });
-  CHECK(ruleText(add) ==
-        "<([i, j], [i, j])->([i, j]) {i=2, j=4}, custom>");
+  OpRuleRegistration registration(
+      "stablehlo.add",
+      [](Op,
+         const RuleOptions&) -> absl::StatusOr<std::optional<OpShardingRule>> {
+        return absl::InternalError("must not be called");
+      });
+  CHECK(ruleText(add) == "<([i, j], [i, j])->([i, j]) {i=2, j=4}, custom>");
 }
 
 TEST_CASE("precedence: the built-in rule replaces a non-custom one") {

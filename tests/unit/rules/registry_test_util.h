@@ -42,7 +42,8 @@ inline Op findOp(Module& module, std::string_view name, int index = 0) {
 inline std::string ruleText(Op op, const RuleOptions& options = {}) {
   absl::StatusOr<std::optional<OpShardingRule>> rule =
       shardingRuleFor(op, options);
-  if (!rule.ok()) return "error: " + std::string(fromAbsl(rule.status().message()));
+  if (!rule.ok())
+    return "error: " + std::string(fromAbsl(rule.status().message()));
   if (!rule->has_value()) return "no rule";
   std::vector<Shape> operands = operandShapes(op);
   std::vector<Shape> results = resultShapes(op);

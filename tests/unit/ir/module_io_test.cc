@@ -1,0 +1,119 @@
+// parseModule's options and diagnostics (`FILE:LINE:COL: error: ...`),
+// splitInputFile, and verifying a module that was edited or built in C++.
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "shardkit/ir/func.h"
+#include "shardkit/ir/module_io.h"
+#include "shardkit/ir/verify.h"
+#include "unit/ir/ir_test_util.h"
+
+namespace shardkit {
+namespace {
+
+using testing::parseError;
+
+TEST_CASE("parse errors name the file, line and column") {
+  CHECK(parseError("func.func @f(%arg0: tensor<i32>) -> tensor<i32> {\n"
+                   "  %0 = stablehlo.abs %nope : tensor<i32>\n"
+                   "  return %0 : tensor<i32>\n"
+                   "}\n") ==
+        "test.mlir:2:22: error: use of undeclared SSA value '%nope'");
+  CHECK(parseError("\n\n   \"t.x\"(%a) : () -> ()") ==
+        "test.mlir:3:10: error: use of undeclared SSA value '%a'");
+  CHECK(parseError("func.func @f() {\n  return\n") ==
+        "test.mlir:3:1: error: expected '}', got end of input");
+  CHECK(parseError("func.func @f(%a: tensor<i32>, %a: tensor<i32>) {\n  return\n}") ==
+        "test.mlir:1:31: error: redefinition of SSA value '%a'");
+  // Tabs count as one column; lines count '\n'.
+  CHECK(parseError("\t%x = \"t.x\"() : () -> i32 i32") ==
+        "test.mlir:1:27: error: unknown operation 'i32' (write it in generic form: "
+        "\"i32\"(...))");
+  absl::StatusOr<std::unique_ptr<Module>> named = parseModule("\"t.x\"(", "dir/in.mlir");
+  REQUIRE(!named.ok());
+  CHECK(std::string(fromAbsl(named.status().message())).starts_with("dir/in.mlir:1:7: error: "));
+}
+
+TEST_CASE("verifier errors list every violation with the op's position") {
+  std::string error = parseError(
+      "sdy.mesh @mesh = <[\"x\"=2]>\n"
+      "func.func @f(%arg0: tensor<4xf32>) -> tensor<4xf32> {\n"
+      "  %0 = sdy.reshard %arg0 <@mesh, [{\"a\"}]> : tensor<4xf32>\n"
+      "  %1 = sdy.reshard %0 <@mesh, [{}, {}]> : tensor<4xf32>\n"
+      "  return %1 : tensor<4xf32>\n"
+      "}\n");
+  CHECK(error ==
+        "test.mlir:3:3: error: 'sdy.reshard' op unknown axis name: \"a\"\n"
+        "test.mlir:4:3: error: 'sdy.reshard' op sharding doesn't match tensor rank: 2 != 1");
+}
+
+TEST_CASE("parse options: unregistered dialects and verification") {
+  std::string unknown = "\"mydialect.op\"() : () -> ()";
+  CHECK(parseError(unknown).empty());
+  ParseOptions strict;
+  strict.allow_unregistered_dialect = false;
+  CHECK(parseError(unknown, strict) ==
+        "test.mlir:1:1: error: unregistered operation 'mydialect.op' (use "
+        "-allow-unregistered-dialect)");
+  CHECK(parseError("\"stablehlo.abs\"() : () -> ()", strict).empty());
+
+  std::string invalid = "sdy.mesh @m = <[\"a\"=2, \"a\"=2]>";
+  CHECK(!parseError(invalid).empty());
+  ParseOptions no_verify;
+  no_verify.verify = false;
+  std::unique_ptr<Module> m = testing::parseOrDie(invalid, no_verify);
+  CHECK(m->numOps() == 1);
+  CHECK(!verifyModule(*m).ok());
+}
+
+TEST_CASE("the module keeps its source and file name") {
+  absl::StatusOr<std::unique_ptr<Module>> m = parseModule("module {}", "x.mlir");
+  REQUIRE(m.ok());
+  CHECK((*m)->file_name == "x.mlir");
+  CHECK((*m)->source == "module {}");
+  CHECK(parseModule("module {}").value()->file_name == "-");
+}
+
+TEST_CASE("splitInputFile keeps line numbers") {
+  std::string text = "a\n// -----\nb\nc\n  // ----- trailing words\nd";
+  std::vector<std::string> chunks = splitInputFile(text);
+  REQUIRE(chunks.size() == 3);
+  CHECK(chunks[0] == "a\n");
+  CHECK(chunks[1] == "\n\nb\nc\n");
+  CHECK(chunks[2] == "\n\n\n\n\nd\n");
+  CHECK(splitInputFile("").size() == 1);
+  CHECK(splitInputFile("// -----").size() == 2);
+  // An error in a later chunk reports the line in the whole file.
+  std::vector<std::string> parts =
+      splitInputFile("module {}\n// -----\nmodule {}\n// -----\n\"t.x\"(%v) : () -> ()\n");
+  REQUIRE(parts.size() == 3);
+  CHECK(parseError(parts[2]) == "test.mlir:5:7: error: use of undeclared SSA value '%v'");
+}
+
+TEST_CASE("verifyOp checks a single op") {
+  std::unique_ptr<Module> m = testing::parseOrDie(
+      "sdy.mesh @mesh = <[\"x\"=2]>\n"
+      "func.func @f(%arg0: tensor<4xf32>) -> tensor<4xf32> {\n"
+      "  %0 = sdy.propagation_barrier %arg0 allowed_direction=NONE : tensor<4xf32>\n"
+      "  return %0 : tensor<4xf32>\n"
+      "}\n");
+  Op barrier = FuncOp(m->lookupSymbol("f")).body().front();
+  CHECK(verifyOp(barrier, m->meshTable()).ok());
+  barrier.setAttr("allowed_direction",
+                  Attribute::propagationDirection(PropagationDirection::kBoth));
+  absl::Status status = verifyOp(barrier, m->meshTable());
+  CHECK(std::string(fromAbsl(status.message())) ==
+        "'sdy.propagation_barrier' op cannot specify `BOTH` as the direction, since "
+        "it's redundant");
+  // Ops built in C++ have no position in a source: 1:1.
+  Module built;
+  FuncOp f = FuncOp::create(built, "f", {}, {});
+  built.body().pushBack(f.op());
+  absl::Status missing_return = verifyModule(built);
+  CHECK(std::string(fromAbsl(missing_return.message())) ==
+        "-:1:1: error: 'func.func' op body must end with a 'func.return'");
+}
+
+}  // namespace
+}  // namespace shardkit
