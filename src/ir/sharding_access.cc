@@ -96,4 +96,11 @@ bool setSharding(Value value, const TensorSharding& sharding) {
   return true;
 }
 
+void removeShardingRules(Module& module) {
+  module.walk([](Op op) {
+    const OpShardingRule* rule = op.attr(kShardingRuleAttr).asOpShardingRule();
+    if (rule && !rule->is_custom_rule) op.removeAttr(kShardingRuleAttr);
+  });
+}
+
 }  // namespace shardkit

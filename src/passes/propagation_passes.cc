@@ -6,6 +6,8 @@
 
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
+#include "shardkit/passes/export_passes.h"
+#include "shardkit/passes/import_passes.h"
 #include "shardkit/passes/pass.h"
 #include "shardkit/propagation/propagate.h"
 
@@ -63,86 +65,71 @@ absl::StatusOr<PropagationOptions> readOptions(const PassOptions& pass,
   return options;
 }
 
-absl::Status runPropagation(Module& module, const PropagationOptions& options) {
-  return propagate(module, options).status();
+// How each propagation pass turns its options into PropagationOptions.
+enum class Level { kBasic, kAggressive, kOpPriority, kUserPriority, kPipeline };
+
+absl::Status runLevel(Module& module, const PassOptions& pass, Level level) {
+  SK_ASSIGN_OR_RETURN(
+      PropagationOptions options,
+      readOptions(pass, level == Level::kBasic ? PropagationStrategy::kBasic
+                                               : PropagationStrategy::kAggressive));
+  if (level == Level::kBasic) options.strategy = PropagationStrategy::kBasic;
+  if (level >= Level::kOpPriority) {
+    SK_ASSIGN_OR_RETURN(options.op_priorities,
+                        pass.getBool("run-op-priority-propagation", true));
+  }
+  options.user_priorities = level >= Level::kUserPriority;
+  if (level != Level::kPipeline) return propagate(module, options).status();
+
+  SK_RETURN_IF_ERROR(runImportPipeline(module));
+  // The export drops the rules unless asked to keep them, so propagation
+  // keeps them for it.
+  bool keep_rules = options.keep_sharding_rules;
+  options.keep_sharding_rules = true;
+  SK_RETURN_IF_ERROR(propagate(module, options).status());
+  ExportOptions export_options;
+  export_options.keep_sharding_rules = keep_rules;
+  return runExportPipeline(module, export_options);
 }
 
-// The import and export pipelines are separate passes; the propagation
-// pipeline refuses to run (before touching the module) rather than skip one
-// that isn't registered.
-constexpr const char* kImportPipeline = "sdy-import-pipeline";
-constexpr const char* kExportPipeline = "sdy-export-pipeline";
-
-absl::Status runPropagationPipeline(Module& module,
-                                    const PropagationOptions& options) {
-  for (const char* name : {kImportPipeline, kExportPipeline}) {
-    if (!findPass(name)) {
-      return absl::FailedPreconditionError(toAbsl(strCat(
-          "sdy-propagation-pipeline needs the pass '-", name,
-          "', which is not registered")));
-    }
-  }
-  SK_RETURN_IF_ERROR(runPass(module, kImportPipeline, {}));
-  SK_RETURN_IF_ERROR(runPropagation(module, options));
-  return runPass(module, kExportPipeline, {});
+PassInfo propagationPass(const char* name, const char* description,
+                         OptionList options, Level level) {
+  if (level != Level::kBasic) options = withStrategy(std::move(options));
+  if (level >= Level::kOpPriority) options = withOpPriority(std::move(options));
+  return PassInfo{name, description, std::move(options),
+                  [level](Module& module, const PassOptions& pass) {
+                    return runLevel(module, pass, level);
+                  }};
 }
 
 }  // namespace
 
 void registerPropagationPasses() {
-  registerPass({"sdy-basic-propagate",
-                "Runs the basic sharding propagation algorithm (no conflict "
-                "resolution).",
-                basicOptions(), [](Module& m, const PassOptions& p) -> absl::Status {
-                  SK_ASSIGN_OR_RETURN(PropagationOptions o,
-                                      readOptions(p, PropagationStrategy::kBasic));
-                  o.strategy = PropagationStrategy::kBasic;
-                  return runPropagation(m, o);
-                }});
-  registerPass({"sdy-aggressive-propagate",
-                "Runs sharding propagation with the aggressive strategy, which "
-                "resolves conflicts.",
-                withStrategy(basicOptions()),
-                [](Module& m, const PassOptions& p) -> absl::Status {
-                  SK_ASSIGN_OR_RETURN(PropagationOptions o,
-                                      readOptions(p, PropagationStrategy::kAggressive));
-                  return runPropagation(m, o);
-                }});
-  registerPass({"sdy-op-priority-propagate",
-                "Propagates in op-priority rounds (pass-through ops first), each "
-                "a full aggressive propagation.",
-                withOpPriority(withStrategy(basicOptions())),
-                [](Module& m, const PassOptions& p) -> absl::Status {
-                  SK_ASSIGN_OR_RETURN(PropagationOptions o,
-                                      readOptions(p, PropagationStrategy::kAggressive));
-                  SK_ASSIGN_OR_RETURN(o.op_priorities,
-                                      p.getBool("run-op-priority-propagation", true));
-                  return runPropagation(m, o);
-                }});
-  registerPass({"sdy-user-priority-propagate",
-                "Propagates dimension shardings by user priority (p0 first), each "
-                "round a full op-priority propagation.",
-                withOpPriority(withStrategy(basicOptions())),
-                [](Module& m, const PassOptions& p) -> absl::Status {
-                  SK_ASSIGN_OR_RETURN(PropagationOptions o,
-                                      readOptions(p, PropagationStrategy::kAggressive));
-                  SK_ASSIGN_OR_RETURN(o.op_priorities,
-                                      p.getBool("run-op-priority-propagation", true));
-                  o.user_priorities = true;
-                  return runPropagation(m, o);
-                }});
-  registerPass({"sdy-propagation-pipeline",
-                "Runs the import pipeline, user-priority propagation and the "
-                "export pipeline.",
-                withOpPriority(withStrategy(basicOptions())),
-                [](Module& m, const PassOptions& p) -> absl::Status {
-                  SK_ASSIGN_OR_RETURN(PropagationOptions o,
-                                      readOptions(p, PropagationStrategy::kAggressive));
-                  SK_ASSIGN_OR_RETURN(o.op_priorities,
-                                      p.getBool("run-op-priority-propagation", true));
-                  o.user_priorities = true;
-                  return runPropagationPipeline(m, o);
-                }});
+  registerPass(propagationPass(
+      "sdy-basic-propagate",
+      "Runs the basic sharding propagation algorithm (no conflict "
+      "resolution).",
+      basicOptions(), Level::kBasic));
+  registerPass(propagationPass(
+      "sdy-aggressive-propagate",
+      "Runs sharding propagation with the aggressive strategy, which resolves "
+      "conflicts.",
+      basicOptions(), Level::kAggressive));
+  registerPass(propagationPass(
+      "sdy-op-priority-propagate",
+      "Propagates in op-priority rounds (pass-through ops first), each a full "
+      "aggressive propagation.",
+      basicOptions(), Level::kOpPriority));
+  registerPass(propagationPass(
+      "sdy-user-priority-propagate",
+      "Propagates dimension shardings by user priority (p0 first), each round "
+      "a full op-priority propagation.",
+      basicOptions(), Level::kUserPriority));
+  registerPass(propagationPass(
+      "sdy-propagation-pipeline",
+      "Runs the import pipeline, user-priority propagation and the export "
+      "pipeline.",
+      basicOptions(), Level::kPipeline));
 }
 
 }  // namespace shardkit

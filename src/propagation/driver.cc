@@ -111,7 +111,7 @@ class Driver {
   Module& m_;
   PropagationOptions options_;
   MeshTable meshes_;
-  std::vector<uint32_t> slot_;  // value id -> slot value id (or kNoId)
+  std::vector<uint32_t> slot_;       // value id -> slot value id (or kNoId)
   std::vector<ShardingPtr> values_;  // slot id -> sharding
   std::vector<uint8_t> dirty_;
   std::vector<FuncResults> funcs_;
@@ -142,8 +142,8 @@ absl::Status Driver::checkShapes() {
     for (unsigned i = 0; i < op.numResults(); ++i) {
       Type t = op.result(i).type();
       if (t.kind() == TypeKind::kTuple) {
-        status = locatedError(op, strCat("Shardy propagation doesn't support tuples: ",
-                                         t.str()));
+        status = locatedError(
+            op, strCat("Shardy propagation doesn't support tuples: ", t.str()));
       } else if ((t.isRankedTensor() && !t.hasStaticShape()) ||
                  t.kind() == TypeKind::kUnrankedTensor) {
         status = locatedError(
@@ -176,8 +176,10 @@ void Driver::load() {
     FuncOp func(func_op);
     FuncResults results{func, {}, {}};
     for (unsigned i = 0; i < func.numResults(); ++i) {
-      const TensorSharding* s = func.resultAttr(i, kShardingAttr).asTensorSharding();
-      results.shardings.push_back(s ? std::make_shared<const TensorSharding>(*s) : nullptr);
+      const TensorSharding* s =
+          func.resultAttr(i, kShardingAttr).asTensorSharding();
+      results.shardings.push_back(s ? std::make_shared<const TensorSharding>(*s)
+                                    : nullptr);
       results.dirty.push_back(false);
     }
     funcs_.push_back(std::move(results));
@@ -204,9 +206,11 @@ void Driver::addToGroup(Op group_op) {
   Value v = slotOf(group_op.operand(0));
   if (!v) return;
   int64_t id = group_op.attr("group_id").intValue().value_or(0);
-  auto [it, inserted] = group_index_.emplace(id, static_cast<int>(groups_.size()));
+  auto [it, inserted] =
+      group_index_.emplace(id, static_cast<int>(groups_.size()));
   if (inserted) groups_.emplace_back();
-  if (group_of_.emplace(v.id(), it->second).second) groups_[it->second].push_back(v);
+  if (group_of_.emplace(v.id(), it->second).second)
+    groups_[it->second].push_back(v);
 }
 
 absl::Status Driver::classify(Op op, OpEntry& entry) {
@@ -258,7 +262,8 @@ void Driver::push(Op op) {
 void Driver::notifyUsers(Value v) {
   for (const Value::Use& use : v.uses()) {
     Op user = use.user();
-    if (std::optional<Value> owner = edgeOwnerOfSource(user, use.operandIndex())) {
+    if (std::optional<Value> owner =
+            edgeOwnerOfSource(user, use.operandIndex())) {
       if (Op edge = dataFlowEdgeOpOf(*owner)) {
         push(edge);
         continue;
@@ -346,7 +351,8 @@ absl::Status Driver::step(Op op, const StepParams& params) {
   }
   absl::Span<const TensorSharding* const> all(ptrs_);
   size_t num_operands = std::min(ptrs_.size(), rule.operand_mappings.size());
-  OpShardings shardings{all.subspan(0, num_operands), all.subspan(num_operands)};
+  OpShardings shardings{all.subspan(0, num_operands),
+                        all.subspan(num_operands)};
   absl::StatusOr<PropagateOpResult> result =
       propagateOpShardings(shardings, rule, meshes_, options, &workspace_);
   if (!result.ok()) return opError(op, fromAbsl(result.status().message()));
@@ -355,7 +361,8 @@ absl::Status Driver::step(Op op, const StepParams& params) {
     Value slot = slots_[update.tensor];
     if (!slot) continue;  // the value has no place for a sharding
     if (params.edge && update.tensor == last) {
-      update.sharding = edgeShardingAfterPropagation(params.edge, update.sharding);
+      update.sharding =
+          edgeShardingAfterPropagation(params.edge, update.sharding);
     }
     updateSlot(slot, std::move(update.sharding), /*notify=*/true);
   }
@@ -380,8 +387,11 @@ absl::Status Driver::visit(Op op) {
       return step(op, params);
     }
     case OpRole::kBarrier: {
+      if (op.numOperands() != 1 || op.numResults() != 1) {
+        return absl::OkStatus();
+      }
       Type type = op.result(0).type();
-      if (op.numOperands() != 1 || !type.isRankedTensor()) return absl::OkStatus();
+      if (!type.isRankedTensor()) return absl::OkStatus();
       params.direction = PropagationDirection::kNone;
       if (const PropagationDirection* d =
               op.attr("allowed_direction").asPropagationDirection()) {
@@ -393,7 +403,9 @@ absl::Status Driver::visit(Op op) {
       return step(op, params);
     }
     case OpRole::kEdge: {
-      if (op.numOperands() != 1) return absl::OkStatus();
+      if (op.numOperands() != 1 || op.numResults() != 1) {
+        return absl::OkStatus();
+      }
       std::optional<DataFlowEdge> edge = dataFlowEdgeOf(op.operand(0));
       Type type = op.result(0).type();
       if (!edge || edge->sources.empty() || !type.isRankedTensor()) {
@@ -433,8 +445,8 @@ absl::Status Driver::propagateFuncResults() {
       options.strategy = &strategy();
       options.priority_round = user_round_;
       absl::StatusOr<PropagateOpResult> r = propagateOpShardings(
-          OpShardings{operand, result}, identity_.get(type.shape(), 1, 1), meshes_,
-          options, &workspace_);
+          OpShardings{operand, result}, identity_.get(type.shape(), 1, 1),
+          meshes_, options, &workspace_);
       if (!r.ok()) return opError(f.func.op(), fromAbsl(r.status().message()));
       if (const TensorSharding* s = r->operandUpdate(0)) {
         updateSlot(slot, *s, /*notify=*/false);
@@ -490,7 +502,8 @@ void Driver::dropAllPriorities() {
       if (!f.shardings[i]) continue;
       TensorSharding copy = *f.shardings[i];
       if (dropPriorities(copy)) {
-        f.shardings[i] = std::make_shared<const TensorSharding>(std::move(copy));
+        f.shardings[i] =
+            std::make_shared<const TensorSharding>(std::move(copy));
         f.dirty[i] = true;
       }
     }
@@ -518,14 +531,12 @@ void Driver::writeBack() {
       const OpEntry& entry = entries_[id];
       if (entry.rule < 0 || !entry.rule_from_registry) continue;
       Op(&m_, static_cast<uint32_t>(id))
-          .setAttr(kShardingRuleAttr, Attribute::opShardingRule(rules_[entry.rule]));
+          .setAttr(kShardingRuleAttr,
+                   Attribute::opShardingRule(rules_[entry.rule]));
     }
     return;
   }
-  m_.walk([](Op op) {
-    const OpShardingRule* rule = op.attr(kShardingRuleAttr).asOpShardingRule();
-    if (rule && !rule->is_custom_rule) op.removeAttr(kShardingRuleAttr);
-  });
+  removeShardingRules(m_);
 }
 
 absl::StatusOr<PropagationStats> Driver::run() {
@@ -541,7 +552,8 @@ absl::StatusOr<PropagationStats> Driver::run() {
     op_rounds.clear();
     for (int64_t r = 0; r < kNumOpPriorityRounds; ++r) op_rounds.push_back(r);
   }
-  std::vector<bool> aggressive = {options_.strategy != PropagationStrategy::kBasic};
+  std::vector<bool> aggressive = {options_.strategy !=
+                                  PropagationStrategy::kBasic};
   if (options_.strategy == PropagationStrategy::kBasicThenAggressive) {
     aggressive = {false, true};
   }

@@ -29,6 +29,10 @@ bool setSharding(Value value, const TensorSharding& sharding);
 // The shardings of all results of `op` (`sdy.sharding`), if any.
 std::optional<TensorShardingPerValue> getShardingPerValue(Op op);
 
+// Removes every `sdy.sharding_rule` in `module` except custom rules, which
+// the user gave.
+void removeShardingRules(Module& module);
+
 }  // namespace shardkit
 
 #endif  // SHARDKIT_IR_SHARDING_ACCESS_H_

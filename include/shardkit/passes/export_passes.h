@@ -1,7 +1,13 @@
 // Export passes that undo the import's scaffolding after propagation.
 //
-//   -sdy-sink-data-flow-edges   sinkDataFlowEdges
-//   -sdy-close-shardings        closeShardings
+//   -sdy-sink-data-flow-edges            sinkDataFlowEdges
+//   -sdy-constant-merger                 mergeConstants(kConstants)
+//   -sdy-constant-or-scalar-merger       mergeConstants(kConstantsOrScalars)
+//   -sdy-remove-sharding-groups          removeShardingGroups
+//   -sdy-sharding-constraint-to-reshard  shardingConstraintsToReshards
+//   -sdy-close-shardings                 closeShardings
+//   -sdy-drop-sharding-rules             dropShardingRules
+//   -sdy-export-pipeline                 runExportPipeline
 #ifndef SHARDKIT_PASSES_EXPORT_PASSES_H_
 #define SHARDKIT_PASSES_EXPORT_PASSES_H_
 
@@ -31,6 +37,41 @@ absl::Status sinkDataFlowEdges(Module& module,
 // Closes every dimension of every sharding in the module and drops replicated
 // and unreduced axes (a manual computation keeps those of its manual axes).
 absl::Status closeShardings(Module& module);
+
+// Erases every `sdy.sharding_group` op.
+absl::Status removeShardingGroups(Module& module);
+
+// Replaces every `sdy.sharding_constraint` by an `sdy.reshard` to the same
+// sharding.
+absl::Status shardingConstraintsToReshards(Module& module);
+
+// Removes every `sdy.sharding_rule` attribute but custom rules.
+absl::Status dropShardingRules(Module& module);
+
+enum class ConstantMergeMode {
+  // Constants (`sdy.constant`, `stablehlo.constant`) only.
+  kConstants,
+  // Also broadcasts of the same scalar to the same type.
+  kConstantsOrScalars,
+};
+
+// The inverse of the constant splitter: a constant (or, per `mode`, a scalar
+// broadcast) with the same attributes, shardings included, as an earlier one
+// in the same block is replaced by that one.
+absl::Status mergeConstants(Module& module, ConstantMergeMode mode);
+
+struct ExportOptions {
+  SinkDataFlowEdgesOptions sink;
+  // `keep-sharding-rules`: leave the `sdy.sharding_rule` attributes.
+  bool keep_sharding_rules = false;
+};
+
+// The export pipeline after propagation: constant merging, sinking the
+// data-flow edges, removing sharding groups, constraints to reshards, closing
+// the shardings, and dropping the sharding rules. (The reference's partitioner
+// steps, explicit reshards and collectives, are not part of it.)
+absl::Status runExportPipeline(Module& module,
+                               const ExportOptions& options = {});
 
 // Registers the passes above (called from pass_list.cc).
 void registerExportPasses();

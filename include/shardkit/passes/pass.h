@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -50,6 +51,15 @@ struct PassInfo {
   std::vector<std::pair<std::string, std::string>> options;
   std::function<absl::Status(Module&, const PassOptions&)> run;
 };
+
+// A pass without options that runs `fn`.
+inline PassInfo optionlessPass(std::string name, std::string description,
+                               std::function<absl::Status(Module&)> fn) {
+  return PassInfo{std::move(name), std::move(description), {},
+                  [fn = std::move(fn)](Module& module, const PassOptions&) {
+                    return fn(module);
+                  }};
+}
 
 // Registers a pass (replacing one of the same name).
 void registerPass(PassInfo info);

@@ -1,4 +1,4 @@
-// -sdy-close-shardings and the registration of the export passes.
+// -sdy-close-shardings.
 #include <string_view>
 #include <vector>
 
@@ -42,33 +42,6 @@ TensorSharding closedLike(const TensorSharding& sharding,
 absl::Status closeShardings(Module& module) {
   import_internal::transformShardings(module, closedLike);
   return absl::OkStatus();
-}
-
-void registerExportPasses() {
-  registerPass(PassInfo{
-      "sdy-sink-data-flow-edges",
-      "Moves the sharding of each sdy.data_flow_edge to its owner's op and "
-      "replaces the edge by its input.",
-      {{"sink-debug-sharding-origins",
-        "also sink the edges' sharding origins (default false)"},
-       {"sink-debug-propagation-edge-sharding",
-        "also sink the edges' propagation edges (default false)"}},
-      [](Module& module, const PassOptions& options) -> absl::Status {
-        SinkDataFlowEdgesOptions sink;
-        SK_ASSIGN_OR_RETURN(
-            sink.sink_debug_sharding_origins,
-            options.getBool("sink-debug-sharding-origins", false));
-        SK_ASSIGN_OR_RETURN(
-            sink.sink_debug_propagation_edge_sharding,
-            options.getBool("sink-debug-propagation-edge-sharding", false));
-        return sinkDataFlowEdges(module, sink);
-      }});
-  registerPass(PassInfo{"sdy-close-shardings",
-                        "Closes tensor shardings and drops replicated axes.",
-                        {},
-                        [](Module& module, const PassOptions&) {
-                          return closeShardings(module);
-                        }});
 }
 
 }  // namespace shardkit

@@ -22,15 +22,6 @@ absl::Status runImportPipeline(Module& module) {
 
 namespace {
 
-// A pass without options that runs `fn`.
-PassInfo simplePass(const char* name, const char* description,
-                    absl::Status (*fn)(Module&)) {
-  return PassInfo{
-      name, description, {}, [fn](Module& module, const PassOptions&) {
-        return fn(module);
-      }};
-}
-
 PassInfo splitterPass(const char* name, const char* description,
                       ConstantSplitMode mode) {
   return PassInfo{
@@ -42,16 +33,16 @@ PassInfo splitterPass(const char* name, const char* description,
 }  // namespace
 
 void registerImportPasses() {
-  registerPass(simplePass(
+  registerPass(optionlessPass(
       "sdy-lift-inlined-meshes",
       "Lifts inlined meshes in shardings into sdy.mesh symbols, deduplicating "
       "identical meshes.",
       liftInlinedMeshes));
-  registerPass(simplePass(
+  registerPass(optionlessPass(
       "sdy-add-data-flow-edges",
       "Inserts an sdy.data_flow_edge for every data-flow edge owner.",
       addDataFlowEdges));
-  registerPass(simplePass(
+  registerPass(optionlessPass(
       "sdy-apply-sharding-constraints",
       "Applies sharding constraints that dictate the sharding of their input.",
       applyShardingConstraints));
@@ -64,16 +55,16 @@ void registerImportPasses() {
       "Splits constant sub-computations and scalar expansions so that each "
       "has a single user.",
       ConstantSplitMode::kConstantsOrScalars));
-  registerPass(simplePass(
+  registerPass(optionlessPass(
       "sdy-manual-axes-cleanup",
       "Adds unused manual axes to the replicated axes of manual computation "
       "shardings and sorts manual axes in mesh order.",
       cleanupManualAxes));
-  registerPass(simplePass("sdy-sharding-group-import",
+  registerPass(optionlessPass("sdy-sharding-group-import",
                           "Unifies, renumbers and validates sharding groups.",
                           importShardingGroups));
   registerPass(
-      simplePass("sdy-import-pipeline",
+      optionlessPass("sdy-import-pipeline",
                  "Runs the import passes needed before sharding propagation.",
                  runImportPipeline));
 }

@@ -1,0 +1,87 @@
+// The small export passes that each remove one piece of propagation
+// scaffolding: sharding groups, sharding constraints (which become reshards),
+// op sharding rules, and the copies the constant splitter made.
+#include <tuple>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "shardkit/ir/sharding_access.h"
+#include "shardkit/passes/export_passes.h"
+
+namespace shardkit {
+namespace {
+
+bool isConstantLike(Op op) {
+  return op.name() == "sdy.constant" || op.name() == "stablehlo.constant";
+}
+
+bool isScalarBroadcast(Op op) {
+  return op.name() == "stablehlo.broadcast_in_dim" && op.numOperands() == 1 &&
+         op.operand(0).type().isRankedTensor() &&
+         op.operand(0).type().rank() == 0;
+}
+
+// Ops that may be merged share a bucket; within one, the attributes decide.
+// A constant's type follows from its value, but a bucket by type keeps the
+// attribute comparisons few.
+using MergeKey = std::tuple<uint32_t /*parent block*/, OpName, Type,
+                            uint32_t /*operand value or kNoId*/>;
+
+bool sameAttributes(Op a, Op b) {
+  return a.inherentAttrs() == b.inherentAttrs() &&
+         a.discardableAttrs() == b.discardableAttrs();
+}
+
+}  // namespace
+
+absl::Status removeShardingGroups(Module& module) {
+  module.walk([](Op op) {
+    if (op.name() == "sdy.sharding_group") op.erase();
+  });
+  return absl::OkStatus();
+}
+
+absl::Status shardingConstraintsToReshards(Module& module) {
+  module.walk([&module](Op op) {
+    if (op.name() != "sdy.sharding_constraint") return;
+    OperationState state(module.opName("sdy.reshard"));
+    state.operands = {op.operand(0)};
+    state.result_types = {op.result(0).type()};
+    state.addAttr("sharding", op.attr("sharding"));
+    state.location = op.location();
+    Op reshard = module.createOp(state);
+    op.parentBlock().insertBefore(op, reshard);
+    op.result(0).replaceAllUsesWith(reshard.result(0));
+    op.erase();
+  });
+  return absl::OkStatus();
+}
+
+absl::Status dropShardingRules(Module& module) {
+  removeShardingRules(module);
+  return absl::OkStatus();
+}
+
+absl::Status mergeConstants(Module& module, ConstantMergeMode mode) {
+  absl::flat_hash_map<MergeKey, std::vector<Op>> seen;
+  module.walk([&](Op op) {
+    bool broadcast =
+        mode == ConstantMergeMode::kConstantsOrScalars && isScalarBroadcast(op);
+    if (!broadcast && !isConstantLike(op)) return;
+    if (op.numResults() != 1) return;
+    MergeKey key{op.parentBlock().id(), op.opName(), op.result(0).type(),
+                 broadcast ? op.operand(0).id() : kNoId};
+    std::vector<Op>& bucket = seen[key];
+    for (Op kept : bucket) {
+      if (sameAttributes(kept, op)) {
+        op.result(0).replaceAllUsesWith(kept.result(0));
+        op.erase();
+        return;
+      }
+    }
+    bucket.push_back(op);
+  });
+  return absl::OkStatus();
+}
+
+}  // namespace shardkit
