@@ -5,13 +5,26 @@
 namespace shardkit {
 
 void MeshTable::add(std::string name, Mesh mesh) {
-  auto [it, inserted] = meshes_.insert_or_assign(name, std::move(mesh));
-  if (inserted) names_.push_back(std::move(name));
+  auto [it, inserted] = index_.try_emplace(toAbsl(name), names_.size());
+  if (!inserted) {
+    *meshes_[it->second] = std::move(mesh);
+    return;
+  }
+  names_.push_back(std::move(name));
+  meshes_.push_back(std::make_unique<Mesh>(std::move(mesh)));
 }
 
 const Mesh* MeshTable::find(std::string_view name) const {
-  auto it = meshes_.find(toAbsl(name));
-  return it == meshes_.end() ? nullptr : &it->second;
+  // Modules have a mesh or two: comparing names beats hashing them.
+  constexpr size_t kLinearScanLimit = 4;
+  if (names_.size() <= kLinearScanLimit) {
+    for (size_t i = 0; i < names_.size(); ++i) {
+      if (names_[i] == name) return meshes_[i].get();
+    }
+    return nullptr;
+  }
+  auto it = index_.find(toAbsl(name));
+  return it == index_.end() ? nullptr : meshes_[it->second].get();
 }
 
 const Mesh* MeshTable::resolve(const MeshOrRef& mesh) const {

@@ -105,8 +105,21 @@ void FuncOp::setDictAt(std::string_view list, unsigned i, unsigned count,
   }
 }
 
-Attribute FuncOp::argAttr(unsigned arg, std::string_view name) const {
-  return dictAt("arg_attrs", arg).get(name);
+const Attribute& FuncOp::entryAt(std::string_view list, unsigned i,
+                                 std::string_view name) const {
+  static const Attribute kNull;
+  const std::vector<Attribute>* dicts = op_.attr(list).asArray();
+  if (!dicts || i >= dicts->size()) return kNull;
+  if (const std::vector<NamedAttribute>* entries = (*dicts)[i].asDict()) {
+    for (const NamedAttribute& e : *entries) {
+      if (e.name == name) return e.value;
+    }
+  }
+  return kNull;
+}
+
+const Attribute& FuncOp::argAttr(unsigned arg, std::string_view name) const {
+  return entryAt("arg_attrs", arg, name);
 }
 void FuncOp::setArgAttr(unsigned arg, std::string_view name,
                         Attribute value) const {
@@ -120,8 +133,9 @@ void FuncOp::removeArgAttr(unsigned arg, std::string_view name) const {
 }
 AttrDict FuncOp::argAttrs(unsigned arg) const { return dictAt("arg_attrs", arg); }
 
-Attribute FuncOp::resultAttr(unsigned result, std::string_view name) const {
-  return dictAt("res_attrs", result).get(name);
+const Attribute& FuncOp::resultAttr(unsigned result,
+                                    std::string_view name) const {
+  return entryAt("res_attrs", result, name);
 }
 void FuncOp::setResultAttr(unsigned result, std::string_view name,
                            Attribute value) const {

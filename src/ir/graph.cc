@@ -221,6 +221,14 @@ size_t Module::storageBytes() const {
   return bytes;
 }
 
+void Module::shrinkToFit() {
+  ops_.shrink_to_fit();
+  values_.shrink_to_fit();
+  operands_.shrink_to_fit();
+  blocks_.shrink_to_fit();
+  regions_.shrink_to_fit();
+}
+
 // ---- Value -------------------------------------------------------------------
 
 std::vector<Value::Use> Value::uses() const {
@@ -320,10 +328,12 @@ std::vector<Type> Op::resultTypes() const {
   return result;
 }
 
-Attribute Op::attr(std::string_view name) const {
+const Attribute& Op::attr(std::string_view name) const {
+  static const Attribute kNull;
   const OpData& op = m_->ops_[id_];
-  if (Attribute a = op.inherent.get(name)) return a;
-  return op.discardable.get(name);
+  if (const Attribute* a = op.inherent.lookup(name)) return *a;
+  if (const Attribute* a = op.discardable.lookup(name)) return *a;
+  return kNull;
 }
 
 void Op::setAttr(std::string_view name, Attribute value) const {

@@ -1,5 +1,7 @@
 #include "shardkit/ir/sharding_access.h"
 
+#include <utility>
+
 #include "shardkit/ir/func.h"
 
 namespace shardkit {
@@ -63,35 +65,60 @@ std::optional<TensorSharding> getSharding(Value value) {
   return std::nullopt;
 }
 
-bool setSharding(Value value, const TensorSharding& sharding) {
+const Attribute& ShardingAttrCache::single(const TensorSharding& sharding) {
+  auto [it, inserted] = single_.try_emplace(sharding);
+  if (inserted) it->second = Attribute::tensorSharding(sharding);
+  return it->second;
+}
+
+const Attribute& ShardingAttrCache::perValue(const TensorSharding& sharding) {
+  auto [it, inserted] = per_value_.try_emplace(sharding);
+  if (inserted) {
+    it->second = Attribute::tensorShardingPerValue(
+        TensorShardingPerValue(std::vector<TensorSharding>{sharding}));
+  }
+  return it->second;
+}
+
+bool setSharding(Value value, TensorSharding sharding,
+                 ShardingAttrCache* cache) {
+  auto single = [&]() {
+    return cache ? cache->single(sharding)
+                 : Attribute::tensorSharding(std::move(sharding));
+  };
   if (value.isBlockArgument()) {
     Block block = value.ownerBlock();
     Op parent = block.parentOp();
     if (!FuncOp::isa(parent) || !(block == parent.region(0).front())) return false;
-    FuncOp(parent).setArgAttr(value.index(), kShardingAttr,
-                              Attribute::tensorSharding(sharding));
+    FuncOp(parent).setArgAttr(value.index(), kShardingAttr, single());
     return true;
   }
   Op op = value.definingOp();
   std::string_view attr = ownShardingAttr(op);
   if (attr == "sharding" || attr == "out_sharding") {
-    op.setAttr(attr, Attribute::tensorSharding(sharding));
+    op.setAttr(attr, single());
     return true;
   }
   std::string_view list_attr = attr.empty() ? kShardingAttr : attr;
-  TensorShardingPerValue shardings;
-  if (const TensorShardingPerValue* s =
-          op.attr(list_attr).asTensorShardingPerValue()) {
-    shardings = *s;
+  if (cache && op.numResults() == 1) {
+    op.setAttr(list_attr, cache->perValue(sharding));
+    return true;
   }
-  if (shardings.shardings.size() != op.numResults()) {
-    shardings.shardings.clear();
+  TensorShardingPerValue shardings;
+  const TensorShardingPerValue* existing =
+      op.attr(list_attr).asTensorShardingPerValue();
+  if (existing && existing->shardings.size() == op.numResults()) {
+    shardings = *existing;
+  } else {
+    shardings.shardings.reserve(op.numResults());
     for (unsigned i = 0; i < op.numResults(); ++i) {
       shardings.shardings.push_back(
-          TensorSharding::fullyOpen(sharding.mesh, op.result(i).type().rank()));
+          i == value.index() ? TensorSharding()
+                             : TensorSharding::fullyOpen(
+                                   sharding.mesh, op.result(i).type().rank()));
     }
   }
-  shardings.shardings[value.index()] = sharding;
+  shardings.shardings[value.index()] = std::move(sharding);
   op.setAttr(list_attr, Attribute::tensorShardingPerValue(std::move(shardings)));
   return true;
 }

@@ -82,13 +82,10 @@ absl::Status runLevel(Module& module, const PassOptions& pass, Level level) {
   if (level != Level::kPipeline) return propagate(module, options).status();
 
   SK_RETURN_IF_ERROR(runImportPipeline(module));
-  // The export drops the rules unless asked to keep them, so propagation
-  // keeps them for it.
-  bool keep_rules = options.keep_sharding_rules;
-  options.keep_sharding_rules = true;
   SK_RETURN_IF_ERROR(propagate(module, options).status());
+  // Propagation has already dropped the rules unless asked to keep them.
   ExportOptions export_options;
-  export_options.keep_sharding_rules = keep_rules;
+  export_options.keep_sharding_rules = true;
   return runExportPipeline(module, export_options);
 }
 

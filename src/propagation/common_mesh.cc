@@ -31,7 +31,7 @@ absl::StatusOr<std::optional<CommonMesh>> findCommonMesh(
         common = CommonMesh{mesh, sharding->mesh};
         continue;
       }
-      if (mesh->empty()) continue;
+      if (mesh->empty() || mesh == common->mesh) continue;
       if (!sameMesh(*mesh, *common->mesh, ignore_device_ids)) {
         return std::optional<CommonMesh>();
       }

@@ -23,12 +23,13 @@
 #include "shardkit/propagation/propagate_op.h"
 #include "src/propagation/op_classes.h"
 #include "src/propagation/rule_cache.h"
+#include "src/propagation/sharding_pool.h"
 #include "src/propagation/value_slots.h"
 
 namespace shardkit {
 namespace {
 
-using ShardingPtr = std::shared_ptr<const TensorSharding>;
+using ShardingId = ShardingPool::Id;
 
 struct OpEntry {
   bool classified = false;
@@ -39,9 +40,20 @@ struct OpEntry {
   int32_t rule = -1;  // index into Driver::rules_
 };
 
+// What an op's last step saw: its parameters (as one word, see
+// Driver::stepCode) and the update counter when it started. A step is a pure
+// function of its tensors' shardings and its parameters, so a step with the
+// same parameters whose tensors haven't changed since would change nothing.
+struct LastStep {
+  static constexpr uint64_t kNone = ~uint64_t{0};
+  uint64_t code = kNone;
+  std::optional<int64_t> user_round;
+  uint64_t started_at = 0;
+};
+
 struct FuncResults {
   FuncOp func;
-  std::vector<ShardingPtr> shardings;
+  std::vector<ShardingId> shardings;
   std::vector<bool> dirty;
 };
 
@@ -79,11 +91,20 @@ class Driver {
   absl::Status visit(Op op);
   void addSlot(Value v) { slots_.push_back(slotOf(v)); }
   absl::Status step(Op op, const StepParams& params);
+  // The step's parameters packed in a word (the factor directions of the
+  // current op-priority round, the strategy), or LastStep::kNone if they
+  // don't fit.
+  uint64_t stepCode(const StepParams& params) const;
+  // Whether `op`'s step can be skipped as a repeat of its last one; records
+  // this step otherwise.
+  bool repeatsLastStep(Op op, uint64_t code);
+  // Marks `slot` changed.
+  void touch(uint32_t slot) { changed_at_[slot] = ++clock_; }
   // Sets the sharding of `slot` and of the members of its sharding group
   // (if it really changes), queueing the affected ops when `notify`.
   void updateSlot(Value slot, TensorSharding sharding, bool notify);
   // Gives the members of `slot`'s group other than `slot` the sharding.
-  void updateGroupMembers(Value slot, const ShardingPtr& sharding, bool notify);
+  void updateGroupMembers(Value slot, ShardingId sharding, bool notify);
   void notifyShardingModified(Value slot);
   void notifyUsers(Value v);
   void push(Op op);
@@ -99,7 +120,7 @@ class Driver {
     return slot == kNoId ? Value() : Value(&m_, slot);
   }
   const TensorSharding* shardingOf(Value slot) const {
-    return slot ? values_[slot.id()].get() : nullptr;
+    return slot ? pool_.find(values_[slot.id()]) : nullptr;
   }
   // A sharding on a maximal mesh pins its op to one device: nothing
   // propagates through an op that has one.
@@ -112,8 +133,12 @@ class Driver {
   PropagationOptions options_;
   MeshTable meshes_;
   std::vector<uint32_t> slot_;       // value id -> slot value id (or kNoId)
-  std::vector<ShardingPtr> values_;  // slot id -> sharding
+  ShardingPool pool_;
+  std::vector<ShardingId> values_;  // slot id -> sharding
   std::vector<uint8_t> dirty_;
+  std::vector<uint64_t> changed_at_;  // slot id -> clock_ at its last update
+  uint64_t clock_ = 0;
+  std::vector<LastStep> last_step_;   // op id -> its last step
   std::vector<FuncResults> funcs_;
   std::vector<OpEntry> entries_;
   std::vector<OpShardingRule> rules_;
@@ -128,6 +153,7 @@ class Driver {
   std::optional<int64_t> user_round_;
   std::optional<int64_t> op_round_;
   bool aggressive_ = false;  // the strategy of the current fixed point
+  bool saw_rule_attr_ = false;  // some op has an `sdy.sharding_rule`
   PropagationWorkspace workspace_;
   std::vector<PropagationDirection> factor_directions_;
   std::vector<Value> slots_;
@@ -159,8 +185,10 @@ absl::Status Driver::checkShapes() {
 
 void Driver::load() {
   slot_.assign(m_.valueIdBound(), kNoId);
-  values_.assign(m_.valueIdBound(), nullptr);
+  values_.assign(m_.valueIdBound(), ShardingPool::kNone);
   dirty_.assign(m_.valueIdBound(), 0);
+  changed_at_.assign(m_.valueIdBound(), 0);
+  last_step_.assign(m_.opIdBound(), LastStep{});
   entries_.assign(m_.opIdBound(), OpEntry{});
   in_worklist_.assign(m_.opIdBound(), 0);
   auto load_value = [&](Value v) {
@@ -169,7 +197,7 @@ void Driver::load() {
     slot_[v.id()] = slot.id();
     if (!(slot == v)) return;  // loaded when the walk reaches the slot
     if (std::optional<TensorSharding> s = loadSlotSharding(v)) {
-      values_[v.id()] = std::make_shared<const TensorSharding>(std::move(*s));
+      values_[v.id()] = pool_.intern(std::move(*s));
     }
   };
   for (Op func_op : m_.functions()) {
@@ -178,8 +206,7 @@ void Driver::load() {
     for (unsigned i = 0; i < func.numResults(); ++i) {
       const TensorSharding* s =
           func.resultAttr(i, kShardingAttr).asTensorSharding();
-      results.shardings.push_back(s ? std::make_shared<const TensorSharding>(*s)
-                                    : nullptr);
+      results.shardings.push_back(s ? pool_.intern(*s) : ShardingPool::kNone);
       results.dirty.push_back(false);
     }
     funcs_.push_back(std::move(results));
@@ -219,7 +246,9 @@ absl::Status Driver::classify(Op op, OpEntry& entry) {
   entry.elementwise = isElementwiseOp(op);
   // Ops with the same signature share the registry's rule (an op's own
   // `sdy.sharding_rule` takes precedence, so those are never looked up).
-  if (!op.hasAttr(kShardingRuleAttr)) {
+  if (op.hasAttr(kShardingRuleAttr)) {
+    saw_rule_attr_ = true;
+  } else {
     if (std::optional<int32_t> cached = rule_cache_.find(op)) {
       entry.role = OpRole::kRule;
       entry.rule = *cached;
@@ -239,15 +268,9 @@ absl::Status Driver::classify(Op op, OpEntry& entry) {
 }
 
 std::vector<int64_t> Driver::userRounds() const {
+  // Called right after load(): the pool holds the module's shardings.
   std::vector<const TensorSharding*> all;
-  for (const ShardingPtr& s : values_) {
-    if (s) all.push_back(s.get());
-  }
-  for (const FuncResults& f : funcs_) {
-    for (const ShardingPtr& s : f.shardings) {
-      if (s) all.push_back(s.get());
-    }
-  }
+  for (ShardingId id = 0; id < pool_.size(); ++id) all.push_back(&pool_.get(id));
   return userPriorityRounds(all);
 }
 
@@ -296,7 +319,7 @@ void Driver::notifyShardingModified(Value slot) {
   notifyUsers(slot);
 }
 
-void Driver::updateGroupMembers(Value slot, const ShardingPtr& sharding,
+void Driver::updateGroupMembers(Value slot, ShardingId sharding,
                                 bool notify) {
   auto group = group_of_.find(slot.id());
   if (group == group_of_.end()) return;
@@ -304,22 +327,64 @@ void Driver::updateGroupMembers(Value slot, const ShardingPtr& sharding,
     if (member == slot) continue;
     values_[member.id()] = sharding;
     dirty_[member.id()] = 1;
+    touch(member.id());
     if (notify) notifyShardingModified(member);
   }
 }
 
 void Driver::updateSlot(Value slot, TensorSharding sharding, bool notify) {
-  const ShardingPtr& old = values_[slot.id()];
-  if (old && *old == sharding) return;
-  auto ptr = std::make_shared<const TensorSharding>(std::move(sharding));
-  values_[slot.id()] = ptr;
+  ShardingId id = pool_.intern(std::move(sharding));
+  if (values_[slot.id()] == id) return;
+  values_[slot.id()] = id;
   dirty_[slot.id()] = 1;
+  touch(slot.id());
   ++stats_.updates;
   if (notify) notifyShardingModified(slot);
-  updateGroupMembers(slot, ptr, notify);
+  updateGroupMembers(slot, id, notify);
+}
+
+uint64_t Driver::stepCode(const StepParams& params) const {
+  constexpr size_t kMaxFactors = 30;  // two bits each after the two flags
+  uint64_t code = (aggressive_ ? 1 : 0) | (op_round_ ? 2 : 0);
+  if (factor_directions_.size() > kMaxFactors) return LastStep::kNone;
+  for (size_t f = 0; f < factor_directions_.size(); ++f) {
+    PropagationDirection d = intersect(params.direction, factor_directions_[f]);
+    code |= static_cast<uint64_t>(d) << (2 + 2 * f);
+  }
+  return code;
+}
+
+bool Driver::repeatsLastStep(Op op, uint64_t code) {
+  LastStep& last = last_step_[op.id()];
+  bool unchanged = code != LastStep::kNone && last.code == code &&
+                   last.user_round == user_round_;
+  for (size_t i = 0; unchanged && i < slots_.size(); ++i) {
+    unchanged = !slots_[i] || changed_at_[slots_[i].id()] <= last.started_at;
+  }
+  if (unchanged) return true;
+  last = LastStep{code, user_round_, clock_};
+  return false;
 }
 
 absl::Status Driver::step(Op op, const StepParams& params) {
+  if (params.direction == PropagationDirection::kNone) return absl::OkStatus();
+  const OpShardingRule& rule = *params.rule;
+  factor_directions_.clear();
+  if (op_round_) {
+    bool any = false;
+    for (int64_t f = 0; f < rule.numFactors(); ++f) {
+      PropagationDirection d = opPriorityDirection(*op_round_, params.priority,
+                                                   params.round_rule, f);
+      any = any || intersect(d, params.direction) != PropagationDirection::kNone;
+      factor_directions_.push_back(d);
+    }
+    // Nothing may move in this round.
+    if (!any && rule.numFactors() > 0) return absl::OkStatus();
+  }
+  if (repeatsLastStep(op, stepCode(params))) {
+    ++stats_.skipped_visits;
+    return absl::OkStatus();
+  }
   ++stats_.op_visits;
   ptrs_.clear();
   bool maximal = false;
@@ -334,21 +399,13 @@ absl::Status Driver::step(Op op, const StepParams& params) {
     edge_view = edgeShardingBeforePropagation(params.edge, ptrs_.back());
     ptrs_.back() = edge_view ? &*edge_view : nullptr;
   }
-  const OpShardingRule& rule = *params.rule;
   PropagateOpOptions options;
   options.strategy = &strategy();
   options.direction = params.direction;
   options.conservative = params.conservative;
   options.is_elementwise = params.elementwise;
   options.priority_round = user_round_;
-  if (op_round_) {
-    factor_directions_.clear();
-    for (int64_t f = 0; f < rule.numFactors(); ++f) {
-      factor_directions_.push_back(opPriorityDirection(
-          *op_round_, params.priority, params.round_rule, f));
-    }
-    options.factor_directions = factor_directions_;
-  }
+  if (op_round_) options.factor_directions = factor_directions_;
   absl::Span<const TensorSharding* const> all(ptrs_);
   size_t num_operands = std::min(ptrs_.size(), rule.operand_mappings.size());
   OpShardings shardings{all.subspan(0, num_operands),
@@ -439,7 +496,7 @@ absl::Status Driver::propagateFuncResults() {
       if (!slot || !type.isRankedTensor() || !type.hasStaticShape()) continue;
       ++stats_.op_visits;
       const TensorSharding* operand[] = {shardingOf(slot)};
-      const TensorSharding* result[] = {f.shardings[i].get()};
+      const TensorSharding* result[] = {pool_.find(f.shardings[i])};
       if (onMaximalMesh(operand[0]) || onMaximalMesh(result[0])) continue;
       PropagateOpOptions options;
       options.strategy = &strategy();
@@ -452,7 +509,7 @@ absl::Status Driver::propagateFuncResults() {
         updateSlot(slot, *s, /*notify=*/false);
       }
       if (const TensorSharding* s = r->resultUpdate(0)) {
-        f.shardings[i] = std::make_shared<const TensorSharding>(*s);
+        f.shardings[i] = pool_.intern(*s);
         f.dirty[i] = true;
         ++stats_.updates;
         updateGroupMembers(slot, f.shardings[i], /*notify=*/false);
@@ -489,38 +546,41 @@ absl::Status Driver::fixpoint() {
 }
 
 void Driver::dropAllPriorities() {
-  for (size_t id = 0; id < values_.size(); ++id) {
-    if (!values_[id]) continue;
-    TensorSharding copy = *values_[id];
-    if (dropPriorities(copy)) {
-      values_[id] = std::make_shared<const TensorSharding>(std::move(copy));
-      dirty_[id] = 1;
+  absl::flat_hash_map<ShardingId, ShardingId> dropped;
+  auto drop = [&](ShardingId& id) {
+    if (id == ShardingPool::kNone) return false;
+    auto [it, inserted] = dropped.try_emplace(id, id);
+    if (inserted) {
+      TensorSharding copy = pool_.get(id);
+      if (dropPriorities(copy)) it->second = pool_.intern(std::move(copy));
     }
+    if (it->second == id) return false;
+    id = it->second;
+    return true;
+  };
+  for (size_t id = 0; id < values_.size(); ++id) {
+    if (drop(values_[id])) dirty_[id] = 1;
   }
   for (FuncResults& f : funcs_) {
     for (size_t i = 0; i < f.shardings.size(); ++i) {
-      if (!f.shardings[i]) continue;
-      TensorSharding copy = *f.shardings[i];
-      if (dropPriorities(copy)) {
-        f.shardings[i] =
-            std::make_shared<const TensorSharding>(std::move(copy));
-        f.dirty[i] = true;
-      }
+      if (drop(f.shardings[i])) f.dirty[i] = true;
     }
   }
 }
 
 void Driver::writeBack() {
+  ShardingAttrCache attrs;
   for (size_t id = 0; id < dirty_.size(); ++id) {
-    if (dirty_[id] && values_[id]) {
-      storeSlotSharding(Value(&m_, static_cast<uint32_t>(id)), *values_[id]);
+    if (dirty_[id] && values_[id] != ShardingPool::kNone) {
+      storeSlotSharding(Value(&m_, static_cast<uint32_t>(id)),
+                        pool_.get(values_[id]), &attrs);
     }
   }
   for (FuncResults& f : funcs_) {
     for (size_t i = 0; i < f.shardings.size(); ++i) {
-      if (f.dirty[i] && f.shardings[i]) {
+      if (f.dirty[i] && f.shardings[i] != ShardingPool::kNone) {
         f.func.setResultAttr(static_cast<unsigned>(i), kShardingAttr,
-                             Attribute::tensorSharding(*f.shardings[i]));
+                             attrs.single(pool_.get(f.shardings[i])));
       }
     }
   }
@@ -536,7 +596,7 @@ void Driver::writeBack() {
     }
     return;
   }
-  removeShardingRules(m_);
+  if (saw_rule_attr_) removeShardingRules(m_);
 }
 
 absl::StatusOr<PropagationStats> Driver::run() {

@@ -16,9 +16,7 @@ bool isComputation(Op op) {
                 op.name() == "sdy.manual_computation");
 }
 
-bool isEntryBlock(Block block) {
-  return block.parentRegion().front() == block;
-}
+bool isEntryBlock(Block block) { return block.parentRegion().front() == block; }
 
 // The computation whose body's entry block has `arg`, or null.
 Op computationOf(Value arg) {
@@ -73,8 +71,10 @@ std::optional<ManualEdge> manualEdgeOf(Op edge) {
   Value owner = edge.operand(0);
   ManualEdge info;
   info.on_argument = owner.isBlockArgument();
-  info.computation = info.on_argument ? computationOf(owner) : owner.definingOp();
-  if (!info.computation || info.computation.name() != "sdy.manual_computation") {
+  info.computation =
+      info.on_argument ? computationOf(owner) : owner.definingOp();
+  if (!info.computation ||
+      info.computation.name() != "sdy.manual_computation") {
     return std::nullopt;
   }
   info.manual = manualAxesOf(info.computation);
@@ -103,7 +103,8 @@ Value shardingSlot(Value value) {
   }
   // A while's cond and body arguments are targets of the edges of its
   // results.
-  if (parent.name() == "stablehlo.while" && value.index() < parent.numResults()) {
+  if (parent.name() == "stablehlo.while" &&
+      value.index() < parent.numResults()) {
     if (Op edge = dataFlowEdgeOpOf(parent.result(value.index()))) {
       return edge.result(0);
     }
@@ -121,10 +122,11 @@ std::optional<TensorSharding> loadSlotSharding(Value slot) {
   return getSharding(slot);
 }
 
-void storeSlotSharding(Value slot, const TensorSharding& sharding) {
+void storeSlotSharding(Value slot, TensorSharding sharding,
+                       ShardingAttrCache* cache) {
   Op computation = computationOf(slot);
   if (!computation) {
-    setSharding(slot, sharding);
+    setSharding(slot, std::move(sharding), cache);
     return;
   }
   Block body = slot.ownerBlock();
@@ -153,7 +155,8 @@ TensorSharding withoutManualAxes(const TensorSharding& sharding,
   if (manual.names.empty()) return sharding;
   TensorSharding local = sharding;
   for (DimensionSharding& dim : local.dim_shardings) {
-    dim.axes.erase(dim.axes.begin(), dim.axes.begin() + manualPrefix(dim, manual));
+    dim.axes.erase(dim.axes.begin(),
+                   dim.axes.begin() + manualPrefix(dim, manual));
   }
   local.replicated_axes = freeAxes(sharding.replicated_axes, manual);
   local.unreduced_axes = freeAxes(sharding.unreduced_axes, manual);
@@ -187,10 +190,12 @@ std::optional<TensorSharding> edgeShardingBeforePropagation(
   if (info->on_argument) {
     const TensorSharding* outer =
         listEntry(info->computation, "in_shardings", info->index);
-    if (!outer) return stored ? std::optional<TensorSharding>(*stored) : std::nullopt;
-    TensorSharding local =
-        stored ? *stored
-               : TensorSharding::fullyOpen(outer->mesh, edge.result(0).type().rank());
+    if (!outer)
+      return stored ? std::optional<TensorSharding>(*stored) : std::nullopt;
+    TensorSharding local = stored
+                               ? *stored
+                               : TensorSharding::fullyOpen(
+                                     outer->mesh, edge.result(0).type().rank());
     return withManualAxesOf(*outer, local, info->manual);
   }
   if (!stored) return std::nullopt;

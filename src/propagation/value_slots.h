@@ -19,6 +19,7 @@
 #include "shardkit/core/collective_params.h"
 #include "shardkit/core/tensor_sharding.h"
 #include "shardkit/ir/graph.h"
+#include "shardkit/ir/sharding_access.h"
 
 namespace shardkit {
 
@@ -30,8 +31,10 @@ Value shardingSlot(Value value);
 // getSharding reads.
 std::optional<TensorSharding> loadSlotSharding(Value slot);
 // Stores it (a computation body argument's in_shardings entry gets the
-// manual axes of its current entry back).
-void storeSlotSharding(Value slot, const TensorSharding& sharding);
+// manual axes of its current entry back), sharing attributes through `cache`
+// (may be null).
+void storeSlotSharding(Value slot, TensorSharding sharding,
+                       ShardingAttrCache* cache);
 
 // `sharding` as the body of a manual computation with `manual` axes sees
 // it: the manual axes that lead each dimension, and the manual replicated

@@ -1,9 +1,12 @@
 // shardkit-opt: reads sdy-annotated MLIR text, runs passes, prints the result.
 //
 //   shardkit-opt [FILE|-] [-o OUT] [-split-input-file] [--mlir-print-op-generic]
-//                [-allow-unregistered-dialect] [-verify-diagnostics]
+//                [-allow-unregistered-dialect] [-verify-diagnostics] [-mlir-timing]
 //                [--explain-op=NAME [--explain-strategy=basic|aggressive]]
 //                [-PASS[=OPTIONS]]...
+#include <malloc.h>
+
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -12,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "fmt/format.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/ir/module_io.h"
 #include "shardkit/mpmd/syntax.h"
@@ -34,6 +38,8 @@ struct Flags {
   bool generic = false;
   bool allow_unregistered = true;
   bool verify_diagnostics = false;
+  // -mlir-timing: report the wall time of parsing, each pass and printing.
+  bool timing = false;
   // --explain-op: print this op's factor table instead of the module.
   std::string explain_op;
   ExplainOptions explain;
@@ -48,6 +54,7 @@ void printHelp() {
                "  --mlir-print-op-generic       print every op in generic form\n"
                "  -allow-unregistered-dialect   accept ops of unknown dialects (default)\n"
                "  -verify-diagnostics           check expected-error annotations\n"
+               "  -mlir-timing                  print the time of each phase to stderr\n"
                "  --explain-op=NAME             after the passes, print the factor table of\n"
                "                                the first op named NAME (or with result %N)\n"
                "                                before and after one propagation step\n"
@@ -98,6 +105,8 @@ bool parseFlags(int argc, char** argv, Flags& flags, bool& help) {
       flags.allow_unregistered = true;
     } else if (flag == "verify-diagnostics") {
       flags.verify_diagnostics = true;
+    } else if (flag == "mlir-timing") {
+      flags.timing = true;
     } else if (flag.starts_with("explain-op=")) {
       flags.explain_op = flag.substr(std::string("explain-op=").size());
       if (flags.explain_op.empty()) {
@@ -186,18 +195,45 @@ bool explain(Module& module, const Flags& flags, const std::string& file,
   return true;
 }
 
+// -mlir-timing's report: one line per phase, then the total.
+class PhaseTimer {
+ public:
+  explicit PhaseTimer(bool enabled) : enabled_(enabled) {}
+  // Ends the current phase, naming it.
+  void lap(std::string_view phase) {
+    if (!enabled_) return;
+    auto now = std::chrono::steady_clock::now();
+    double ms = std::chrono::duration<double, std::milli>(now - last_).count();
+    total_ms_ += ms;
+    std::cerr << fmt::format("  {:>9.1f} ms  {}\n", ms, phase);
+    last_ = now;
+  }
+  ~PhaseTimer() {
+    if (enabled_) std::cerr << fmt::format("  {:>9.1f} ms  total\n", total_ms_);
+  }
+
+ private:
+  bool enabled_;
+  double total_ms_ = 0;
+  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+};
+
 // Processes one chunk; returns false on error (diagnostics go to `diags`).
 bool processChunk(const std::string& text, const Flags& flags,
-                  const std::string& file, std::string& out, std::string& diags) {
+                  const std::string& file, bool last_chunk, std::string& out,
+                  std::string& diags) {
+  PhaseTimer timer(flags.timing);
   ParseOptions options;
   options.allow_unregistered_dialect = flags.allow_unregistered;
   absl::StatusOr<std::unique_ptr<Module>> module = parseModule(text, file, options);
+  timer.lap("parse");
   if (!module.ok()) {
     diags += strCat(fromAbsl(module.status().message()), "\n");
     return false;
   }
   for (const PassRequest& pass : flags.passes) {
     absl::Status status = runPass(**module, pass.name, pass.options);
+    timer.lap(strCat("-", pass.name));
     if (!status.ok()) {
       diags += locatePassError(status, file) + "\n";
       return false;
@@ -207,10 +243,23 @@ bool processChunk(const std::string& text, const Flags& flags,
   PrintOptions print;
   print.generic = flags.generic;
   out += printModule(**module, print);
+  timer.lap("print");
+  // The process is about to exit: tearing the module down would only cost
+  // time (like clang's -disable-free).
+  if (last_chunk) module->release();
   return true;
 }
 
+// Large modules allocate and free a lot; keep freed memory in the process
+// instead of returning it to the system and faulting it in again.
+void tuneAllocator() {
+  mallopt(M_TRIM_THRESHOLD, 1 << 30);
+  mallopt(M_TOP_PAD, 64 << 20);
+  mallopt(M_MMAP_THRESHOLD, 1 << 30);
+}
+
 int run(int argc, char** argv) {
+  tuneAllocator();
   registerMpmdSyntax();
   Flags flags;
   bool help = false;
@@ -236,7 +285,8 @@ int run(int argc, char** argv) {
   for (size_t i = 0; i < chunks.size(); ++i) {
     if (i > 0) out += "// -----\n";
     std::string diags;
-    bool chunk_ok = processChunk(chunks[i], flags, file, out, diags);
+    bool chunk_ok = processChunk(chunks[i], flags, file,
+                                 /*last_chunk=*/i + 1 == chunks.size(), out, diags);
     if (flags.verify_diagnostics) {
       std::string problems = checkExpectedDiagnostics(chunks[i], file, diags);
       if (!problems.empty()) {

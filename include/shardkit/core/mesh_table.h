@@ -3,6 +3,7 @@
 #ifndef SHARDKIT_CORE_MESH_TABLE_H_
 #define SHARDKIT_CORE_MESH_TABLE_H_
 
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -18,7 +19,8 @@ class MeshTable {
  public:
   MeshTable() = default;
 
-  // Adds or replaces the mesh called `name`. Insertion order is kept.
+  // Adds or replaces the mesh called `name`. Insertion order is kept, and
+  // pointers returned by find() stay valid (a replaced mesh changes in place).
   void add(std::string name, Mesh mesh);
   // The mesh called `name`, or null.
   const Mesh* find(std::string_view name) const;
@@ -33,8 +35,9 @@ class MeshTable {
   const std::vector<std::string>& names() const { return names_; }
 
  private:
-  absl::flat_hash_map<std::string, Mesh> meshes_;
   std::vector<std::string> names_;
+  std::vector<std::unique_ptr<Mesh>> meshes_;           // parallel to names_
+  absl::flat_hash_map<std::string, size_t> index_;  // name -> position
 };
 
 }  // namespace shardkit

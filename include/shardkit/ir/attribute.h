@@ -178,6 +178,9 @@ class Attribute {
 
   // Same kind and equal payloads.
   friend bool operator==(const Attribute& a, const Attribute& b);
+  // The address of the payload: handles copied from one another share it.
+  // Equal payloads may still have different identities.
+  const void* identity() const { return data_.get(); }
 
  private:
   template <typename T>
@@ -210,6 +213,8 @@ class AttrDict {
 
   // The attribute called `name`, or the null attribute.
   Attribute get(std::string_view name) const;
+  // The stored attribute called `name`, or null: no copy of the handle.
+  const Attribute* lookup(std::string_view name) const;
   // The stored attribute called `name` (for in-place updates), or null.
   Attribute* find(std::string_view name);
   bool contains(std::string_view name) const { return bool(get(name)); }

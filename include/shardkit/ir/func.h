@@ -41,11 +41,11 @@ class FuncOp {
   unsigned numResults() const;
   Value argument(unsigned i) const;
 
-  Attribute argAttr(unsigned arg, std::string_view name) const;
+  const Attribute& argAttr(unsigned arg, std::string_view name) const;
   void setArgAttr(unsigned arg, std::string_view name, Attribute value) const;
   void removeArgAttr(unsigned arg, std::string_view name) const;
   AttrDict argAttrs(unsigned arg) const;
-  Attribute resultAttr(unsigned result, std::string_view name) const;
+  const Attribute& resultAttr(unsigned result, std::string_view name) const;
   void setResultAttr(unsigned result, std::string_view name,
                      Attribute value) const;
   void removeResultAttr(unsigned result, std::string_view name) const;
@@ -56,6 +56,9 @@ class FuncOp {
 
  private:
   AttrDict dictAt(std::string_view list, unsigned i) const;
+  // Entry `name` of dictionary `i` of `list`, or the null attribute.
+  const Attribute& entryAt(std::string_view list, unsigned i,
+                           std::string_view name) const;
   void setDictAt(std::string_view list, unsigned i, unsigned count,
                  const AttrDict& dict) const;
   Op op_;

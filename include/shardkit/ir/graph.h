@@ -112,8 +112,10 @@ class Op {
 
   // Attributes: inherent ones (MLIR's "properties") and discardable ones are
   // looked up together; `setAttr` keeps an attribute where it already is, and
-  // otherwise files it by the op's registered inherent names.
-  Attribute attr(std::string_view name) const;
+  // otherwise files it by the op's registered inherent names. `attr` returns
+  // the stored attribute (or a null one) without copying it; the reference
+  // is valid until the op's attributes change.
+  const Attribute& attr(std::string_view name) const;
   bool hasAttr(std::string_view name) const { return bool(attr(name)); }
   void setAttr(std::string_view name, Attribute value) const;
   bool removeAttr(std::string_view name) const;

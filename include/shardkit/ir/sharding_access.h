@@ -9,6 +9,7 @@
 #include <optional>
 #include <string_view>
 
+#include "absl/container/flat_hash_map.h"
 #include "shardkit/core/tensor_sharding.h"
 #include "shardkit/ir/graph.h"
 
@@ -20,11 +21,26 @@ inline constexpr std::string_view kShardingRuleAttr = "sdy.sharding_rule";
 // The sharding of `value`, or nullopt when it has none.
 std::optional<TensorSharding> getSharding(Value value);
 
+// Shares the attributes setSharding stores between equal shardings: one
+// `#sdy.sharding` and one single-entry `#sdy.sharding_per_value` per distinct
+// sharding, so that giving many values the same sharding copies nothing.
+class ShardingAttrCache {
+ public:
+  const Attribute& single(const TensorSharding& sharding);
+  const Attribute& perValue(const TensorSharding& sharding);
+
+ private:
+  absl::flat_hash_map<TensorSharding, Attribute> single_;
+  absl::flat_hash_map<TensorSharding, Attribute> per_value_;
+};
+
 // Sets the sharding of `value`. For an op result without an `sdy.sharding`
 // list, the other results get fully open shardings on the same mesh. Returns
 // false when the value has no place for a sharding (e.g. the argument of a
-// block that is not a function's entry block).
-bool setSharding(Value value, const TensorSharding& sharding);
+// block that is not a function's entry block). With a `cache`, the stored
+// attribute may be shared with other values.
+bool setSharding(Value value, TensorSharding sharding,
+                 ShardingAttrCache* cache = nullptr);
 
 // The shardings of all results of `op` (`sdy.sharding`), if any.
 std::optional<TensorShardingPerValue> getShardingPerValue(Op op);

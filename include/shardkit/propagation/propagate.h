@@ -51,6 +51,9 @@ struct PropagationStats {
   int64_t rounds = 0;
   // Times an op (or data-flow edge, or function result) was propagated.
   int64_t op_visits = 0;
+  // Visits skipped because they would repeat an op's last step: the same
+  // parameters on unchanged shardings.
+  int64_t skipped_visits = 0;
   // Shardings that changed.
   int64_t updates = 0;
 };
@@ -58,8 +61,8 @@ struct PropagationStats {
 // Propagates the module's shardings in place. Fails (InvalidArgument, with
 // the op's location) on a value propagation cannot describe: a dynamically
 // shaped or tuple result.
-absl::StatusOr<PropagationStats> propagate(Module& module,
-                                           const PropagationOptions& options = {});
+absl::StatusOr<PropagationStats> propagate(
+    Module& module, const PropagationOptions& options = {});
 
 }  // namespace shardkit
 

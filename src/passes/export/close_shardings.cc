@@ -20,6 +20,11 @@ std::vector<AxisRef> keepManual(const std::vector<AxisRef>& axes,
   return kept;
 }
 
+bool onManualComputation(const import_internal::ShardingSite& site) {
+  return import_internal::isManualComputation(site.op) &&
+         (site.attr == "in_shardings" || site.attr == "out_shardings");
+}
+
 // Every dimension closed (axes and priority kept); replicated and unreduced
 // axes dropped, except the manual axes of a manual computation's shardings,
 // which say how the computation is split rather than what propagation found.
@@ -28,8 +33,7 @@ TensorSharding closedLike(const TensorSharding& sharding,
   TensorSharding closed = sharding;
   for (DimensionSharding& dim : closed.dim_shardings) dim.is_closed = true;
   ManualAxes manual;
-  if (import_internal::isManualComputation(site.op) &&
-      (site.attr == "in_shardings" || site.attr == "out_shardings")) {
+  if (onManualComputation(site)) {
     manual = import_internal::manualAxesOf(site.op);
   }
   closed.replicated_axes = keepManual(sharding.replicated_axes, manual);
@@ -40,7 +44,10 @@ TensorSharding closedLike(const TensorSharding& sharding,
 }  // namespace
 
 absl::Status closeShardings(Module& module) {
-  import_internal::transformShardings(module, closedLike);
+  import_internal::transformShardings(
+      module, closedLike, [](const import_internal::ShardingSite& site) {
+        return !onManualComputation(site);
+      });
   return absl::OkStatus();
 }
 

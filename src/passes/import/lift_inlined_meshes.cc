@@ -245,10 +245,11 @@ absl::Status liftInlinedMeshes(Module& module) {
   MeshLifter lifter(module);
   lifter.dedupExistingMeshes();
   import_internal::transformShardings(
-      module, [&](const TensorSharding& sharding,
-                  const import_internal::ShardingSite&) {
+      module,
+      [&](const TensorSharding& sharding, const import_internal::ShardingSite&) {
         return lifter.lift(sharding);
-      });
+      },
+      [](const import_internal::ShardingSite&) { return true; });
   for (std::string_view name :
        {"stablehlo.all_gather", "stablehlo.all_reduce",
         "stablehlo.reduce_scatter", "stablehlo.all_to_all",

@@ -26,11 +26,17 @@ struct ShardingSite {
 using ShardingTransform =
     std::function<TensorSharding(const TensorSharding&, const ShardingSite&)>;
 
+// Whether `fn`'s result at `site` depends on the sharding alone. Where it
+// does, an attribute many ops share is transformed once and the result shared
+// too.
+using SiteIndependent = std::function<bool(const ShardingSite&)>;
+
 // Replaces every sharding `s` of the module by `fn(s, site)`. Order: ops in
 // pre-order; for a function, its arguments then its results then its body;
 // for an op, its attributes by name. Attributes are only rewritten when a
 // sharding changes.
-void transformShardings(Module& module, const ShardingTransform& fn);
+void transformShardings(Module& module, const ShardingTransform& fn,
+                        const SiteIndependent& site_independent = {});
 
 }  // namespace shardkit::import_internal
 
