@@ -12,7 +12,8 @@ namespace shardkit {
 namespace {
 
 template <typename T>
-bool payloadEq(const Attribute& a, const Attribute& b, const T* (Attribute::*get)() const) {
+bool payloadEq(const Attribute& a, const Attribute& b,
+               const T* (Attribute::*get)() const) {
   return *(a.*get)() == *(b.*get)();
 }
 
@@ -23,7 +24,9 @@ Attribute Attribute::unit() {
   a.kind_ = AttrKind::kUnit;
   return a;
 }
-Attribute Attribute::boolean(bool value) { return make(AttrKind::kBool, value); }
+Attribute Attribute::boolean(bool value) {
+  return make(AttrKind::kBool, value);
+}
 Attribute Attribute::integer(int64_t value, std::string_view type) {
   return make(AttrKind::kInteger, IntegerValue{value, std::string(type)});
 }
@@ -173,7 +176,8 @@ namespace {
 constexpr size_t kLinearScanLimit = 8;
 
 template <typename Entries>
-auto findEntry(Entries& entries, std::string_view name) -> decltype(&entries[0]) {
+auto findEntry(Entries& entries, std::string_view name)
+    -> decltype(&entries[0]) {
   if (entries.size() <= kLinearScanLimit) {
     for (auto& e : entries) {
       if (e.name.size() == name.size() && e.name == name) return &e;
@@ -241,8 +245,9 @@ std::string formatFloat(double value, std::string_view type) {
   }
   char buf[64];
   std::snprintf(buf, sizeof(buf), "%.6e", value);
-  bool round_trips = is_f32 ? std::strtof(buf, nullptr) == static_cast<float>(value)
-                            : std::strtod(buf, nullptr) == value;
+  bool round_trips =
+      is_f32 ? std::strtof(buf, nullptr) == static_cast<float>(value)
+             : std::strtod(buf, nullptr) == value;
   if (round_trips) return buf;
   // The shortest text that reads back exactly.
   for (int precision = 7; precision <= 17; ++precision) {
@@ -256,11 +261,17 @@ std::string formatFloat(double value, std::string_view type) {
   return text;
 }
 
-void appendAttrDict(std::string& out, absl::Span<const NamedAttribute> entries) {
+void appendAttrDict(std::string& out,
+                    absl::Span<const NamedAttribute> entries) {
   out += '{';
   for (size_t i = 0; i < entries.size(); ++i) {
     if (i) out += ", ";
-    out += entries[i].name;
+    // A name that is not an identifier is quoted, as MLIR does.
+    if (isBareIdentifier(entries[i].name)) {
+      out += entries[i].name;
+    } else {
+      appendQuoted(out, entries[i].name);
+    }
     if (entries[i].value.kind() != AttrKind::kUnit) {
       out += " = ";
       appendAttribute(out, entries[i].value);
@@ -363,7 +374,8 @@ void appendAttribute(std::string& out, const Attribute& attr, bool elide_i64) {
       strAppend(out, "#sdy<manual_axes", toString(*attr.asManualAxes()), ">");
       return;
     case AttrKind::kAxisRefList:
-      strAppend(out, "#sdy<axis_ref_list", toString(*attr.asAxisRefList()), ">");
+      strAppend(out, "#sdy<axis_ref_list", toString(*attr.asAxisRefList()),
+                ">");
       return;
     case AttrKind::kListOfAxisRefLists:
       strAppend(out, "#sdy<list_of_axis_ref_lists",

@@ -35,7 +35,8 @@ struct Leaves {
 };
 
 // Formats one scalar for the element type `element`.
-absl::StatusOr<std::string> formatScalar(ParserBase& p, std::string_view element) {
+absl::StatusOr<std::string> formatScalar(ParserBase& p,
+                                         std::string_view element) {
   bool negative = p.consumeIf(TokenKind::kMinus);
   const Token& t = p.tok();
   std::string text;
@@ -43,6 +44,8 @@ absl::StatusOr<std::string> formatScalar(ParserBase& p, std::string_view element
     bool value = t.isKeyword("true");
     p.advance();
     if (element == "i1") return std::string(value ? "true" : "false");
+    // Spelled as a number of the element type, so it prints like one.
+    if (isFloatType(element)) return formatFloat(value ? 1.0 : 0.0, element);
     return std::string(value ? "1" : "0");
   }
   if (!t.is(TokenKind::kInteger) && !t.is(TokenKind::kFloat)) {
@@ -65,7 +68,8 @@ absl::StatusOr<std::string> formatScalar(ParserBase& p, std::string_view element
 
 absl::Status collect(ParserBase& p, std::string_view element, Leaves& leaves,
                      int depth) {
-  if (depth > kMaxLiteralDepth) return p.error("dense literal nested too deeply");
+  if (depth > kMaxLiteralDepth)
+    return p.error("dense literal nested too deeply");
   if (p.consumeIf(TokenKind::kLSquare)) {
     leaves.nested = true;
     if (p.consumeIf(TokenKind::kRSquare)) return absl::OkStatus();

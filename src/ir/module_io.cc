@@ -6,15 +6,16 @@
 
 namespace shardkit {
 
-absl::StatusOr<std::unique_ptr<Module>> parseModule(std::string_view text,
-                                                   std::string_view file_name,
-                                                   const ParseOptions& options) {
+absl::StatusOr<std::unique_ptr<Module>> parseModule(
+    std::string_view text, std::string_view file_name,
+    const ParseOptions& options) {
   auto module = std::make_unique<Module>();
   module->file_name = std::string(file_name);
   module->source = std::string(text);
   ModuleReader reader(module->source, module.get(), options);
   absl::Status status = reader.parseModuleBody();
   if (!status.ok()) return reader.located(status);
+  module->shrinkToFit();
   if (options.verify) {
     absl::Status verified = verifyModule(*module);
     if (!verified.ok()) return verified;
@@ -34,7 +35,8 @@ std::vector<std::string> splitInputFile(std::string_view text) {
         line_start, end == std::string_view::npos ? std::string_view::npos
                                                   : end - line_start);
     std::string_view trimmed = line;
-    while (!trimmed.empty() && (trimmed.front() == ' ' || trimmed.front() == '\t')) {
+    while (!trimmed.empty() &&
+           (trimmed.front() == ' ' || trimmed.front() == '\t')) {
       trimmed.remove_prefix(1);
     }
     if (trimmed.starts_with("// -----")) {

@@ -31,16 +31,15 @@ absl::Status ModuleReader::located(const absl::Status& status,
   for (char& c : message) {
     if (c == '\n' || c == '\r') c = ' ';
   }
-  return absl::InvalidArgumentError(
-      toAbsl(strCat(module_->file_name, ":", lc.line, ":", lc.col,
-                    ": error: ", message)));
+  return absl::InvalidArgumentError(toAbsl(strCat(
+      module_->file_name, ":", lc.line, ":", lc.col, ": error: ", message)));
 }
 
 absl::Status ModuleReader::enter() {
   if (++depth_ > kMaxDepth) {
     --depth_;
-    return p().error(strCat("nesting deeper than ", kMaxDepth,
-                            " levels is not supported"));
+    return p().error(
+        strCat("nesting deeper than ", kMaxDepth, " levels is not supported"));
   }
   return absl::OkStatus();
 }
@@ -84,7 +83,8 @@ absl::Status ModuleReader::parseTopLevelOps(Block block, bool until_rbrace) {
       return p().error("nested modules are not supported");
     }
     SK_RETURN_IF_ERROR(parseAliasDefinitions());
-    if (p().at(TokenKind::kEof) || (until_rbrace && p().at(TokenKind::kRBrace))) break;
+    if (p().at(TokenKind::kEof) || (until_rbrace && p().at(TokenKind::kRBrace)))
+      break;
     SK_RETURN_IF_ERROR(parseOperation(block));
   }
   return absl::OkStatus();
@@ -124,10 +124,10 @@ void ModuleReader::skipOptionalLocation() {
 
 absl::Status ModuleReader::bindValues(std::string_view name, ValueGroup group,
                                       size_t offset) {
-  auto [it, inserted] =
-      scopes_.back().values.emplace(std::string(name), group);
+  auto [it, inserted] = scopes_.back().values.emplace(std::string(name), group);
   if (!inserted) {
-    return p().errorAt(offset, strCat("redefinition of SSA value '", name, "'"));
+    return p().errorAt(offset,
+                       strCat("redefinition of SSA value '", name, "'"));
   }
   return absl::OkStatus();
 }
@@ -154,7 +154,8 @@ absl::StatusOr<Value> ModuleReader::parseOperand() {
     if (it != scope->values.end()) {
       const ValueGroup& group = it->second;
       if (index >= group.count || (!has_index && group.count != 1)) {
-        return p().error(strCat("'", token.spelling, "' does not name a single "
+        return p().error(strCat("'", token.spelling,
+                                "' does not name a single "
                                 "value (its group has ",
                                 group.count, " values)"));
       }
@@ -173,7 +174,8 @@ absl::Status ModuleReader::parseArgumentList(std::vector<ParsedArgument>& args,
   do {
     ParsedArgument arg;
     arg.offset = p().tok().offset;
-    if (!p().at(TokenKind::kPercentIdent)) return p().errorExpected("argument name");
+    if (!p().at(TokenKind::kPercentIdent))
+      return p().errorExpected("argument name");
     arg.name = std::string(p().tok().spelling);
     p().advance();
     SK_RETURN_IF_ERROR(p().expect(TokenKind::kColon, "':'"));
@@ -181,7 +183,8 @@ absl::Status ModuleReader::parseArgumentList(std::vector<ParsedArgument>& args,
     if (allow_attrs && p().at(TokenKind::kLBrace)) {
       SK_ASSIGN_OR_RETURN(std::vector<NamedAttribute> entries,
                           parseDictEntries());
-      for (NamedAttribute& e : entries) arg.attrs.set(e.name, std::move(e.value));
+      for (NamedAttribute& e : entries)
+        arg.attrs.set(e.name, std::move(e.value));
     }
     skipOptionalLocation();
     args.push_back(std::move(arg));
@@ -215,13 +218,15 @@ absl::Status ModuleReader::parseRegion(Region region,
       p().advance();
       if (p().at(TokenKind::kLParen)) {
         std::vector<ParsedArgument> block_args;
-        SK_RETURN_IF_ERROR(parseArgumentList(block_args, /*allow_attrs=*/false));
+        SK_RETURN_IF_ERROR(
+            parseArgumentList(block_args, /*allow_attrs=*/false));
         for (const ParsedArgument& arg : block_args) {
           Value v = current.addArgument(arg.type);
           SK_RETURN_IF_ERROR(bindValues(arg.name, {v.id(), 1}, arg.offset));
         }
       }
-      SK_RETURN_IF_ERROR(p().expect(TokenKind::kColon, "':' after block label"));
+      SK_RETURN_IF_ERROR(
+          p().expect(TokenKind::kColon, "':' after block label"));
     } else if (!current) {
       current = region.addBlock();
     }
@@ -265,7 +270,8 @@ absl::Status ModuleReader::parseOperation(Block block) {
   std::vector<ResultName> result_names;
   if (p().at(TokenKind::kPercentIdent)) {
     do {
-      if (!p().at(TokenKind::kPercentIdent)) return p().errorExpected("result name");
+      if (!p().at(TokenKind::kPercentIdent))
+        return p().errorExpected("result name");
       ResultName r{std::string(p().tok().spelling), 1, p().tok().offset};
       if (r.name.find('#') != std::string::npos) {
         return p().error("result names cannot contain '#'");
@@ -273,7 +279,8 @@ absl::Status ModuleReader::parseOperation(Block block) {
       p().advance();
       if (p().consumeIf(TokenKind::kColon)) {
         SK_ASSIGN_OR_RETURN(int64_t count, p().parseInteger("result count"));
-        if (count < 1 || count > 0xFFFF) return p().error("invalid result count");
+        if (count < 1 || count > 0xFFFF)
+          return p().error("invalid result count");
         r.count = static_cast<uint32_t>(count);
       }
       result_names.push_back(std::move(r));
@@ -302,8 +309,8 @@ absl::Status ModuleReader::parseOperation(Block block) {
     }
     if (!syntax || !syntax->parse) {
       return p().error(strCat("unknown operation '", name_token.spelling,
-                              "' (write it in generic form: \"", name_token.spelling,
-                              "\"(...))"));
+                              "' (write it in generic form: \"",
+                              name_token.spelling, "\"(...))"));
     }
     p().advance();
     std::string saved_dialect = default_dialect_;
@@ -322,9 +329,9 @@ absl::Status ModuleReader::parseOperation(Block block) {
   uint32_t total = 0;
   for (const ResultName& r : result_names) total += r.count;
   if (!result_names.empty() && total != op.numResults()) {
-    return p().errorAt(start, strCat("operation defines ", op.numResults(),
-                                     " results but was given ", total,
-                                     " names"));
+    return p().errorAt(start,
+                       strCat("operation defines ", op.numResults(),
+                              " results but was given ", total, " names"));
   }
   uint32_t next = op.numResults() ? op.result(0).id() : 0;
   for (const ResultName& r : result_names) {
@@ -359,16 +366,23 @@ absl::StatusOr<Op> ModuleReader::parseGenericOp(OpName name) {
   size_t types_offset = p().tok().offset;
   std::vector<Type> operand_types;
   SK_RETURN_IF_ERROR(parseFunctionalType(operand_types, state.result_types));
-  SK_RETURN_IF_ERROR(checkOperandTypes(state.operands, operand_types, types_offset));
+  SK_RETURN_IF_ERROR(
+      checkOperandTypes(state.operands, operand_types, types_offset));
   state.num_regions = static_cast<unsigned>(region_starts.size());
   Op op = createOp(state);
   // Regions are parsed after the op exists (their ops may not use its
   // results, but the op's registered traits decide the scoping).
   const OpInfo* info = name.info();
   bool isolated = info && info->isolated_from_above;
+  // A function's default dialect applies in its generic form too (the writer
+  // prints a nested `return` when the function itself falls back to it).
+  std::string saved_dialect = default_dialect_;
+  if (name == "func.func") default_dialect_ = "func";
   for (size_t i = 0; i < region_starts.size(); ++i) {
-    SK_RETURN_IF_ERROR(parseRegionAt(region_starts[i], op.region(i), {}, isolated));
+    SK_RETURN_IF_ERROR(
+        parseRegionAt(region_starts[i], op.region(i), {}, isolated));
   }
+  default_dialect_ = saved_dialect;
   return op;
 }
 

@@ -92,14 +92,22 @@ absl::StatusOr<size_t> ModuleReader::scanBalanced(size_t start, char open,
   lexer.resetTo(start);
   auto kindOf = [](char c) {
     switch (c) {
-      case '<': return TokenKind::kLess;
-      case '>': return TokenKind::kGreater;
-      case '(': return TokenKind::kLParen;
-      case ')': return TokenKind::kRParen;
-      case '{': return TokenKind::kLBrace;
-      case '}': return TokenKind::kRBrace;
-      case '[': return TokenKind::kLSquare;
-      default: return TokenKind::kRSquare;
+      case '<':
+        return TokenKind::kLess;
+      case '>':
+        return TokenKind::kGreater;
+      case '(':
+        return TokenKind::kLParen;
+      case ')':
+        return TokenKind::kRParen;
+      case '{':
+        return TokenKind::kLBrace;
+      case '}':
+        return TokenKind::kRBrace;
+      case '[':
+        return TokenKind::kLSquare;
+      default:
+        return TokenKind::kRSquare;
     }
   };
   TokenKind open_kind = kindOf(open);
@@ -115,11 +123,16 @@ absl::StatusOr<size_t> ModuleReader::scanBalanced(size_t start, char open,
   bool nest_all = open == '<';
   auto closerOf = [](TokenKind k) {
     switch (k) {
-      case TokenKind::kLess: return TokenKind::kGreater;
-      case TokenKind::kLParen: return TokenKind::kRParen;
-      case TokenKind::kLSquare: return TokenKind::kRSquare;
-      case TokenKind::kLBrace: return TokenKind::kRBrace;
-      default: return TokenKind::kEof;  // not an opening bracket
+      case TokenKind::kLess:
+        return TokenKind::kGreater;
+      case TokenKind::kLParen:
+        return TokenKind::kRParen;
+      case TokenKind::kLSquare:
+        return TokenKind::kRSquare;
+      case TokenKind::kLBrace:
+        return TokenKind::kRBrace;
+      default:
+        return TokenKind::kEof;  // not an opening bracket
     }
   };
   auto isClosing = [](TokenKind k) {
@@ -134,14 +147,16 @@ absl::StatusOr<size_t> ModuleReader::scanBalanced(size_t start, char open,
   while (true) {
     Token t = lexer.next();
     if (t.kind == TokenKind::kEof || t.kind == TokenKind::kError) {
-      return p().errorAt(start, strCat("unbalanced '", std::string(1, open),
-                                       "': no matching '",
-                                       std::string(1, close), "'"));
+      return p().errorAt(
+          start, strCat("unbalanced '", std::string(1, open),
+                        "': no matching '", std::string(1, close), "'"));
     }
-    bool counted = nest_all ? (closerOf(t.kind) != TokenKind::kEof || isClosing(t.kind))
-                            : (t.kind == open_kind || t.kind == close_kind);
+    bool counted =
+        nest_all ? (closerOf(t.kind) != TokenKind::kEof || isClosing(t.kind))
+                 : (t.kind == open_kind || t.kind == close_kind);
     if (!counted || (opens.empty() && t.kind != open_kind)) continue;
-    if (t.kind == open_kind || (nest_all && closerOf(t.kind) != TokenKind::kEof)) {
+    if (t.kind == open_kind ||
+        (nest_all && closerOf(t.kind) != TokenKind::kEof)) {
       opens.push_back({t.kind, t.offset});
       continue;
     }
@@ -229,22 +244,27 @@ absl::StatusOr<Type> ModuleReader::parseTypeText(std::string_view text,
         while (j < body.size() && body[j] >= '0' && body[j] <= '9') ++j;
         int64_t d = 0;
         if (!parseInt64(body.substr(i, j - i), d)) {
-          return p().errorAt(offset, "tensor dimension does not fit in 64 bits");
+          return p().errorAt(offset,
+                             "tensor dimension does not fit in 64 bits");
         }
         dims.push_back(d);
         i = j;
       }
       if (i >= body.size() || body[i] != 'x') {
-        return p().errorAt(offset, strCat("expected 'x' after a dimension in '",
-                                          text, "'"));
+        return p().errorAt(
+            offset, strCat("expected 'x' after a dimension in '", text, "'"));
       }
       ++i;
     }
     std::vector<std::string_view> parts = splitTopLevel(body.substr(i));
-    if (parts.empty() || parts[0].empty() || parts.size() > 2) {
-      return p().errorAt(offset, strCat("expected an element type in '", text, "'"));
+    // An element type never starts like a dimension (`tensor<8x 32>`).
+    if (parts.empty() || parts[0].empty() || parts.size() > 2 ||
+        parts[0][0] == '?' || (parts[0][0] >= '0' && parts[0][0] <= '9')) {
+      return p().errorAt(offset,
+                         strCat("expected an element type in '", text, "'"));
     }
-    SK_ASSIGN_OR_RETURN(Type element, parseTypeText(parts[0], offset, depth + 1));
+    SK_ASSIGN_OR_RETURN(Type element,
+                        parseTypeText(parts[0], offset, depth + 1));
     std::string encoding = parts.size() == 2 ? collapseSpaces(parts[1]) : "";
     return types.rankedTensor(dims, element.str(), encoding);
   }

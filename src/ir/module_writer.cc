@@ -1,6 +1,7 @@
 // The module writer: names values the way MLIR's printer does and prints ops
 // in their pretty form when shardkit knows it, else in generic form.
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
@@ -72,7 +73,8 @@ class Namer {
   void nameRegion(Region region, Counters counters, Chain chain) {
     absl::flat_hash_set<std::string> scope;
     Op parent = region.parentOp();
-    const OpSyntax* parent_syntax = parent ? findSyntax(parent.name()) : nullptr;
+    const OpSyntax* parent_syntax =
+        parent ? findSyntax(parent.name()) : nullptr;
     std::vector<std::string> arg_hints;
     if (use_hints_ && parent_syntax && parent_syntax->block_arg_names) {
       parent_syntax->block_arg_names(parent, region, arg_hints);
@@ -105,7 +107,8 @@ class Namer {
   }
 
   void nameResults(Op op, Counters& counters,
-                   absl::flat_hash_set<std::string>& scope, const Chain& chain) {
+                   absl::flat_hash_set<std::string>& scope,
+                   const Chain& chain) {
     if (op.numResults() == 0) return;
     std::vector<std::string> hints;
     const OpSyntax* syntax = findSyntax(op.name());
@@ -169,7 +172,9 @@ class ModuleWriter : public OpWriter {
     return std::move(out_);
   }
 
-  std::string_view valueName(Value value) override { return namer_.name(value); }
+  std::string_view valueName(Value value) override {
+    return namer_.name(value);
+  }
 
   void newline() override {
     out_ += '\n';
@@ -177,11 +182,15 @@ class ModuleWriter : public OpWriter {
   }
 
   void printRegion(Region region, bool print_entry_args) override {
+    // The generic form labels an empty entry block (`^bb0:`) so that it reads
+    // back as a block, not as a region without blocks.
+    bool label_empty_entry = std::exchange(label_empty_entry_, false);
     out_ += '{';
     ++indent_;
     for (unsigned b = 0; b < region.numBlocks(); ++b) {
       Block block = region.block(b);
-      bool header = b > 0 || (print_entry_args && block.numArguments() > 0);
+      bool header = b > 0 || (print_entry_args && block.numArguments() > 0) ||
+                    (label_empty_entry && block.empty());
       if (header) {
         out_ += '\n';
         out_.append(2 * (indent_ - 1), ' ');
@@ -224,9 +233,8 @@ class ModuleWriter : public OpWriter {
   }
 
   void printGeneric(Op op) {
-    out_ += '"';
-    out_ += op.name();
-    out_ += "\"(";
+    appendQuoted(out_, op.name());  // any name read from a string reads back
+    out_ += '(';
     printOperands(op.operands());
     out_ += ')';
     if (!op.inherentAttrs().empty() && !options_.inherent_in_attr_dict) {
@@ -238,6 +246,7 @@ class ModuleWriter : public OpWriter {
       out_ += " (";
       for (unsigned r = 0; r < op.numRegions(); ++r) {
         if (r) out_ += ", ";
+        label_empty_entry_ = true;
         printRegion(op.region(r), /*print_entry_args=*/true);
       }
       out_ += ')';
@@ -256,6 +265,7 @@ class ModuleWriter : public OpWriter {
   const PrintOptions& options_;
   Namer namer_;
   int indent_ = 0;
+  bool label_empty_entry_ = false;
 };
 
 }  // namespace

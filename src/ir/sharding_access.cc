@@ -42,8 +42,9 @@ std::optional<TensorSharding> getSharding(Value value) {
     Block block = value.ownerBlock();
     Op parent = block.parentOp();
     if (FuncOp::isa(parent) && block == parent.region(0).front()) {
-      if (const TensorSharding* s =
-              FuncOp(parent).argAttr(value.index(), kShardingAttr).asTensorSharding()) {
+      if (const TensorSharding* s = FuncOp(parent)
+                                        .argAttr(value.index(), kShardingAttr)
+                                        .asTensorSharding()) {
         return *s;
       }
     }
@@ -54,7 +55,8 @@ std::optional<TensorSharding> getSharding(Value value) {
     Attribute a = op.attr(attr);
     if (const TensorSharding* s = a.asTensorSharding()) return *s;
     if (const TensorShardingPerValue* s = a.asTensorShardingPerValue()) {
-      if (value.index() < s->shardings.size()) return s->shardings[value.index()];
+      if (value.index() < s->shardings.size())
+        return s->shardings[value.index()];
     }
     return std::nullopt;
   }
@@ -89,7 +91,8 @@ bool setSharding(Value value, TensorSharding sharding,
   if (value.isBlockArgument()) {
     Block block = value.ownerBlock();
     Op parent = block.parentOp();
-    if (!FuncOp::isa(parent) || !(block == parent.region(0).front())) return false;
+    if (!FuncOp::isa(parent) || !(block == parent.region(0).front()))
+      return false;
     FuncOp(parent).setArgAttr(value.index(), kShardingAttr, single());
     return true;
   }
@@ -119,7 +122,8 @@ bool setSharding(Value value, TensorSharding sharding,
     }
   }
   shardings.shardings[value.index()] = std::move(sharding);
-  op.setAttr(list_attr, Attribute::tensorShardingPerValue(std::move(shardings)));
+  op.setAttr(list_attr,
+             Attribute::tensorShardingPerValue(std::move(shardings)));
   return true;
 }
 

@@ -23,7 +23,8 @@ OptionList basicOptions() {
        "never split axes or propagate non-divisible sharding axes"},
       {"module-dump-directory", "accepted for compatibility; ignored"},
       {"debug-sharding-origins", "accepted for compatibility; ignored"},
-      {"debug-propagation-edge-sharding", "accepted for compatibility; ignored"},
+      {"debug-propagation-edge-sharding",
+       "accepted for compatibility; ignored"},
   };
 }
 
@@ -57,9 +58,10 @@ absl::StatusOr<PropagationOptions> readOptions(const PassOptions& pass,
     } else if (value == "basic-then-aggressive") {
       options.strategy = PropagationStrategy::kBasicThenAggressive;
     } else {
-      return absl::InvalidArgumentError(toAbsl(strCat(
-          "propagation-strategy must be 'aggressive', 'basic' or "
-          "'basic-then-aggressive', got '", value, "'")));
+      return absl::InvalidArgumentError(
+          toAbsl(strCat("propagation-strategy must be 'aggressive', 'basic' or "
+                        "'basic-then-aggressive', got '",
+                        value, "'")));
     }
   }
   return options;
@@ -71,8 +73,9 @@ enum class Level { kBasic, kAggressive, kOpPriority, kUserPriority, kPipeline };
 absl::Status runLevel(Module& module, const PassOptions& pass, Level level) {
   SK_ASSIGN_OR_RETURN(
       PropagationOptions options,
-      readOptions(pass, level == Level::kBasic ? PropagationStrategy::kBasic
-                                               : PropagationStrategy::kAggressive));
+      readOptions(pass, level == Level::kBasic
+                            ? PropagationStrategy::kBasic
+                            : PropagationStrategy::kAggressive));
   if (level == Level::kBasic) options.strategy = PropagationStrategy::kBasic;
   if (level >= Level::kOpPriority) {
     SK_ASSIGN_OR_RETURN(options.op_priorities,

@@ -86,14 +86,16 @@ class FunctionNamer {
     std::vector<Region> nested;
     for (unsigned b = 0; b < region.numBlocks(); ++b) {
       for (Op op : region.block(b)) {
-        for (unsigned r = 0; r < op.numRegions(); ++r) nested.push_back(op.region(r));
+        for (unsigned r = 0; r < op.numRegions(); ++r)
+          nested.push_back(op.region(r));
       }
     }
     chain.push_back(&scope);
     for (Region r : nested) nameRegion(r, counters, chain);
   }
 
-  void nameResults(Op op, Counters& counters, Scope& scope, const Chain& chain) {
+  void nameResults(Op op, Counters& counters, Scope& scope,
+                   const Chain& chain) {
     if (op.numResults() == 0) return;
     std::vector<std::string> hints;
     if (const OpSyntax* syntax = findSyntax(op.name());
@@ -108,8 +110,7 @@ class FunctionNamer {
     }
     std::string base = strCat("%", counters.value++);
     for (unsigned i = 0; i < op.numResults(); ++i) {
-      names_[op.result(i)] =
-          op.numResults() == 1 ? base : strCat(base, "#", i);
+      names_[op.result(i)] = op.numResults() == 1 ? base : strCat(base, "#", i);
     }
   }
 
@@ -198,7 +199,8 @@ std::string tableText(const ShardingProjection& projection,
   }
   std::vector<size_t> widths(header.size(), 0);
   for (const auto& row : rows) {
-    for (size_t c = 0; c < row.size(); ++c) widths[c] = std::max(widths[c], row[c].size());
+    for (size_t c = 0; c < row.size(); ++c)
+      widths[c] = std::max(widths[c], row[c].size());
   }
   std::string out;
   appendRow(out, rows[0], widths);
@@ -256,11 +258,18 @@ absl::StatusOr<StepView> stepView(Op op, const Names& names,
       return view;
     case OpRole::kRule:
       view.rule = *info.rule;
-      for (unsigned i = 0; i < op.numOperands(); ++i) add(strCat("operand ", i), op.operand(i));
-      for (unsigned i = 0; i < op.numResults(); ++i) add(strCat("result ", i), op.result(i));
+      for (unsigned i = 0; i < op.numOperands(); ++i)
+        add(strCat("operand ", i), op.operand(i));
+      for (unsigned i = 0; i < op.numResults(); ++i)
+        add(strCat("result ", i), op.result(i));
       view.num_operands = op.numOperands();
       return view;
     case OpRole::kBarrier:
+      if (op.numOperands() != 1 || op.numResults() != 1 ||
+          !op.result(0).type().isRankedTensor()) {
+        view.note = "the barrier is malformed: propagation skips it";
+        return view;
+      }
       view.rule = identity.get(op.result(0).type().shape(), 1, 1);
       view.direction = PropagationDirection::kNone;
       if (const PropagationDirection* d =
@@ -272,12 +281,17 @@ absl::StatusOr<StepView> stepView(Op op, const Names& names,
       view.num_operands = 1;
       return view;
     case OpRole::kEdge: {
-      std::optional<DataFlowEdge> edge = dataFlowEdgeOf(op.operand(0));
-      if (!edge || edge->sources.empty() || !op.result(0).type().isRankedTensor()) {
+      std::optional<DataFlowEdge> edge;
+      if (op.numOperands() == 1 && op.numResults() == 1) {
+        edge = dataFlowEdgeOf(op.operand(0));
+      }
+      if (!edge || edge->sources.empty() ||
+          !op.result(0).type().isRankedTensor()) {
         view.note = "the edge has no sources: propagation skips it";
         return view;
       }
-      view.rule = identity.get(op.result(0).type().shape(), edge->sources.size(), 1);
+      view.rule =
+          identity.get(op.result(0).type().shape(), edge->sources.size(), 1);
       for (size_t i = 0; i < edge->sources.size(); ++i) {
         add(strCat("source ", i), edge->sources[i]);
       }
@@ -359,14 +373,16 @@ absl::StatusOr<std::string> explainOp(Op op, const ExplainOptions& options) {
   if (mesh_ref.isRef()) strAppend(out, " = ", toString(mesh));
   out += "\n";
   if (mesh.isMaximal()) {
-    return strCat(out, "a maximal mesh pins the op to one device: nothing "
-                       "propagates\n");
+    return strCat(out,
+                  "a maximal mesh pins the op to one device: nothing "
+                  "propagates\n");
   }
 
   absl::StatusOr<ShardingProjection> before = ShardingProjection::build(
       shardings.operands, shardings.results, view.rule, mesh);
   if (!before.ok()) return opError(op, fromAbsl(before.status().message()));
-  strAppend(out, "\nbefore:\n", tableText(*before, view.rule, mesh, view.labels));
+  strAppend(out, "\nbefore:\n",
+            tableText(*before, view.rule, mesh, view.labels));
 
   PropagateOpOptions step;
   bool aggressive = options.strategy != PropagationStrategy::kBasic;
@@ -382,7 +398,8 @@ absl::StatusOr<std::string> explainOp(Op op, const ExplainOptions& options) {
   absl::StatusOr<PropagateOpResult> result = propagateOpShardings(
       shardings, view.rule, mesh, mesh_ref, step, &workspace);
   if (!result.ok()) return opError(op, fromAbsl(result.status().message()));
-  strAppend(out, "\nafter one ", aggressive ? "aggressive" : "basic", " step:\n",
+  strAppend(out, "\nafter one ", aggressive ? "aggressive" : "basic",
+            " step:\n",
             tableText(workspace.projection, view.rule, mesh, view.labels));
   if (result->updates.empty()) out += "updated: nothing\n";
   for (const ShardingUpdate& update : result->updates) {

@@ -12,26 +12,31 @@
 namespace shardkit {
 namespace {
 
+// StableHLO ops with the Elementwise or BroadcastingElementwise trait.
+// clang-format off
+constexpr const char* kElementwiseStablehlo[] = {
+    "abs", "add", "and", "atan2", "cbrt", "ceil", "clamp", "compare",
+    "complex", "convert", "cosine", "count_leading_zeros", "divide",
+    "exponential", "exponential_minus_one", "floor", "imag", "is_finite",
+    "log", "log_plus_one", "logistic", "map", "maximum", "minimum",
+    "multiply", "negate", "not", "or", "popcnt", "power", "real",
+    "reduce_precision", "remainder", "round_nearest_afz",
+    "round_nearest_even", "rsqrt", "select", "shift_left",
+    "shift_right_arithmetic", "shift_right_logical", "sign", "sine", "sqrt",
+    "subtract", "tan", "tanh", "xor", "uniform_quantize",
+    "uniform_dequantize"};
+// clang-format on
+
 const absl::flat_hash_set<std::string>& elementwiseOps() {
   static const auto* ops = [] {
     auto* set = new absl::flat_hash_set<std::string>();
-    for (const char* op :
-         {"abs", "add", "and", "atan2", "cbrt", "ceil", "clamp", "compare",
-          "complex", "convert", "cosine", "count_leading_zeros", "divide",
-          "exponential", "exponential_minus_one", "floor", "imag", "is_finite",
-          "log", "log_plus_one", "logistic", "map", "maximum", "minimum",
-          "multiply", "negate", "not", "or", "popcnt", "power", "real",
-          "reduce_precision", "remainder", "round_nearest_afz",
-          "round_nearest_even", "rsqrt", "select", "shift_left",
-          "shift_right_arithmetic", "shift_right_logical", "sign", "sine",
-          "sqrt", "subtract", "tan", "tanh", "xor", "uniform_quantize",
-          "uniform_dequantize"}) {
+    for (const char* op : kElementwiseStablehlo) {
       set->insert(strCat("stablehlo.", op));
     }
     // The sdy ops that forward their input unchanged carry the Elementwise
     // trait too, so they pass through in the first op-priority round.
-    for (const char* op :
-         {"sdy.sharding_constraint", "sdy.reshard", "sdy.propagation_barrier"}) {
+    for (const char* op : {"sdy.sharding_constraint", "sdy.reshard",
+                           "sdy.propagation_barrier"}) {
       set->insert(op);
     }
     return set;

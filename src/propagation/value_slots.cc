@@ -2,8 +2,8 @@
 
 #include <string_view>
 #include <utility>
-#include <vector>
 
+#include "shardkit/ir/computations.h"
 #include "shardkit/ir/data_flow.h"
 #include "shardkit/ir/func.h"
 #include "shardkit/ir/sharding_access.h"
@@ -12,49 +12,15 @@ namespace shardkit {
 namespace {
 
 bool isComputation(Op op) {
-  return op && (op.name() == "sdy.named_computation" ||
-                op.name() == "sdy.manual_computation");
+  return isNamedComputation(op) || isManualComputation(op);
 }
 
 bool isEntryBlock(Block block) { return block.parentRegion().front() == block; }
-
-// The computation whose body's entry block has `arg`, or null.
-Op computationOf(Value arg) {
-  if (!arg.isBlockArgument()) return Op();
-  Block block = arg.ownerBlock();
-  Op parent = block.parentOp();
-  return isComputation(parent) && isEntryBlock(block) ? parent : Op();
-}
-
-ManualAxes manualAxesOf(Op op) {
-  if (op && op.name() == "sdy.manual_computation") {
-    if (const ManualAxes* axes = op.attr("manual_axes").asManualAxes()) {
-      return *axes;
-    }
-  }
-  return ManualAxes();
-}
 
 const TensorSharding* listEntry(Op op, std::string_view attr, unsigned i) {
   const TensorShardingPerValue* list = op.attr(attr).asTensorShardingPerValue();
   if (!list || i >= list->shardings.size()) return nullptr;
   return &list->shardings[i];
-}
-
-// How many leading axes of `dim` are manual.
-size_t manualPrefix(const DimensionSharding& dim, const ManualAxes& manual) {
-  size_t n = 0;
-  while (n < dim.axes.size() && manual.contains(dim.axes[n].name)) ++n;
-  return n;
-}
-
-std::vector<AxisRef> freeAxes(const std::vector<AxisRef>& axes,
-                              const ManualAxes& manual) {
-  std::vector<AxisRef> kept;
-  for (const AxisRef& axis : axes) {
-    if (!manual.contains(axis.name)) kept.push_back(axis);
-  }
-  return kept;
 }
 
 // The manual computation, the owner's position and its manual axes, for an
@@ -72,7 +38,7 @@ std::optional<ManualEdge> manualEdgeOf(Op edge) {
   ManualEdge info;
   info.on_argument = owner.isBlockArgument();
   info.computation =
-      info.on_argument ? computationOf(owner) : owner.definingOp();
+      info.on_argument ? computationOfArgument(owner) : owner.definingOp();
   if (!info.computation ||
       info.computation.name() != "sdy.manual_computation") {
     return std::nullopt;
@@ -113,7 +79,7 @@ Value shardingSlot(Value value) {
 }
 
 std::optional<TensorSharding> loadSlotSharding(Value slot) {
-  if (Op computation = computationOf(slot)) {
+  if (Op computation = computationOfArgument(slot)) {
     const TensorSharding* entry =
         listEntry(computation, "in_shardings", slot.index());
     if (!entry) return std::nullopt;
@@ -124,7 +90,7 @@ std::optional<TensorSharding> loadSlotSharding(Value slot) {
 
 void storeSlotSharding(Value slot, TensorSharding sharding,
                        ShardingAttrCache* cache) {
-  Op computation = computationOf(slot);
+  Op computation = computationOfArgument(slot);
   if (!computation) {
     setSharding(slot, std::move(sharding), cache);
     return;
@@ -148,36 +114,6 @@ void storeSlotSharding(Value slot, TensorSharding sharding,
                                : withManualAxesOf(entry, sharding, manual);
   computation.setAttr("in_shardings",
                       Attribute::tensorShardingPerValue(std::move(list)));
-}
-
-TensorSharding withoutManualAxes(const TensorSharding& sharding,
-                                 const ManualAxes& manual) {
-  if (manual.names.empty()) return sharding;
-  TensorSharding local = sharding;
-  for (DimensionSharding& dim : local.dim_shardings) {
-    dim.axes.erase(dim.axes.begin(),
-                   dim.axes.begin() + manualPrefix(dim, manual));
-  }
-  local.replicated_axes = freeAxes(sharding.replicated_axes, manual);
-  local.unreduced_axes = freeAxes(sharding.unreduced_axes, manual);
-  return local;
-}
-
-TensorSharding withManualAxesOf(const TensorSharding& outer,
-                                const TensorSharding& local,
-                                const ManualAxes& manual) {
-  TensorSharding global = local;
-  for (size_t d = 0;
-       d < global.dim_shardings.size() && d < outer.dim_shardings.size(); ++d) {
-    const DimensionSharding& outer_dim = outer.dim_shardings[d];
-    std::vector<AxisRef>& axes = global.dim_shardings[d].axes;
-    axes.insert(axes.begin(), outer_dim.axes.begin(),
-                outer_dim.axes.begin() + manualPrefix(outer_dim, manual));
-  }
-  global.replicated_axes = outer.replicated_axes;
-  global.unreduced_axes = outer.unreduced_axes;
-  global.unreduced_kind = outer.unreduced_kind;
-  return global;
 }
 
 std::optional<TensorSharding> edgeShardingBeforePropagation(
@@ -211,6 +147,22 @@ TensorSharding edgeShardingAfterPropagation(Op edge,
       listEntry(info->computation, "out_shardings", info->index);
   if (!outer) return propagated;
   return withManualAxesOf(*outer, propagated, info->manual);
+}
+
+bool keepZeroSizedDims(TensorSharding& update, const TensorSharding* old,
+                       Type type, const Mesh& mesh) {
+  if (!type.isRankedTensor()) return false;
+  bool changed = false;
+  absl::Span<const int64_t> shape = type.shape();
+  for (size_t d = 0; d < shape.size() && d < update.dim_shardings.size(); ++d) {
+    DimensionSharding& dim = update.dim_shardings[d];
+    if (shape[d] != 0 || dim.shardedSize(mesh) <= 1) continue;
+    dim = old && d < old->dim_shardings.size()
+              ? old->dim_shardings[d]
+              : DimensionSharding({}, dim.is_closed);
+    changed = true;
+  }
+  return changed;
 }
 
 }  // namespace shardkit

@@ -16,7 +16,6 @@
 
 #include <optional>
 
-#include "shardkit/core/collective_params.h"
 #include "shardkit/core/tensor_sharding.h"
 #include "shardkit/ir/graph.h"
 #include "shardkit/ir/sharding_access.h"
@@ -36,18 +35,13 @@ std::optional<TensorSharding> loadSlotSharding(Value slot);
 void storeSlotSharding(Value slot, TensorSharding sharding,
                        ShardingAttrCache* cache);
 
-// `sharding` as the body of a manual computation with `manual` axes sees
-// it: the manual axes that lead each dimension, and the manual replicated
-// and unreduced axes, removed.
-TensorSharding withoutManualAxes(const TensorSharding& sharding,
-                                 const ManualAxes& manual);
-// The inverse: `local` (a sharding inside the body) with the manual axes
-// that lead each dimension of `outer` put back in front. Mesh, open/closed
-// and priorities come from `local`, replicated and unreduced axes from
-// `outer`.
-TensorSharding withManualAxesOf(const TensorSharding& outer,
-                                const TensorSharding& local,
-                                const ManualAxes& manual);
+// Dimensions of size 0 are never sharded (seed 000). A rule factor can be
+// larger than one tensor's dimension (concatenating an empty operand), so an
+// update for a value of `type` keeps each size-0 dimension as it was in `old`
+// (empty if `old` is null) when it would give it axes of size above 1.
+// Returns whether it changed anything.
+bool keepZeroSizedDims(TensorSharding& update, const TensorSharding* old,
+                       Type type, const Mesh& mesh);
 
 // An `sdy.data_flow_edge` op keeps the sharding of its targets as they see
 // it. For an edge of a manual computation that differs from the view of its

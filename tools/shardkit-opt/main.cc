@@ -1,7 +1,9 @@
 // shardkit-opt: reads sdy-annotated MLIR text, runs passes, prints the result.
 //
-//   shardkit-opt [FILE|-] [-o OUT] [-split-input-file] [--mlir-print-op-generic]
-//                [-allow-unregistered-dialect] [-verify-diagnostics] [-mlir-timing]
+//   shardkit-opt [FILE|-] [-o OUT] [-split-input-file]
+//   [--mlir-print-op-generic]
+//                [-allow-unregistered-dialect] [-verify-diagnostics]
+//                [-mlir-timing]
 //                [--explain-op=NAME [--explain-strategy=basic|aggressive]]
 //                [-PASS[=OPTIONS]]...
 #include <malloc.h>
@@ -47,20 +49,28 @@ struct Flags {
 };
 
 void printHelp() {
-  std::cout << "USAGE: shardkit-opt [options] [FILE|-]\n\n"
-               "OPTIONS:\n"
-               "  -o FILE                       write the output to FILE\n"
-               "  -split-input-file             process each '// -----' chunk on its own\n"
-               "  --mlir-print-op-generic       print every op in generic form\n"
-               "  -allow-unregistered-dialect   accept ops of unknown dialects (default)\n"
-               "  -verify-diagnostics           check expected-error annotations\n"
-               "  -mlir-timing                  print the time of each phase to stderr\n"
-               "  --explain-op=NAME             after the passes, print the factor table of\n"
-               "                                the first op named NAME (or with result %N)\n"
-               "                                before and after one propagation step\n"
-               "  --explain-strategy=S          the step's strategy: aggressive (default), basic\n"
-               "  --help                        show this help\n\n"
-               "PASSES (-NAME or -NAME=\"key=value ...\"):\n";
+  std::cout
+      << "USAGE: shardkit-opt [options] [FILE|-]\n\n"
+         "OPTIONS:\n"
+         "  -o FILE                       write the output to FILE\n"
+         "  -split-input-file             process each '// -----' chunk on its "
+         "own\n"
+         "  --mlir-print-op-generic       print every op in generic form\n"
+         "  -allow-unregistered-dialect   accept ops of unknown dialects "
+         "(default)\n"
+         "  -verify-diagnostics           check expected-error annotations\n"
+         "  -mlir-timing                  print the time of each phase to "
+         "stderr\n"
+         "  --explain-op=NAME             after the passes, print the factor "
+         "table of\n"
+         "                                the first op named NAME (or with "
+         "result %N)\n"
+         "                                before and after one propagation "
+         "step\n"
+         "  --explain-strategy=S          the step's strategy: aggressive "
+         "(default), basic\n"
+         "  --help                        show this help\n\n"
+         "PASSES (-NAME or -NAME=\"key=value ...\"):\n";
   for (const PassInfo* pass : allPasses()) {
     std::cout << "  -" << pass->name << "\n      " << pass->description << "\n";
     for (const auto& [key, description] : pass->options) {
@@ -77,7 +87,8 @@ bool parseFlags(int argc, char** argv, Flags& flags, bool& help) {
     std::string arg = argv[i];
     if (positional_only || arg == "-" || arg.empty() || arg[0] != '-') {
       if (have_input) {
-        std::cerr << "shardkit-opt: error: more than one input file: " << arg << "\n";
+        std::cerr << "shardkit-opt: error: more than one input file: " << arg
+                  << "\n";
         return false;
       }
       flags.input = arg;
@@ -110,18 +121,22 @@ bool parseFlags(int argc, char** argv, Flags& flags, bool& help) {
     } else if (flag.starts_with("explain-op=")) {
       flags.explain_op = flag.substr(std::string("explain-op=").size());
       if (flags.explain_op.empty()) {
-        std::cerr << "shardkit-opt: error: --explain-op needs an op name or %N\n";
+        std::cerr
+            << "shardkit-opt: error: --explain-op needs an op name or %N\n";
         return false;
       }
     } else if (flag.starts_with("explain-strategy=")) {
-      std::string strategy = flag.substr(std::string("explain-strategy=").size());
+      std::string strategy =
+          flag.substr(std::string("explain-strategy=").size());
       if (strategy == "basic") {
         flags.explain.strategy = PropagationStrategy::kBasic;
       } else if (strategy == "aggressive") {
         flags.explain.strategy = PropagationStrategy::kAggressive;
       } else {
-        std::cerr << "shardkit-opt: error: --explain-strategy must be 'basic' or "
-                     "'aggressive', got '" << strategy << "'\n";
+        std::cerr
+            << "shardkit-opt: error: --explain-strategy must be 'basic' or "
+               "'aggressive', got '"
+            << strategy << "'\n";
         return false;
       }
     } else {
@@ -134,9 +149,11 @@ bool parseFlags(int argc, char** argv, Flags& flags, bool& help) {
       }
       PassRequest request{name, {}};
       if (eq != std::string::npos) {
-        absl::StatusOr<PassOptions> options = PassOptions::parse(flag.substr(eq + 1));
+        absl::StatusOr<PassOptions> options =
+            PassOptions::parse(flag.substr(eq + 1));
         if (!options.ok()) {
-          std::cerr << "shardkit-opt: error: " << options.status().message() << "\n";
+          std::cerr << "shardkit-opt: error: " << options.status().message()
+                    << "\n";
           return false;
         }
         request.options = *options;
@@ -144,10 +161,11 @@ bool parseFlags(int argc, char** argv, Flags& flags, bool& help) {
       const PassInfo* pass = findPass(name);
       for (const auto& [key, value] : request.options.values()) {
         bool known = false;
-        for (const auto& option : pass->options) known = known || option.first == key;
+        for (const auto& option : pass->options)
+          known = known || option.first == key;
         if (!known) {
-          std::cerr << "shardkit-opt: error: pass '-" << name << "' has no option '"
-                    << key << "'\n";
+          std::cerr << "shardkit-opt: error: pass '-" << name
+                    << "' has no option '" << key << "'\n";
           return false;
         }
       }
@@ -171,7 +189,8 @@ bool readInput(const std::string& path, std::string& text) {
 }
 
 // A pass error that does not name a location gets the file's.
-std::string locatePassError(const absl::Status& status, const std::string& file) {
+std::string locatePassError(const absl::Status& status,
+                            const std::string& file) {
   std::string message(fromAbsl(status.message()));
   if (message.starts_with(file + ":")) return message;
   return strCat(file, ":1:1: error: ", message);
@@ -215,7 +234,8 @@ class PhaseTimer {
  private:
   bool enabled_;
   double total_ms_ = 0;
-  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::time_point last_ =
+      std::chrono::steady_clock::now();
 };
 
 // Processes one chunk; returns false on error (diagnostics go to `diags`).
@@ -225,7 +245,8 @@ bool processChunk(const std::string& text, const Flags& flags,
   PhaseTimer timer(flags.timing);
   ParseOptions options;
   options.allow_unregistered_dialect = flags.allow_unregistered;
-  absl::StatusOr<std::unique_ptr<Module>> module = parseModule(text, file, options);
+  absl::StatusOr<std::unique_ptr<Module>> module =
+      parseModule(text, file, options);
   timer.lap("parse");
   if (!module.ok()) {
     diags += strCat(fromAbsl(module.status().message()), "\n");
@@ -239,7 +260,8 @@ bool processChunk(const std::string& text, const Flags& flags,
       return false;
     }
   }
-  if (!flags.explain_op.empty()) return explain(**module, flags, file, out, diags);
+  if (!flags.explain_op.empty())
+    return explain(**module, flags, file, out, diags);
   PrintOptions print;
   print.generic = flags.generic;
   out += printModule(**module, print);
@@ -285,8 +307,9 @@ int run(int argc, char** argv) {
   for (size_t i = 0; i < chunks.size(); ++i) {
     if (i > 0) out += "// -----\n";
     std::string diags;
-    bool chunk_ok = processChunk(chunks[i], flags, file,
-                                 /*last_chunk=*/i + 1 == chunks.size(), out, diags);
+    bool chunk_ok =
+        processChunk(chunks[i], flags, file,
+                     /*last_chunk=*/i + 1 == chunks.size(), out, diags);
     if (flags.verify_diagnostics) {
       std::string problems = checkExpectedDiagnostics(chunks[i], file, diags);
       if (!problems.empty()) {
@@ -303,7 +326,8 @@ int run(int argc, char** argv) {
   } else {
     std::ofstream os(flags.output, std::ios::binary);
     if (!os) {
-      std::cerr << "shardkit-opt: error: cannot write '" << flags.output << "'\n";
+      std::cerr << "shardkit-opt: error: cannot write '" << flags.output
+                << "'\n";
       return 1;
     }
     os << out;

@@ -36,7 +36,7 @@ class MeshTable {
 
  private:
   std::vector<std::string> names_;
-  std::vector<std::unique_ptr<Mesh>> meshes_;           // parallel to names_
+  std::vector<std::unique_ptr<Mesh>> meshes_;       // parallel to names_
   absl::flat_hash_map<std::string, size_t> index_;  // name -> position
 };
 

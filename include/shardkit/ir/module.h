@@ -120,6 +120,9 @@ class Module {
   size_t opIdBound() const { return ops_.size(); }
   size_t valueIdBound() const { return values_.size(); }
   size_t storageBytes() const;
+  // Releases the spare capacity of the IR arrays (parseModule does this once
+  // the module is read).
+  void shrinkToFit();
 
  private:
   friend class Value;
@@ -170,7 +173,9 @@ inline bool Value::hasOneUse() const {
   uint32_t first = m_->values_[id_].first_use;
   return first != kNoId && m_->operands_[first].next_use == kNoId;
 }
-inline Op Value::Use::user() const { return Op(m, m->operands_[operand_id].owner); }
+inline Op Value::Use::user() const {
+  return Op(m, m->operands_[operand_id].owner);
+}
 inline unsigned Value::Use::operandIndex() const {
   const auto& slot = m->operands_[operand_id];
   return operand_id - m->ops_[slot.owner].first_operand;

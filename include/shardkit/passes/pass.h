@@ -27,7 +27,9 @@ class PassOptions {
   // `{...}`-braced lists).
   static absl::StatusOr<PassOptions> parse(std::string_view text);
 
-  bool has(std::string_view key) const { return values_.count(std::string(key)) > 0; }
+  bool has(std::string_view key) const {
+    return values_.count(std::string(key)) > 0;
+  }
   // The value of `key`, or `fallback`.
   std::string get(std::string_view key, std::string_view fallback = "") const;
   // Parses `true`/`false`/`1`/`0`; error on anything else.
@@ -55,7 +57,9 @@ struct PassInfo {
 // A pass without options that runs `fn`.
 inline PassInfo optionlessPass(std::string name, std::string description,
                                std::function<absl::Status(Module&)> fn) {
-  return PassInfo{std::move(name), std::move(description), {},
+  return PassInfo{std::move(name),
+                  std::move(description),
+                  {},
                   [fn = std::move(fn)](Module& module, const PassOptions&) {
                     return fn(module);
                   }};

@@ -10,9 +10,10 @@
 //   mesh: @mesh = <["a"=2, "b"=2, "c"=2]>
 //
 //   before:
-//   | tensor       | i: 8, pass-through | j: 32, pass-through | k: 16, reduction | replicated |
+//   | tensor       | i: 8, pass-through | j: 32, pass-through | k: 16,
+//   reduction | replicated |
 //   |--------------|--------------------|---------------------|------------------|------------|
-//   | operand 0 %0 | {"a"}              | -                   | {"b", ?}         |            |
+//   | operand 0 %0 | {"a"}              | -                   | {"b", ?} | |
 //   ...
 //   after one aggressive step:
 //   ...
@@ -54,7 +55,8 @@ Op findExplainedOp(Module& module, std::string_view selector);
 // The explanation of `op` (see the top of this file). An op propagation
 // skips, or whose shardings have no common mesh, gets a one-line reason
 // instead of tables. InvalidArgument if the op's rule doesn't fit it.
-absl::StatusOr<std::string> explainOp(Op op, const ExplainOptions& options = {});
+absl::StatusOr<std::string> explainOp(Op op,
+                                      const ExplainOptions& options = {});
 
 }  // namespace shardkit
 

@@ -21,7 +21,7 @@ std::vector<AxisRef> keepManual(const std::vector<AxisRef>& axes,
 }
 
 bool onManualComputation(const import_internal::ShardingSite& site) {
-  return import_internal::isManualComputation(site.op) &&
+  return isManualComputation(site.op) &&
          (site.attr == "in_shardings" || site.attr == "out_shardings");
 }
 
@@ -34,7 +34,7 @@ TensorSharding closedLike(const TensorSharding& sharding,
   for (DimensionSharding& dim : closed.dim_shardings) dim.is_closed = true;
   ManualAxes manual;
   if (onManualComputation(site)) {
-    manual = import_internal::manualAxesOf(site.op);
+    manual = manualAxesOf(site.op);
   }
   closed.replicated_axes = keepManual(sharding.replicated_axes, manual);
   closed.unreduced_axes = keepManual(sharding.unreduced_axes, manual);

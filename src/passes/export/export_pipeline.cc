@@ -14,7 +14,8 @@ absl::Status runExportPipeline(Module& module, const ExportOptions& options) {
   SK_RETURN_IF_ERROR(removeShardingGroups(module));
   SK_RETURN_IF_ERROR(shardingConstraintsToReshards(module));
   SK_RETURN_IF_ERROR(closeShardings(module));
-  if (!options.keep_sharding_rules) SK_RETURN_IF_ERROR(dropShardingRules(module));
+  if (!options.keep_sharding_rules)
+    SK_RETURN_IF_ERROR(dropShardingRules(module));
   return absl::OkStatus();
 }
 
@@ -60,10 +61,10 @@ void registerExportPasses() {
   registerPass(optionlessPass("sdy-remove-sharding-groups",
                               "Removes sdy.sharding_group ops.",
                               removeShardingGroups));
-  registerPass(optionlessPass(
-      "sdy-sharding-constraint-to-reshard",
-      "Replaces sdy.sharding_constraint ops by sdy.reshard ops.",
-      shardingConstraintsToReshards));
+  registerPass(
+      optionlessPass("sdy-sharding-constraint-to-reshard",
+                     "Replaces sdy.sharding_constraint ops by sdy.reshard ops.",
+                     shardingConstraintsToReshards));
   registerPass(optionlessPass("sdy-drop-sharding-rules",
                               "Removes the sdy.sharding_rule attributes.",
                               dropShardingRules));

@@ -13,7 +13,6 @@ namespace {
 
 using import_internal::collectPostOrder;
 using import_internal::dataFlowEdgeOfTarget;
-using import_internal::isManualComputation;
 using import_internal::setValueSharding;
 using import_internal::shardableValue;
 using import_internal::valueSharding;

@@ -13,8 +13,6 @@
 namespace shardkit {
 namespace {
 
-using import_internal::isNamedComputation;
-
 // StableHLO ops with the Elementwise trait (all of them pure), without the
 // "stablehlo." prefix.
 // clang-format off

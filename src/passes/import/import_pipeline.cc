@@ -60,13 +60,14 @@ void registerImportPasses() {
       "Adds unused manual axes to the replicated axes of manual computation "
       "shardings and sorts manual axes in mesh order.",
       cleanupManualAxes));
-  registerPass(optionlessPass("sdy-sharding-group-import",
-                          "Unifies, renumbers and validates sharding groups.",
-                          importShardingGroups));
   registerPass(
-      optionlessPass("sdy-import-pipeline",
-                 "Runs the import passes needed before sharding propagation.",
-                 runImportPipeline));
+      optionlessPass("sdy-sharding-group-import",
+                     "Unifies, renumbers and validates sharding groups.",
+                     importShardingGroups));
+  registerPass(optionlessPass(
+      "sdy-import-pipeline",
+      "Runs the import passes needed before sharding propagation.",
+      runImportPipeline));
 }
 
 }  // namespace shardkit

@@ -15,9 +15,6 @@
 namespace shardkit {
 namespace {
 
-using import_internal::isManualComputation;
-using import_internal::manualAxesOf;
-
 std::vector<const TensorSharding*> pointers(
     const TensorShardingPerValue* list) {
   std::vector<const TensorSharding*> result;

@@ -25,7 +25,7 @@ int64_t groupId(Op op) { return op.attr("group_id").intValue().value_or(0); }
 // The nearest enclosing manual computation of `op`, or null.
 Op enclosingManualComputation(Op op) {
   for (Op parent = op.parentOp(); parent; parent = parent.parentOp()) {
-    if (import_internal::isManualComputation(parent)) return parent;
+    if (isManualComputation(parent)) return parent;
   }
   return Op();
 }

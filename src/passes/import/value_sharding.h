@@ -14,29 +14,14 @@
 
 #include "shardkit/core/collective_params.h"
 #include "shardkit/core/tensor_sharding.h"
+#include "shardkit/ir/computations.h"
 #include "shardkit/ir/graph.h"
 
 namespace shardkit::import_internal {
 
-bool isManualComputation(Op op);
-bool isNamedComputation(Op op);
 // A ranked tensor with a static shape (what an edge op may wrap; tokens and
 // dynamic shapes are skipped).
 bool isStaticShapedTensor(Type type);
-
-// The manual axes of an `sdy.manual_computation` (empty if absent).
-ManualAxes manualAxesOf(Op manual_computation);
-
-// `sharding` as the body of a manual computation sees it: the manual axes
-// that prefix each dimension, and manual replicated/unreduced axes, removed.
-TensorSharding eraseManualAxes(const TensorSharding& sharding,
-                               const ManualAxes& manual);
-// The inverse: `body` (a sharding without manual axes) with the manual prefix
-// of each dimension of `outer` put back in front. Mesh, open/closed and
-// priority come from `body`; replicated and unreduced axes from `outer`.
-TensorSharding addManualAxes(const TensorSharding& outer,
-                             const TensorSharding& body,
-                             const ManualAxes& manual);
 
 // The owner of the data-flow edge that `target` belongs to (a while's
 // cond/body argument i belongs to the edge of result i; an owner is its own

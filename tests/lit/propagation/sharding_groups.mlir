@@ -107,3 +107,63 @@ func.func @returned_arguments(%arg0: tensor<4x4xf32> {sdy.sharding = #sdy.shardi
   sdy.sharding_group %arg1 group_id=7 : tensor<4x4xf32>
   return %arg0, %arg1 : tensor<4x4xf32>, tensor<4x4xf32>
 }
+
+// -----
+
+sdy.mesh @mesh = <["x"=2]>
+
+// Before propagating, members take the one sharding their sharded members
+// agree on, so the constraint's closed sharding is what %2 starts with (and
+// the constraint keeps it).
+// CHECK-LABEL: func @members_start_in_sync
+// CHECK-NEXT:  %[[ABS:.*]] = stablehlo.abs %arg0
+// CHECK-NEXT:  sdy.sharding_constraint %[[ABS]] <@mesh, [{"x"}]>
+// CHECK-NEXT:  stablehlo.abs %[[ABS]] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}]>]>}
+func.func @members_start_in_sync(%arg0: tensor<8xf32>) -> tensor<8xf32> {
+  %0 = stablehlo.abs %arg0 : tensor<8xf32>
+  %1 = sdy.sharding_constraint %0 <@mesh, [{"x"}]> : tensor<8xf32>
+  %2 = stablehlo.abs %0 : tensor<8xf32>
+  sdy.sharding_group %1 group_id=0 : tensor<8xf32>
+  sdy.sharding_group %2 group_id=0 : tensor<8xf32>
+  return %2 : tensor<8xf32>
+}
+
+// -----
+
+sdy.mesh @mesh = <["x"=2, "y"=2]>
+
+// Members that start with different shardings keep them: an open constraint
+// follows each one and becomes the member instead.
+// CHECK-LABEL: func @conflicting_members
+// CHECK-SAME:    %arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}
+// CHECK-SAME:    %arg1: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}]>}
+// CHECK-NEXT:  %[[C1:.*]] = sdy.sharding_constraint %arg1 <@mesh, [{"y", ?}]>
+// CHECK-NEXT:  %[[C0:.*]] = sdy.sharding_constraint %arg0 <@mesh, [{"y", ?}]>
+// CHECK-NEXT:  sdy.sharding_group %[[C0]] group_id=0
+// CHECK-NEXT:  sdy.sharding_group %[[C1]] group_id=0
+// CHECK-NEXT:  stablehlo.add %[[C0]], %[[C1]]
+func.func @conflicting_members(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}, %arg1: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}]>}) -> tensor<8xf32> {
+  sdy.sharding_group %arg0 group_id=0 : tensor<8xf32>
+  sdy.sharding_group %arg1 group_id=0 : tensor<8xf32>
+  %0 = stablehlo.add %arg0, %arg1 : tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+
+// -----
+
+sdy.mesh @mesh = <["x"=2]>
+
+// A new function result sharding stays the function's: the group of the
+// returned value keeps its members alike (the reference would give tanh the
+// result's open sharding and split the group).
+// CHECK-LABEL: func @func_result_leaves_group_alone
+// CHECK-SAME:    -> (tensor<4x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"x", ?}]>})
+// CHECK-NEXT:  stablehlo.tanh %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"x"}p1]>]>}
+// CHECK-NEXT:  stablehlo.negate %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"x"}p1]>]>}
+func.func @func_result_leaves_group_alone(%arg0: tensor<4x2xf32>) -> tensor<4x2xf32> {
+  %0 = stablehlo.tanh %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"x"}p1]>]>} : tensor<4x2xf32>
+  %1 = stablehlo.negate %arg0 : tensor<4x2xf32>
+  sdy.sharding_group %0 group_id=0 : tensor<4x2xf32>
+  sdy.sharding_group %1 group_id=0 : tensor<4x2xf32>
+  return %1 : tensor<4x2xf32>
+}

@@ -23,7 +23,8 @@ void checkStable(const std::string& text) {
 
 TEST_CASE("fuzz: an error quoting text that spans lines stays on one line") {
   std::string error = parseError("\"t.x\"() : () -> tensor<3\nx?\nx>");
-  CHECK(error.starts_with("test.mlir:1:17: error: expected 'x' after a dimension"));
+  CHECK(error.starts_with(
+      "test.mlir:1:17: error: expected 'x' after a dimension"));
   CHECK(error.find('\n') == std::string::npos);
 }
 
@@ -33,7 +34,8 @@ TEST_CASE("fuzz: same-type pretty forms are not used for other types") {
       "sdy.mesh @mesh = <[\"a\"=2]>\n"
       "func.func @f(%arg0: tensor<8xf32>) -> tensor<4xf32> {\n"
       "  %0 = \"sdy.all_slice\"(%arg0) <{slicing_axes = "
-      "#sdy<list_of_axis_ref_lists[{}]>, out_sharding = #sdy.sharding<@mesh, [{?}]>}>"
+      "#sdy<list_of_axis_ref_lists[{}]>, out_sharding = #sdy.sharding<@mesh, "
+      "[{?}]>}>"
       " : (tensor<8xf32>) -> tensor<4xf32>\n"
       "  %1 = \"sdy.reshard\"(%0) <{sharding = #sdy.sharding<@mesh, [{}]>}> : "
       "(tensor<4xf32>) -> tensor<8xf32>\n"
@@ -53,21 +55,31 @@ TEST_CASE("fuzz: same-type pretty forms are not used for other types") {
       "  \"sdy.sharding_group\"(%0) <{group_id = 1 : ui64}> ({\n"
       "    \"t.x\"() : () -> ()\n"
       "  }) : (tensor<8xf32>) -> ()\n"
-      "  \"sdy.mesh\"() <{mesh = #sdy.mesh<[]>, sym_name = \"m\"}> : () -> tensor<8xf32>\n"
+      "  \"sdy.mesh\"() <{mesh = #sdy.mesh<[]>, sym_name = \"m\"}> : () -> "
+      "tensor<8xf32>\n"
       "  return %0 : tensor<8xf32>\n"
       "}\n");
 }
 
 TEST_CASE("fuzz: brackets inside a dialect type or attribute must nest") {
   // A stray '}' kept as type text would end an enclosing region early.
-  std::string error = parseError(
-      "func.func @f(%arg0: !foo<a } b { c>) {\n  return\n}\n");
+  std::string error =
+      parseError("func.func @f(%arg0: !foo<a } b { c>) {\n  return\n}\n");
   CHECK(error.starts_with("test.mlir:1:28: error: unbalanced '}'"));
   CHECK(!parseError("module attributes {a = #foo<x ) y>} {}").empty());
   CHECK(!parseError("module attributes {a = !foo<[>]} {}").empty());
   // Properly nested brackets of every kind are fine.
-  checkStable("module attributes {a = !foo<(x, [y]) -> {z = <1>}>, "
-              "b = #bar<{k = [1, (2)]}>} {}");
+  checkStable(
+      "module attributes {a = !foo<(x, [y]) -> {z = <1>}>, "
+      "b = #bar<{k = [1, (2)]}>} {}");
+}
+
+TEST_CASE("fuzz: a tensor's element type cannot look like a dimension") {
+  // `tensor<8x 32>` would print as `tensor<8x32>`, a different shape.
+  CHECK(parseError("\"t.x\"() : () -> tensor<8x 32>") ==
+        "test.mlir:1:17: error: expected an element type in 'tensor<8x 32>'");
+  CHECK(!parseError("\"t.x\"() : () -> tensor<8x ?>").empty());
+  CHECK(parseError("\"t.x\"() : () -> tensor<8x f32>").empty());
 }
 
 TEST_CASE("fuzz: comments inside a type's text are dropped") {
@@ -76,7 +88,8 @@ TEST_CASE("fuzz: comments inside a type's text are dropped") {
       "module attributes {a = tuple<tensor<2xf32>, // one, two\n i32>, "
       "b = !foo<\"x // y\",\n  // comment >\n z>} {}";
   CHECK(roundTrip(text) ==
-        "module attributes {a = tuple<tensor<2xf32>, i32>, b = !foo<\"x // y\", z>} {\n}\n");
+        "module attributes {a = tuple<tensor<2xf32>, i32>, b = !foo<\"x // "
+        "y\", z>} {\n}\n");
   checkStable(text);
 }
 
@@ -86,7 +99,8 @@ TEST_CASE("fuzz: symbol names that are not identifiers are quoted") {
       "  sdy.mesh @\"mesh 1\" = <[\"a\"=2]>\n"
       "  func.func @\"\\93\\9Ein\"(%arg0: tensor<2xf32> {sdy.sharding = "
       "#sdy.sharding<@\"mesh 1\", [{\"a\"}]>}) -> tensor<2xf32> {\n"
-      "    %0 = call @\"\\93\\9Ein\"(%arg0) : (tensor<2xf32>) -> tensor<2xf32>\n"
+      "    %0 = call @\"\\93\\9Ein\"(%arg0) : (tensor<2xf32>) -> "
+      "tensor<2xf32>\n"
       "    return %0 : tensor<2xf32>\n"
       "  }\n"
       "}\n";
@@ -100,8 +114,87 @@ TEST_CASE("fuzz: symbol names that are not identifiers are quoted") {
   CHECK(*m->attributes.get("s").asSymbolRef() == "a b");
 }
 
+TEST_CASE(
+    "fuzz: func.return and func.call drop `func.` only directly in a "
+    "function") {
+  // Without sym_name the function prints in generic form; its body still
+  // uses the func dialect's short names, which read back.
+  std::string generic_func =
+      "\"func.func\"() <{function_type = (i32) -> i32}> ({\n"
+      "^bb0(%arg0: i32):\n"
+      "  %0 = \"func.call\"(%arg0) <{callee = @f}> : (i32) -> i32\n"
+      "  \"func.return\"(%0) : (i32) -> ()\n"
+      "}) : () -> ()\n";
+  std::string printed = roundTrip(generic_func);
+  CHECK(printed.find(
+            "    %0 = call @f(%arg0) : (i32) -> i32\n    return %0 : i32\n") !=
+        std::string::npos);
+  checkStable(generic_func);
+  // Elsewhere they keep their dialect prefix.
+  std::string nested =
+      "func.func @g(%arg0: i32) -> i32 {\n"
+      "  %0 = \"t.region\"() ({\n"
+      "    %1 = func.call @g(%arg0) : (i32) -> i32\n"
+      "    func.return %1 : i32\n"
+      "  }) : () -> i32\n"
+      "  return %0 : i32\n"
+      "}\n";
+  printed = roundTrip(nested);
+  CHECK(printed.find("      %1 = func.call @g(%arg0) : (i32) -> i32\n"
+                     "      func.return %1 : i32\n") != std::string::npos);
+  checkStable(nested);
+}
+
+TEST_CASE("fuzz: generic op names are printed as escaped strings") {
+  std::string text = "\"t.a\\22b\\0Ac\"() : () -> ()";
+  CHECK(roundTrip(text) == "module {\n  \"t.a\\\"b\\0Ac\"() : () -> ()\n}\n");
+  checkStable(text);
+}
+
+TEST_CASE("fuzz: an empty entry block survives the generic form") {
+  // A region with one empty block prints `^bb0:` in generic form (as MLIR
+  // does); `{}` alone would read back as a region without blocks.
+  std::unique_ptr<Module> m =
+      testing::parseOrDie("\"t.r\"() ({\n^bb0:\n}, {\n}) : () -> ()");
+  Op op = m->body().front();
+  CHECK(op.region(0).numBlocks() == 1);
+  CHECK(op.region(1).numBlocks() == 0);
+  std::string generic = printModule(*m, {.generic = true});
+  CHECK(generic ==
+        "module {\n  \"t.r\"() ({\n  ^bb0:\n  }, {\n  }) : () -> ()\n}\n");
+  CHECK(roundTrip(generic, /*generic=*/true) == generic);
+}
+
+TEST_CASE("fuzz: a boolean in a float literal prints as the float") {
+  std::string text =
+      "module attributes {a = dense<[true, false]> : tensor<2xf32>} {}";
+  CHECK(roundTrip(text) ==
+        "module attributes {a = dense<[1.000000e+00, 0.000000e+00]> : "
+        "tensor<2xf32>} {\n}\n");
+  checkStable(text);
+}
+
+TEST_CASE("fuzz: attribute names that are not identifiers are quoted") {
+  std::string text =
+      "module attributes {\"a b\" = 1 : i32, \"\" , \"x.y\" = 2 : i32} {\n"
+      "  func.func @f() attributes {\"s'  t\"} {\n"
+      "    \"t.x\"() {\"0k\" = @f} : () -> ()\n"
+      "    return\n"
+      "  }\n"
+      "}\n";
+  CHECK(roundTrip(text) ==
+        "module attributes {\"\", \"a b\" = 1 : i32, x.y = 2 : i32} {\n"
+        "  func.func @f() attributes {\"s'  t\"} {\n"
+        "    \"t.x\"() {\"0k\" = @f} : () -> ()\n"
+        "    return\n"
+        "  }\n"
+        "}\n");
+  checkStable(text);
+}
+
 TEST_CASE("fuzz: results of top-level ops are named") {
-  std::string text = "%r = \"t.top\"() : () -> i32\n\"t.use\"(%r) : (i32) -> ()\n";
+  std::string text =
+      "%r = \"t.top\"() : () -> i32\n\"t.use\"(%r) : (i32) -> ()\n";
   CHECK(roundTrip(text) ==
         "module {\n"
         "  %0 = \"t.top\"() : () -> i32\n"
@@ -111,14 +204,16 @@ TEST_CASE("fuzz: results of top-level ops are named") {
 
 TEST_CASE("fuzz: entry block argument types must match the function type") {
   std::string error = parseError(
-      "\"func.func\"() <{function_type = (tensor<2xf32>) -> (), sym_name = \"f\"}> ({\n"
+      "\"func.func\"() <{function_type = (tensor<2xf32>) -> (), sym_name = "
+      "\"f\"}> ({\n"
       "^bb0(%arg0: tensor<2xi32>):\n"
       "  \"func.return\"() : () -> ()\n"
       "}) : () -> ()\n");
-  CHECK(error ==
-        "test.mlir:1:1: error: 'func.func' op type of entry block argument #0"
-        "('tensor<2xi32>') must match the type of the corresponding argument in "
-        "function signature('tensor<2xf32>')");
+  CHECK(
+      error ==
+      "test.mlir:1:1: error: 'func.func' op type of entry block argument #0"
+      "('tensor<2xi32>') must match the type of the corresponding argument in "
+      "function signature('tensor<2xf32>')");
 }
 
 }  // namespace

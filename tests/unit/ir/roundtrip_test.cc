@@ -15,7 +15,8 @@ using testing::roundTrip;
 
 // Every sdy op, meshes, func.func (declaration, argument and result
 // attributes), func.call and module attributes.
-constexpr std::string_view kSdyModule = R"mlir(module @named attributes {mhlo.num_partitions = 8 : i32, sdy.foo = [1, 2]} {
+constexpr std::string_view kSdyModule =
+    R"mlir(module @named attributes {mhlo.num_partitions = 8 : i32, sdy.foo = [1, 2]} {
   sdy.mesh @mesh = <["x"=2, "y"=4]>
   sdy.mesh @empty = <[]>
   sdy.mesh @maximal = <[], device_ids=[3]>
@@ -92,6 +93,37 @@ constexpr std::string_view kStablehloModule = R"mlir(module {
 }
 )mlir";
 
+// The remaining StableHLO pretty forms: clamp (both type forms), functional
+// ops, keyword-list and keyword-int ops, tokens, nullary ops, enum keyword
+// ops (`type =  FFT` keeps MLIR's two spaces), convolution, tuples, and the
+// named results of rng_bit_generator.
+constexpr std::string_view kMoreStablehloModule = R"mlir(module {
+  func.func @more(%arg0: tensor<4xf32>, %arg1: tensor<2xf32>, %arg2: tensor<i32>, %arg3: tensor<f32>, %arg4: !stablehlo.token, %arg5: tensor<4xcomplex<f32>>, %arg6: tensor<2xui64>, %arg7: tensor<4x4xf32>, %arg8: tensor<1x8x4xf32>, %arg9: tensor<3x4x4xf32>, %arg10: tensor<1xi64>) -> tensor<4xf32> {
+    %0 = stablehlo.clamp %arg3, %arg0, %arg3 : (tensor<f32>, tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+    %1 = stablehlo.clamp %arg0, %0, %arg0 : tensor<4xf32>
+    %2 = stablehlo.bitcast_convert %1 : (tensor<4xf32>) -> tensor<4xi32>
+    %3 = stablehlo.dynamic_update_slice %1, %arg1, %arg2 : (tensor<4xf32>, tensor<2xf32>, tensor<i32>) -> tensor<4xf32>
+    %4 = stablehlo.reverse %3, dims = [0] : tensor<4xf32>
+    %5 = stablehlo.broadcast %4, sizes = [2] : (tensor<4xf32>) -> tensor<2x4xf32>
+    %6 = stablehlo.get_dimension_size %5, dim = 1 : (tensor<2x4xf32>) -> tensor<i32>
+    %7 = stablehlo.after_all %arg4, %arg4 : !stablehlo.token
+    %8 = stablehlo.create_token : !stablehlo.token
+    %9 = stablehlo.partition_id : tensor<ui32>
+    %10 = stablehlo.replica_id : tensor<ui32>
+    %11 = stablehlo.fft %arg5, type =  FFT, length = [4] : (tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>>
+    %12 = stablehlo.rng %arg3, %arg3, %arg10, distribution =  UNIFORM : (tensor<f32>, tensor<f32>, tensor<1xi64>) -> tensor<4xf32>
+    %output_state, %output = stablehlo.rng_bit_generator %arg6, algorithm =  DEFAULT : (tensor<2xui64>) -> (tensor<2xui64>, tensor<4xui32>)
+    %13 = stablehlo.cholesky %arg7, lower = true : tensor<4x4xf32>
+    %14 = stablehlo.convolution(%arg8, %arg9) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {stride = [1], pad = [[0, 0]], lhs_dilate = [1], rhs_dilate = [1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x8x4xf32>, tensor<3x4x4xf32>) -> tensor<1x6x4xf32>
+    %15 = stablehlo.tuple %4, %arg2 : tuple<tensor<4xf32>, tensor<i32>>
+    %16 = stablehlo.get_tuple_element %15[0] : (tuple<tensor<4xf32>, tensor<i32>>) -> tensor<4xf32>
+    %17 = stablehlo.sine %16 : tensor<4xf32>
+    %18 = stablehlo.is_finite %17 : (tensor<4xf32>) -> tensor<4xi1>
+    return %12 : tensor<4xf32>
+  }
+}
+)mlir";
+
 // Prints `text` in generic form, reads that back and prints it pretty.
 std::string viaGeneric(std::string_view text) {
   std::string generic = roundTrip(text, /*generic=*/true);
@@ -109,33 +141,52 @@ TEST_CASE("canonical stablehlo text prints back unchanged") {
   CHECK(viaGeneric(kStablehloModule) == kStablehloModule);
 }
 
+TEST_CASE("the other stablehlo pretty forms print back unchanged") {
+  CHECK(roundTrip(kMoreStablehloModule) == kMoreStablehloModule);
+  CHECK(viaGeneric(kMoreStablehloModule) == kMoreStablehloModule);
+}
+
 TEST_CASE("the generic form spells every op with properties and regions") {
   std::string generic = roundTrip(kSdyModule, /*generic=*/true);
-  CHECK(generic.find(R"("sdy.mesh"() <{mesh = #sdy.mesh<["x"=2, "y"=4]>, sym_name = "mesh"}> : () -> ())") !=
+  CHECK(
+      generic.find(
+          R"("sdy.mesh"() <{mesh = #sdy.mesh<["x"=2, "y"=4]>, sym_name = "mesh"}> : () -> ())") !=
+      std::string::npos);
+  CHECK(
+      generic.find(
+          R"("sdy.all_gather"(%0) <{gathering_axes = #sdy<list_of_axis_ref_lists[{"x"}, {}]>, out_sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}> : (tensor<8x8xf32>) -> tensor<8x8xf32>)") !=
+      std::string::npos);
+  CHECK(generic.find(
+            R"(<{allowed_direction = #sdy<propagation_direction FORWARD>}>)") !=
         std::string::npos);
-  CHECK(generic.find(R"("sdy.all_gather"(%0) <{gathering_axes = #sdy<list_of_axis_ref_lists[{"x"}, {}]>, out_sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}> : (tensor<8x8xf32>) -> tensor<8x8xf32>)") !=
+  CHECK(generic.find(R"(manual_axes = #sdy<manual_axes{"x", "y"}>)") !=
         std::string::npos);
-  CHECK(generic.find(R"(<{allowed_direction = #sdy<propagation_direction FORWARD>}>)") !=
+  CHECK(generic.find(R"(params = #sdy<all_to_all_param_list[{"x"}: 0->1]>)") !=
         std::string::npos);
-  CHECK(generic.find(R"(manual_axes = #sdy<manual_axes{"x", "y"}>)") != std::string::npos);
-  CHECK(generic.find(R"(params = #sdy<all_to_all_param_list[{"x"}: 0->1]>)") != std::string::npos);
-  CHECK(generic.find(R"(reduction_axes = #sdy<axis_ref_list{"x"}>)") != std::string::npos);
-  CHECK(generic.find("  ^bb0(%arg0: tensor<8x8xf32>, %arg1: tensor<8x8xf32>):\n") !=
+  CHECK(generic.find(R"(reduction_axes = #sdy<axis_ref_list{"x"}>)") !=
         std::string::npos);
-  CHECK(generic.find(R"("func.return"(%14, %15) : (tensor<8x8xf32>, tensor<8x8xf32>) -> ())") !=
+  CHECK(generic.find(
+            "  ^bb0(%arg0: tensor<8x8xf32>, %arg1: tensor<8x8xf32>):\n") !=
         std::string::npos);
+  CHECK(
+      generic.find(
+          R"("func.return"(%14, %15) : (tensor<8x8xf32>, tensor<8x8xf32>) -> ())") !=
+      std::string::npos);
   // A declaration has an empty region.
-  CHECK(generic.find("sym_name = \"decl\", sym_visibility = \"private\"}> ({\n  }) : () -> ()") !=
-        std::string::npos);
+  CHECK(generic.find("sym_name = \"decl\", sym_visibility = \"private\"}> ({\n "
+                     " }) : () -> ()") != std::string::npos);
   // The generic form names values only by number.
   std::string hlo = roundTrip(kStablehloModule, /*generic=*/true);
   CHECK(hlo.find("%cst") == std::string::npos);
-  CHECK(hlo.find(R"(%0 = "stablehlo.constant"() <{value = dense<0.000000e+00> : tensor<f32>}> : () -> tensor<f32>)") !=
-        std::string::npos);
+  CHECK(
+      hlo.find(
+          R"(%0 = "stablehlo.constant"() <{value = dense<0.000000e+00> : tensor<f32>}> : () -> tensor<f32>)") !=
+      std::string::npos);
 }
 
 TEST_CASE("typed sdy attributes in generic form are read as typed attributes") {
-  std::unique_ptr<Module> m = parseOrDie(roundTrip(kSdyModule, /*generic=*/true));
+  std::unique_ptr<Module> m =
+      parseOrDie(roundTrip(kSdyModule, /*generic=*/true));
   int checked = 0;
   m->walk([&](Op op) {
     if (op.name() == "sdy.all_to_all") {
@@ -158,8 +209,9 @@ TEST_CASE("typed sdy attributes in generic form are read as typed attributes") {
 }
 
 TEST_CASE("non-canonical input is canonicalized") {
-  // Extra spaces, `func.return`, `func.call`, explicit public visibility (kept),
-  // unsorted attributes, `sum` reduction written out, module without name.
+  // Extra spaces, `func.return`, `func.call`, explicit public visibility
+  // (kept), unsorted attributes, `sum` reduction written out, module without
+  // name.
   std::string input = R"mlir(
     sdy.mesh   @mesh = <["x"=4]>
     func.func public @f(%a : tensor<8xf32>) -> (tensor<8xf32>) attributes {z = 1, a = "s"} {
@@ -168,13 +220,16 @@ TEST_CASE("non-canonical input is canonicalized") {
       func.return %s : tensor<8xf32>
     }
   )mlir";
-  CHECK(roundTrip(input) == testing::inModule(
-      "  sdy.mesh @mesh = <[\"x\"=4]>\n"
-      "  func.func public @f(%arg0: tensor<8xf32>) -> tensor<8xf32> attributes {a = \"s\", z = 1 : i64} {\n"
-      "    %0 = sdy.all_reduce {\"x\"} %arg0 out_sharding=<@mesh, [{}]> {a = 1 : i64, b = 2 : i64} : tensor<8xf32>\n"
-      "    %1 = call @f(%0) : (tensor<8xf32>) -> tensor<8xf32>\n"
-      "    return %1 : tensor<8xf32>\n"
-      "  }"));
+  CHECK(roundTrip(input) ==
+        testing::inModule(
+            "  sdy.mesh @mesh = <[\"x\"=4]>\n"
+            "  func.func public @f(%arg0: tensor<8xf32>) -> tensor<8xf32> "
+            "attributes {a = \"s\", z = 1 : i64} {\n"
+            "    %0 = sdy.all_reduce {\"x\"} %arg0 out_sharding=<@mesh, [{}]> "
+            "{a = 1 : i64, b = 2 : i64} : tensor<8xf32>\n"
+            "    %1 = call @f(%0) : (tensor<8xf32>) -> tensor<8xf32>\n"
+            "    return %1 : tensor<8xf32>\n"
+            "  }"));
 }
 
 TEST_CASE("module attributes and names") {
@@ -192,8 +247,8 @@ TEST_CASE("module attributes and names") {
 }
 
 TEST_CASE("string escapes survive a round trip") {
-  std::unique_ptr<Module> m = parseOrDie(
-      R"(module attributes {s = "q\"t\\n\0A\09\22"} {})");
+  std::unique_ptr<Module> m =
+      parseOrDie(R"(module attributes {s = "q\"t\\n\0A\09\22"} {})");
   const std::string* s = m->attributes.get("s").asString();
   REQUIRE(s);
   CHECK(*s == "q\"t\\n\n\t\"");
@@ -209,11 +264,12 @@ TEST_CASE("locations are skipped") {
       return %0 : tensor<i32> loc(fused["x", "y"])
     } loc(unknown)
   )mlir";
-  CHECK(roundTrip(input) == testing::inModule(
-      "  func.func @f(%arg0: tensor<i32>) -> tensor<i32> {\n"
-      "    %0 = stablehlo.abs %arg0 : tensor<i32>\n"
-      "    return %0 : tensor<i32>\n"
-      "  }"));
+  CHECK(
+      roundTrip(input) ==
+      testing::inModule("  func.func @f(%arg0: tensor<i32>) -> tensor<i32> {\n"
+                        "    %0 = stablehlo.abs %arg0 : tensor<i32>\n"
+                        "    return %0 : tensor<i32>\n"
+                        "  }"));
 }
 
 TEST_CASE("multiple blocks and block labels in generic regions") {
@@ -272,11 +328,13 @@ TEST_CASE("nested regions of generic ops, any depth") {
   )mlir";
   std::string printed = roundTrip(input);
   CHECK(roundTrip(printed) == printed);
-  CHECK(printed.find("        %2 = \"test.c\"(%arg0) ({\n"
-                     "          \"test.d\"(%arg0) : (tensor<i32>) -> ()\n"
-                     "        }) {attr = 1 : i32} : (tensor<i32>) -> tensor<i32>\n") !=
+  CHECK(printed.find(
+            "        %2 = \"test.c\"(%arg0) ({\n"
+            "          \"test.d\"(%arg0) : (tensor<i32>) -> ()\n"
+            "        }) {attr = 1 : i32} : (tensor<i32>) -> tensor<i32>\n") !=
         std::string::npos);
-  CHECK(printed.find("      }, {\n      }) : () -> tensor<i32>\n") != std::string::npos);
+  CHECK(printed.find("      }, {\n      }) : () -> tensor<i32>\n") !=
+        std::string::npos);
   std::unique_ptr<Module> m = parseOrDie(input);
   int depth = 0;
   m->walk([&](Op op) {
@@ -291,8 +349,10 @@ TEST_CASE("pretty forms round-trip with attribute dictionaries") {
   std::string text = testing::inModule(
       "  sdy.mesh @mesh = <[\"x\"=2]> {extra = 1 : i64}\n"
       "  func.func @f(%arg0: tensor<2xf32>) -> tensor<2xf32> {\n"
-      "    %0 = sdy.sharding_constraint %arg0 <@mesh, [{\"x\"}]> {z} : tensor<2xf32>\n"
-      "    %1 = stablehlo.abs %0 {mhlo.frontend_attributes = {a = \"b\"}} : tensor<2xf32>\n"
+      "    %0 = sdy.sharding_constraint %arg0 <@mesh, [{\"x\"}]> {z} : "
+      "tensor<2xf32>\n"
+      "    %1 = stablehlo.abs %0 {mhlo.frontend_attributes = {a = \"b\"}} : "
+      "tensor<2xf32>\n"
       "    return {tag} %1 : tensor<2xf32>\n"
       "  }");
   CHECK(roundTrip(text) == text);

@@ -33,7 +33,8 @@ func.func @main(%arg0: tensor<8xf32>, %arg1: tensor<8xf32>) -> tensor<8xf32> {
 }
 )";
 
-TEST_CASE("driver edges: a body op shards the edge and all its targets' users") {
+TEST_CASE(
+    "driver edges: a body op shards the edge and all its targets' users") {
   auto module = parseModuleOrDie(kWhile);
   propagateOrDie(*module);
   Op edge = firstOp(*module, "sdy.data_flow_edge");
@@ -51,9 +52,11 @@ TEST_CASE("driver edges: a body op shards the edge and all its targets' users") 
 
 TEST_CASE("driver edges: without edge ops nothing crosses the while") {
   std::string text = kWhile;
-  text.replace(text.find("  %1 = sdy.data_flow_edge %0 : tensor<8xf32>\n"),
-               std::string("  %1 = sdy.data_flow_edge %0 : tensor<8xf32>\n").size(), "");
-  text.replace(text.find("return %1"), std::string("return %1").size(), "return %0");
+  text.replace(
+      text.find("  %1 = sdy.data_flow_edge %0 : tensor<8xf32>\n"),
+      std::string("  %1 = sdy.data_flow_edge %0 : tensor<8xf32>\n").size(), "");
+  text.replace(text.find("return %1"), std::string("return %1").size(),
+               "return %0");
   auto module = parseModuleOrDie(text);
   propagateOrDie(*module);
   FuncOp func(module->functions().front());
@@ -100,11 +103,12 @@ TEST_CASE("driver edges: a sharding group member on a while body argument") {
   // The group's members are the body argument (held by the edge) and %arg1:
   // when the body's abs shards the edge, %arg1 follows.
   std::string text = kWhile;
-  text.replace(text.find("    stablehlo.return %2 : tensor<8xf32>\n  }"),
-               std::string("    stablehlo.return %2 : tensor<8xf32>\n  }").size(),
-               "    sdy.sharding_group %iterArg group_id=0 : tensor<8xf32>\n"
-               "    stablehlo.return %2 : tensor<8xf32>\n  }\n"
-               "  sdy.sharding_group %arg1 group_id=0 : tensor<8xf32>");
+  text.replace(
+      text.find("    stablehlo.return %2 : tensor<8xf32>\n  }"),
+      std::string("    stablehlo.return %2 : tensor<8xf32>\n  }").size(),
+      "    sdy.sharding_group %iterArg group_id=0 : tensor<8xf32>\n"
+      "    stablehlo.return %2 : tensor<8xf32>\n  }\n"
+      "  sdy.sharding_group %arg1 group_id=0 : tensor<8xf32>");
   auto module = parseModuleOrDie(text);
   propagateOrDie(*module);
   FuncOp func(module->functions().front());

@@ -19,7 +19,8 @@
 namespace shardkit::testing {
 
 inline std::unique_ptr<Module> parseModuleOrDie(std::string_view text) {
-  absl::StatusOr<std::unique_ptr<Module>> module = parseModule(text, "test.mlir");
+  absl::StatusOr<std::unique_ptr<Module>> module =
+      parseModule(text, "test.mlir");
   INFO(text);
   if (!module.ok()) FAIL(std::string(fromAbsl(module.status().message())));
   return std::move(*module);
@@ -50,7 +51,8 @@ inline std::string shardingText(Value value) {
 
 inline std::string funcResultText(Module& module, unsigned result) {
   FuncOp func(module.functions().front());
-  const TensorSharding* s = func.resultAttr(result, kShardingAttr).asTensorSharding();
+  const TensorSharding* s =
+      func.resultAttr(result, kShardingAttr).asTensorSharding();
   return s ? toString(*s) : "";
 }
 

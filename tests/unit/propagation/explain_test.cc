@@ -32,13 +32,16 @@ std::string explainOrDie(Op op, const ExplainOptions& options = {}) {
 
 TEST_CASE("explain: ops are found by name or by printed result name") {
   auto module = parseModuleOrDie(kModule);
-  CHECK(findExplainedOp(*module, "stablehlo.reshape").name() == "stablehlo.reshape");
+  CHECK(findExplainedOp(*module, "stablehlo.reshape").name() ==
+        "stablehlo.reshape");
   CHECK(findExplainedOp(*module, "%0").name() == "stablehlo.reshape");
   CHECK(findExplainedOp(*module, "%1").name() == "sdy.propagation_barrier");
   // A named result, one result of a group, and the group itself.
   CHECK(findExplainedOp(*module, "%c").name() == "stablehlo.constant");
-  CHECK(findExplainedOp(*module, "%2#1").name() == "stablehlo.optimization_barrier");
-  CHECK(findExplainedOp(*module, "%2").name() == "stablehlo.optimization_barrier");
+  CHECK(findExplainedOp(*module, "%2#1").name() ==
+        "stablehlo.optimization_barrier");
+  CHECK(findExplainedOp(*module, "%2").name() ==
+        "stablehlo.optimization_barrier");
   CHECK_FALSE(findExplainedOp(*module, "%3"));
   CHECK_FALSE(findExplainedOp(*module, "stablehlo.dot"));
 }
@@ -46,6 +49,8 @@ TEST_CASE("explain: ops are found by name or by printed result name") {
 TEST_CASE("explain: the table before and after one step") {
   auto module = parseModuleOrDie(kModule);
   std::string text = explainOrDie(findExplainedOp(*module, "%0"));
+  // The table reads better unbroken.
+  // clang-format off
   CHECK(text ==
         "factor table of %0 = stablehlo.reshape in @main\n"
         "rule: ([ij, k])->([i, j, k]) {i=2, j=3, k=4}\n"
@@ -63,6 +68,7 @@ TEST_CASE("explain: the table before and after one step") {
         "| operand 0 %arg0 | {} +overflow{\"x\"}  | {}                 | {\"y\"}              |            |\n"
         "| result 0 %0     | {?}                | {?}                | {\"y\", ?}           |            |\n"
         "updated: result 0 %0 = <@mesh, [{?}, {?}, {\"y\", ?}]>\n");
+  // clang-format on
 }
 
 TEST_CASE("explain: kinds, replicated axes and a barrier's direction") {
@@ -75,8 +81,9 @@ func.func @main(%arg0: tensor<4x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}
   return %1 : tensor<4xf32>
 }
 )");
-  std::string reduce = explainOrDie(findExplainedOp(*module, "stablehlo.reduce"),
-                                    ExplainOptions{PropagationStrategy::kBasic, false});
+  std::string reduce =
+      explainOrDie(findExplainedOp(*module, "stablehlo.reduce"),
+                   ExplainOptions{PropagationStrategy::kBasic, false});
   CHECK_THAT(reduce, Catch::Contains("| j: 8, reduction |"));
   CHECK_THAT(reduce, Catch::Contains("after one basic step:"));
   // The operand's replicated "b" is in the last column.

@@ -1,0 +1,84 @@
+#include "shardkit/ir/computations.h"
+
+#include <vector>
+
+namespace shardkit {
+namespace {
+
+// How many leading axes of `dim` are manual.
+size_t manualPrefix(const DimensionSharding& dim, const ManualAxes& manual) {
+  size_t n = 0;
+  while (n < dim.axes.size() && manual.contains(dim.axes[n].name)) ++n;
+  return n;
+}
+
+std::vector<AxisRef> freeAxes(const std::vector<AxisRef>& axes,
+                              const ManualAxes& manual) {
+  std::vector<AxisRef> kept;
+  for (const AxisRef& axis : axes) {
+    if (!manual.contains(axis.name)) kept.push_back(axis);
+  }
+  return kept;
+}
+
+}  // namespace
+
+bool isManualComputation(Op op) {
+  return op && op.name() == "sdy.manual_computation";
+}
+
+bool isNamedComputation(Op op) {
+  return op && op.name() == "sdy.named_computation";
+}
+
+Op computationOfArgument(Value arg) {
+  if (!arg || !arg.isBlockArgument()) return Op();
+  Block block = arg.ownerBlock();
+  Op parent = block.parentOp();
+  if (!isManualComputation(parent) && !isNamedComputation(parent)) return Op();
+  if (parent.numRegions() != 1 || !(parent.region(0).front() == block)) {
+    return Op();
+  }
+  return parent;
+}
+
+ManualAxes manualAxesOf(Op op) {
+  if (isManualComputation(op)) {
+    if (const ManualAxes* axes = op.attr("manual_axes").asManualAxes()) {
+      return *axes;
+    }
+  }
+  return ManualAxes();
+}
+
+TensorSharding withoutManualAxes(const TensorSharding& sharding,
+                                 const ManualAxes& manual) {
+  if (manual.names.empty()) return sharding;
+  TensorSharding local = sharding;
+  for (DimensionSharding& dim : local.dim_shardings) {
+    dim.axes.erase(dim.axes.begin(),
+                   dim.axes.begin() + manualPrefix(dim, manual));
+  }
+  local.replicated_axes = freeAxes(sharding.replicated_axes, manual);
+  local.unreduced_axes = freeAxes(sharding.unreduced_axes, manual);
+  return local;
+}
+
+TensorSharding withManualAxesOf(const TensorSharding& outer,
+                                const TensorSharding& local,
+                                const ManualAxes& manual) {
+  TensorSharding global = local;
+  for (size_t d = 0;
+       d < global.dim_shardings.size() && d < outer.dim_shardings.size(); ++d) {
+    const DimensionSharding& outer_dim = outer.dim_shardings[d];
+    std::vector<AxisRef>& axes = global.dim_shardings[d].axes;
+    axes.insert(axes.begin(), outer_dim.axes.begin(),
+                outer_dim.axes.begin() + manualPrefix(outer_dim, manual));
+  }
+  global.replicated_axes = outer.replicated_axes;
+  global.unreduced_axes = outer.unreduced_axes;
+  global.unreduced_kind = outer.unreduced_kind;
+  return global;
+}
+
+}  // namespace shardkit

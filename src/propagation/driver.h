@@ -1,0 +1,163 @@
+// Internal to the propagation layer: the driver behind propagate()
+// (propagate.h). A worklist over the module's ops calls the per-op step
+// (propagate_op.h) and re-queues the neighbours of every value whose sharding
+// changed, inside the user-priority and op-priority rounds.
+//
+// Shardings live in a side table indexed by the id of each value's slot (the
+// value that holds its sharding, value_slots.h), interned in a ShardingPool:
+// read from the IR once (driver_state.cc), written back once at the end.
+#ifndef SHARDKIT_SRC_PROPAGATION_DRIVER_H_
+#define SHARDKIT_SRC_PROPAGATION_DRIVER_H_
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "shardkit/core/mesh_table.h"
+#include "shardkit/ir/func.h"
+#include "shardkit/propagation/aggressive_factor_propagation.h"
+#include "shardkit/propagation/basic_factor_propagation.h"
+#include "shardkit/propagation/priorities.h"
+#include "shardkit/propagation/propagate.h"
+#include "shardkit/propagation/propagate_op.h"
+#include "src/propagation/op_classes.h"
+#include "src/propagation/rule_cache.h"
+#include "src/propagation/sharding_groups.h"
+#include "src/propagation/sharding_pool.h"
+
+namespace shardkit::propagation_internal {
+
+using ShardingId = ShardingPool::Id;
+
+struct OpEntry {
+  bool classified = false;
+  OpRole role = OpRole::kSkip;
+  OpPriorityKind priority = OpPriorityKind::kOther;
+  bool elementwise = false;
+  bool rule_from_registry = false;
+  int32_t rule = -1;  // index into Driver::rules_
+};
+
+// What an op's last step saw: its parameters (as one word, see
+// Driver::stepCode) and the update counter when it started. A step is a pure
+// function of its tensors' shardings and its parameters, so a step with the
+// same parameters whose tensors haven't changed since would change nothing.
+struct LastStep {
+  static constexpr uint64_t kNone = ~uint64_t{0};
+  uint64_t code = kNone;
+  std::optional<int64_t> user_round;
+  uint64_t started_at = 0;
+};
+
+struct FuncResults {
+  FuncOp func;
+  std::vector<ShardingId> shardings;
+  std::vector<bool> dirty;
+};
+
+// How one step propagates; the tensors are in Driver::slots_.
+struct StepParams {
+  const OpShardingRule* rule = nullptr;
+  // The rule whose factor types the op-priority rounds look at; null for an
+  // identity (edges, barriers: every factor passes through).
+  const OpShardingRule* round_rule = nullptr;
+  OpPriorityKind priority = OpPriorityKind::kOther;
+  bool elementwise = false;
+  bool conservative = false;
+  PropagationDirection direction = PropagationDirection::kBoth;
+  // The sdy.data_flow_edge whose result is the last tensor, if any: its
+  // sharding is seen through edgeShardingBeforePropagation.
+  Op edge;
+};
+
+class Driver {
+ public:
+  Driver(Module& m, const PropagationOptions& options)
+      : m_(m), options_(options), meshes_(m.meshTable()) {}
+
+  absl::StatusOr<PropagationStats> run();
+
+ private:
+  absl::Status checkShapes();
+  void load();
+  // Gives the members of each sharding group their common sharding.
+  void syncGroups();
+  absl::Status classify(Op op, OpEntry& entry);
+  std::vector<int64_t> userRounds() const;
+  absl::Status fixpoint();
+  absl::Status propagateFuncResults();
+  absl::Status visit(Op op);
+  void addSlot(Value v) { slots_.push_back(slotOf(v)); }
+  absl::Status step(Op op, const StepParams& params);
+  // The step's parameters packed in a word (the factor directions of the
+  // current op-priority round, the strategy), or LastStep::kNone if they
+  // don't fit.
+  uint64_t stepCode(const StepParams& params) const;
+  // Whether `op`'s step can be skipped as a repeat of its last one; records
+  // this step otherwise.
+  bool repeatsLastStep(Op op, uint64_t code);
+  // Marks `slot` changed.
+  void touch(uint32_t slot) { changed_at_[slot] = ++clock_; }
+  // Sets the sharding of `slot` and of the members of its sharding group
+  // (if it really changes), queueing the affected ops when `notify`.
+  void updateSlot(Value slot, TensorSharding sharding, bool notify);
+  // Gives the members of `slot`'s group other than `slot` the sharding.
+  void updateGroupMembers(Value slot, ShardingId sharding, bool notify);
+  void notifyShardingModified(Value slot);
+  void notifyUsers(Value v);
+  void push(Op op);
+  void dropAllPriorities();
+  void writeBack();
+
+  const FactorPropagation& strategy() const {
+    if (aggressive_) return aggressiveFactorPropagation();
+    return basicFactorPropagation();
+  }
+  Value slotOf(Value v) const {
+    uint32_t slot = slot_[v.id()];
+    return slot == kNoId ? Value() : Value(&m_, slot);
+  }
+  const TensorSharding* shardingOf(Value slot) const {
+    return slot ? pool_.find(values_[slot.id()]) : nullptr;
+  }
+  // A sharding on a maximal mesh pins its op to one device: nothing
+  // propagates through an op that has one.
+  bool onMaximalMesh(const TensorSharding* s) const {
+    const Mesh* mesh = s ? meshes_.resolve(*s) : nullptr;
+    return mesh && mesh->isMaximal();
+  }
+
+  Module& m_;
+  PropagationOptions options_;
+  MeshTable meshes_;
+  std::vector<uint32_t> slot_;  // value id -> slot value id (or kNoId)
+  ShardingPool pool_;
+  std::vector<ShardingId> values_;  // slot id -> sharding
+  std::vector<uint8_t> dirty_;
+  std::vector<uint64_t> changed_at_;  // slot id -> clock_ at its last update
+  uint64_t clock_ = 0;
+  std::vector<LastStep> last_step_;  // op id -> its last step
+  std::vector<FuncResults> funcs_;
+  std::vector<OpEntry> entries_;
+  std::vector<OpShardingRule> rules_;
+  RuleCache rule_cache_;  // registry rules by op signature -> rules_ index
+  IdentityRules identity_;
+  SlotGroups groups_;
+  std::vector<uint32_t> worklist_;
+  std::vector<uint8_t> in_worklist_;
+  Op current_;
+  std::optional<int64_t> user_round_;
+  std::optional<int64_t> op_round_;
+  bool aggressive_ = false;     // the strategy of the current fixed point
+  bool saw_rule_attr_ = false;  // some op has an `sdy.sharding_rule`
+  PropagationWorkspace workspace_;
+  std::vector<PropagationDirection> factor_directions_;
+  std::vector<Value> slots_;
+  std::vector<const TensorSharding*> ptrs_;
+  PropagationStats stats_;
+};
+
+}  // namespace shardkit::propagation_internal
+
+#endif  // SHARDKIT_SRC_PROPAGATION_DRIVER_H_

@@ -1,0 +1,167 @@
+// The driver's state: reading shardings from the module before propagating
+// and writing them back after (driver.h).
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "shardkit/core/strings.h"
+#include "shardkit/ir/diagnostic.h"
+#include "shardkit/ir/sharding_access.h"
+#include "src/propagation/driver.h"
+#include "src/propagation/value_slots.h"
+
+namespace shardkit::propagation_internal {
+
+absl::Status Driver::checkShapes() {
+  absl::Status status = absl::OkStatus();
+  m_.walk([&](Op op) {
+    if (!status.ok()) return;
+    for (unsigned i = 0; i < op.numResults(); ++i) {
+      Type t = op.result(i).type();
+      if (t.kind() == TypeKind::kTuple) {
+        status = locatedError(
+            op, strCat("Shardy propagation doesn't support tuples: ", t.str()));
+      } else if ((t.isRankedTensor() && !t.hasStaticShape()) ||
+                 t.kind() == TypeKind::kUnrankedTensor) {
+        status = locatedError(
+            op, strCat("Shardy propagation only supports ranked tensors with a "
+                       "static shape. type: ",
+                       t.str()));
+      }
+      if (!status.ok()) return;
+    }
+  });
+  return status;
+}
+
+void Driver::load() {
+  slot_.assign(m_.valueIdBound(), kNoId);
+  values_.assign(m_.valueIdBound(), ShardingPool::kNone);
+  dirty_.assign(m_.valueIdBound(), 0);
+  changed_at_.assign(m_.valueIdBound(), 0);
+  last_step_.assign(m_.opIdBound(), LastStep{});
+  entries_.assign(m_.opIdBound(), OpEntry{});
+  in_worklist_.assign(m_.opIdBound(), 0);
+  auto load_value = [&](Value v) {
+    Value slot = shardingSlot(v);
+    if (!slot) return;
+    slot_[v.id()] = slot.id();
+    if (!(slot == v)) return;  // loaded when the walk reaches the slot
+    if (std::optional<TensorSharding> s = loadSlotSharding(v)) {
+      values_[v.id()] = pool_.intern(std::move(*s));
+    }
+  };
+  for (Op func_op : m_.functions()) {
+    FuncOp func(func_op);
+    FuncResults results{func, {}, {}};
+    for (unsigned i = 0; i < func.numResults(); ++i) {
+      const TensorSharding* s =
+          func.resultAttr(i, kShardingAttr).asTensorSharding();
+      results.shardings.push_back(s ? pool_.intern(*s) : ShardingPool::kNone);
+      results.dirty.push_back(false);
+    }
+    funcs_.push_back(std::move(results));
+  }
+  std::vector<Op> group_ops;
+  m_.walk([&](Op op) {
+    for (unsigned r = 0; r < op.numRegions(); ++r) {
+      Region region = op.region(r);
+      for (unsigned b = 0; b < region.numBlocks(); ++b) {
+        for (Value arg : region.block(b).arguments()) load_value(arg);
+      }
+    }
+    for (unsigned i = 0; i < op.numResults(); ++i) load_value(op.result(i));
+    if (op.name() == "sdy.sharding_group" && op.numOperands() == 1) {
+      group_ops.push_back(op);
+    }
+  });
+  // After the walk: a group op may come before the edge op that holds its
+  // value's sharding, so slots are only known now.
+  for (Op op : group_ops) {
+    if (Value slot = slotOf(op.operand(0))) {
+      groups_.add(op.attr("group_id").intValue().value_or(0), slot);
+    }
+  }
+}
+
+void Driver::syncGroups() {
+  std::vector<const TensorSharding*> shardings;
+  for (const std::vector<Value>& members : groups_.all()) {
+    shardings.clear();
+    for (Value member : members) shardings.push_back(shardingOf(member));
+    bool conflict = false;
+    const TensorSharding* common = commonGroupSharding(shardings, conflict);
+    if (common == nullptr) continue;
+    ShardingId id = pool_.intern(*common);
+    for (Value member : members) {
+      if (values_[member.id()] == id) continue;
+      values_[member.id()] = id;
+      dirty_[member.id()] = 1;
+    }
+  }
+}
+
+std::vector<int64_t> Driver::userRounds() const {
+  // Called right after load(): the pool holds the module's shardings.
+  std::vector<const TensorSharding*> all;
+  for (ShardingId id = 0; id < pool_.size(); ++id)
+    all.push_back(&pool_.get(id));
+  return userPriorityRounds(all);
+}
+
+void Driver::dropAllPriorities() {
+  absl::flat_hash_map<ShardingId, ShardingId> dropped;
+  auto drop = [&](ShardingId& id) {
+    if (id == ShardingPool::kNone) return false;
+    auto [it, inserted] = dropped.try_emplace(id, id);
+    if (inserted) {
+      TensorSharding copy = pool_.get(id);
+      if (dropPriorities(copy)) it->second = pool_.intern(std::move(copy));
+    }
+    if (it->second == id) return false;
+    id = it->second;
+    return true;
+  };
+  for (size_t id = 0; id < values_.size(); ++id) {
+    if (drop(values_[id])) dirty_[id] = 1;
+  }
+  for (FuncResults& f : funcs_) {
+    for (size_t i = 0; i < f.shardings.size(); ++i) {
+      if (drop(f.shardings[i])) f.dirty[i] = true;
+    }
+  }
+}
+
+void Driver::writeBack() {
+  ShardingAttrCache attrs;
+  for (size_t id = 0; id < dirty_.size(); ++id) {
+    if (dirty_[id] && values_[id] != ShardingPool::kNone) {
+      storeSlotSharding(Value(&m_, static_cast<uint32_t>(id)),
+                        pool_.get(values_[id]), &attrs);
+    }
+  }
+  for (FuncResults& f : funcs_) {
+    for (size_t i = 0; i < f.shardings.size(); ++i) {
+      if (f.dirty[i] && f.shardings[i] != ShardingPool::kNone) {
+        f.func.setResultAttr(static_cast<unsigned>(i), kShardingAttr,
+                             attrs.single(pool_.get(f.shardings[i])));
+      }
+    }
+  }
+  // Rules the registry made are attached only when asked for; without that,
+  // every rule that isn't a custom rule goes (like the reference).
+  if (options_.keep_sharding_rules) {
+    for (size_t id = 0; id < entries_.size(); ++id) {
+      const OpEntry& entry = entries_[id];
+      if (entry.rule < 0 || !entry.rule_from_registry) continue;
+      Op(&m_, static_cast<uint32_t>(id))
+          .setAttr(kShardingRuleAttr,
+                   Attribute::opShardingRule(rules_[entry.rule]));
+    }
+    return;
+  }
+  if (saw_rule_attr_) removeShardingRules(m_);
+}
+
+}  // namespace shardkit::propagation_internal
