@@ -9,9 +9,15 @@ namespace shardkit {
 absl::StatusOr<std::unique_ptr<Module>> parseModule(
     std::string_view text, std::string_view file_name,
     const ParseOptions& options) {
+  return parseModule(std::string(text), file_name, options);
+}
+
+absl::StatusOr<std::unique_ptr<Module>> parseModule(
+    std::string&& text, std::string_view file_name,
+    const ParseOptions& options) {
   auto module = std::make_unique<Module>();
   module->file_name = std::string(file_name);
-  module->source = std::string(text);
+  module->source = std::move(text);
   ModuleReader reader(module->source, module.get(), options);
   absl::Status status = reader.parseModuleBody();
   if (!status.ok()) return reader.located(status);

@@ -67,6 +67,7 @@ class ModuleReader : public OpReader {
   // Attributes (module_reader_attrs.cc).
   absl::StatusOr<Attribute> parseNumberAttr();
   absl::StatusOr<Attribute> parseDialectAttr();
+  absl::StatusOr<Attribute> parseDialectAttrUncached();
   absl::StatusOr<Attribute> parseElementsAttr();
   absl::StatusOr<Attribute> parseDenseArrayAttr();
   absl::StatusOr<std::vector<NamedAttribute>> parseDictEntries();
@@ -82,6 +83,8 @@ class ModuleReader : public OpReader {
   absl::flat_hash_map<std::string_view, Type> type_cache_;
   absl::flat_hash_map<std::string, Type> type_aliases_;
   absl::flat_hash_map<std::string, Attribute> attr_aliases_;
+  // Dialect attributes by their text (a view of the module's source).
+  absl::flat_hash_map<std::string_view, Attribute> dialect_attr_cache_;
   // scanBalanced's results: (offset of an opening bracket, bracket) -> end.
   absl::flat_hash_map<std::pair<size_t, char>, size_t> balanced_ends_;
   std::string default_dialect_;

@@ -21,7 +21,8 @@ absl::StatusOr<Attribute> ModuleReader::parseAttribute() {
       return parseDialectAttr();
     case TokenKind::kString: {
       SK_ASSIGN_OR_RETURN(std::string value, p().parseString());
-      if (p().consumeIf(TokenKind::kColon)) SK_RETURN_IF_ERROR(parseType().status());
+      if (p().consumeIf(TokenKind::kColon))
+        SK_RETURN_IF_ERROR(parseType().status());
       return Attribute::string(std::move(value));
     }
     case TokenKind::kInteger:
@@ -31,7 +32,8 @@ absl::StatusOr<Attribute> ModuleReader::parseAttribute() {
     case TokenKind::kAtIdent: {
       SK_ASSIGN_OR_RETURN(std::string name, parseSymbolName("symbol"));
       // A nested reference `@a::@b` is kept as written after its '@'.
-      if (p().at(TokenKind::kColon) && p().lexer().peek().kind == TokenKind::kColon) {
+      if (p().at(TokenKind::kColon) &&
+          p().lexer().peek().kind == TokenKind::kColon) {
         std::string written;
         appendSymbolRef(written, name);
         name = written.substr(1);
@@ -59,7 +61,8 @@ absl::StatusOr<Attribute> ModuleReader::parseAttribute() {
       return Attribute::array(std::move(elements));
     }
     case TokenKind::kLBrace: {
-      SK_ASSIGN_OR_RETURN(std::vector<NamedAttribute> entries, parseDictEntries());
+      SK_ASSIGN_OR_RETURN(std::vector<NamedAttribute> entries,
+                          parseDictEntries());
       return Attribute::dict(std::move(entries));
     }
     case TokenKind::kBareIdent: {
@@ -104,9 +107,9 @@ absl::StatusOr<Attribute> ModuleReader::parseNumberAttr() {
     SK_ASSIGN_OR_RETURN(Type type, parseType());
     type_text = type.str();
   }
-  bool is_float_type = !type_text.empty() &&
-                       (type_text[0] == 'f' || type_text == "bf16" ||
-                        type_text.starts_with("tf32"));
+  bool is_float_type =
+      !type_text.empty() && (type_text[0] == 'f' || type_text == "bf16" ||
+                             type_text.starts_with("tf32"));
   std::string text = strCat(negative ? "-" : "", number.spelling);
   if (number.is(TokenKind::kFloat) || is_float_type) {
     if (number.is(TokenKind::kInteger) && number.spelling.starts_with("0x")) {
@@ -117,8 +120,8 @@ absl::StatusOr<Attribute> ModuleReader::parseNumberAttr() {
   }
   int64_t value = 0;
   bool hex = number.spelling.starts_with("0x");
-  std::string digits = hex ? strCat(negative ? "-" : "", number.spelling.substr(2))
-                           : text;
+  std::string digits =
+      hex ? strCat(negative ? "-" : "", number.spelling.substr(2)) : text;
   if (!parseInt64(digits, value, hex ? 16 : 10)) {
     // Unsigned 64-bit values beyond int64 keep their bit pattern.
     uint64_t u = 0;
@@ -200,14 +203,15 @@ absl::StatusOr<Attribute> ModuleReader::parseDenseArrayAttr() {
                 element.starts_with("ui");
   if (p().consumeIf(TokenKind::kColon)) {
     do {
-      if (element == "i1" && (p().atKeyword("true") || p().atKeyword("false"))) {
+      if (element == "i1" &&
+          (p().atKeyword("true") || p().atKeyword("false"))) {
         values.push_back(p().atKeyword("true") ? 1 : 0);
         p().advance();
         continue;
       }
       if (!is_int) {
-        return p().error(strCat("dense arrays of '", element,
-                                "' are not supported"));
+        return p().error(
+            strCat("dense arrays of '", element, "' are not supported"));
       }
       SK_ASSIGN_OR_RETURN(int64_t v, p().parseInteger("array element"));
       values.push_back(v);
@@ -223,15 +227,19 @@ absl::StatusOr<Attribute> ModuleReader::parseElementsAttr() {
   p().advance();
   if (word.spelling == "dense" && p().at(TokenKind::kLess)) {
     size_t literal_start = p().tok().offset;
-    SK_ASSIGN_OR_RETURN(size_t literal_end, scanBalanced(literal_start, '<', '>'));
+    SK_ASSIGN_OR_RETURN(size_t literal_end,
+                        scanBalanced(literal_start, '<', '>'));
     p().resetTo(literal_end);
-    SK_RETURN_IF_ERROR(p().expect(TokenKind::kColon, "':' and a type after dense<...>"));
+    SK_RETURN_IF_ERROR(
+        p().expect(TokenKind::kColon, "':' and a type after dense<...>"));
     SK_ASSIGN_OR_RETURN(Type type, parseType());
     std::string_view literal = parser_.buffer().substr(
         literal_start + 1, literal_end - literal_start - 2);
-    absl::StatusOr<std::string> normalized = normalizeDenseLiteral(literal, type);
+    absl::StatusOr<std::string> normalized =
+        normalizeDenseLiteral(literal, type);
     if (!normalized.ok()) {
-      return p().errorAt(literal_start, fromAbsl(normalized.status().message()));
+      return p().errorAt(literal_start,
+                         fromAbsl(normalized.status().message()));
     }
     return Attribute::elements(strCat("dense<", *normalized, ">"), type);
   }
@@ -249,6 +257,36 @@ absl::StatusOr<Attribute> ModuleReader::parseElementsAttr() {
 }
 
 absl::StatusOr<Attribute> ModuleReader::parseDialectAttr() {
+  // The same text always reads as the same attribute: share it (most
+  // attributes of a large module repeat).
+  Token token = p().tok();
+  size_t name_end = token.offset + token.spelling.size();
+  std::string_view buffer = parser_.buffer();
+  if (name_end >= buffer.size() || buffer[name_end] != '<') {
+    return parseDialectAttrUncached();
+  }
+  // Unbalanced text: the parser below reports it more precisely.
+  absl::StatusOr<size_t> balanced_end = scanBalanced(name_end, '<', '>');
+  if (!balanced_end.ok()) return parseDialectAttrUncached();
+  size_t end = *balanced_end;
+  std::string_view key = buffer.substr(token.offset, end - token.offset);
+  auto cached = dialect_attr_cache_.find(key);
+  if (cached != dialect_attr_cache_.end()) {
+    p().resetTo(end);
+    return cached->second;
+  }
+  SK_ASSIGN_OR_RETURN(Attribute attr, parseDialectAttrUncached());
+  // Cache only what read exactly the scanned text.
+  size_t next = p().tok().offset;
+  if (next >= end &&
+      buffer.substr(end, next - end).find_first_not_of(" \t\r\n") ==
+          std::string_view::npos) {
+    dialect_attr_cache_.emplace(key, attr);
+  }
+  return attr;
+}
+
+absl::StatusOr<Attribute> ModuleReader::parseDialectAttrUncached() {
   Token token = p().tok();
   std::string_view name = token.spelling.substr(1);
   p().advance();
@@ -283,24 +321,29 @@ absl::StatusOr<Attribute> ModuleReader::parseDialectAttr() {
         SK_ASSIGN_OR_RETURN(ManualAxes axes, sdy().parseManualAxes());
         attr = Attribute::manualAxes(std::move(axes));
       } else if (kind == "axis_ref_list") {
-        SK_ASSIGN_OR_RETURN(std::vector<AxisRef> axes, sdy().parseAxisRefList());
+        SK_ASSIGN_OR_RETURN(std::vector<AxisRef> axes,
+                            sdy().parseAxisRefList());
         attr = Attribute::axisRefList(AxisRefList(std::move(axes)));
       } else if (kind == "list_of_axis_ref_lists") {
-        SK_ASSIGN_OR_RETURN(ListOfAxisRefLists lists, sdy().parseListOfAxisRefLists());
+        SK_ASSIGN_OR_RETURN(ListOfAxisRefLists lists,
+                            sdy().parseListOfAxisRefLists());
         attr = Attribute::listOfAxisRefLists(std::move(lists));
       } else if (kind == "all_to_all_param_list") {
-        SK_ASSIGN_OR_RETURN(AllToAllParamList params, sdy().parseAllToAllParamList());
+        SK_ASSIGN_OR_RETURN(AllToAllParamList params,
+                            sdy().parseAllToAllParamList());
         attr = Attribute::allToAllParamList(std::move(params));
       } else {
-        SK_ASSIGN_OR_RETURN(PropagationDirection d, sdy().parsePropagationDirection());
+        SK_ASSIGN_OR_RETURN(PropagationDirection d,
+                            sdy().parsePropagationDirection());
         attr = Attribute::propagationDirection(d);
       }
       SK_RETURN_IF_ERROR(p().expect(TokenKind::kGreater, "'>'"));
       return attr;
     };
     bool known = kind == "manual_axes" || kind == "axis_ref_list" ||
-            kind == "list_of_axis_ref_lists" || kind == "all_to_all_param_list" ||
-            kind == "propagation_direction";
+                 kind == "list_of_axis_ref_lists" ||
+                 kind == "all_to_all_param_list" ||
+                 kind == "propagation_direction";
     if (known) return body();
   }
   // Any other dialect attribute: its text, with MLIR's spacing.

@@ -4,6 +4,7 @@
 
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
+#include "src/ir/bracket_scan.h"
 #include "src/ir/module_reader.h"
 
 namespace shardkit {
@@ -115,12 +116,25 @@ absl::StatusOr<size_t> ModuleReader::scanBalanced(size_t start, char open,
   // Nested regions are skipped level by level, each scan starting inside the
   // previous one: every pair found is remembered so that the text is scanned
   // once, not once per nesting level.
-  auto cached = balanced_ends_.find({start, open});
-  if (cached != balanced_ends_.end()) return cached->second;
-  // A dialect body `<...>` must nest every kind of bracket properly (as in
+  // Only regions are scanned again from inside (a nested op skipping its
+  // own region): remember their inner pairs, not those of short `<...>`s.
+  bool remember = open == '{';
+  if (remember) {
+    auto cached = balanced_ends_.find({start, open});
+    if (cached != balanced_ends_.end()) return cached->second;
+  }
+  bool nest_all = open == '<';
+  size_t fast_end = scanBracketsFast(
+      parser_.buffer(), start, open, close, nest_all, [&](BracketPair pair) {
+        if (remember && pair.open != start) {
+          balanced_ends_[{pair.open, open}] = pair.end;
+        }
+      });
+  if (fast_end != std::string_view::npos) return fast_end;
+  // Not plainly balanced: rescan token by token for a precise error. A
+  // dialect body `<...>` must nest every kind of bracket properly (as in
   // MLIR), so that the text kept for it never unbalances an enclosing region;
   // other scans count only their own bracket.
-  bool nest_all = open == '<';
   auto closerOf = [](TokenKind k) {
     switch (k) {
       case TokenKind::kLess:
@@ -168,7 +182,8 @@ absl::StatusOr<size_t> ModuleReader::scanBalanced(size_t start, char open,
     Open matched = opens.back();
     opens.pop_back();
     size_t end = t.offset + t.spelling.size();
-    if (matched.kind == open_kind) balanced_ends_[{matched.offset, open}] = end;
+    if (remember && matched.kind == open_kind)
+      balanced_ends_[{matched.offset, open}] = end;
     if (opens.empty()) return end;
   }
 }

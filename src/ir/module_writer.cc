@@ -26,23 +26,28 @@ class Namer {
   // Names the module's top-level ops' results, then (from where those
   // counters end, like MLIR) the values in their regions.
   void nameModule(Module& module) {
+    names_.assign(module.valueIdBound(), std::string());
+    named_.assign(module.valueIdBound(), false);
+    group_base_.assign(module.opIdBound(), std::string());
     nameRegion(module.body().parentRegion(), Counters{}, Chain{});
   }
 
   const std::string& name(Value v) {
-    auto it = names_.find(v);
-    if (it != names_.end()) return it->second;
+    uint32_t id = v.id();
+    if (id < named_.size() && named_[id]) return names_[id];
     // A value defined outside what was named (should not happen in a valid
     // module): give it a recognizable placeholder.
-    return names_.emplace(v, strCat("%<<UNKNOWN SSA VALUE ", v.id(), ">>"))
-        .first->second;
+    unknown_ = strCat("%<<UNKNOWN SSA VALUE ", id, ">>");
+    return unknown_;
   }
   int blockId(Block b) const {
     auto it = block_ids_.find(b);
     return it == block_ids_.end() ? 0 : it->second;
   }
   // True when the results of `op` print as a group `%0:2`.
-  bool isGroup(Op op) const { return grouped_.contains(op); }
+  bool isGroup(Op op) const {
+    return op.id() < group_base_.size() && !group_base_[op.id()].empty();
+  }
 
  private:
   struct Counters {
@@ -86,9 +91,9 @@ class Namer {
       for (unsigned i = 0; i < block.numArguments(); ++i) {
         Value arg = block.argument(i);
         if (b == 0 && i < arg_hints.size() && !arg_hints[i].empty()) {
-          names_[arg] = "%" + unique(arg_hints[i], counters, scope, chain);
+          setName(arg, "%" + unique(arg_hints[i], counters, scope, chain));
         } else {
-          names_[arg] = strCat("%arg", counters.next_argument++);
+          setName(arg, strCat("%arg", counters.next_argument++));
         }
       }
       for (Op op : block) nameResults(op, counters, scope, chain);
@@ -117,30 +122,36 @@ class Namer {
     }
     if (hints.size() == op.numResults()) {
       for (unsigned i = 0; i < op.numResults(); ++i) {
-        names_[op.result(i)] = "%" + unique(hints[i], counters, scope, chain);
+        setName(op.result(i), "%" + unique(hints[i], counters, scope, chain));
       }
       return;
     }
     std::string base = strCat("%", counters.next_value++);
     if (op.numResults() == 1) {
-      names_[op.result(0)] = base;
+      setName(op.result(0), std::move(base));
       return;
     }
-    grouped_.insert(op);
-    group_base_[op] = base;
     for (unsigned i = 0; i < op.numResults(); ++i) {
-      names_[op.result(i)] = strCat(base, "#", i);
+      setName(op.result(i), strCat(base, "#", i));
     }
+    group_base_[op.id()] = std::move(base);
+  }
+
+  void setName(Value v, std::string name) {
+    names_[v.id()] = std::move(name);
+    named_[v.id()] = true;
   }
 
  public:
-  const std::string& groupBase(Op op) { return group_base_[op]; }
+  const std::string& groupBase(Op op) { return group_base_[op.id()]; }
 
  private:
-  absl::flat_hash_map<Value, std::string> names_;
+  // Indexed by Value::id() / Op::id() (see nameModule).
+  std::vector<std::string> names_;
+  std::vector<bool> named_;
+  std::vector<std::string> group_base_;  // non-empty for `%0:2` groups
+  std::string unknown_;
   absl::flat_hash_map<Block, int> block_ids_;
-  absl::flat_hash_set<Op> grouped_;
-  absl::flat_hash_map<Op, std::string> group_base_;
   bool use_hints_ = true;
 };
 
@@ -149,7 +160,11 @@ class ModuleWriter : public OpWriter {
   ModuleWriter(Module& module, const PrintOptions& options)
       : module_(module), options_(options) {}
 
-  std::string run() {
+  // Appends the module to `out`.
+  void run(std::string& out) {
+    out_ = std::move(out);
+    // The printed text is about as long as the text read.
+    out_.reserve(out_.size() + module_.source.size() + (size_t{4} << 10));
     out_ += "module";
     if (module_.name) {
       out_ += ' ';
@@ -169,7 +184,7 @@ class ModuleWriter : public OpWriter {
     }
     --indent_;
     out_ += "\n}\n";
-    return std::move(out_);
+    out = std::move(out_);
   }
 
   std::string_view valueName(Value value) override {
@@ -271,8 +286,15 @@ class ModuleWriter : public OpWriter {
 }  // namespace
 
 std::string printModule(Module& module, const PrintOptions& options) {
+  std::string out;
+  printModule(module, options, out);
+  return out;
+}
+
+void printModule(Module& module, const PrintOptions& options,
+                 std::string& out) {
   ModuleWriter writer(module, options);
-  return writer.run();
+  writer.run(out);
 }
 
 }  // namespace shardkit

@@ -7,6 +7,8 @@
 //                [--explain-op=NAME [--explain-strategy=basic|aggressive]]
 //                [-PASS[=OPTIONS]]...
 #include <malloc.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
@@ -180,12 +182,20 @@ bool readInput(const std::string& path, std::string& text) {
     text.assign(std::istreambuf_iterator<char>(std::cin), {});
     return true;
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  text = buffer.str();
-  return true;
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (f == nullptr) return false;
+  if (std::fseek(f, 0, SEEK_END) == 0) {
+    long size = std::ftell(f);
+    if (size > 0) text.reserve(static_cast<size_t>(size));
+    std::rewind(f);
+  }
+  char chunk[1 << 16];
+  size_t n;
+  while ((n = std::fread(chunk, 1, sizeof(chunk), f)) > 0)
+    text.append(chunk, n);
+  bool ok = !std::ferror(f);
+  std::fclose(f);
+  return ok;
 }
 
 // A pass error that does not name a location gets the file's.
@@ -239,14 +249,13 @@ class PhaseTimer {
 };
 
 // Processes one chunk; returns false on error (diagnostics go to `diags`).
-bool processChunk(const std::string& text, const Flags& flags,
-                  const std::string& file, bool last_chunk, std::string& out,
-                  std::string& diags) {
+bool processChunk(std::string text, const Flags& flags, const std::string& file,
+                  bool last_chunk, std::string& out, std::string& diags) {
   PhaseTimer timer(flags.timing);
   ParseOptions options;
   options.allow_unregistered_dialect = flags.allow_unregistered;
   absl::StatusOr<std::unique_ptr<Module>> module =
-      parseModule(text, file, options);
+      parseModule(std::move(text), file, options);
   timer.lap("parse");
   if (!module.ok()) {
     diags += strCat(fromAbsl(module.status().message()), "\n");
@@ -264,7 +273,7 @@ bool processChunk(const std::string& text, const Flags& flags,
     return explain(**module, flags, file, out, diags);
   PrintOptions print;
   print.generic = flags.generic;
-  out += printModule(**module, print);
+  printModule(**module, print, out);
   timer.lap("print");
   // The process is about to exit: tearing the module down would only cost
   // time (like clang's -disable-free).
@@ -278,6 +287,22 @@ void tuneAllocator() {
   mallopt(M_TRIM_THRESHOLD, 1 << 30);
   mallopt(M_TOP_PAD, 64 << 20);
   mallopt(M_MMAP_THRESHOLD, 1 << 30);
+}
+
+// Grows the heap by `bytes` up front and asks for transparent huge pages on
+// it: a large module touches hundreds of megabytes once, and faulting them
+// in 4 KiB at a time costs more than reading the text.
+void reserveHugeHeap(size_t bytes) {
+  constexpr uintptr_t kHuge = uintptr_t{2} << 20;
+  void* block = malloc(bytes);
+  if (block == nullptr) return;
+  uintptr_t begin =
+      (reinterpret_cast<uintptr_t>(block) + kHuge - 1) & ~(kHuge - 1);
+  uintptr_t end = reinterpret_cast<uintptr_t>(sbrk(0)) & ~(kHuge - 1);
+  if (end > begin) {
+    madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+  }
+  free(block);  // stays in the heap (see tuneAllocator)
 }
 
 int run(int argc, char** argv) {
@@ -295,21 +320,24 @@ int run(int argc, char** argv) {
     std::cerr << "shardkit-opt: error: cannot open '" << flags.input << "'\n";
     return 1;
   }
+  // The IR of a module takes about ten times its text.
+  if (text.size() > (size_t{4} << 20)) reserveHugeHeap(text.size() * 10);
   std::string file = flags.input == "-" ? "<stdin>" : flags.input;
   std::vector<std::string> chunks;
   if (flags.split_input) {
     chunks = splitInputFile(text);
   } else {
-    chunks.push_back(text);
+    chunks.push_back(std::move(text));
   }
   std::string out;
   bool ok = true;
   for (size_t i = 0; i < chunks.size(); ++i) {
     if (i > 0) out += "// -----\n";
     std::string diags;
-    bool chunk_ok =
-        processChunk(chunks[i], flags, file,
-                     /*last_chunk=*/i + 1 == chunks.size(), out, diags);
+    bool chunk_ok = processChunk(
+        flags.verify_diagnostics ? chunks[i] : std::move(chunks[i]), flags,
+        file,
+        /*last_chunk=*/i + 1 == chunks.size(), out, diags);
     if (flags.verify_diagnostics) {
       std::string problems = checkExpectedDiagnostics(chunks[i], file, diags);
       if (!problems.empty()) {

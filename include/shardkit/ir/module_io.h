@@ -30,6 +30,16 @@ struct ParseOptions {
 absl::StatusOr<std::unique_ptr<Module>> parseModule(
     std::string_view text, std::string_view file_name = "-",
     const ParseOptions& options = {});
+// The same, taking ownership of the text (kept for diagnostics) instead of
+// copying it.
+absl::StatusOr<std::unique_ptr<Module>> parseModule(
+    std::string&& text, std::string_view file_name = "-",
+    const ParseOptions& options = {});
+inline absl::StatusOr<std::unique_ptr<Module>> parseModule(
+    const char* text, std::string_view file_name = "-",
+    const ParseOptions& options = {}) {
+  return parseModule(std::string_view(text), file_name, options);
+}
 
 // Splits `text` at lines `// -----` (what `-split-input-file` does).
 // Each chunk keeps its position: it is preceded by as many newlines as the
@@ -46,6 +56,8 @@ struct PrintOptions {
 };
 
 std::string printModule(Module& module, const PrintOptions& options = {});
+// Appends the printed module to `out` (no copy of a large text).
+void printModule(Module& module, const PrintOptions& options, std::string& out);
 
 }  // namespace shardkit
 
