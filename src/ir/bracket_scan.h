@@ -3,10 +3,12 @@
 #ifndef SHARDKIT_SRC_IR_BRACKET_SCAN_H_
 #define SHARDKIT_SRC_IR_BRACKET_SCAN_H_
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <string_view>
+#include <vector>
 
 #include "absl/container/inlined_vector.h"
 
@@ -130,6 +132,38 @@ size_t scanBracketsFast(std::string_view text, size_t start, char open,
   }
   return npos;
 }
+
+// The ends of the bracket pairs found inside earlier scans, so that a nested
+// region is not scanned again (which would cost the nesting depth times the
+// text). Adding is a push; the first lookup after adds sorts the new pairs.
+class BracketEnds {
+ public:
+  void add(BracketPair pair) { pairs_.push_back(pair); }
+
+  // The end of the pair opening at `open`, or npos.
+  size_t find(size_t open) {
+    if (sorted_ < pairs_.size()) {
+      auto byOpen = [](const BracketPair& a, const BracketPair& b) {
+        return a.open < b.open;
+      };
+      std::sort(pairs_.begin() + sorted_, pairs_.end(), byOpen);
+      std::inplace_merge(pairs_.begin(), pairs_.begin() + sorted_, pairs_.end(),
+                         byOpen);
+      sorted_ = pairs_.size();
+    }
+    auto it = std::lower_bound(
+        pairs_.begin(), pairs_.end(), open,
+        [](const BracketPair& p, size_t o) { return p.open < o; });
+    if (it == pairs_.end() || it->open != open) {
+      return std::string_view::npos;
+    }
+    return it->end;
+  }
+
+ private:
+  std::vector<BracketPair> pairs_;
+  size_t sorted_ = 0;  // pairs_[0, sorted_) is sorted by `open`
+};
 
 }  // namespace shardkit
 

@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "absl/container/inlined_vector.h"
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/ir/verify.h"
@@ -263,17 +264,17 @@ absl::Status ModuleReader::parseOperation(Block block) {
   size_t start = p().tok().offset;
   // Results: `%0 =`, `%0:2 =`, `%a, %b =`.
   struct ResultName {
-    std::string name;
+    std::string_view name;  // a view of the source text
     uint32_t count;
     size_t offset;
   };
-  std::vector<ResultName> result_names;
+  absl::InlinedVector<ResultName, 1> result_names;
   if (p().at(TokenKind::kPercentIdent)) {
     do {
       if (!p().at(TokenKind::kPercentIdent))
         return p().errorExpected("result name");
-      ResultName r{std::string(p().tok().spelling), 1, p().tok().offset};
-      if (r.name.find('#') != std::string::npos) {
+      ResultName r{p().tok().spelling, 1, p().tok().offset};
+      if (r.name.find('#') != std::string_view::npos) {
         return p().error("result names cannot contain '#'");
       }
       p().advance();
@@ -283,7 +284,7 @@ absl::Status ModuleReader::parseOperation(Block block) {
           return p().error("invalid result count");
         r.count = static_cast<uint32_t>(count);
       }
-      result_names.push_back(std::move(r));
+      result_names.push_back(r);
     } while (p().consumeIf(TokenKind::kComma));
     SK_RETURN_IF_ERROR(p().expect(TokenKind::kEqual, "'='"));
   }
@@ -291,7 +292,16 @@ absl::Status ModuleReader::parseOperation(Block block) {
   op_location_ = static_cast<uint32_t>(start);
   Op op;
   if (p().at(TokenKind::kString)) {
-    SK_ASSIGN_OR_RETURN(std::string name, p().parseString());
+    // Most names have no escapes: read them in place.
+    std::string_view spelling = p().tok().spelling;
+    std::string unescaped;
+    std::string_view name = spelling.substr(1, spelling.size() - 2);
+    if (name.find('\\') == std::string_view::npos) {
+      p().advance();
+    } else {
+      SK_ASSIGN_OR_RETURN(unescaped, p().parseString());
+      name = unescaped;
+    }
     OpName op_name = module_->opName(name);
     if (!op_name.isRegistered() && !options_.allow_unregistered_dialect) {
       return p().errorAt(start, strCat("unregistered operation '", name,
@@ -361,13 +371,7 @@ absl::StatusOr<Op> ModuleReader::parseGenericOp(OpName name) {
     } while (p().consumeIf(TokenKind::kComma));
     SK_RETURN_IF_ERROR(p().expect(TokenKind::kRParen, "')'"));
   }
-  SK_RETURN_IF_ERROR(parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(p().expect(TokenKind::kColon, "':'"));
-  size_t types_offset = p().tok().offset;
-  std::vector<Type> operand_types;
-  SK_RETURN_IF_ERROR(parseFunctionalType(operand_types, state.result_types));
-  SK_RETURN_IF_ERROR(
-      checkOperandTypes(state.operands, operand_types, types_offset));
+  SK_RETURN_IF_ERROR(parseGenericOpTail(state));
   state.num_regions = static_cast<unsigned>(region_starts.size());
   Op op = createOp(state);
   // Regions are parsed after the op exists (their ops may not use its

@@ -10,6 +10,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "shardkit/ir/module_io.h"
 #include "shardkit/ir/op_syntax.h"
+#include "src/ir/bracket_scan.h"
 
 namespace shardkit {
 
@@ -71,6 +72,22 @@ class ModuleReader : public OpReader {
   absl::StatusOr<Attribute> parseElementsAttr();
   absl::StatusOr<Attribute> parseDenseArrayAttr();
   absl::StatusOr<std::vector<NamedAttribute>> parseDictEntries();
+  absl::StatusOr<std::vector<NamedAttribute>> parseDictEntriesUncached();
+  // What ends a generic op: `{attributes} : (inputs) -> results`, its
+  // operands' types checked (module_reader_cache.cc).
+  absl::Status parseGenericOpTail(OperationState& state);
+  absl::Status parseGenericOpTailUncached(OperationState& state,
+                                          std::vector<NamedAttribute>& attrs,
+                                          std::vector<Type>& operand_types,
+                                          size_t& types_offset);
+  // Adds a dictionary's attributes to the op; one it already has is an
+  // error at `offset`.
+  absl::Status addAttributes(OperationState& state,
+                             const std::vector<NamedAttribute>& attrs,
+                             size_t offset);
+  // Whether only whitespace lies between `end` and the current token: the
+  // text a cached entry was read from ends at `end`.
+  bool consumedThrough(size_t end) const;
   // Types (module_reader_types.cc).
   absl::StatusOr<Type> parseTypeText(std::string_view text, size_t offset,
                                      int depth);
@@ -83,10 +100,20 @@ class ModuleReader : public OpReader {
   absl::flat_hash_map<std::string_view, Type> type_cache_;
   absl::flat_hash_map<std::string, Type> type_aliases_;
   absl::flat_hash_map<std::string, Attribute> attr_aliases_;
-  // Dialect attributes by their text (a view of the module's source).
+  // What was read from a text, by the text (a view of the module's source):
+  // large modules repeat the same attributes, dictionaries and signatures.
   absl::flat_hash_map<std::string_view, Attribute> dialect_attr_cache_;
-  // scanBalanced's results: (offset of an opening bracket, bracket) -> end.
-  absl::flat_hash_map<std::pair<size_t, char>, size_t> balanced_ends_;
+  absl::flat_hash_map<std::string_view, std::vector<NamedAttribute>>
+      dict_cache_;
+  struct OpTail {
+    std::vector<NamedAttribute> attrs;
+    std::vector<Type> operand_types, result_types;
+    size_t colon_at;  // offsets of the ':' and of the types in the tail
+    size_t types_at;
+  };
+  absl::flat_hash_map<std::string_view, OpTail> tail_cache_;
+  // The `{...}` pairs found by region scans (see scanBalanced).
+  BracketEnds brace_ends_;
   std::string default_dialect_;
   uint32_t op_location_ = 0;
   int depth_ = 0;

@@ -136,7 +136,8 @@ absl::StatusOr<Attribute> ModuleReader::parseNumberAttr() {
   return Attribute::integer(value, type_text.empty() ? "i64" : type_text);
 }
 
-absl::StatusOr<std::vector<NamedAttribute>> ModuleReader::parseDictEntries() {
+absl::StatusOr<std::vector<NamedAttribute>>
+ModuleReader::parseDictEntriesUncached() {
   std::vector<NamedAttribute> entries;
   SK_RETURN_IF_ERROR(p().expect(TokenKind::kLBrace, "'{'"));
   if (p().consumeIf(TokenKind::kRBrace)) return entries;
@@ -169,12 +170,19 @@ absl::StatusOr<std::vector<NamedAttribute>> ModuleReader::parseDictEntries() {
 absl::Status ModuleReader::parseOptionalAttrDict(OperationState& state) {
   if (!p().at(TokenKind::kLBrace)) return absl::OkStatus();
   SK_ASSIGN_OR_RETURN(std::vector<NamedAttribute> entries, parseDictEntries());
-  for (NamedAttribute& e : entries) {
+  return addAttributes(state, entries, p().tok().offset);
+}
+
+absl::Status ModuleReader::addAttributes(
+    OperationState& state, const std::vector<NamedAttribute>& entries,
+    size_t offset) {
+  for (const NamedAttribute& e : entries) {
     if (state.inherent_attrs.contains(e.name) ||
         state.discardable_attrs.contains(e.name)) {
-      return p().error(strCat("attribute '", e.name, "' is given twice"));
+      return p().errorAt(offset,
+                         strCat("attribute '", e.name, "' is given twice"));
     }
-    state.addAttr(e.name, std::move(e.value));
+    state.addAttr(e.name, e.value);
   }
   return absl::OkStatus();
 }
@@ -254,36 +262,6 @@ absl::StatusOr<Attribute> ModuleReader::parseElementsAttr() {
     return Attribute::elements(std::move(text), type);
   }
   return Attribute::opaque(std::move(text));
-}
-
-absl::StatusOr<Attribute> ModuleReader::parseDialectAttr() {
-  // The same text always reads as the same attribute: share it (most
-  // attributes of a large module repeat).
-  Token token = p().tok();
-  size_t name_end = token.offset + token.spelling.size();
-  std::string_view buffer = parser_.buffer();
-  if (name_end >= buffer.size() || buffer[name_end] != '<') {
-    return parseDialectAttrUncached();
-  }
-  // Unbalanced text: the parser below reports it more precisely.
-  absl::StatusOr<size_t> balanced_end = scanBalanced(name_end, '<', '>');
-  if (!balanced_end.ok()) return parseDialectAttrUncached();
-  size_t end = *balanced_end;
-  std::string_view key = buffer.substr(token.offset, end - token.offset);
-  auto cached = dialect_attr_cache_.find(key);
-  if (cached != dialect_attr_cache_.end()) {
-    p().resetTo(end);
-    return cached->second;
-  }
-  SK_ASSIGN_OR_RETURN(Attribute attr, parseDialectAttrUncached());
-  // Cache only what read exactly the scanned text.
-  size_t next = p().tok().offset;
-  if (next >= end &&
-      buffer.substr(end, next - end).find_first_not_of(" \t\r\n") ==
-          std::string_view::npos) {
-    dialect_attr_cache_.emplace(key, attr);
-  }
-  return attr;
 }
 
 absl::StatusOr<Attribute> ModuleReader::parseDialectAttrUncached() {

@@ -12,6 +12,12 @@ namespace {
 
 bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
+// The characters of a shape and an element type (`8x?xf32`, `!quant.q`).
+bool isPlainTypeChar(char c) {
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+         (c >= 'A' && c <= 'Z') || c == '?' || c == '_' || c == '.';
+}
+
 std::string_view trim(std::string_view s) {
   while (!s.empty() && isSpace(s.front())) s.remove_prefix(1);
   while (!s.empty() && isSpace(s.back())) s.remove_suffix(1);
@@ -120,16 +126,15 @@ absl::StatusOr<size_t> ModuleReader::scanBalanced(size_t start, char open,
   // own region): remember their inner pairs, not those of short `<...>`s.
   bool remember = open == '{';
   if (remember) {
-    auto cached = balanced_ends_.find({start, open});
-    if (cached != balanced_ends_.end()) return cached->second;
+    size_t cached = brace_ends_.find(start);
+    if (cached != std::string_view::npos) return cached;
   }
   bool nest_all = open == '<';
-  size_t fast_end = scanBracketsFast(
-      parser_.buffer(), start, open, close, nest_all, [&](BracketPair pair) {
-        if (remember && pair.open != start) {
-          balanced_ends_[{pair.open, open}] = pair.end;
-        }
-      });
+  size_t fast_end = scanBracketsFast(parser_.buffer(), start, open, close,
+                                     nest_all, [&](BracketPair pair) {
+                                       if (remember && pair.open != start)
+                                         brace_ends_.add(pair);
+                                     });
   if (fast_end != std::string_view::npos) return fast_end;
   // Not plainly balanced: rescan token by token for a precise error. A
   // dialect body `<...>` must nest every kind of bracket properly (as in
@@ -183,7 +188,7 @@ absl::StatusOr<size_t> ModuleReader::scanBalanced(size_t start, char open,
     opens.pop_back();
     size_t end = t.offset + t.spelling.size();
     if (remember && matched.kind == open_kind)
-      balanced_ends_[{matched.offset, open}] = end;
+      brace_ends_.add({matched.offset, end});
     if (opens.empty()) return end;
   }
 }
@@ -206,7 +211,14 @@ absl::StatusOr<Type> ModuleReader::parseType() {
   size_t end = start + tok.spelling.size();
   std::string_view buffer = parser_.buffer();
   if (end < buffer.size() && buffer[end] == '<') {
-    SK_ASSIGN_OR_RETURN(end, scanBalanced(end, '<', '>'));
+    // Most types are `tensor<8x?xf32>`: no nested brackets to balance.
+    size_t i = end + 1;
+    while (i < buffer.size() && isPlainTypeChar(buffer[i])) ++i;
+    if (i < buffer.size() && buffer[i] == '>') {
+      end = i + 1;
+    } else {
+      SK_ASSIGN_OR_RETURN(end, scanBalanced(end, '<', '>'));
+    }
   }
   std::string_view text = buffer.substr(start, end - start);
   auto cached = type_cache_.find(text);

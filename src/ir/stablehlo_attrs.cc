@@ -1,5 +1,7 @@
 #include "shardkit/ir/stablehlo_attrs.h"
 
+#include <array>
+
 #include "shardkit/core/strings.h"
 
 namespace shardkit {
@@ -64,9 +66,8 @@ std::string_view dialectAttrName(const Attribute& attr) {
   const std::string* text = attr.asOpaque();
   if (!text || !text->starts_with("#")) return {};
   size_t open = text->find('<');
-  return std::string_view(*text).substr(1, open == std::string::npos
-                                               ? std::string::npos
-                                               : open - 1);
+  return std::string_view(*text).substr(
+      1, open == std::string::npos ? std::string::npos : open - 1);
 }
 
 std::optional<std::vector<std::pair<std::string, std::string>>>
@@ -89,7 +90,8 @@ std::optional<std::vector<int64_t>> parseIntListText(std::string_view text) {
     return std::nullopt;
   }
   std::vector<int64_t> values;
-  for (std::string_view part : splitTopLevelCommas(text.substr(1, text.size() - 2))) {
+  for (std::string_view part :
+       splitTopLevelCommas(text.substr(1, text.size() - 2))) {
     int64_t v = 0;
     if (!parseInt64(part, v)) return std::nullopt;
     values.push_back(v);
@@ -97,7 +99,10 @@ std::optional<std::vector<int64_t>> parseIntListText(std::string_view text) {
   return values;
 }
 
-std::optional<DotDimensionNumbers> getDotDimensionNumbers(const Attribute& attr) {
+namespace {
+
+std::optional<DotDimensionNumbers> parseDotDimensionNumbers(
+    const Attribute& attr) {
   if (dialectAttrName(attr) != "stablehlo.dot") return std::nullopt;
   auto fields = dialectAttrFields(attr);
   if (!fields) return std::nullopt;
@@ -106,6 +111,32 @@ std::optional<DotDimensionNumbers> getDotDimensionNumbers(const Attribute& attr)
   dims.rhs_batching = listField(*fields, "rhs_batching_dimensions");
   dims.lhs_contracting = listField(*fields, "lhs_contracting_dimensions");
   dims.rhs_contracting = listField(*fields, "rhs_contracting_dimensions");
+  return dims;
+}
+
+}  // namespace
+
+std::optional<DotDimensionNumbers> getDotDimensionNumbers(
+    const Attribute& attr) {
+  // A module shares one attribute among its dots with equal dimension
+  // numbers (the reader interns them): remember the last few, holding the
+  // attributes so that their identities cannot be reused meanwhile.
+  struct Entry {
+    Attribute attr;
+    std::optional<DotDimensionNumbers> dims;
+  };
+  thread_local std::array<Entry, 4> recent;
+  thread_local size_t next = 0;
+  if (attr.identity() != nullptr) {
+    for (const Entry& e : recent) {
+      if (e.attr.identity() == attr.identity()) return e.dims;
+    }
+  }
+  std::optional<DotDimensionNumbers> dims = parseDotDimensionNumbers(attr);
+  if (attr.identity() != nullptr) {
+    recent[next] = Entry{attr, dims};
+    next = (next + 1) % recent.size();
+  }
   return dims;
 }
 
@@ -192,7 +223,8 @@ std::optional<ConvDimensionNumbers> parseConvDimensionNumbers(
       {'b', 'f', &dims.input_batch, &dims.input_feature, &dims.input_spatial},
       {'i', 'o', &dims.kernel_input_feature, &dims.kernel_output_feature,
        &dims.kernel_spatial},
-      {'b', 'f', &dims.output_batch, &dims.output_feature, &dims.output_spatial}};
+      {'b', 'f', &dims.output_batch, &dims.output_feature,
+       &dims.output_spatial}};
   for (int l = 0; l < 3; ++l) {
     std::string_view list = trim(lists[l]);
     if (list.size() < 2 || list.front() != '[' || list.back() != ']') {
@@ -212,7 +244,8 @@ std::optional<ConvDimensionNumbers> parseConvDimensionNumbers(
         seen_b = true;
       } else {
         int64_t k = 0;
-        if (!parseInt64(p, k) || k < 0 || k >= static_cast<int64_t>(parts.size())) {
+        if (!parseInt64(p, k) || k < 0 ||
+            k >= static_cast<int64_t>(parts.size())) {
           return std::nullopt;
         }
         spatial.emplace_back(k, static_cast<int64_t>(dim));

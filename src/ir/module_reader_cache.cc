@@ -1,0 +1,126 @@
+// The module reader's caches: a large module repeats the same dialect
+// attributes, attribute dictionaries and op signatures thousands of times, so
+// each distinct text is read once and what it read is shared (attributes are
+// immutable). A text is found by a character-level scan (bracket_scan.h);
+// whatever that scan cannot delimit is read uncached, so errors are the
+// parser's own.
+#include <string_view>
+#include <vector>
+
+#include "shardkit/core/status_macros.h"
+#include "src/ir/bracket_scan.h"
+#include "src/ir/module_reader.h"
+
+namespace shardkit {
+namespace {
+
+constexpr size_t npos = std::string_view::npos;
+
+size_t balancedEnd(std::string_view text, size_t open_at, char open,
+                   char close) {
+  return scanBracketsFast(text, open_at, open, close, /*nest_all=*/true,
+                          [](BracketPair) {});
+}
+
+size_t skipSpaces(std::string_view text, size_t i) {
+  while (i < text.size() && (text[i] == ' ' || text[i] == '\t' ||
+                             text[i] == '\n' || text[i] == '\r')) {
+    ++i;
+  }
+  return i;
+}
+
+}  // namespace
+
+bool ModuleReader::consumedThrough(size_t end) const {
+  size_t next = parser_.tok().offset;
+  return next >= end && skipSpaces(parser_.buffer(), end) == next;
+}
+
+absl::StatusOr<Attribute> ModuleReader::parseDialectAttr() {
+  Token token = p().tok();
+  size_t name_end = token.offset + token.spelling.size();
+  std::string_view buffer = parser_.buffer();
+  if (name_end >= buffer.size() || buffer[name_end] != '<') {
+    return parseDialectAttrUncached();
+  }
+  size_t end = balancedEnd(buffer, name_end, '<', '>');
+  if (end == npos) return parseDialectAttrUncached();
+  std::string_view key = buffer.substr(token.offset, end - token.offset);
+  if (auto it = dialect_attr_cache_.find(key);
+      it != dialect_attr_cache_.end()) {
+    p().resetTo(end);
+    return it->second;
+  }
+  SK_ASSIGN_OR_RETURN(Attribute attr, parseDialectAttrUncached());
+  if (consumedThrough(end)) dialect_attr_cache_.emplace(key, attr);
+  return attr;
+}
+
+absl::StatusOr<std::vector<NamedAttribute>> ModuleReader::parseDictEntries() {
+  std::string_view buffer = parser_.buffer();
+  size_t start = p().tok().offset;
+  if (!p().at(TokenKind::kLBrace)) return parseDictEntriesUncached();
+  size_t end = balancedEnd(buffer, start, '{', '}');
+  if (end == npos) return parseDictEntriesUncached();
+  std::string_view key = buffer.substr(start, end - start);
+  if (auto it = dict_cache_.find(key); it != dict_cache_.end()) {
+    p().resetTo(end);
+    return it->second;
+  }
+  SK_ASSIGN_OR_RETURN(std::vector<NamedAttribute> entries,
+                      parseDictEntriesUncached());
+  if (consumedThrough(end)) dict_cache_.emplace(key, entries);
+  return entries;
+}
+
+absl::Status ModuleReader::parseGenericOpTailUncached(
+    OperationState& state, std::vector<NamedAttribute>& attrs,
+    std::vector<Type>& operand_types, size_t& types_offset) {
+  if (p().at(TokenKind::kLBrace)) {
+    SK_ASSIGN_OR_RETURN(attrs, parseDictEntries());
+    SK_RETURN_IF_ERROR(addAttributes(state, attrs, p().tok().offset));
+  }
+  SK_RETURN_IF_ERROR(p().expect(TokenKind::kColon, "':'"));
+  types_offset = p().tok().offset;
+  return parseFunctionalType(operand_types, state.result_types);
+}
+
+// A generic op's tail is usually the rest of its line, and the same text
+// (e.g. `{attrs} : (tensor<8xf32>) -> tensor<8xf32>`) recurs across the
+// module: the line is the cache key, used when the tail reads exactly it.
+absl::Status ModuleReader::parseGenericOpTail(OperationState& state) {
+  std::string_view buffer = parser_.buffer();
+  size_t start = p().tok().offset;
+  size_t end = buffer.find('\n', start);
+  if (end == npos) end = buffer.size();
+  while (end > start && (buffer[end - 1] == ' ' || buffer[end - 1] == '\r')) {
+    --end;
+  }
+  std::string_view key = buffer.substr(start, end - start);
+  std::vector<NamedAttribute> attrs;
+  std::vector<Type> operand_types;
+  size_t types_offset = 0;
+  if (auto it = tail_cache_.find(key); it != tail_cache_.end()) {
+    const OpTail& tail = it->second;
+    // Properties may repeat a cached attribute: an error where the
+    // dictionary ends, as when read.
+    SK_RETURN_IF_ERROR(addAttributes(state, tail.attrs, start + tail.colon_at));
+    operand_types = tail.operand_types;
+    state.result_types = tail.result_types;
+    types_offset = start + tail.types_at;
+    p().resetTo(end);
+  } else {
+    SK_RETURN_IF_ERROR(
+        parseGenericOpTailUncached(state, attrs, operand_types, types_offset));
+    if (consumedThrough(end)) {
+      size_t colon = buffer.rfind(':', types_offset);
+      tail_cache_.emplace(
+          key, OpTail{std::move(attrs), operand_types, state.result_types,
+                      colon - start, types_offset - start});
+    }
+  }
+  return checkOperandTypes(state.operands, operand_types, types_offset);
+}
+
+}  // namespace shardkit
