@@ -38,33 +38,37 @@ std::optional<TensorShardingPerValue> getShardingPerValue(Op op) {
 }
 
 std::optional<TensorSharding> getSharding(Value value) {
+  if (const TensorSharding* s = findSharding(value)) return *s;
+  return std::nullopt;
+}
+
+const TensorSharding* findSharding(Value value) {
   if (value.isBlockArgument()) {
     Block block = value.ownerBlock();
     Op parent = block.parentOp();
     if (FuncOp::isa(parent) && block == parent.region(0).front()) {
-      if (const TensorSharding* s = FuncOp(parent)
-                                        .argAttr(value.index(), kShardingAttr)
-                                        .asTensorSharding()) {
-        return *s;
-      }
+      return FuncOp(parent)
+          .argAttr(value.index(), kShardingAttr)
+          .asTensorSharding();
     }
-    return std::nullopt;
+    return nullptr;
   }
   Op op = value.definingOp();
   if (std::string_view attr = ownShardingAttr(op); !attr.empty()) {
-    Attribute a = op.attr(attr);
-    if (const TensorSharding* s = a.asTensorSharding()) return *s;
+    const Attribute& a = op.attr(attr);
+    if (const TensorSharding* s = a.asTensorSharding()) return s;
     if (const TensorShardingPerValue* s = a.asTensorShardingPerValue()) {
       if (value.index() < s->shardings.size())
-        return s->shardings[value.index()];
+        return &s->shardings[value.index()];
     }
-    return std::nullopt;
+    return nullptr;
   }
   if (const TensorShardingPerValue* s =
           op.attr(kShardingAttr).asTensorShardingPerValue()) {
-    if (value.index() < s->shardings.size()) return s->shardings[value.index()];
+    if (value.index() < s->shardings.size())
+      return &s->shardings[value.index()];
   }
-  return std::nullopt;
+  return nullptr;
 }
 
 const Attribute& ShardingAttrCache::single(const TensorSharding& sharding) {
@@ -125,6 +129,35 @@ bool setSharding(Value value, TensorSharding sharding,
   op.setAttr(list_attr,
              Attribute::tensorShardingPerValue(std::move(shardings)));
   return true;
+}
+
+ShardingAttrs ShardingAttrs::of(const TensorSharding& sharding) {
+  return {Attribute::tensorSharding(sharding),
+          Attribute::tensorShardingPerValue(
+              TensorShardingPerValue(std::vector<TensorSharding>{sharding}))};
+}
+
+bool setSharding(Value value, const TensorSharding& sharding,
+                 const ShardingAttrs& attrs) {
+  if (value.isBlockArgument()) {
+    Block block = value.ownerBlock();
+    Op parent = block.parentOp();
+    if (!FuncOp::isa(parent) || !(block == parent.region(0).front()))
+      return false;
+    FuncOp(parent).setArgAttr(value.index(), kShardingAttr, attrs.single);
+    return true;
+  }
+  Op op = value.definingOp();
+  std::string_view attr = ownShardingAttr(op);
+  if (attr == "sharding" || attr == "out_sharding") {
+    op.setAttr(attr, attrs.single);
+    return true;
+  }
+  if (op.numResults() == 1) {
+    op.setAttr(attr.empty() ? kShardingAttr : attr, attrs.per_value);
+    return true;
+  }
+  return setSharding(value, sharding, /*cache=*/nullptr);
 }
 
 void removeShardingRules(Module& module) {

@@ -47,6 +47,10 @@ AxisList propagatedAxes(const TensorFactorShardings& tensor, int64_t factor,
                         bool conservative) {
   const FactorSharding* sharding = tensor.find(factor);
   if (sharding == nullptr) return {};
+  // Removing conflicts only shortens `compatible` (or cuts its last axis to
+  // a prefix), so a tensor it doesn't extend now can't be extended after:
+  // skip the work (the common case once the tensor has its axes).
+  if (!isStrictPrefix(sharding->axes, compatible)) return {};
   AxisList axes = compatible;
   truncateAxesByRemovingConflicts(
       axes,

@@ -97,8 +97,7 @@ void Driver::updateGroupMembers(Value slot, ShardingId sharding, bool notify) {
   }
 }
 
-void Driver::updateSlot(Value slot, TensorSharding sharding, bool notify) {
-  ShardingId id = pool_.intern(std::move(sharding));
+void Driver::updateSlot(Value slot, ShardingId id, bool notify) {
   if (values_[slot.id()] == id) return;
   values_[slot.id()] = id;
   dirty_[slot.id()] = 1;
@@ -147,19 +146,46 @@ absl::Status Driver::step(Op op, const StepParams& params) {
     // Nothing may move in this round.
     if (!any && rule.numFactors() > 0) return absl::OkStatus();
   }
-  if (repeatsLastStep(op, stepCode(params))) {
+  uint64_t code = stepCode(params);
+  if (repeatsLastStep(op, code)) {
     ++stats_.skipped_visits;
     return absl::OkStatus();
   }
   ++stats_.op_visits;
-  ptrs_.clear();
+  StepKey& key = key_;
+  key.shardings.clear();
   bool maximal = false;
   for (Value slot : slots_) {
-    const TensorSharding* s = shardingOf(slot);
-    maximal = maximal || onMaximalMesh(s);
-    ptrs_.push_back(s);
+    ShardingId id = slot ? values_[slot.id()] : ShardingPool::kNone;
+    maximal = maximal || onMaximalMesh(id);
+    key.shardings.push_back(id);
   }
-  if (maximal || ptrs_.empty()) return absl::OkStatus();
+  if (maximal || slots_.empty()) return absl::OkStatus();
+  // An edge's view of its target depends on the edge op itself, and a code
+  // that doesn't fit doesn't name the factor directions: neither is
+  // memoized.
+  bool memoize = code != LastStep::kNone && !params.edge;
+  key.rule = &rule;
+  key.code = code;
+  key.user_round = user_round_.value_or(-1);
+  key.direction = static_cast<uint8_t>(params.direction);
+  key.elementwise = params.elementwise;
+  key.conservative = params.conservative;
+  absl::Span<const StepUpdate> updates;
+  if (!memoize || !memo_.find(key, updates)) {
+    SK_RETURN_IF_ERROR(computeStep(op, params, key.shardings));
+    updates = step_updates_;
+    if (memoize) memo_.insert(key, updates);
+  }
+  applyUpdates(params, updates);
+  return absl::OkStatus();
+}
+
+absl::Status Driver::computeStep(Op op, const StepParams& params,
+                                 absl::Span<const ShardingId> ids) {
+  const OpShardingRule& rule = *params.rule;
+  ptrs_.clear();
+  for (ShardingId id : ids) ptrs_.push_back(pool_.find(id));
   std::optional<TensorSharding> edge_view;
   if (params.edge) {
     edge_view = edgeShardingBeforePropagation(params.edge, ptrs_.back());
@@ -179,25 +205,42 @@ absl::Status Driver::step(Op op, const StepParams& params) {
   absl::StatusOr<PropagateOpResult> result =
       propagateOpShardings(shardings, rule, meshes_, options, &workspace_);
   if (!result.ok()) return opError(op, fromAbsl(result.status().message()));
-  int64_t last = static_cast<int64_t>(slots_.size()) - 1;
+  step_updates_.clear();
   for (ShardingUpdate& update : result->updates) {
-    Value slot = slots_[update.tensor];
-    if (!slot) continue;  // the value has no place for a sharding
-    if (params.edge && update.tensor == last) {
-      update.sharding =
-          edgeShardingAfterPropagation(params.edge, update.sharding);
-    }
-    const TensorSharding* old = shardingOf(slot);
-    const Mesh* mesh = meshes_.resolve(update.sharding);
-    // Like the step itself, an update that ends up empty doesn't replace a
-    // missing sharding.
-    if (mesh && keepZeroSizedDims(update.sharding, old, slot.type(), *mesh) &&
-        !old && update.sharding.isFullyReplicated()) {
-      continue;
-    }
-    updateSlot(slot, std::move(update.sharding), /*notify=*/true);
+    step_updates_.push_back({static_cast<uint32_t>(update.tensor),
+                             pool_.intern(std::move(update.sharding))});
   }
   return absl::OkStatus();
+}
+
+void Driver::applyUpdates(const StepParams& params,
+                          absl::Span<const StepUpdate> updates) {
+  uint32_t last = static_cast<uint32_t>(slots_.size()) - 1;
+  for (const StepUpdate& update : updates) {
+    Value slot = slots_[update.tensor];
+    if (!slot) continue;  // the value has no place for a sharding
+    bool edge_target = params.edge && update.tensor == last;
+    absl::Span<const int64_t> shape = slot.type().shape();
+    if (!edge_target &&
+        std::find(shape.begin(), shape.end(), 0) == shape.end()) {
+      // The common case: the update is the value's as it is.
+      updateSlot(slot, update.sharding, /*notify=*/true);
+      continue;
+    }
+    TensorSharding sharding = edge_target
+                                  ? edgeShardingAfterPropagation(
+                                        params.edge, pool_.get(update.sharding))
+                                  : pool_.get(update.sharding);
+    const TensorSharding* old = shardingOf(slot);
+    const Mesh* mesh = meshes_.resolve(sharding);
+    // Like the step itself, an update that ends up empty doesn't replace a
+    // missing sharding.
+    if (mesh && keepZeroSizedDims(sharding, old, slot.type(), *mesh) && !old &&
+        sharding.isFullyReplicated()) {
+      continue;
+    }
+    updateSlot(slot, std::move(sharding), /*notify=*/true);
+  }
 }
 
 absl::Status Driver::visit(Op op) {
@@ -271,9 +314,11 @@ absl::Status Driver::propagateFuncResults() {
       // Tokens and other non-tensors have no sharding.
       if (!slot || !type.isRankedTensor() || !type.hasStaticShape()) continue;
       ++stats_.op_visits;
+      if (onMaximalMesh(values_[slot.id()]) || onMaximalMesh(f.shardings[i])) {
+        continue;
+      }
       const TensorSharding* operand[] = {shardingOf(slot)};
       const TensorSharding* result[] = {pool_.find(f.shardings[i])};
-      if (onMaximalMesh(operand[0]) || onMaximalMesh(result[0])) continue;
       PropagateOpOptions options;
       options.strategy = &strategy();
       options.priority_round = user_round_;

@@ -10,6 +10,7 @@
 #define SHARDKIT_SRC_PROPAGATION_DRIVER_H_
 
 #include <cstdint>
+#include <deque>
 #include <optional>
 #include <vector>
 
@@ -25,6 +26,7 @@
 #include "src/propagation/rule_cache.h"
 #include "src/propagation/sharding_groups.h"
 #include "src/propagation/sharding_pool.h"
+#include "src/propagation/step_memo.h"
 
 namespace shardkit::propagation_internal {
 
@@ -90,6 +92,13 @@ class Driver {
   absl::Status visit(Op op);
   void addSlot(Value v) { slots_.push_back(slotOf(v)); }
   absl::Status step(Op op, const StepParams& params);
+  // Runs propagateOpShardings on the tensors of `slots_` (their shardings
+  // `ids`), interning its updates into `step_updates_`.
+  absl::Status computeStep(Op op, const StepParams& params,
+                           absl::Span<const ShardingId> ids);
+  // Gives the slots of a step's tensors their new shardings.
+  void applyUpdates(const StepParams& params,
+                    absl::Span<const StepUpdate> updates);
   // The step's parameters packed in a word (the factor directions of the
   // current op-priority round, the strategy), or LastStep::kNone if they
   // don't fit.
@@ -101,7 +110,10 @@ class Driver {
   void touch(uint32_t slot) { changed_at_[slot] = ++clock_; }
   // Sets the sharding of `slot` and of the members of its sharding group
   // (if it really changes), queueing the affected ops when `notify`.
-  void updateSlot(Value slot, TensorSharding sharding, bool notify);
+  void updateSlot(Value slot, TensorSharding sharding, bool notify) {
+    updateSlot(slot, pool_.intern(std::move(sharding)), notify);
+  }
+  void updateSlot(Value slot, ShardingId id, bool notify);
   // Gives the members of `slot`'s group other than `slot` the sharding.
   void updateGroupMembers(Value slot, ShardingId sharding, bool notify);
   void notifyShardingModified(Value slot);
@@ -123,9 +135,15 @@ class Driver {
   }
   // A sharding on a maximal mesh pins its op to one device: nothing
   // propagates through an op that has one.
-  bool onMaximalMesh(const TensorSharding* s) const {
-    const Mesh* mesh = s ? meshes_.resolve(*s) : nullptr;
-    return mesh && mesh->isMaximal();
+  // Resolved once per distinct sharding.
+  bool onMaximalMesh(ShardingId id) {
+    if (id == ShardingPool::kNone) return false;
+    if (id >= maximal_.size()) maximal_.resize(pool_.size(), kUnknown);
+    if (maximal_[id] == kUnknown) {
+      const Mesh* mesh = meshes_.resolve(pool_.get(id));
+      maximal_[id] = mesh && mesh->isMaximal() ? kYes : kNo;
+    }
+    return maximal_[id] == kYes;
   }
 
   Module& m_;
@@ -134,13 +152,19 @@ class Driver {
   std::vector<uint32_t> slot_;  // value id -> slot value id (or kNoId)
   ShardingPool pool_;
   std::vector<ShardingId> values_;  // slot id -> sharding
+  enum : uint8_t { kUnknown, kNo, kYes };
+  std::vector<uint8_t> maximal_;  // sharding id -> onMaximalMesh
+  StepMemo memo_;
+  StepKey key_;  // the current step's, reused to keep its storage
+  std::vector<StepUpdate> step_updates_;
   std::vector<uint8_t> dirty_;
   std::vector<uint64_t> changed_at_;  // slot id -> clock_ at its last update
   uint64_t clock_ = 0;
   std::vector<LastStep> last_step_;  // op id -> its last step
   std::vector<FuncResults> funcs_;
   std::vector<OpEntry> entries_;
-  std::vector<OpShardingRule> rules_;
+  // A deque: a rule keeps its address (memo_ identifies rules by address).
+  std::deque<OpShardingRule> rules_;
   RuleCache rule_cache_;  // registry rules by op signature -> rules_ index
   IdentityRules identity_;
   SlotGroups groups_;

@@ -48,8 +48,9 @@ void Driver::load() {
     if (!slot) return;
     slot_[v.id()] = slot.id();
     if (!(slot == v)) return;  // loaded when the walk reaches the slot
-    if (std::optional<TensorSharding> s = loadSlotSharding(v)) {
-      values_[v.id()] = pool_.intern(std::move(*s));
+    std::optional<TensorSharding> scratch;
+    if (const TensorSharding* s = findSlotSharding(v, scratch)) {
+      values_[v.id()] = pool_.intern(*s);
     }
   };
   for (Op func_op : m_.functions()) {
@@ -134,18 +135,23 @@ void Driver::dropAllPriorities() {
 }
 
 void Driver::writeBack() {
-  ShardingAttrCache attrs;
+  // The attributes of each distinct sharding, made once and shared.
+  std::vector<std::optional<ShardingAttrs>> attrs(pool_.size());
+  auto attrsOf = [&](ShardingId id) -> const ShardingAttrs& {
+    if (!attrs[id]) attrs[id] = ShardingAttrs::of(pool_.get(id));
+    return *attrs[id];
+  };
   for (size_t id = 0; id < dirty_.size(); ++id) {
     if (dirty_[id] && values_[id] != ShardingPool::kNone) {
       storeSlotSharding(Value(&m_, static_cast<uint32_t>(id)),
-                        pool_.get(values_[id]), &attrs);
+                        pool_.get(values_[id]), attrsOf(values_[id]));
     }
   }
   for (FuncResults& f : funcs_) {
     for (size_t i = 0; i < f.shardings.size(); ++i) {
       if (f.dirty[i] && f.shardings[i] != ShardingPool::kNone) {
         f.func.setResultAttr(static_cast<unsigned>(i), kShardingAttr,
-                             attrs.single(pool_.get(f.shardings[i])));
+                             attrsOf(f.shardings[i]).single);
       }
     }
   }

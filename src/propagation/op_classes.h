@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "absl/container/flat_hash_map.h"
+#include "absl/container/node_hash_map.h"
 #include "absl/status/statusor.h"
 #include "shardkit/core/op_sharding_rule.h"
 #include "shardkit/ir/graph.h"
@@ -45,7 +45,7 @@ class IdentityRules {
     }
     friend bool operator==(const Key&, const Key&) = default;
   };
-  absl::flat_hash_map<Key, OpShardingRule> rules_;
+  absl::node_hash_map<Key, OpShardingRule> rules_;
 };
 
 // What propagation does with an op.

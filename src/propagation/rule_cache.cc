@@ -2,7 +2,7 @@
 
 namespace shardkit {
 
-std::optional<RuleCache::Key> RuleCache::keyOf(Op op) {
+std::optional<RuleCache::KeyView> RuleCache::viewOf(Op op) {
   std::string_view name = op.name();
   // Rules that look beyond the op (at operands' producers, users, regions)
   // are not cached.
@@ -12,15 +12,18 @@ std::optional<RuleCache::Key> RuleCache::keyOf(Op op) {
       (op.numRegions() > 0 && name != "stablehlo.reduce")) {
     return std::nullopt;
   }
-  Key key{name, op.operandTypes(), op.inherentAttrs()};
-  for (unsigned i = 0; i < op.numResults(); ++i) {
-    key.types.push_back(op.result(i).type());
+  types_.clear();
+  for (unsigned i = 0; i < op.numOperands(); ++i) {
+    types_.push_back(op.operand(i).type());
   }
-  return key;
+  for (unsigned i = 0; i < op.numResults(); ++i) {
+    types_.push_back(op.result(i).type());
+  }
+  return KeyView{name, types_, &op.inherentAttrs()};
 }
 
-std::optional<int32_t> RuleCache::find(Op op) const {
-  std::optional<Key> key = keyOf(op);
+std::optional<int32_t> RuleCache::find(Op op) {
+  std::optional<KeyView> key = viewOf(op);
   if (!key) return std::nullopt;
   auto it = map_.find(*key);
   if (it == map_.end()) return std::nullopt;
@@ -28,7 +31,13 @@ std::optional<int32_t> RuleCache::find(Op op) const {
 }
 
 void RuleCache::insert(Op op, int32_t index) {
-  if (std::optional<Key> key = keyOf(op)) map_.emplace(std::move(*key), index);
+  std::optional<KeyView> view = viewOf(op);
+  if (!view) return;
+  if (map_.find(*view) != map_.end()) return;
+  map_.emplace(
+      Key{view->name, std::vector<Type>(view->types.begin(), view->types.end()),
+          *view->inherent},
+      index);
 }
 
 }  // namespace shardkit

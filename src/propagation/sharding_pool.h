@@ -19,13 +19,16 @@ class ShardingPool {
   static constexpr Id kNone = ~Id{0};
 
   // The id of `sharding`, adding it if it is new.
-  Id intern(TensorSharding sharding) {
+  // A sharding already in the pool is only looked up, never copied.
+  Id intern(const TensorSharding& sharding) {
     auto it = index_.find(sharding);
     if (it != index_.end()) return it->second;
-    Id id = static_cast<Id>(shardings_.size());
-    shardings_.push_back(sharding);
-    index_.emplace(std::move(sharding), id);
-    return id;
+    return add(TensorSharding(sharding));
+  }
+  Id intern(TensorSharding&& sharding) {
+    auto it = index_.find(sharding);
+    if (it != index_.end()) return it->second;
+    return add(std::move(sharding));
   }
 
   // The sharding of `id`; references stay valid while the pool lives.
@@ -37,6 +40,13 @@ class ShardingPool {
   size_t size() const { return shardings_.size(); }
 
  private:
+  Id add(TensorSharding sharding) {
+    Id id = static_cast<Id>(shardings_.size());
+    shardings_.push_back(sharding);
+    index_.emplace(std::move(sharding), id);
+    return id;
+  }
+
   std::deque<TensorSharding> shardings_;  // by id; a deque keeps references
   absl::flat_hash_map<TensorSharding, Id> index_;
 };

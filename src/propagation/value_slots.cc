@@ -79,20 +79,30 @@ Value shardingSlot(Value value) {
 }
 
 std::optional<TensorSharding> loadSlotSharding(Value slot) {
+  std::optional<TensorSharding> scratch;
+  const TensorSharding* s = findSlotSharding(slot, scratch);
+  if (!s) return std::nullopt;
+  if (scratch) return scratch;
+  return *s;
+}
+
+const TensorSharding* findSlotSharding(Value slot,
+                                       std::optional<TensorSharding>& scratch) {
   if (Op computation = computationOfArgument(slot)) {
     const TensorSharding* entry =
         listEntry(computation, "in_shardings", slot.index());
-    if (!entry) return std::nullopt;
-    return withoutManualAxes(*entry, manualAxesOf(computation));
+    if (!entry) return nullptr;
+    scratch = withoutManualAxes(*entry, manualAxesOf(computation));
+    return &*scratch;
   }
-  return getSharding(slot);
+  return findSharding(slot);
 }
 
-void storeSlotSharding(Value slot, TensorSharding sharding,
-                       ShardingAttrCache* cache) {
+void storeSlotSharding(Value slot, const TensorSharding& sharding,
+                       const ShardingAttrs& attrs) {
   Op computation = computationOfArgument(slot);
   if (!computation) {
-    setSharding(slot, std::move(sharding), cache);
+    setSharding(slot, sharding, attrs);
     return;
   }
   Block body = slot.ownerBlock();

@@ -29,11 +29,16 @@ Value shardingSlot(Value value);
 // body argument (without the manual axes, as the body sees it), else what
 // getSharding reads.
 std::optional<TensorSharding> loadSlotSharding(Value slot);
+// Same without copying a sharding the module stores as it is: that one (valid
+// until its attribute changes), or the computed one held in `scratch`, or
+// null.
+const TensorSharding* findSlotSharding(Value slot,
+                                       std::optional<TensorSharding>& scratch);
 // Stores it (a computation body argument's in_shardings entry gets the
-// manual axes of its current entry back), sharing attributes through `cache`
-// (may be null).
-void storeSlotSharding(Value slot, TensorSharding sharding,
-                       ShardingAttrCache* cache);
+// manual axes of its current entry back), storing `attrs` (which hold
+// `sharding`) where setSharding would.
+void storeSlotSharding(Value slot, const TensorSharding& sharding,
+                       const ShardingAttrs& attrs);
 
 // Dimensions of size 0 are never sharded (seed 000). A rule factor can be
 // larger than one tensor's dimension (concatenating an empty operand), so an

@@ -20,6 +20,9 @@ inline constexpr std::string_view kShardingRuleAttr = "sdy.sharding_rule";
 
 // The sharding of `value`, or nullopt when it has none.
 std::optional<TensorSharding> getSharding(Value value);
+// Same, without a copy: the sharding as the module stores it (valid until
+// the attribute holding it changes), or null.
+const TensorSharding* findSharding(Value value);
 
 // Shares the attributes setSharding stores between equal shardings: one
 // `#sdy.sharding` and one single-entry `#sdy.sharding_per_value` per distinct
@@ -41,6 +44,18 @@ class ShardingAttrCache {
 // attribute may be shared with other values.
 bool setSharding(Value value, TensorSharding sharding,
                  ShardingAttrCache* cache = nullptr);
+
+// The attributes setSharding stores for one sharding, for a caller that
+// keeps them per sharding itself (e.g. by an interned id) instead of hashing
+// shardings in a ShardingAttrCache.
+struct ShardingAttrs {
+  Attribute single;     // `#sdy.sharding`
+  Attribute per_value;  // a single-entry `#sdy.sharding_per_value`
+  static ShardingAttrs of(const TensorSharding& sharding);
+};
+// Same as setSharding with a cache, storing `attrs`, which hold `sharding`.
+bool setSharding(Value value, const TensorSharding& sharding,
+                 const ShardingAttrs& attrs);
 
 // The shardings of all results of `op` (`sdy.sharding`), if any.
 std::optional<TensorShardingPerValue> getShardingPerValue(Op op);

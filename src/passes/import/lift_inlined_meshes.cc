@@ -1,4 +1,5 @@
 // -sdy-lift-inlined-meshes.
+#include <iterator>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -246,21 +247,28 @@ absl::Status liftInlinedMeshes(Module& module) {
   lifter.dedupExistingMeshes();
   import_internal::transformShardings(
       module,
-      [&](const TensorSharding& sharding, const import_internal::ShardingSite&) {
+      [&](const TensorSharding& sharding,
+          const import_internal::ShardingSite&) {
         return lifter.lift(sharding);
       },
       [](const import_internal::ShardingSite&) { return true; });
-  for (std::string_view name :
-       {"stablehlo.all_gather", "stablehlo.all_reduce",
-        "stablehlo.reduce_scatter", "stablehlo.all_to_all",
-        "stablehlo.collective_broadcast"}) {
-    absl::Status status = absl::OkStatus();
-    module.walk([&](Op op) {
-      if (status.ok() && op.name() == name) {
-        status = lifter.liftReplicaGroups(op);
-      }
-    });
-    SK_RETURN_IF_ERROR(status);
+  // Collectives by name, in one walk; lifted name by name as before, so new
+  // mesh symbols are created (and numbered) in the same order.
+  constexpr std::string_view kCollectives[] = {
+      "stablehlo.all_gather", "stablehlo.all_reduce",
+      "stablehlo.reduce_scatter", "stablehlo.all_to_all",
+      "stablehlo.collective_broadcast"};
+  constexpr size_t kNumCollectives = std::size(kCollectives);
+  std::vector<Op> collectives[kNumCollectives];
+  module.walk([&](Op op) {
+    std::string_view name = op.name();
+    if (!name.starts_with("stablehlo.")) return;
+    for (size_t i = 0; i < kNumCollectives; ++i) {
+      if (name == kCollectives[i]) collectives[i].push_back(op);
+    }
+  });
+  for (const std::vector<Op>& ops : collectives) {
+    for (Op op : ops) SK_RETURN_IF_ERROR(lifter.liftReplicaGroups(op));
   }
   lifter.tagMeshes();
   return absl::OkStatus();
