@@ -280,6 +280,29 @@ void appendAttrDict(std::string& out,
   out += '}';
 }
 
+namespace {
+
+thread_local ScopedAttrTextMemo* active_memo = nullptr;
+
+// Appends `print()`, or the text remembered for `attr` by the active memo.
+template <typename PrintFn>
+void appendMemoized(std::string& out, const Attribute& attr, PrintFn print) {
+  ScopedAttrTextMemo* memo = ScopedAttrTextMemo::active();
+  if (memo == nullptr) {
+    out += print();
+  } else {
+    out += memo->text(attr, print);
+  }
+}
+
+}  // namespace
+
+ScopedAttrTextMemo::ScopedAttrTextMemo() : outer_(active_memo) {
+  active_memo = this;
+}
+ScopedAttrTextMemo::~ScopedAttrTextMemo() { active_memo = outer_; }
+ScopedAttrTextMemo* ScopedAttrTextMemo::active() { return active_memo; }
+
 void appendAttribute(std::string& out, const Attribute& attr, bool elide_i64) {
   switch (attr.kind()) {
     case AttrKind::kNull:
@@ -359,13 +382,17 @@ void appendAttribute(std::string& out, const Attribute& attr, bool elide_i64) {
       out += *attr.asOpaque();
       return;
     case AttrKind::kTensorSharding:
-      out += toAttrString(*attr.asTensorSharding());
+      appendMemoized(out, attr,
+                     [&] { return toAttrString(*attr.asTensorSharding()); });
       return;
     case AttrKind::kTensorShardingPerValue:
-      out += toAttrString(*attr.asTensorShardingPerValue());
+      appendMemoized(out, attr, [&] {
+        return toAttrString(*attr.asTensorShardingPerValue());
+      });
       return;
     case AttrKind::kOpShardingRule:
-      out += toAttrString(*attr.asOpShardingRule());
+      appendMemoized(out, attr,
+                     [&] { return toAttrString(*attr.asOpShardingRule()); });
       return;
     case AttrKind::kMesh:
       strAppend(out, "#sdy.mesh", toString(*attr.asMesh()));

@@ -13,6 +13,21 @@
 namespace shardkit {
 namespace {
 
+// findSyntax, remembered per op name (an op name's text lives as long as the
+// module, so its address identifies it).
+class SyntaxCache {
+ public:
+  const OpSyntax* of(Op op) {
+    std::string_view name = op.name();
+    auto [it, inserted] = syntaxes_.try_emplace(name.data(), nullptr);
+    if (inserted) it->second = findSyntax(name);
+    return it->second;
+  }
+
+ private:
+  absl::flat_hash_map<const char*, const OpSyntax*> syntaxes_;
+};
+
 // MLIR's value naming. A function's values are numbered %0, %1, ... and its
 // block arguments %arg0, ...; a nested region continues from the counters its
 // parent region ended with (so sibling regions reuse numbers). Result and
@@ -78,8 +93,7 @@ class Namer {
   void nameRegion(Region region, Counters counters, Chain chain) {
     absl::flat_hash_set<std::string> scope;
     Op parent = region.parentOp();
-    const OpSyntax* parent_syntax =
-        parent ? findSyntax(parent.name()) : nullptr;
+    const OpSyntax* parent_syntax = parent ? syntaxes_.of(parent) : nullptr;
     std::vector<std::string> arg_hints;
     if (use_hints_ && parent_syntax && parent_syntax->block_arg_names) {
       parent_syntax->block_arg_names(parent, region, arg_hints);
@@ -116,7 +130,7 @@ class Namer {
                    const Chain& chain) {
     if (op.numResults() == 0) return;
     std::vector<std::string> hints;
-    const OpSyntax* syntax = findSyntax(op.name());
+    const OpSyntax* syntax = syntaxes_.of(op);
     if (use_hints_ && syntax && syntax->result_names) {
       syntax->result_names(op, hints);
     }
@@ -152,6 +166,7 @@ class Namer {
   std::vector<std::string> group_base_;  // non-empty for `%0:2` groups
   std::string unknown_;
   absl::flat_hash_map<Block, int> block_ids_;
+  SyntaxCache syntaxes_;
   bool use_hints_ = true;
 };
 
@@ -236,7 +251,7 @@ class ModuleWriter : public OpWriter {
 
   void printOp(Op op) {
     printResults(op);
-    const OpSyntax* syntax = options_.generic ? nullptr : findSyntax(op.name());
+    const OpSyntax* syntax = options_.generic ? nullptr : syntaxes_.of(op);
     if (syntax && syntax->print) {
       size_t mark = out_.size();
       int indent = indent_;
@@ -279,6 +294,7 @@ class ModuleWriter : public OpWriter {
   Module& module_;
   const PrintOptions& options_;
   Namer namer_;
+  SyntaxCache syntaxes_;
   int indent_ = 0;
   bool label_empty_entry_ = false;
 };
@@ -293,6 +309,7 @@ std::string printModule(Module& module, const PrintOptions& options) {
 
 void printModule(Module& module, const PrintOptions& options,
                  std::string& out) {
+  ScopedAttrTextMemo memo;  // the module's attributes live while we print
   ModuleWriter writer(module, options);
   writer.run(out);
 }

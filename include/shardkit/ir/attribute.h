@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/types/span.h"
 #include "shardkit/core/collective_params.h"
 #include "shardkit/core/mesh.h"
@@ -36,11 +37,11 @@ enum class AttrKind {
   kString,
   kSymbolRef,
   kArray,
-  kDenseArray,     // array<i64: 1, 2>
+  kDenseArray,  // array<i64: 1, 2>
   kDict,
   kType,
-  kElements,       // dense<...> : tensor<...> (and other elements literals)
-  kOpaque,         // any other attribute, as text
+  kElements,  // dense<...> : tensor<...> (and other elements literals)
+  kOpaque,    // any other attribute, as text
   kTensorSharding,
   kTensorShardingPerValue,
   kOpShardingRule,
@@ -117,7 +118,9 @@ class Attribute {
   const IntegerValue* asInteger() const {
     return get<IntegerValue>(AttrKind::kInteger);
   }
-  const FloatValue* asFloat() const { return get<FloatValue>(AttrKind::kFloat); }
+  const FloatValue* asFloat() const {
+    return get<FloatValue>(AttrKind::kFloat);
+  }
   const std::string* asString() const {
     return get<std::string>(AttrKind::kString);
   }
@@ -203,7 +206,8 @@ struct NamedAttribute {
   std::string name;
   Attribute value;
 
-  friend bool operator==(const NamedAttribute&, const NamedAttribute&) = default;
+  friend bool operator==(const NamedAttribute&,
+                         const NamedAttribute&) = default;
 };
 
 // A dictionary of attributes sorted by name.
@@ -242,6 +246,32 @@ void appendAttribute(std::string& out, const Attribute& attr,
 // `{a = 1 : i64, b}` (empty string for an empty dictionary when
 // `omit_empty`).
 void appendAttrDict(std::string& out, absl::Span<const NamedAttribute> entries);
+// While one is alive, appendAttribute on this thread remembers the text of
+// the sdy attributes it prints (shardings, rules) by identity and reuses it:
+// a module shares one attribute among the many values with equal shardings.
+// Every attribute printed meanwhile must outlive the scope (printModule holds
+// one while it prints a module it does not change). Scopes nest.
+class ScopedAttrTextMemo {
+ public:
+  ScopedAttrTextMemo();
+  ~ScopedAttrTextMemo();
+  ScopedAttrTextMemo(const ScopedAttrTextMemo&) = delete;
+  ScopedAttrTextMemo& operator=(const ScopedAttrTextMemo&) = delete;
+
+  // The remembered text of `attr`, computed by `print` the first time.
+  template <typename PrintFn>
+  const std::string& text(const Attribute& attr, PrintFn print) {
+    auto [it, inserted] = texts_.try_emplace(attr.identity());
+    if (inserted) it->second = print();
+    return it->second;
+  }
+  static ScopedAttrTextMemo* active();
+
+ private:
+  ScopedAttrTextMemo* outer_;
+  absl::flat_hash_map<const void*, std::string> texts_;
+};
+
 // MLIR's float text: `1.000000e-03` when 6 digits round-trip, else the
 // shortest exact form.
 std::string formatFloat(double value, std::string_view type);
