@@ -1,0 +1,104 @@
+// What the reader shares between equal texts (generic op tails, attribute
+// dictionaries, dialect attributes) and the writer's remembered attribute
+// texts: sharing must never skip a check or change what is read or printed.
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "shardkit/ir/attribute.h"
+#include "shardkit/ir/module_io.h"
+#include "shardkit/text/parse.h"
+
+namespace shardkit {
+namespace {
+
+std::string errorOf(std::string_view text) {
+  auto module = parseModule(text, "t.mlir");
+  return module.ok() ? std::string("<ok>")
+                     : std::string(module.status().message());
+}
+
+TEST_CASE("a repeated op tail still checks each op's operand types") {
+  // Both ops end with the same text; only the second one's operand has
+  // another type.
+  std::string text = R"(module {
+  "func.func"() ({
+  ^bb0(%a: tensor<4xf32>, %b: tensor<8xf32>):
+    %0 = "x.op"(%a) {k = 1 : i64} : (tensor<4xf32>) -> tensor<4xf32>
+    %1 = "x.op"(%b) {k = 1 : i64} : (tensor<4xf32>) -> tensor<4xf32>
+    "func.return"() : () -> ()
+  }) {function_type = (tensor<4xf32>, tensor<8xf32>) -> (), sym_name = "f"} : () -> ()
+}
+)";
+  std::string error = errorOf(text);
+  CHECK_THAT(error, Catch::Contains("t.mlir:5:"));
+  CHECK_THAT(error, Catch::Contains("operand #0 has type tensor<8xf32>"));
+}
+
+TEST_CASE("a repeated op tail still rejects an attribute given twice") {
+  // The second op repeats the first one's tail, but also has the attribute
+  // as a property.
+  std::string text = R"(module {
+  "x.a"() {k = 1 : i64} : () -> ()
+  "x.a"() <{k = 2 : i64}> {k = 1 : i64} : () -> ()
+}
+)";
+  std::string error = errorOf(text);
+  CHECK_THAT(error, Catch::Contains("t.mlir:3:"));
+  CHECK_THAT(error, Catch::Contains("attribute 'k' is given twice"));
+}
+
+TEST_CASE("ops with equal tails read the same attributes and types") {
+  std::string text = R"(module {
+  %0 = "x.a"() {d = #x.dot<[1, 2]>, k = 1 : i64} : () -> tensor<2xf32>
+  %1 = "x.a"() {d = #x.dot<[1, 2]>, k = 1 : i64} : () -> tensor<2xf32>
+  %2 = "x.a"() {d = #x.dot<[1, 2]>, k = 2 : i64} : () -> tensor<2xf32>
+}
+)";
+  auto module = parseModule(text);
+  REQUIRE(module.ok());
+  auto it = (*module)->body().begin();
+  Op a = *it++, b = *it++, c = *it;
+  CHECK(a.attr("d").identity() == b.attr("d").identity());
+  CHECK(a.attr("d").identity() == c.attr("d").identity());
+  CHECK(b.attr("k").asInteger()->value == 1);
+  CHECK(c.attr("k").asInteger()->value == 2);
+  CHECK(a.result(0).type() == c.result(0).type());
+  // Equal texts print equally.
+  std::string printed = printModule(**module);
+  CHECK_THAT(printed, Catch::Contains("%1 = \"x.a\"() {d = #x.dot<[1, 2]>, "
+                                      "k = 1 : i64} : () -> tensor<2xf32>"));
+}
+
+TEST_CASE("an op tail followed by more text on its line is read as usual") {
+  std::string text =
+      "module {\n  \"x.a\"() {k = 1 : i64} : () -> () \"x.a\"() {k = 1 : "
+      "i64} : () -> ()\n}\n";
+  auto module = parseModule(text);
+  REQUIRE(module.ok());
+  CHECK((*module)->body().numOps() == 2);
+}
+
+TEST_CASE("remembered attribute texts equal the texts printed afresh") {
+  TensorSharding sharding =
+      *parseTensorSharding("#sdy.sharding<@mesh, [{\"x\", ?}p1, {}]>");
+  Attribute attr = Attribute::tensorSharding(sharding);
+  std::string fresh = toString(attr);
+  std::string first, second;
+  {
+    ScopedAttrTextMemo memo;
+    appendAttribute(first, attr);
+    appendAttribute(second, attr);
+    {
+      ScopedAttrTextMemo inner;
+      CHECK(ScopedAttrTextMemo::active() == &inner);
+    }
+    CHECK(ScopedAttrTextMemo::active() == &memo);
+  }
+  CHECK(ScopedAttrTextMemo::active() == nullptr);
+  CHECK(first == fresh);
+  CHECK(second == fresh);
+  CHECK(fresh == "#sdy.sharding<@mesh, [{\"x\", ?}p1, {}]>");
+}
+
+}  // namespace
+}  // namespace shardkit
