@@ -184,9 +184,10 @@ auto findEntry(Entries& entries, std::string_view name)
     }
     return nullptr;
   }
-  auto it = std::lower_bound(
-      entries.begin(), entries.end(), name,
-      [](const NamedAttribute& e, std::string_view n) { return e.name < n; });
+  auto it = std::lower_bound(entries.begin(), entries.end(), name,
+                             [](const NamedAttribute& e, std::string_view n) {
+                               return std::string_view(e.name) < n;
+                             });
   if (it != entries.end() && it->name == name) return &*it;
   return nullptr;
 }
