@@ -20,7 +20,8 @@ absl::Status parseUnnamedArguments(OpReader& r, OpName name,
     if (r.p().at(TokenKind::kLBrace)) {
       OperationState attrs(name);
       SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(attrs));
-      for (const AttrDict* dict : {&attrs.inherent_attrs, &attrs.discardable_attrs}) {
+      for (const AttrDict* dict :
+           {&attrs.inherent_attrs, &attrs.discardable_attrs}) {
         for (const NamedAttribute& e : *dict) arg.attrs.set(e.name, e.value);
       }
     }
@@ -36,11 +37,13 @@ absl::StatusOr<Op> parseFunc(OpReader& r, OpName name) {
   for (std::string_view visibility : {"private", "public", "nested"}) {
     if (r.p().consumeKeywordIf(visibility)) {
       // Kept even when "public": MLIR prints the keyword back when written.
-      state.addAttr("sym_visibility", Attribute::string(std::string(visibility)));
+      state.addAttr("sym_visibility",
+                    Attribute::string(std::string(visibility)));
       break;
     }
   }
-  SK_ASSIGN_OR_RETURN(std::string sym_name, r.parseSymbolName("function name '@name'"));
+  SK_ASSIGN_OR_RETURN(std::string sym_name,
+                      r.parseSymbolName("function name '@name'"));
   state.addAttr("sym_name", Attribute::string(std::move(sym_name)));
   std::vector<ParsedArgument> args;
   // A declaration may list bare types: `@f(tensor<2xf32> {attrs}, ...)`.
@@ -73,8 +76,10 @@ absl::StatusOr<Op> parseFunc(OpReader& r, OpName name) {
           if (r.p().at(TokenKind::kLBrace)) {
             SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(attrs));
           }
-          std::vector<NamedAttribute> entries = attrs.discardable_attrs.entries();
-          for (const NamedAttribute& e : attrs.inherent_attrs) entries.push_back(e);
+          std::vector<NamedAttribute> entries =
+              attrs.discardable_attrs.entries();
+          for (const NamedAttribute& e : attrs.inherent_attrs)
+            entries.push_back(e);
           any_res_attrs = any_res_attrs || !entries.empty();
           res_attrs.push_back(Attribute::dict(std::move(entries)));
         } while (r.p().consumeIf(TokenKind::kComma));
@@ -88,8 +93,10 @@ absl::StatusOr<Op> parseFunc(OpReader& r, OpName name) {
   }
   state.addAttr("function_type",
                 Attribute::type(r.module().types().function(inputs, results)));
-  if (any_arg_attrs) state.addAttr("arg_attrs", Attribute::array(std::move(arg_attrs)));
-  if (any_res_attrs) state.addAttr("res_attrs", Attribute::array(std::move(res_attrs)));
+  if (any_arg_attrs)
+    state.addAttr("arg_attrs", Attribute::array(std::move(arg_attrs)));
+  if (any_res_attrs)
+    state.addAttr("res_attrs", Attribute::array(std::move(res_attrs)));
   if (r.p().consumeKeywordIf("attributes")) {
     if (!r.p().at(TokenKind::kLBrace)) return r.p().errorExpected("'{'");
     SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
@@ -189,8 +196,19 @@ bool printFuncReturn(OpWriter& w, Op op) {
   return printReturnLikeOp(w, op, inFunc(op) ? "return" : "func.return");
 }
 
-// `@callee(%a, ...) attr-dict : (ins) -> outs`.
-absl::StatusOr<Op> parseCall(OpReader& r, OpName name) {
+bool printCall(OpWriter& w, Op op) {
+  return printCallLikeOp(w, op, inFunc(op) ? "call" : "func.call");
+}
+
+}  // namespace
+
+void addFuncSyntax(SyntaxTable& table) {
+  table["func.func"] = {parseFunc, printFunc};
+  table["func.return"] = {parseReturnLikeOp, printFuncReturn};
+  table["func.call"] = {parseCallLikeOp, printCall};
+}
+
+absl::StatusOr<Op> parseCallLikeOp(OpReader& r, OpName name) {
   OperationState state(name);
   SK_ASSIGN_OR_RETURN(std::string callee, r.parseSymbolName("callee '@name'"));
   state.addAttr("callee", Attribute::symbolRef(std::move(callee)));
@@ -198,19 +216,14 @@ absl::StatusOr<Op> parseCall(OpReader& r, OpName name) {
   SK_RETURN_IF_ERROR(r.parseOperandList(state.operands));
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kRParen, "')'"));
   SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kColon, "':'"));
-  size_t offset = r.p().tok().offset;
-  std::vector<Type> inputs;
-  SK_RETURN_IF_ERROR(r.parseFunctionalType(inputs, state.result_types));
-  SK_RETURN_IF_ERROR(r.checkOperandTypes(state.operands, inputs, offset));
+  SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
   return r.createOp(state);
 }
 
-bool printCall(OpWriter& w, Op op) {
+bool printCallLikeOp(OpWriter& w, Op op, std::string_view printed_name) {
   const std::string* callee = op.attr("callee").asSymbolRef();
-  if (!callee) return false;
-  if (op.numRegions() != 0) return false;
-  w << (inFunc(op) ? "call " : "func.call ");
+  if (!callee || op.numRegions() != 0) return false;
+  w << printed_name << " ";
   appendSymbolRef(w.out(), *callee);
   w << "(";
   w.printOperands(op.operands());
@@ -219,14 +232,6 @@ bool printCall(OpWriter& w, Op op) {
   w << " : ";
   w.printFunctionalType(op);
   return true;
-}
-
-}  // namespace
-
-void addFuncSyntax(SyntaxTable& table) {
-  table["func.func"] = {parseFunc, printFunc};
-  table["func.return"] = {parseReturnLikeOp, printFuncReturn};
-  table["func.call"] = {parseCall, printCall};
 }
 
 }  // namespace shardkit

@@ -15,9 +15,9 @@ absl::Status parseSameType(OpReader& r, Value operand, OperationState& state) {
   size_t offset = r.p().tok().offset;
   SK_ASSIGN_OR_RETURN(Type type, r.parseType());
   if (!(operand.type() == type)) {
-    return r.p().errorAt(offset, strCat("type ", type.str(),
-                                        " differs from the operand's type ",
-                                        operand.type().str()));
+    return r.p().errorAt(
+        offset, strCat("type ", type.str(), " differs from the operand's type ",
+                       operand.type().str()));
   }
   state.result_types.push_back(type);
   return absl::OkStatus();
@@ -50,7 +50,8 @@ std::string_view reductionPrefix(Op op) {
 absl::Status parseOptionalReduction(OpReader& r, OperationState& state) {
   for (std::string_view kind : {"max", "min", "sum"}) {
     if (r.p().consumeKeywordIf(kind)) {
-      if (kind != "sum") state.addAttr("reduction", Attribute::string(std::string(kind)));
+      if (kind != "sum")
+        state.addAttr("reduction", Attribute::string(std::string(kind)));
       break;
     }
   }
@@ -61,7 +62,8 @@ absl::Status parseOptionalReduction(OpReader& r, OperationState& state) {
 
 absl::StatusOr<Op> parseMeshOp(OpReader& r, OpName name) {
   OperationState state(name);
-  SK_ASSIGN_OR_RETURN(std::string sym_name, r.parseSymbolName("mesh name '@name'"));
+  SK_ASSIGN_OR_RETURN(std::string sym_name,
+                      r.parseSymbolName("mesh name '@name'"));
   state.addAttr("sym_name", Attribute::string(std::move(sym_name)));
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kEqual, "'='"));
   SK_ASSIGN_OR_RETURN(Mesh mesh, r.sdy().parseMesh());
@@ -142,7 +144,8 @@ absl::StatusOr<Op> parseBarrier(OpReader& r, OpName name) {
   SK_ASSIGN_OR_RETURN(Value input, r.parseOperand());
   state.operands.push_back(input);
   SK_RETURN_IF_ERROR(expectKeywordEquals(r, "allowed_direction"));
-  SK_ASSIGN_OR_RETURN(PropagationDirection d, r.sdy().parsePropagationDirection());
+  SK_ASSIGN_OR_RETURN(PropagationDirection d,
+                      r.sdy().parsePropagationDirection());
   state.addAttr("allowed_direction", Attribute::propagationDirection(d));
   SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
   SK_RETURN_IF_ERROR(parseSameType(r, input, state));
@@ -199,7 +202,9 @@ absl::StatusOr<Op> parseConstant(OpReader& r, OpName name) {
   size_t offset = r.p().tok().offset;
   SK_ASSIGN_OR_RETURN(Attribute value, r.parseAttribute());
   const ElementsValue* elements = value.asElements();
-  if (!elements) return r.p().errorAt(offset, "expected an elements literal (dense<...> : type)");
+  if (!elements)
+    return r.p().errorAt(offset,
+                         "expected an elements literal (dense<...> : type)");
   state.result_types.push_back(elements->type);
   state.addAttr("value", std::move(value));
   return r.createOp(state);
@@ -208,7 +213,8 @@ absl::StatusOr<Op> parseConstant(OpReader& r, OpName name) {
 bool printConstant(OpWriter& w, Op op) {
   Attribute value = op.attr("value");
   const ElementsValue* elements = value.asElements();
-  if (!elements || !hasShape(op, 0, 1) || !(elements->type == op.result(0).type())) {
+  if (!elements || !hasShape(op, 0, 1) ||
+      !(elements->type == op.result(0).type())) {
     return false;
   }
   w << op.name();
@@ -253,40 +259,50 @@ bool printSdyReturn(OpWriter& w, Op op) {
 
 // ---- manual_computation ----
 
+// What ends a manual or named computation:
+// `(%arg0: t, ...) {body} attr-dict : (ins) -> outs`; creates the op.
+absl::StatusOr<Op> parseComputationBody(OpReader& r, OperationState& state) {
+  std::vector<ParsedArgument> args;
+  SK_RETURN_IF_ERROR(r.parseArgumentList(args, /*allow_attrs=*/true));
+  SK_ASSIGN_OR_RETURN(size_t region, r.skipRegion());
+  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
+  SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
+  state.num_regions = 1;
+  Op op = r.createOp(state);
+  SK_RETURN_IF_ERROR(
+      r.parseRegionAt(region, op.region(0), args, /*isolated=*/true));
+  return op;
+}
+
 absl::StatusOr<Op> parseManualComputation(OpReader& r, OpName name) {
   OperationState state(name);
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kLParen, "'('"));
   SK_RETURN_IF_ERROR(r.parseOperandList(state.operands));
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kRParen, "')'"));
   SK_RETURN_IF_ERROR(expectKeywordEquals(r, "in_shardings"));
-  SK_ASSIGN_OR_RETURN(TensorShardingPerValue in, r.sdy().parseTensorShardingList());
+  SK_ASSIGN_OR_RETURN(TensorShardingPerValue in,
+                      r.sdy().parseTensorShardingList());
   SK_RETURN_IF_ERROR(expectKeywordEquals(r, "out_shardings"));
-  SK_ASSIGN_OR_RETURN(TensorShardingPerValue out, r.sdy().parseTensorShardingList());
+  SK_ASSIGN_OR_RETURN(TensorShardingPerValue out,
+                      r.sdy().parseTensorShardingList());
   SK_RETURN_IF_ERROR(expectKeywordEquals(r, "manual_axes"));
   SK_ASSIGN_OR_RETURN(ManualAxes axes, r.sdy().parseManualAxes());
-  state.addAttr("in_shardings", Attribute::tensorShardingPerValue(std::move(in)));
-  state.addAttr("out_shardings", Attribute::tensorShardingPerValue(std::move(out)));
+  state.addAttr("in_shardings",
+                Attribute::tensorShardingPerValue(std::move(in)));
+  state.addAttr("out_shardings",
+                Attribute::tensorShardingPerValue(std::move(out)));
   state.addAttr("manual_axes", Attribute::manualAxes(std::move(axes)));
-  std::vector<ParsedArgument> args;
-  SK_RETURN_IF_ERROR(r.parseArgumentList(args, /*allow_attrs=*/true));
-  SK_ASSIGN_OR_RETURN(size_t region, r.skipRegion());
-  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kColon, "':'"));
-  size_t offset = r.p().tok().offset;
-  std::vector<Type> operand_types;
-  SK_RETURN_IF_ERROR(r.parseFunctionalType(operand_types, state.result_types));
-  SK_RETURN_IF_ERROR(r.checkOperandTypes(state.operands, operand_types, offset));
-  state.num_regions = 1;
-  Op op = r.createOp(state);
-  SK_RETURN_IF_ERROR(r.parseRegionAt(region, op.region(0), args, /*isolated=*/true));
-  return op;
+  return parseComputationBody(r, state);
 }
 
 bool printManualComputation(OpWriter& w, Op op) {
-  const TensorShardingPerValue* in = op.attr("in_shardings").asTensorShardingPerValue();
-  const TensorShardingPerValue* out = op.attr("out_shardings").asTensorShardingPerValue();
+  const TensorShardingPerValue* in =
+      op.attr("in_shardings").asTensorShardingPerValue();
+  const TensorShardingPerValue* out =
+      op.attr("out_shardings").asTensorShardingPerValue();
   const ManualAxes* axes = op.attr("manual_axes").asManualAxes();
-  if (!in || !out || !axes || op.numRegions() != 1 || op.region(0).numBlocks() != 1) {
+  if (!in || !out || !axes || op.numRegions() != 1 ||
+      op.region(0).numBlocks() != 1) {
     return false;
   }
   w << "sdy.manual_computation(";
@@ -308,7 +324,8 @@ bool printManualComputation(OpWriter& w, Op op) {
 absl::StatusOr<Op> parseNamedComputation(OpReader& r, OpName name) {
   OperationState state(name);
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kLess, "'<'"));
-  SK_ASSIGN_OR_RETURN(std::string computation, r.p().parseString("computation name"));
+  SK_ASSIGN_OR_RETURN(std::string computation,
+                      r.p().parseString("computation name"));
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kGreater, "'>'"));
   state.addAttr("name", Attribute::string(std::move(computation)));
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kLParen, "'('"));
@@ -317,37 +334,29 @@ absl::StatusOr<Op> parseNamedComputation(OpReader& r, OpName name) {
   for (std::string_view keyword : {"in_shardings", "out_shardings"}) {
     if (r.p().consumeKeywordIf(keyword)) {
       SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kEqual, "'='"));
-      SK_ASSIGN_OR_RETURN(TensorShardingPerValue s, r.sdy().parseTensorShardingList());
+      SK_ASSIGN_OR_RETURN(TensorShardingPerValue s,
+                          r.sdy().parseTensorShardingList());
       state.addAttr(keyword, Attribute::tensorShardingPerValue(std::move(s)));
     }
   }
-  std::vector<ParsedArgument> args;
-  SK_RETURN_IF_ERROR(r.parseArgumentList(args, /*allow_attrs=*/true));
-  SK_ASSIGN_OR_RETURN(size_t region, r.skipRegion());
-  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kColon, "':'"));
-  size_t offset = r.p().tok().offset;
-  std::vector<Type> operand_types;
-  SK_RETURN_IF_ERROR(r.parseFunctionalType(operand_types, state.result_types));
-  SK_RETURN_IF_ERROR(r.checkOperandTypes(state.operands, operand_types, offset));
-  state.num_regions = 1;
-  Op op = r.createOp(state);
-  SK_RETURN_IF_ERROR(r.parseRegionAt(region, op.region(0), args, /*isolated=*/true));
-  return op;
+  return parseComputationBody(r, state);
 }
 
 bool printNamedComputation(OpWriter& w, Op op) {
   const std::string* name = op.attr("name").asString();
-  if (!name || op.numRegions() != 1 || op.region(0).numBlocks() != 1) return false;
+  if (!name || op.numRegions() != 1 || op.region(0).numBlocks() != 1)
+    return false;
   std::string quoted;
   appendQuoted(quoted, *name);
   w << "sdy.named_computation<" << quoted << ">(";
   w.printOperands(op.operands());
   w << ")";
   for (std::string_view keyword : {"in_shardings", "out_shardings"}) {
-    if (const TensorShardingPerValue* s = op.attr(keyword).asTensorShardingPerValue()) {
+    if (const TensorShardingPerValue* s =
+            op.attr(keyword).asTensorShardingPerValue()) {
       std::string text = toString(*s);
-      w << " " << keyword << "=" << std::string_view(text).substr(1, text.size() - 2);
+      w << " " << keyword << "="
+        << std::string_view(text).substr(1, text.size() - 2);
     }
   }
   w << " ";
@@ -371,13 +380,18 @@ struct CollectiveForm {
 };
 
 CollectiveForm collectiveForm(std::string_view name) {
-  if (name == "sdy.all_gather") return {"gathering_axes", AxesForm::kLists, false};
+  if (name == "sdy.all_gather")
+    return {"gathering_axes", AxesForm::kLists, false};
   if (name == "sdy.all_slice") return {"slicing_axes", AxesForm::kLists, false};
-  if (name == "sdy.all_reduce") return {"reduction_axes", AxesForm::kList, true};
-  if (name == "sdy.reduce_scatter") return {"reduce_scatter_axes", AxesForm::kLists, true};
+  if (name == "sdy.all_reduce")
+    return {"reduction_axes", AxesForm::kList, true};
+  if (name == "sdy.reduce_scatter")
+    return {"reduce_scatter_axes", AxesForm::kLists, true};
   if (name == "sdy.all_to_all") return {"params", AxesForm::kParams, false};
-  if (name == "sdy.sharded_to_unreduced") return {"axes", AxesForm::kLists, false};
-  if (name == "sdy.replicated_to_unreduced") return {"axes", AxesForm::kList, false};
+  if (name == "sdy.sharded_to_unreduced")
+    return {"axes", AxesForm::kLists, false};
+  if (name == "sdy.replicated_to_unreduced")
+    return {"axes", AxesForm::kList, false};
   return {"", AxesForm::kNone, false};
 }
 
@@ -387,18 +401,24 @@ absl::StatusOr<Op> parseCollective(OpReader& r, OpName name) {
   if (form.has_reduction) SK_RETURN_IF_ERROR(parseOptionalReduction(r, state));
   switch (form.form) {
     case AxesForm::kLists: {
-      SK_ASSIGN_OR_RETURN(ListOfAxisRefLists lists, r.sdy().parseListOfAxisRefLists());
-      state.addAttr(form.axes_attr, Attribute::listOfAxisRefLists(std::move(lists)));
+      SK_ASSIGN_OR_RETURN(ListOfAxisRefLists lists,
+                          r.sdy().parseListOfAxisRefLists());
+      state.addAttr(form.axes_attr,
+                    Attribute::listOfAxisRefLists(std::move(lists)));
       break;
     }
     case AxesForm::kList: {
-      SK_ASSIGN_OR_RETURN(std::vector<AxisRef> axes, r.sdy().parseAxisRefList());
-      state.addAttr(form.axes_attr, Attribute::axisRefList(AxisRefList(std::move(axes))));
+      SK_ASSIGN_OR_RETURN(std::vector<AxisRef> axes,
+                          r.sdy().parseAxisRefList());
+      state.addAttr(form.axes_attr,
+                    Attribute::axisRefList(AxisRefList(std::move(axes))));
       break;
     }
     case AxesForm::kParams: {
-      SK_ASSIGN_OR_RETURN(AllToAllParamList params, r.sdy().parseAllToAllParamList());
-      state.addAttr(form.axes_attr, Attribute::allToAllParamList(std::move(params)));
+      SK_ASSIGN_OR_RETURN(AllToAllParamList params,
+                          r.sdy().parseAllToAllParamList());
+      state.addAttr(form.axes_attr,
+                    Attribute::allToAllParamList(std::move(params)));
       break;
     }
     case AxesForm::kNone:
@@ -437,7 +457,8 @@ bool printCollective(OpWriter& w, Op op) {
       break;
   }
   w << op.name() << " ";
-  if (std::string_view kind = reductionPrefix(op); !kind.empty()) w << kind << " ";
+  if (std::string_view kind = reductionPrefix(op); !kind.empty())
+    w << kind << " ";
   if (!axes_text.empty()) w << axes_text << " ";
   w.printOperand(op.operand(0));
   w << " out_sharding=" << toString(*out);
@@ -458,12 +479,14 @@ void addSdySyntax(SyntaxTable& table) {
   table["sdy.sharding_group"] = {parseShardingGroup, printShardingGroup};
   table["sdy.constant"] = {parseConstant, printConstant};
   table["sdy.return"] = {parseReturnLike, printSdyReturn};
-  table["sdy.manual_computation"] = {parseManualComputation, printManualComputation};
-  table["sdy.named_computation"] = {parseNamedComputation, printNamedComputation};
+  table["sdy.manual_computation"] = {parseManualComputation,
+                                     printManualComputation};
+  table["sdy.named_computation"] = {parseNamedComputation,
+                                    printNamedComputation};
   for (const char* name :
-       {"sdy.all_gather", "sdy.all_slice", "sdy.all_reduce", "sdy.reduce_scatter",
-        "sdy.all_to_all", "sdy.collective_permute", "sdy.sharded_to_unreduced",
-        "sdy.replicated_to_unreduced"}) {
+       {"sdy.all_gather", "sdy.all_slice", "sdy.all_reduce",
+        "sdy.reduce_scatter", "sdy.all_to_all", "sdy.collective_permute",
+        "sdy.sharded_to_unreduced", "sdy.replicated_to_unreduced"}) {
     table[name] = {parseCollective, printCollective};
   }
 }

@@ -52,7 +52,8 @@ absl::Status parseKeywordList(OpReader& r, std::string_view keyword,
 
 absl::StatusOr<Attribute> parseEnum(OpReader& r, std::string_view kind) {
   if (!r.p().at(TokenKind::kBareIdent)) return r.p().errorExpected(kind);
-  std::string text = strCat("#stablehlo<", kind, " ", r.p().tok().spelling, ">");
+  std::string text =
+      strCat("#stablehlo<", kind, " ", r.p().tok().spelling, ">");
   r.p().advance();
   return Attribute::opaque(std::move(text));
 }
@@ -74,14 +75,6 @@ absl::Status parseSameOrFunctional(OpReader& r, OperationState& state,
   std::vector<Type> inputs;
   SK_RETURN_IF_ERROR(r.parseSameOrFunctionalType(
       state.operands.size(), num_results, inputs, state.result_types));
-  return r.checkOperandTypes(state.operands, inputs, offset);
-}
-
-absl::Status parseFunctional(OpReader& r, OperationState& state) {
-  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kColon, "':'"));
-  size_t offset = r.p().tok().offset;
-  std::vector<Type> inputs;
-  SK_RETURN_IF_ERROR(r.parseFunctionalType(inputs, state.result_types));
   return r.checkOperandTypes(state.operands, inputs, offset);
 }
 
@@ -125,7 +118,7 @@ absl::StatusOr<Op> parseOperandsFunctional(OpReader& r, OpName name) {
   OperationState state(name);
   SK_RETURN_IF_ERROR(r.parseOperandList(state.operands));
   SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(parseFunctional(r, state));
+  SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
   return r.createOp(state);
 }
 
@@ -148,7 +141,8 @@ struct KeywordListForm {
 
 KeywordListForm keywordListForm(std::string_view name) {
   if (name == "stablehlo.transpose") return {"dims", "permutation", false};
-  if (name == "stablehlo.broadcast_in_dim") return {"dims", "broadcast_dimensions", false};
+  if (name == "stablehlo.broadcast_in_dim")
+    return {"dims", "broadcast_dimensions", false};
   if (name == "stablehlo.broadcast") return {"sizes", "broadcast_sizes", false};
   if (name == "stablehlo.reverse") return {"dims", "dimensions", true};
   return {"", "", false};
@@ -165,7 +159,7 @@ absl::StatusOr<Op> parseKeywordListOp(OpReader& r, OpName name) {
   if (form.same_type) {
     SK_RETURN_IF_ERROR(parseSameOrFunctional(r, state));
   } else {
-    SK_RETURN_IF_ERROR(parseFunctional(r, state));
+    SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
   }
   return r.createOp(state);
 }
@@ -199,9 +193,12 @@ struct KeywordIntForm {
 KeywordIntForm keywordIntForm(std::string_view name) {
   if (name == "stablehlo.iota") return {"dim", "iota_dimension", 0, true};
   if (name == "stablehlo.concatenate") return {"dim", "dimension", -1, false};
-  if (name == "stablehlo.get_dimension_size") return {"dim", "dimension", 1, false};
-  if (name == "stablehlo.set_dimension_size") return {"dim", "dimension", 2, false};
-  if (name == "stablehlo.dynamic_iota") return {"dim", "iota_dimension", 1, false};
+  if (name == "stablehlo.get_dimension_size")
+    return {"dim", "dimension", 1, false};
+  if (name == "stablehlo.set_dimension_size")
+    return {"dim", "dimension", 2, false};
+  if (name == "stablehlo.dynamic_iota")
+    return {"dim", "iota_dimension", 1, false};
   return {"", "", 0, false};
 }
 
@@ -227,7 +224,7 @@ absl::StatusOr<Op> parseKeywordIntOp(OpReader& r, OpName name) {
     SK_ASSIGN_OR_RETURN(Type t, r.parseType());
     state.result_types.push_back(t);
   } else {
-    SK_RETURN_IF_ERROR(parseFunctional(r, state));
+    SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
   }
   return r.createOp(state);
 }
@@ -345,19 +342,53 @@ bool printAfterAll(OpWriter& w, Op op) {
   return true;
 }
 
-constexpr std::string_view kUnaryOps[] = {
-    "abs", "cbrt", "ceil", "convert", "cosine", "count_leading_zeros",
-    "exponential", "exponential_minus_one", "floor", "imag", "log",
-    "log_plus_one", "logistic", "negate", "not", "popcnt", "real",
-    "round_nearest_afz", "round_nearest_even", "rsqrt", "sign", "sine", "sqrt",
-    "tan", "tanh", "uniform_dequantize", "uniform_quantize"};
-constexpr std::string_view kBinaryOps[] = {
-    "add", "and", "atan2", "complex", "divide", "maximum", "minimum",
-    "multiply", "or", "power", "remainder", "shift_left",
-    "shift_right_arithmetic", "shift_right_logical", "subtract", "xor"};
+constexpr std::string_view kUnaryOps[] = {"abs",
+                                          "cbrt",
+                                          "ceil",
+                                          "convert",
+                                          "cosine",
+                                          "count_leading_zeros",
+                                          "exponential",
+                                          "exponential_minus_one",
+                                          "floor",
+                                          "imag",
+                                          "log",
+                                          "log_plus_one",
+                                          "logistic",
+                                          "negate",
+                                          "not",
+                                          "popcnt",
+                                          "real",
+                                          "round_nearest_afz",
+                                          "round_nearest_even",
+                                          "rsqrt",
+                                          "sign",
+                                          "sine",
+                                          "sqrt",
+                                          "tan",
+                                          "tanh",
+                                          "uniform_dequantize",
+                                          "uniform_quantize"};
+constexpr std::string_view kBinaryOps[] = {"add",
+                                           "and",
+                                           "atan2",
+                                           "complex",
+                                           "divide",
+                                           "maximum",
+                                           "minimum",
+                                           "multiply",
+                                           "or",
+                                           "power",
+                                           "remainder",
+                                           "shift_left",
+                                           "shift_right_arithmetic",
+                                           "shift_right_logical",
+                                           "subtract",
+                                           "xor"};
 constexpr std::string_view kFunctionalOps[] = {
-    "reshape", "bitcast_convert", "dynamic_update_slice", "is_finite",
-    "dynamic_reshape", "real_dynamic_slice", "dynamic_pad"};
+    "reshape",    "bitcast_convert", "dynamic_update_slice",
+    "is_finite",  "dynamic_reshape", "real_dynamic_slice",
+    "dynamic_pad"};
 
 }  // namespace
 
@@ -377,9 +408,10 @@ void addStablehloSyntax(SyntaxTable& table) {
                          "stablehlo.broadcast", "stablehlo.reverse"}) {
     table[op] = {parseKeywordListOp, printKeywordListOp};
   }
-  for (const char* op : {"stablehlo.iota", "stablehlo.concatenate",
-                         "stablehlo.get_dimension_size",
-                         "stablehlo.set_dimension_size", "stablehlo.dynamic_iota"}) {
+  for (const char* op :
+       {"stablehlo.iota", "stablehlo.concatenate",
+        "stablehlo.get_dimension_size", "stablehlo.set_dimension_size",
+        "stablehlo.dynamic_iota"}) {
     table[op] = {parseKeywordIntOp, printKeywordIntOp};
   }
   table["stablehlo.select"] = {parseSelect, printSelect};

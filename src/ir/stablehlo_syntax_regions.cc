@@ -23,7 +23,8 @@ absl::StatusOr<Op> parseWhile(OpReader& r, OpName name) {
     do {
       ParsedArgument arg;
       arg.offset = r.p().tok().offset;
-      if (!r.p().at(TokenKind::kPercentIdent)) return r.p().errorExpected("iteration argument");
+      if (!r.p().at(TokenKind::kPercentIdent))
+        return r.p().errorExpected("iteration argument");
       arg.name = std::string(r.p().tok().spelling);
       r.p().advance();
       SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kEqual, "'='"));
@@ -105,7 +106,8 @@ bool isCommutativeBinary(std::string_view name) {
 // The op of the compact `applies <op>` form, or null when the body is not
 // that simple.
 Op compactReducer(Op reduce) {
-  if (reduce.numRegions() != 1 || reduce.region(0).numBlocks() != 1) return Op();
+  if (reduce.numRegions() != 1 || reduce.region(0).numBlocks() != 1)
+    return Op();
   Block body = reduce.region(0).front();
   if (body.numOps() != 2 || body.numArguments() != 2 ||
       reduce.numOperands() != 2) {
@@ -118,7 +120,8 @@ Op compactReducer(Op reduce) {
       !inner.discardableAttrs().empty() || !inner.inherentAttrs().empty()) {
     return Op();
   }
-  if (inner.operand(0) != body.argument(0) || inner.operand(1) != body.argument(1)) {
+  if (inner.operand(0) != body.argument(0) ||
+      inner.operand(1) != body.argument(1)) {
     return Op();
   }
   if (ret.name() != "stablehlo.return" || ret.numOperands() != 1 ||
@@ -153,10 +156,12 @@ absl::StatusOr<Op> parseReduce(OpReader& r, OpName name) {
   state.operands.insert(state.operands.end(), inits.begin(), inits.end());
   std::string applies;
   if (r.p().consumeKeywordIf("applies")) {
-    if (!r.p().at(TokenKind::kBareIdent)) return r.p().errorExpected("reducer op name");
+    if (!r.p().at(TokenKind::kBareIdent))
+      return r.p().errorExpected("reducer op name");
     applies = std::string(r.p().tok().spelling);
     if (!isCommutativeBinary(applies)) {
-      return r.p().error(strCat("'", applies, "' cannot be used with 'applies'"));
+      return r.p().error(
+          strCat("'", applies, "' cannot be used with 'applies'"));
     }
     r.p().advance();
   }
@@ -166,10 +171,11 @@ absl::StatusOr<Op> parseReduce(OpReader& r, OpName name) {
   SK_ASSIGN_OR_RETURN(Attribute dims, parseI64List(r));
   state.addAttr("dimensions", std::move(dims));
   SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(parseFunctional(r, state));
+  SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
   state.num_regions = 1;
   if (!applies.empty()) {
-    if (inputs.size() != 1) return r.p().error("'applies' needs exactly one input");
+    if (inputs.size() != 1)
+      return r.p().error("'applies' needs exactly one input");
     Op op = r.createOp(state);
     Module& m = r.module();
     Type scalar = m.types().rankedTensor({}, inputs[0].type().elementType());
@@ -193,7 +199,8 @@ absl::StatusOr<Op> parseReduce(OpReader& r, OpName name) {
   while (r.p().at(TokenKind::kLParen)) {
     std::vector<ParsedArgument> pair;
     SK_RETURN_IF_ERROR(r.parseArgumentList(pair, /*allow_attrs=*/false));
-    if (pair.size() != 2) return r.p().error("expected a pair of reducer arguments");
+    if (pair.size() != 2)
+      return r.p().error("expected a pair of reducer arguments");
     firsts.push_back(pair[0]);
     seconds.push_back(pair[1]);
   }
@@ -255,7 +262,8 @@ absl::Status parseWindow(OpReader& r, OperationState& state) {
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kLBrace, "'{'"));
   if (r.p().consumeIf(TokenKind::kRBrace)) return absl::OkStatus();
   do {
-    if (!r.p().at(TokenKind::kBareIdent)) return r.p().errorExpected("window attribute");
+    if (!r.p().at(TokenKind::kBareIdent))
+      return r.p().errorExpected("window attribute");
     std::string key(r.p().tok().spelling);
     r.p().advance();
     SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kEqual, "'='"));
@@ -267,7 +275,8 @@ absl::Status parseWindow(OpReader& r, OperationState& state) {
         do {
           SK_ASSIGN_OR_RETURN(Attribute row, parseI64List(r));
           std::vector<int64_t> pair = *row.intList();
-          if (pair.size() != 2) return r.p().error("expected [low, high] padding pairs");
+          if (pair.size() != 2)
+            return r.p().error("expected [low, high] padding pairs");
           values.insert(values.end(), pair.begin(), pair.end());
           ++rows;
         } while (r.p().consumeIf(TokenKind::kComma));
@@ -282,14 +291,15 @@ absl::Status parseWindow(OpReader& r, OperationState& state) {
         literal += '[';
         for (int64_t row = 0; row < rows; ++row) {
           if (row) literal += ", ";
-          strAppend(literal, "[", values[2 * row], ", ", values[2 * row + 1], "]");
+          strAppend(literal, "[", values[2 * row], ", ", values[2 * row + 1],
+                    "]");
         }
         literal += ']';
       }
       literal += '>';
-      state.addAttr("padding",
-                    Attribute::elements(literal, r.module().types().rankedTensor(
-                                                     {rows, 2}, "i64")));
+      state.addAttr("padding", Attribute::elements(
+                                   literal, r.module().types().rankedTensor(
+                                                {rows, 2}, "i64")));
     } else if (key == "reverse") {
       std::vector<int64_t> flags;
       SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kLSquare, "'['"));
@@ -305,13 +315,15 @@ absl::Status parseWindow(OpReader& r, OperationState& state) {
         } while (r.p().consumeIf(TokenKind::kComma));
         SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kRSquare, "']'"));
       }
-      state.addAttr("window_reversal", Attribute::denseArray("i1", std::move(flags)));
+      state.addAttr("window_reversal",
+                    Attribute::denseArray("i1", std::move(flags)));
     } else {
       std::string_view attr = key == "stride"       ? "window_strides"
                               : key == "lhs_dilate" ? "lhs_dilation"
                               : key == "rhs_dilate" ? "rhs_dilation"
                                                     : "";
-      if (attr.empty()) return r.p().error(strCat("unknown window attribute '", key, "'"));
+      if (attr.empty())
+        return r.p().error(strCat("unknown window attribute '", key, "'"));
       SK_ASSIGN_OR_RETURN(Attribute list, parseI64List(r));
       state.addAttr(attr, std::move(list));
     }
@@ -337,8 +349,8 @@ absl::StatusOr<Op> parseConvolution(OpReader& r, OpName name) {
     r.p().advance();
   }
   if (!parseConvDimensionNumbers(text)) {
-    return r.p().errorAt(start, strCat("invalid convolution dimension numbers '",
-                                       text, "'"));
+    return r.p().errorAt(
+        start, strCat("invalid convolution dimension numbers '", text, "'"));
   }
   state.addAttr("dimension_numbers",
                 Attribute::opaque(strCat("#stablehlo.conv<", text, ">")));
@@ -347,7 +359,7 @@ absl::StatusOr<Op> parseConvolution(OpReader& r, OpName name) {
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kEqual, "'='"));
   SK_RETURN_IF_ERROR(parseWindow(r, state));
   SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(parseFunctional(r, state));
+  SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
   return r.createOp(state);
 }
 
@@ -356,23 +368,27 @@ std::optional<std::vector<int64_t>> paddingValues(const Attribute& attr) {
   const ElementsValue* e = attr.asElements();
   if (!e || e->type.rank() != 2) return std::nullopt;
   std::string_view literal = e->literal;
-  if (!literal.starts_with("dense<") || !literal.ends_with(">")) return std::nullopt;
+  if (!literal.starts_with("dense<") || !literal.ends_with(">"))
+    return std::nullopt;
   std::string flat;
   for (char c : literal.substr(6, literal.size() - 7)) {
     if (c != '[' && c != ']') flat += c;
   }
-  std::optional<std::vector<int64_t>> values = parseIntListText("[" + flat + "]");
+  std::optional<std::vector<int64_t>> values =
+      parseIntListText("[" + flat + "]");
   int64_t count = e->type.shape()[0] * e->type.shape()[1];
   if (values && values->size() == 1 && count > 1) {
     values->assign(count, (*values)[0]);
   }
-  if (!values || static_cast<int64_t>(values->size()) != count) return std::nullopt;
+  if (!values || static_cast<int64_t>(values->size()) != count)
+    return std::nullopt;
   return values;
 }
 
 bool printConvolution(OpWriter& w, Op op) {
   const std::string* dims = op.attr("dimension_numbers").asOpaque();
-  if (!dims || !getConvDimensionNumbers(op.attr("dimension_numbers"))) return false;
+  if (!dims || !getConvDimensionNumbers(op.attr("dimension_numbers")))
+    return false;
   std::string_view body(*dims);
   body = body.substr(body.find('<') + 1);
   body.remove_suffix(1);
@@ -389,7 +405,8 @@ bool printConvolution(OpWriter& w, Op op) {
     std::string text = "pad = [";
     for (size_t row = 0; row * 2 < values->size(); ++row) {
       if (row) text += ", ";
-      strAppend(text, "[", (*values)[2 * row], ", ", (*values)[2 * row + 1], "]");
+      strAppend(text, "[", (*values)[2 * row], ", ", (*values)[2 * row + 1],
+                "]");
     }
     text += ']';
     window.push_back(text);

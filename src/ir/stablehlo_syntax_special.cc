@@ -27,7 +27,7 @@ absl::StatusOr<Op> parseHloConstant(OpReader& r, OpName name) {
     SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kRParen, "')'"));
     SK_RETURN_IF_ERROR(r.parseOptionalProperties(state));
     SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-    SK_RETURN_IF_ERROR(parseFunctional(r, state));
+    SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
     return r.createOp(state);
   }
   SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
@@ -65,14 +65,16 @@ bool printHloConstant(OpWriter& w, Op op) {
 
 void constantNames(Op op, std::vector<std::string>& names) {
   if (op.numResults() != 1) return;
-  names.push_back(isIntegerElement(op.result(0).type().elementType()) ? "c" : "cst");
+  names.push_back(isIntegerElement(op.result(0).type().elementType()) ? "c"
+                                                                      : "cst");
 }
 
 // ---- compare: `DIR, %a, %b[, TYPE] attr-dict : functional` ----
 
 absl::StatusOr<Op> parseCompare(OpReader& r, OpName name) {
   OperationState state(name);
-  SK_ASSIGN_OR_RETURN(Attribute direction, parseEnum(r, "comparison_direction"));
+  SK_ASSIGN_OR_RETURN(Attribute direction,
+                      parseEnum(r, "comparison_direction"));
   state.addAttr("comparison_direction", std::move(direction));
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kComma, "','"));
   SK_RETURN_IF_ERROR(r.parseOperandList(state.operands));
@@ -81,7 +83,7 @@ absl::StatusOr<Op> parseCompare(OpReader& r, OpName name) {
     state.addAttr("compare_type", std::move(type));
   }
   SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(parseFunctional(r, state));
+  SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
   return r.createOp(state);
 }
 
@@ -128,7 +130,7 @@ absl::StatusOr<Op> parseSlice(OpReader& r, OpName name) {
   state.addAttr("limit_indices", Attribute::i64Array(std::move(limits)));
   state.addAttr("strides", Attribute::i64Array(std::move(strides)));
   SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(parseFunctional(r, state));
+  SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
   return r.createOp(state);
 }
 
@@ -160,14 +162,14 @@ bool printSlice(OpWriter& w, Op op) {
 absl::StatusOr<Op> parsePad(OpReader& r, OpName name) {
   OperationState state(name);
   SK_RETURN_IF_ERROR(r.parseOperandList(state.operands));
-  for (auto [keyword, attr] :
-       {std::pair{"low", "edge_padding_low"}, std::pair{"high", "edge_padding_high"},
-        std::pair{"interior", "interior_padding"}}) {
+  for (auto [keyword, attr] : {std::pair{"low", "edge_padding_low"},
+                               std::pair{"high", "edge_padding_high"},
+                               std::pair{"interior", "interior_padding"}}) {
     SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kComma, "','"));
     SK_RETURN_IF_ERROR(parseKeywordList(r, keyword, attr, state));
   }
   SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(parseFunctional(r, state));
+  SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
   return r.createOp(state);
 }
 
@@ -180,7 +182,8 @@ bool printPad(OpWriter& w, Op op) {
   w.printOperands(op.operands());
   w << ", low = " << i64ListText(*low) << ", high = " << i64ListText(*high)
     << ", interior = " << i64ListText(*interior);
-  w.printAttrDict(op, {"edge_padding_low", "edge_padding_high", "interior_padding"});
+  w.printAttrDict(
+      op, {"edge_padding_low", "edge_padding_high", "interior_padding"});
   w << " : ";
   w.printFunctionalType(op);
   return true;
@@ -193,7 +196,7 @@ absl::StatusOr<Op> parseDynamicSlice(OpReader& r, OpName name) {
   SK_RETURN_IF_ERROR(parseOperandsWithTrailingComma(r, state.operands));
   SK_RETURN_IF_ERROR(parseKeywordList(r, "sizes", "slice_sizes", state));
   SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(parseFunctional(r, state));
+  SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
   return r.createOp(state);
 }
 
@@ -253,7 +256,7 @@ absl::StatusOr<Op> parseDot(OpReader& r, OpName name) {
     SK_RETURN_IF_ERROR(parsePrecision(r, state));
   }
   SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(parseFunctional(r, state));
+  SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
   return r.createOp(state);
 }
 
@@ -291,7 +294,8 @@ absl::StatusOr<Op> parseDotGeneral(OpReader& r, OpName name) {
   }
   SK_RETURN_IF_ERROR(r.p().expectKeyword("contracting_dims"));
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kEqual, "'='"));
-  SK_RETURN_IF_ERROR(parseListPair(r, dims.lhs_contracting, dims.rhs_contracting));
+  SK_RETURN_IF_ERROR(
+      parseListPair(r, dims.lhs_contracting, dims.rhs_contracting));
   state.addAttr("dot_dimension_numbers", toAttribute(dims));
   while (r.p().consumeIf(TokenKind::kComma)) {
     if (r.p().consumeKeywordIf("precision")) {
@@ -302,13 +306,15 @@ absl::StatusOr<Op> parseDotGeneral(OpReader& r, OpName name) {
       SK_ASSIGN_OR_RETURN(Attribute body, r.parseAttribute());
       (void)start;
       (void)body;
-      return r.p().errorAt(start, "dot_general 'algorithm = <...>' is not supported in pretty form; use the generic form");
+      return r.p().errorAt(start,
+                           "dot_general 'algorithm = <...>' is not supported "
+                           "in pretty form; use the generic form");
     } else {
       return r.p().errorExpected("'precision' or 'algorithm'");
     }
   }
   SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(parseFunctional(r, state));
+  SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
   return r.createOp(state);
 }
 
@@ -345,7 +351,7 @@ absl::StatusOr<Op> parseFft(OpReader& r, OpName name) {
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kComma, "','"));
   SK_RETURN_IF_ERROR(parseKeywordList(r, "length", "fft_length", state));
   SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(parseFunctional(r, state));
+  SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
   return r.createOp(state);
 }
 
@@ -386,7 +392,7 @@ absl::StatusOr<Op> parseEnumKeywordOp(OpReader& r, OpName name) {
   SK_ASSIGN_OR_RETURN(Attribute value, parseEnum(r, form.kind));
   state.addAttr(form.attr, std::move(value));
   SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(parseFunctional(r, state));
+  SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
   return r.createOp(state);
 }
 
@@ -443,7 +449,8 @@ bool printCholesky(OpWriter& w, Op op) {
 
 absl::StatusOr<Op> parseCustomCall(OpReader& r, OpName name) {
   OperationState state(name);
-  if (!r.p().at(TokenKind::kAtIdent)) return r.p().errorExpected("call target '@name'");
+  if (!r.p().at(TokenKind::kAtIdent))
+    return r.p().errorExpected("call target '@name'");
   std::string_view spelling = r.p().tok().spelling.substr(1);
   std::string target(spelling);
   if (spelling.starts_with("\"") && !Lexer::unescape(spelling, target)) {
@@ -455,7 +462,7 @@ absl::StatusOr<Op> parseCustomCall(OpReader& r, OpName name) {
   SK_RETURN_IF_ERROR(r.parseOperandList(state.operands));
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kRParen, "')'"));
   SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(parseFunctional(r, state));
+  SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
   return r.createOp(state);
 }
 
@@ -535,7 +542,7 @@ absl::StatusOr<Op> parseGetTupleElement(OpReader& r, OpName name) {
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kRSquare, "']'"));
   state.addAttr("index", Attribute::integer(index, "i32"));
   SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(parseFunctional(r, state));
+  SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
   return r.createOp(state);
 }
 
@@ -578,10 +585,12 @@ bool printTuple(OpWriter& w, Op op) {
 
 }  // namespace
 
-void addStablehloRegionSyntax(SyntaxTable& table);  // stablehlo_syntax_regions.cc
+void addStablehloRegionSyntax(
+    SyntaxTable& table);  // stablehlo_syntax_regions.cc
 
 void addStablehloSpecialSyntax(SyntaxTable& table) {
-  table["stablehlo.constant"] = {parseHloConstant, printHloConstant, constantNames};
+  table["stablehlo.constant"] = {parseHloConstant, printHloConstant,
+                                 constantNames};
   table["stablehlo.compare"] = {parseCompare, printCompare};
   table["stablehlo.slice"] = {parseSlice, printSlice};
   table["stablehlo.pad"] = {parsePad, printPad};
@@ -589,14 +598,15 @@ void addStablehloSpecialSyntax(SyntaxTable& table) {
   table["stablehlo.dot"] = {parseDot, printDot};
   table["stablehlo.dot_general"] = {parseDotGeneral, printDotGeneral};
   table["stablehlo.fft"] = {parseFft, printFft};
-  table["stablehlo.rng_bit_generator"] = {parseEnumKeywordOp, printEnumKeywordOp,
-                                          rngBitGeneratorNames};
+  table["stablehlo.rng_bit_generator"] = {
+      parseEnumKeywordOp, printEnumKeywordOp, rngBitGeneratorNames};
   table["stablehlo.rng"] = {parseEnumKeywordOp, printEnumKeywordOp};
   table["stablehlo.cholesky"] = {parseCholesky, printCholesky};
   table["stablehlo.custom_call"] = {parseCustomCall, printCustomCall};
   table["stablehlo.optimization_barrier"] = {parseOptimizationBarrier,
                                              printOptimizationBarrier};
-  table["stablehlo.get_tuple_element"] = {parseGetTupleElement, printGetTupleElement};
+  table["stablehlo.get_tuple_element"] = {parseGetTupleElement,
+                                          printGetTupleElement};
   table["stablehlo.tuple"] = {parseTuple, printTuple};
   addStablehloRegionSyntax(table);
 }

@@ -31,8 +31,7 @@ std::string_view enumValue(const Attribute& attr);
 // `: t` or `: (ins) -> out` for ops whose operands and result may share a type.
 absl::Status parseSameOrFunctional(OpReader& r, OperationState& state,
                                    size_t num_results = 1);
-// `: (ins) -> outs`, checking the operand types.
-absl::Status parseFunctional(OpReader& r, OperationState& state);
+// (`: (ins) -> outs` is OpReader::parseTrailingFunctionalType.)
 
 // `%a, %b, ` — operands each followed by a comma.
 absl::Status parseOperandsWithTrailingComma(OpReader& r,

@@ -1,11 +1,10 @@
-#include "shardkit/ir/op_syntax.h"
-
 #include <algorithm>
 #include <memory>
 #include <mutex>
 
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
+#include "shardkit/ir/op_syntax.h"
 
 namespace shardkit {
 namespace {
@@ -35,8 +34,8 @@ absl::StatusOr<std::string> OpReader::parseSymbolName(std::string_view what) {
   std::string_view spelling = p().tok().spelling.substr(1);
   std::string name(spelling);
   if (spelling.starts_with("\"") && !Lexer::unescape(spelling, name)) {
-    return p().error(strCat("invalid escape sequence in symbol name ",
-                            p().tok().spelling));
+    return p().error(
+        strCat("invalid escape sequence in symbol name ", p().tok().spelling));
   }
   p().advance();
   return name;
@@ -71,6 +70,14 @@ absl::Status OpReader::parseFunctionalType(std::vector<Type>& inputs,
   SK_ASSIGN_OR_RETURN(Type t, parseType());
   results.push_back(t);
   return absl::OkStatus();
+}
+
+absl::Status OpReader::parseTrailingFunctionalType(OperationState& state) {
+  SK_RETURN_IF_ERROR(p().expect(TokenKind::kColon, "':'"));
+  size_t offset = p().tok().offset;
+  std::vector<Type> inputs;
+  SK_RETURN_IF_ERROR(parseFunctionalType(inputs, state.result_types));
+  return checkOperandTypes(state.operands, inputs, offset);
 }
 
 absl::Status OpReader::parseSameOrFunctionalType(size_t num_operands,
@@ -142,7 +149,8 @@ void OpWriter::printFunctionalType(const std::vector<Type>& inputs,
 void OpWriter::printSameOrFunctionalType(Op op) {
   std::vector<Type> inputs = op.operandTypes();
   std::vector<Type> results = op.resultTypes();
-  Type first = !inputs.empty() ? inputs[0] : (results.empty() ? Type() : results[0]);
+  Type first =
+      !inputs.empty() ? inputs[0] : (results.empty() ? Type() : results[0]);
   bool same = static_cast<bool>(first);
   for (Type t : inputs) same = same && t == first;
   for (Type t : results) same = same && t == first;

@@ -30,7 +30,8 @@ std::string quoted(std::string_view s) {
 std::optional<std::string_view> opaqueBody(const Attribute& attr,
                                            std::string_view prefix) {
   const std::string* text = attr.asOpaque();
-  if (!text || !text->starts_with(prefix) || !text->ends_with(">")) return std::nullopt;
+  if (!text || !text->starts_with(prefix) || !text->ends_with(">"))
+    return std::nullopt;
   std::string_view body(*text);
   return body.substr(prefix.size(), body.size() - prefix.size() - 1);
 }
@@ -53,8 +54,8 @@ std::optional<std::string> shortUserOrigin(std::string_view body) {
   return text;
 }
 
-// `[<@m, [...]>, ...]`: a sharding per value without its `#sdy.sharding_per_value<`
-// wrapper, as the mpmd and sdy op forms print it.
+// `[<@m, [...]>, ...]`: a sharding per value without its
+// `#sdy.sharding_per_value<` wrapper, as the mpmd and sdy op forms print it.
 std::string strippedShardings(const TensorShardingPerValue& shardings) {
   std::string text = toString(shardings);
   return text.substr(1, text.size() - 2);
@@ -66,11 +67,7 @@ absl::StatusOr<Op> parseUnaryFunctional(OpReader& r, OpName name) {
   SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
   SK_ASSIGN_OR_RETURN(Value input, r.parseOperand());
   state.operands.push_back(input);
-  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kColon, "':'"));
-  size_t offset = r.p().tok().offset;
-  std::vector<Type> inputs;
-  SK_RETURN_IF_ERROR(r.parseFunctionalType(inputs, state.result_types));
-  SK_RETURN_IF_ERROR(r.checkOperandTypes(state.operands, inputs, offset));
+  SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
   return r.createOp(state);
 }
 
@@ -120,7 +117,8 @@ absl::StatusOr<Op> parseNamedTensor(OpReader& r, OpName name) {
   state.operands.push_back(input);
   SK_RETURN_IF_ERROR(r.p().expectKeyword("name"));
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kEqual, "'='"));
-  SK_ASSIGN_OR_RETURN(std::string tensor_name, r.p().parseString("tensor name"));
+  SK_ASSIGN_OR_RETURN(std::string tensor_name,
+                      r.p().parseString("tensor name"));
   state.addAttr("name", Attribute::string(std::move(tensor_name)));
   SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kColon, "':'"));
@@ -150,23 +148,22 @@ bool printNamedTensor(OpWriter& w, Op op) {
 absl::StatusOr<Op> parseReduce(OpReader& r, OpName name) {
   OperationState state(name);
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kLess, "'<'"));
-  if (!r.p().at(TokenKind::kBareIdent)) return r.p().errorExpected("reduction kind");
+  if (!r.p().at(TokenKind::kBareIdent))
+    return r.p().errorExpected("reduction kind");
   std::string kind(r.p().tok().spelling);
   r.p().advance();
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kGreater, "'>'"));
-  state.addAttr("reduction", Attribute::opaque(strCat(kReductionPrefix, kind, ">")));
+  state.addAttr("reduction",
+                Attribute::opaque(strCat(kReductionPrefix, kind, ">")));
   SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
   SK_RETURN_IF_ERROR(r.parseOperandList(state.operands));
-  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kColon, "':'"));
-  size_t offset = r.p().tok().offset;
-  std::vector<Type> inputs;
-  SK_RETURN_IF_ERROR(r.parseFunctionalType(inputs, state.result_types));
-  SK_RETURN_IF_ERROR(r.checkOperandTypes(state.operands, inputs, offset));
+  SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
   return r.createOp(state);
 }
 
 bool printReduce(OpWriter& w, Op op) {
-  std::optional<std::string_view> kind = opaqueBody(op.attr("reduction"), kReductionPrefix);
+  std::optional<std::string_view> kind =
+      opaqueBody(op.attr("reduction"), kReductionPrefix);
   if (!kind || !isBareIdentifier(*kind) || op.numRegions() != 0) return false;
   w << "mpmd.reduce<" << *kind << ">";
   w.printAttrDict(op, {"reduction"});
@@ -177,38 +174,13 @@ bool printReduce(OpWriter& w, Op op) {
   return true;
 }
 
-// `@callee(%a, ...) attr-dict : (ts) -> ts` (call).
-absl::StatusOr<Op> parseCall(OpReader& r, OpName name) {
-  OperationState state(name);
-  SK_ASSIGN_OR_RETURN(std::string callee, r.parseSymbolName("callee '@name'"));
-  state.addAttr("callee", Attribute::symbolRef(std::move(callee)));
-  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kLParen, "'('"));
-  SK_RETURN_IF_ERROR(r.parseOperandList(state.operands));
-  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kRParen, "')'"));
-  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kColon, "':'"));
-  size_t offset = r.p().tok().offset;
-  std::vector<Type> inputs;
-  SK_RETURN_IF_ERROR(r.parseFunctionalType(inputs, state.result_types));
-  SK_RETURN_IF_ERROR(r.checkOperandTypes(state.operands, inputs, offset));
-  return r.createOp(state);
-}
-
 bool printCall(OpWriter& w, Op op) {
-  const std::string* callee = op.attr("callee").asSymbolRef();
-  if (!callee || op.numRegions() != 0) return false;
-  w << "mpmd.call ";
-  appendSymbolRef(w.out(), *callee);
-  w << "(";
-  w.printOperands(op.operands());
-  w << ")";
-  w.printAttrDict(op, {"callee"});
-  w << " : ";
-  w.printFunctionalType(op);
-  return true;
+  return printCallLikeOp(w, op, "mpmd.call");
 }
 
-bool printReturn(OpWriter& w, Op op) { return printReturnLikeOp(w, op, "mpmd.return"); }
+bool printReturn(OpWriter& w, Op op) {
+  return printReturnLikeOp(w, op, "mpmd.return");
+}
 
 // ---- fragment ----
 //
@@ -249,12 +221,15 @@ absl::Status parseFragmentHeader(OpReader& r, OperationState& state) {
   }
   state.addAttr("origin", Attribute::array(std::move(origins)));
   // Optional entries, in this order.
-  constexpr std::string_view kOptional[] = {"stage", "in_shardings", "out_shardings"};
+  constexpr std::string_view kOptional[] = {"stage", "in_shardings",
+                                            "out_shardings"};
   size_t next = 0;
   while (r.p().consumeIf(TokenKind::kComma)) {
-    while (next < std::size(kOptional) && !r.p().atKeyword(kOptional[next])) ++next;
+    while (next < std::size(kOptional) && !r.p().atKeyword(kOptional[next]))
+      ++next;
     if (next == std::size(kOptional)) {
-      return r.p().errorExpected("'stage', 'in_shardings' or 'out_shardings' (in this order)");
+      return r.p().errorExpected(
+          "'stage', 'in_shardings' or 'out_shardings' (in this order)");
     }
     std::string_view keyword = kOptional[next++];
     r.p().advance();
@@ -263,7 +238,8 @@ absl::Status parseFragmentHeader(OpReader& r, OperationState& state) {
       SK_ASSIGN_OR_RETURN(int64_t stage, r.p().parseInteger("stage"));
       state.addAttr("stage_id", Attribute::integer(stage));
     } else {
-      SK_ASSIGN_OR_RETURN(TensorShardingPerValue s, r.sdy().parseTensorShardingList());
+      SK_ASSIGN_OR_RETURN(TensorShardingPerValue s,
+                          r.sdy().parseTensorShardingList());
       state.addAttr(keyword, Attribute::tensorShardingPerValue(std::move(s)));
     }
   }
@@ -280,15 +256,12 @@ absl::StatusOr<Op> parseFragment(OpReader& r, OpName name) {
   std::vector<ParsedArgument> args;
   SK_RETURN_IF_ERROR(r.parseArgumentList(args, /*allow_attrs=*/false));
   SK_ASSIGN_OR_RETURN(size_t region, r.skipRegion());
-  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kColon, "':'"));
-  size_t offset = r.p().tok().offset;
-  std::vector<Type> inputs;
-  SK_RETURN_IF_ERROR(r.parseFunctionalType(inputs, state.result_types));
-  SK_RETURN_IF_ERROR(r.checkOperandTypes(state.operands, inputs, offset));
+  SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
   state.num_regions = 1;
   Op op = r.createOp(state);
   // An empty argument list still opens the entry block.
-  SK_RETURN_IF_ERROR(r.parseRegionAt(region, op.region(0), args, /*isolated=*/true));
+  SK_RETURN_IF_ERROR(
+      r.parseRegionAt(region, op.region(0), args, /*isolated=*/true));
   if (op.region(0).empty()) op.region(0).addBlock();
   return op;
 }
@@ -296,13 +269,17 @@ absl::StatusOr<Op> parseFragment(OpReader& r, OpName name) {
 bool printFragment(OpWriter& w, Op op) {
   const std::string* mesh = op.attr("mesh_name").asString();
   const std::vector<Attribute>* origins = op.attr("origin").asArray();
-  if (!mesh || !origins || op.numRegions() != 1 || op.region(0).numBlocks() != 1) {
+  if (!mesh || !origins || op.numRegions() != 1 ||
+      op.region(0).numBlocks() != 1) {
     return false;
   }
-  std::string header = strCat("mpmd.fragment<mesh=", quoted(*mesh), ", origin=[");
+  std::string header =
+      strCat("mpmd.fragment<mesh=", quoted(*mesh), ", origin=[");
   for (size_t i = 0; i < origins->size(); ++i) {
-    std::optional<std::string_view> body = opaqueBody((*origins)[i], kUserOriginPrefix);
-    std::optional<std::string> origin = body ? shortUserOrigin(*body) : std::nullopt;
+    std::optional<std::string_view> body =
+        opaqueBody((*origins)[i], kUserOriginPrefix);
+    std::optional<std::string> origin =
+        body ? shortUserOrigin(*body) : std::nullopt;
     if (!origin) return false;
     strAppend(header, i ? ", " : "", *origin);
   }
@@ -322,7 +299,8 @@ bool printFragment(OpWriter& w, Op op) {
   w << header << "> (";
   w.printOperands(op.operands());
   w << ")";
-  w.printAttrDict(op, {"mesh_name", "origin", "stage_id", "in_shardings", "out_shardings"});
+  w.printAttrDict(
+      op, {"mesh_name", "origin", "stage_id", "in_shardings", "out_shardings"});
   w << " ";
   w.printBlockArguments(op.region(0).front());
   w << " ";
@@ -367,7 +345,7 @@ void registerOps() {
   }
   registerOpSyntax("mpmd.broadcast", {parseBroadcast, printBroadcast});
   registerOpSyntax("mpmd.reduce", {parseReduce, printReduce});
-  registerOpSyntax("mpmd.call", {parseCall, printCall});
+  registerOpSyntax("mpmd.call", {parseCallLikeOp, printCall});
   registerOpSyntax("mpmd.named_tensor", {parseNamedTensor, printNamedTensor});
 }
 

@@ -52,6 +52,9 @@ class OpReader {
   // `(ins) -> out` or `(ins) -> (outs)`.
   absl::Status parseFunctionalType(std::vector<Type>& inputs,
                                    std::vector<Type>& results);
+  // `: (ins) -> outs` ending an op: the outs become `state`'s result types,
+  // the ins must be the types of `state`'s operands.
+  absl::Status parseTrailingFunctionalType(OperationState& state);
   // `t` or `(ins) -> out`: the types of an op whose operands and results may
   // all share one type.
   absl::Status parseSameOrFunctionalType(size_t num_operands,
@@ -84,8 +87,7 @@ class OpReader {
   virtual Op createOp(OperationState& state) = 0;
   // Checks that `values` have `types` (operand types written in the text).
   absl::Status checkOperandTypes(const std::vector<Value>& values,
-                                 const std::vector<Type>& types,
-                                 size_t offset);
+                                 const std::vector<Type>& types, size_t offset);
 
  protected:
   OpReader(ParserBase& p, Module* module) : p_(p), sdy_(p), module_(module) {}
@@ -173,6 +175,11 @@ void registerOpSyntax(std::string_view op_name, OpSyntax syntax);
 // stablehlo.return (defined in sdy_syntax.cc).
 absl::StatusOr<Op> parseReturnLikeOp(OpReader& r, OpName name);
 bool printReturnLikeOp(OpWriter& w, Op op, std::string_view printed_name);
+
+// `@callee(%a, ...) attr-dict : (ins) -> outs`, shared by func.call and
+// mpmd.call (defined in func_syntax.cc).
+absl::StatusOr<Op> parseCallLikeOp(OpReader& r, OpName name);
+bool printCallLikeOp(OpWriter& w, Op op, std::string_view printed_name);
 
 // Registration of shardkit's own forms, one per dialect file.
 using SyntaxTable = absl::flat_hash_map<std::string, OpSyntax>;
