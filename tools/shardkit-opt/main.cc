@@ -320,7 +320,8 @@ int run(int argc, char** argv) {
     std::cerr << "shardkit-opt: error: cannot open '" << flags.input << "'\n";
     return 1;
   }
-  // The IR of a module takes about ten times its text.
+  // Reading, propagating and printing a module touches several times its
+  // text (about seven times for generic text); reserve ten.
   if (text.size() > (size_t{4} << 20)) reserveHugeHeap(text.size() * 10);
   std::string file = flags.input == "-" ? "<stdin>" : flags.input;
   std::vector<std::string> chunks;
