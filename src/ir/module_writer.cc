@@ -309,7 +309,7 @@ std::string printModule(Module& module, const PrintOptions& options) {
 
 void printModule(Module& module, const PrintOptions& options,
                  std::string& out) {
-  ScopedAttrTextMemo memo;  // the module's attributes live while we print
+  ScopedAttrTextMemo memo;  // sdy attribute texts, printed once each
   ModuleWriter writer(module, options);
   writer.run(out);
 }

@@ -249,8 +249,8 @@ void appendAttrDict(std::string& out, absl::Span<const NamedAttribute> entries);
 // While one is alive, appendAttribute on this thread remembers the text of
 // the sdy attributes it prints (shardings, rules) by identity and reuses it:
 // a module shares one attribute among the many values with equal shardings.
-// Every attribute printed meanwhile must outlive the scope (printModule holds
-// one while it prints a module it does not change). Scopes nest.
+// The memo holds every attribute it remembers, so an identity is never
+// reused for another attribute while the scope lives. Scopes nest.
 class ScopedAttrTextMemo {
  public:
   ScopedAttrTextMemo();
@@ -262,14 +262,14 @@ class ScopedAttrTextMemo {
   template <typename PrintFn>
   const std::string& text(const Attribute& attr, PrintFn print) {
     auto [it, inserted] = texts_.try_emplace(attr.identity());
-    if (inserted) it->second = print();
-    return it->second;
+    if (inserted) it->second = {attr, print()};
+    return it->second.second;
   }
   static ScopedAttrTextMemo* active();
 
  private:
   ScopedAttrTextMemo* outer_;
-  absl::flat_hash_map<const void*, std::string> texts_;
+  absl::flat_hash_map<const void*, std::pair<Attribute, std::string>> texts_;
 };
 
 // MLIR's float text: `1.000000e-03` when 6 digits round-trip, else the

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
+#include "shardkit/core/strings.h"
 #include "shardkit/ir/attribute.h"
 #include "shardkit/ir/module_io.h"
 #include "shardkit/text/parse.h"
@@ -95,6 +96,18 @@ TEST_CASE("remembered attribute texts equal the texts printed afresh") {
     CHECK(ScopedAttrTextMemo::active() == &memo);
   }
   CHECK(ScopedAttrTextMemo::active() == nullptr);
+  {
+    // Attributes made and dropped while the memo lives: each prints as
+    // itself (the memo keeps what it saw, so no identity is reused).
+    ScopedAttrTextMemo memo;
+    for (const char* axis : {"x", "y", "z"}) {
+      std::string text = strCat("#sdy.sharding<@mesh, [{\"", axis, "\"}]>");
+      std::string printed;
+      appendAttribute(printed,
+                      Attribute::tensorSharding(*parseTensorSharding(text)));
+      CHECK(printed == text);
+    }
+  }
   CHECK(first == fresh);
   CHECK(second == fresh);
   CHECK(fresh == "#sdy.sharding<@mesh, [{\"x\", ?}p1, {}]>");
