@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "shardkit/core/strings.h"
+#include "shardkit/text/lexer.h"
 
 namespace shardkit {
 namespace {
@@ -304,6 +305,35 @@ ScopedAttrTextMemo::ScopedAttrTextMemo() : outer_(active_memo) {
 ScopedAttrTextMemo::~ScopedAttrTextMemo() { active_memo = outer_; }
 ScopedAttrTextMemo* ScopedAttrTextMemo::active() { return active_memo; }
 
+namespace {
+
+// Whether `text` is a nested symbol reference as the reader keeps it (after
+// its first '@'): `root::@a::@b`, each part a whole symbol token, with
+// nothing between them. A single symbol whose (quoted) name merely contains
+// "::@" is not one.
+bool isWrittenNestedRef(std::string_view text) {
+  if (text.find("::@") == std::string_view::npos) return false;
+  std::string written = strCat("@", text);
+  Lexer lexer(written);
+  size_t end = 0;
+  auto nextIs = [&](TokenKind kind) {
+    Token t = lexer.next();
+    if (t.kind != kind || t.offset != end) return false;
+    end = t.offset + t.spelling.size();
+    return true;
+  };
+  if (!nextIs(TokenKind::kAtIdent)) return false;
+  while (end < written.size()) {
+    if (!nextIs(TokenKind::kColon) || !nextIs(TokenKind::kColon) ||
+        !nextIs(TokenKind::kAtIdent)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
 void appendAttribute(std::string& out, const Attribute& attr, bool elide_i64) {
   switch (attr.kind()) {
     case AttrKind::kNull:
@@ -339,7 +369,7 @@ void appendAttribute(std::string& out, const Attribute& attr, bool elide_i64) {
       appendQuoted(out, *attr.asString());
       return;
     case AttrKind::kSymbolRef:
-      if (attr.asSymbolRef()->find("::@") != std::string::npos) {
+      if (isWrittenNestedRef(*attr.asSymbolRef())) {
         strAppend(out, "@", *attr.asSymbolRef());  // nested, kept as written
       } else {
         appendSymbolRef(out, *attr.asSymbolRef());

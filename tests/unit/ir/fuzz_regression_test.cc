@@ -216,5 +216,23 @@ TEST_CASE("fuzz: entry block argument types must match the function type") {
       "function signature('tensor<2xf32>')");
 }
 
+TEST_CASE("fuzz: a symbol whose name contains '::@' is not a nested one") {
+  // In generic form the callee is an attribute: it printed unquoted, as if
+  // it were a nested reference, and did not read back.
+  std::string text =
+      "func.func @\"f ::@g\"(%arg0: tensor<2xf32>) -> tensor<2xf32> {\n"
+      "  %0 = call @\"f ::@g\"(%arg0) : (tensor<2xf32>) -> tensor<2xf32>\n"
+      "  return %0 : tensor<2xf32>\n"
+      "}\n";
+  std::string generic = roundTrip(text, /*generic=*/true);
+  CHECK(generic.find("callee = @\"f ::@g\"") != std::string::npos);
+  checkStable(text);
+  // A nested reference still prints as written.
+  checkStable("module attributes {a = @\"x y\"::@z, b = @p::@q::@r} {\n}\n");
+  CHECK(
+      roundTrip("module attributes {b = @p::@q} {\n}\n").find("b = @p::@q}") !=
+      std::string::npos);
+}
+
 }  // namespace
 }  // namespace shardkit
