@@ -95,6 +95,22 @@ std::vector<std::string_view> splitTopLevel(std::string_view s) {
 
 absl::StatusOr<size_t> ModuleReader::scanBalanced(size_t start, char open,
                                                   char close) {
+  // Nested regions are skipped level by level, each scan starting inside the
+  // previous one: the pairs found inside a region are remembered so that the
+  // text is scanned once, not once per nesting level (short `<...>`s are
+  // never scanned again and are not remembered).
+  bool remember = open == '{';
+  if (remember) {
+    size_t cached = brace_ends_.find(start);
+    if (cached != std::string_view::npos) return cached;
+  }
+  bool nest_all = open == '<';
+  size_t fast_end = scanBracketsFast(parser_.buffer(), start, open, close,
+                                     nest_all, [&](BracketPair pair) {
+                                       if (remember && pair.open != start)
+                                         brace_ends_.add(pair);
+                                     });
+  if (fast_end != std::string_view::npos) return fast_end;
   Lexer lexer(parser_.buffer());
   lexer.resetTo(start);
   auto kindOf = [](char c) {
@@ -119,23 +135,6 @@ absl::StatusOr<size_t> ModuleReader::scanBalanced(size_t start, char open,
   };
   TokenKind open_kind = kindOf(open);
   TokenKind close_kind = kindOf(close);
-  // Nested regions are skipped level by level, each scan starting inside the
-  // previous one: every pair found is remembered so that the text is scanned
-  // once, not once per nesting level.
-  // Only regions are scanned again from inside (a nested op skipping its
-  // own region): remember their inner pairs, not those of short `<...>`s.
-  bool remember = open == '{';
-  if (remember) {
-    size_t cached = brace_ends_.find(start);
-    if (cached != std::string_view::npos) return cached;
-  }
-  bool nest_all = open == '<';
-  size_t fast_end = scanBracketsFast(parser_.buffer(), start, open, close,
-                                     nest_all, [&](BracketPair pair) {
-                                       if (remember && pair.open != start)
-                                         brace_ends_.add(pair);
-                                     });
-  if (fast_end != std::string_view::npos) return fast_end;
   // Not plainly balanced: rescan token by token for a precise error. A
   // dialect body `<...>` must nest every kind of bracket properly (as in
   // MLIR), so that the text kept for it never unbalances an enclosing region;

@@ -36,20 +36,22 @@ class SyntaxCache {
 class Namer {
  public:
   // MLIR's generic form does not ask ops for names (`%c`, `%iterArg`).
-  explicit Namer(bool use_hints = true) : use_hints_(use_hints) {}
+  // Looks syntaxes up through `syntaxes` (shared with the writer).
+  Namer(SyntaxCache& syntaxes, bool use_hints)
+      : syntaxes_(&syntaxes), use_hints_(use_hints) {}
 
   // Names the module's top-level ops' results, then (from where those
   // counters end, like MLIR) the values in their regions.
   void nameModule(Module& module) {
     names_.assign(module.valueIdBound(), std::string());
-    named_.assign(module.valueIdBound(), false);
     group_base_.assign(module.opIdBound(), std::string());
     nameRegion(module.body().parentRegion(), Counters{}, Chain{});
   }
 
   const std::string& name(Value v) {
     uint32_t id = v.id();
-    if (id < named_.size() && named_[id]) return names_[id];
+    // Every name starts with '%': an empty one was never given.
+    if (id < names_.size() && !names_[id].empty()) return names_[id];
     // A value defined outside what was named (should not happen in a valid
     // module): give it a recognizable placeholder.
     unknown_ = strCat("%<<UNKNOWN SSA VALUE ", id, ">>");
@@ -93,7 +95,7 @@ class Namer {
   void nameRegion(Region region, Counters counters, Chain chain) {
     absl::flat_hash_set<std::string> scope;
     Op parent = region.parentOp();
-    const OpSyntax* parent_syntax = parent ? syntaxes_.of(parent) : nullptr;
+    const OpSyntax* parent_syntax = parent ? syntaxes_->of(parent) : nullptr;
     std::vector<std::string> arg_hints;
     if (use_hints_ && parent_syntax && parent_syntax->block_arg_names) {
       parent_syntax->block_arg_names(parent, region, arg_hints);
@@ -130,7 +132,7 @@ class Namer {
                    const Chain& chain) {
     if (op.numResults() == 0) return;
     std::vector<std::string> hints;
-    const OpSyntax* syntax = syntaxes_.of(op);
+    const OpSyntax* syntax = syntaxes_->of(op);
     if (use_hints_ && syntax && syntax->result_names) {
       syntax->result_names(op, hints);
     }
@@ -151,10 +153,7 @@ class Namer {
     group_base_[op.id()] = std::move(base);
   }
 
-  void setName(Value v, std::string name) {
-    names_[v.id()] = std::move(name);
-    named_[v.id()] = true;
-  }
+  void setName(Value v, std::string name) { names_[v.id()] = std::move(name); }
 
  public:
   const std::string& groupBase(Op op) { return group_base_[op.id()]; }
@@ -162,18 +161,19 @@ class Namer {
  private:
   // Indexed by Value::id() / Op::id() (see nameModule).
   std::vector<std::string> names_;
-  std::vector<bool> named_;
   std::vector<std::string> group_base_;  // non-empty for `%0:2` groups
   std::string unknown_;
   absl::flat_hash_map<Block, int> block_ids_;
-  SyntaxCache syntaxes_;
+  SyntaxCache* syntaxes_;
   bool use_hints_ = true;
 };
 
 class ModuleWriter : public OpWriter {
  public:
   ModuleWriter(Module& module, const PrintOptions& options)
-      : module_(module), options_(options) {}
+      : module_(module),
+        options_(options),
+        namer_(syntaxes_, /*use_hints=*/!options.generic) {}
 
   // Appends the module to `out`.
   void run(std::string& out) {
@@ -191,7 +191,6 @@ class ModuleWriter : public OpWriter {
     }
     out_ += " {";
     ++indent_;
-    namer_ = Namer(/*use_hints=*/!options_.generic);
     namer_.nameModule(module_);
     for (Op op : module_.body()) {
       newline();
@@ -293,8 +292,8 @@ class ModuleWriter : public OpWriter {
 
   Module& module_;
   const PrintOptions& options_;
+  SyntaxCache syntaxes_;  // before namer_, which uses it
   Namer namer_;
-  SyntaxCache syntaxes_;
   int indent_ = 0;
   bool label_empty_entry_ = false;
 };
