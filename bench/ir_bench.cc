@@ -31,7 +31,9 @@ std::string generateModule(int num_ops) {
       "tensor<256x128xf32> {\n"
       "  %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>\n";
   int last = -1;
-  auto name = [](int i) { return i < 0 ? std::string("%arg0") : strCat("%", i); };
+  auto name = [](int i) {
+    return i < 0 ? std::string("%arg0") : strCat("%", i);
+  };
   int i = 0;
   while (i < num_ops - 2) {
     std::string prev = name(last);
@@ -54,8 +56,9 @@ std::string generateModule(int num_ops) {
                   " : tensor<256x128xf32>\n");
         break;
       default:
-        strAppend(text, "  %", i, " = stablehlo.transpose ", prev,
-                  ", dims = [0, 1] : (tensor<256x128xf32>) -> tensor<256x128xf32>\n");
+        strAppend(
+            text, "  %", i, " = stablehlo.transpose ", prev,
+            ", dims = [0, 1] : (tensor<256x128xf32>) -> tensor<256x128xf32>\n");
         break;
     }
     last = i++;
@@ -96,9 +99,11 @@ double bytesPerOpWithoutAttrs(Module& module) {
 std::unique_ptr<Module> parseOrDie(const std::string& text, bool verify) {
   ParseOptions options;
   options.verify = verify;
-  absl::StatusOr<std::unique_ptr<Module>> module = parseModule(text, "bench.mlir", options);
+  absl::StatusOr<std::unique_ptr<Module>> module =
+      parseModule(text, "bench.mlir", options);
   if (!module.ok()) {
-    std::fprintf(stderr, "%s\n", std::string(fromAbsl(module.status().message())).c_str());
+    std::fprintf(stderr, "%s\n",
+                 std::string(fromAbsl(module.status().message())).c_str());
     std::abort();
   }
   return std::move(*module);
@@ -118,13 +123,18 @@ void BM_ReadModule(benchmark::State& state) {
     state.ResumeTiming();
     benchmark::DoNotOptimize(module.get());
   }
-  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * text.size()));
+  state.SetBytesProcessed(
+      static_cast<int64_t>(state.iterations() * text.size()));
   state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * ops));
   state.counters["ops"] = static_cast<double>(ops);
   state.counters["bytes_per_op"] = bytes_per_op;
   state.counters["bytes_per_op_without_attrs"] = without_attrs;
 }
-BENCHMARK(BM_ReadModule)->ArgName("verify")->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ReadModule)
+    ->ArgName("verify")
+    ->Arg(0)
+    ->Arg(1)
+    ->Unit(benchmark::kMillisecond);
 
 void BM_PrintModule(benchmark::State& state) {
   std::unique_ptr<Module> module = parseOrDie(moduleText(), /*verify=*/false);
@@ -137,9 +147,14 @@ void BM_PrintModule(benchmark::State& state) {
     benchmark::DoNotOptimize(text.data());
   }
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * bytes));
-  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * module->numOps()));
+  state.SetItemsProcessed(
+      static_cast<int64_t>(state.iterations() * module->numOps()));
 }
-BENCHMARK(BM_PrintModule)->ArgName("generic")->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_PrintModule)
+    ->ArgName("generic")
+    ->Arg(0)
+    ->Arg(1)
+    ->Unit(benchmark::kMillisecond);
 
 // Builds `@f(%arg0) -> tensor` with a chain of `num_ops` unary ops, a
 // sharding on every 10th result, and the return.
@@ -149,12 +164,14 @@ std::unique_ptr<Module> buildFunction(int num_ops) {
   FuncOp func = FuncOp::create(*module, "f", {t}, {t});
   module->body().pushBack(func.op());
   Block body = func.body();
-  OpName names[] = {module->opName("stablehlo.negate"), module->opName("stablehlo.abs"),
+  OpName names[] = {module->opName("stablehlo.negate"),
+                    module->opName("stablehlo.abs"),
                     module->opName("stablehlo.exponential")};
-  TensorSharding sharding(MeshOrRef::ref("mesh"),
-                          {DimensionSharding({AxisRef("x")}, true),
-                           DimensionSharding::open()});
-  Attribute per_value = Attribute::tensorShardingPerValue(TensorShardingPerValue({sharding}));
+  TensorSharding sharding(
+      MeshOrRef::ref("mesh"),
+      {DimensionSharding({AxisRef("x")}, true), DimensionSharding::open()});
+  Attribute per_value =
+      Attribute::tensorShardingPerValue(TensorShardingPerValue({sharding}));
   Value v = func.argument(0);
   OperationState state;
   state.result_types = {t};
@@ -177,7 +194,8 @@ void BM_BuildFunction(benchmark::State& state) {
   size_t ops = 0;
   double bytes_per_op = 0, without_attrs = 0;
   for (auto _ : state) {
-    std::unique_ptr<Module> module = buildFunction(static_cast<int>(state.range(0)));
+    std::unique_ptr<Module> module =
+        buildFunction(static_cast<int>(state.range(0)));
     state.PauseTiming();
     ops = module->numOps();
     bytes_per_op = static_cast<double>(module->storageBytes()) / ops;
@@ -192,7 +210,8 @@ void BM_BuildFunction(benchmark::State& state) {
 BENCHMARK(BM_BuildFunction)->Arg(kBuiltOps)->Unit(benchmark::kMillisecond);
 
 void BM_WalkFunction(benchmark::State& state) {
-  std::unique_ptr<Module> module = buildFunction(static_cast<int>(state.range(0)));
+  std::unique_ptr<Module> module =
+      buildFunction(static_cast<int>(state.range(0)));
   for (auto _ : state) {
     size_t sharded = 0;
     module->walk([&](Op op) {
@@ -200,21 +219,25 @@ void BM_WalkFunction(benchmark::State& state) {
     });
     benchmark::DoNotOptimize(sharded);
   }
-  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * module->numOps()));
+  state.SetItemsProcessed(
+      static_cast<int64_t>(state.iterations() * module->numOps()));
 }
 BENCHMARK(BM_WalkFunction)->Arg(kBuiltOps)->Unit(benchmark::kMillisecond);
 
 // Walking and visiting every use of every value (the use lists).
 void BM_WalkUses(benchmark::State& state) {
-  std::unique_ptr<Module> module = buildFunction(static_cast<int>(state.range(0)));
+  std::unique_ptr<Module> module =
+      buildFunction(static_cast<int>(state.range(0)));
   for (auto _ : state) {
     size_t uses = 0;
     module->walk([&](Op op) {
-      for (unsigned i = 0; i < op.numResults(); ++i) uses += op.result(i).numUses();
+      for (unsigned i = 0; i < op.numResults(); ++i)
+        uses += op.result(i).numUses();
     });
     benchmark::DoNotOptimize(uses);
   }
-  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * module->numOps()));
+  state.SetItemsProcessed(
+      static_cast<int64_t>(state.iterations() * module->numOps()));
 }
 BENCHMARK(BM_WalkUses)->Arg(kBuiltOps)->Unit(benchmark::kMillisecond);
 

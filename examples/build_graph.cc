@@ -25,7 +25,8 @@ namespace {
 using namespace shardkit;
 
 int fail(std::string_view what) {
-  std::fprintf(stderr, "build_graph: %.*s\n", static_cast<int>(what.size()), what.data());
+  std::fprintf(stderr, "build_graph: %.*s\n", static_cast<int>(what.size()),
+               what.data());
   return 1;
 }
 
@@ -52,23 +53,27 @@ int run() {
   // sdy.mesh @mesh = <["data"=4, "model"=2]>
   OperationState mesh_state(module.opName("sdy.mesh"));
   mesh_state.addAttr("sym_name", Attribute::string("mesh"));
-  mesh_state.addAttr("mesh", Attribute::mesh(Mesh({{"data", 4}, {"model", 2}})));
+  mesh_state.addAttr("mesh",
+                     Attribute::mesh(Mesh({{"data", 4}, {"model", 2}})));
   append(module, module.body(), mesh_state);
 
   // The function, its argument shardings and its body.
   FuncOp func = FuncOp::create(module, "mlp", {x_type, w_type}, {out_type});
   module.body().pushBack(func.op());
-  setSharding(func.argument(0), TensorSharding(mesh, {on("data"), DimensionSharding::closed()}));
-  setSharding(func.argument(1), TensorSharding(mesh, {DimensionSharding::closed(), on("model")}));
+  setSharding(func.argument(0),
+              TensorSharding(mesh, {on("data"), DimensionSharding::closed()}));
+  setSharding(func.argument(1),
+              TensorSharding(mesh, {DimensionSharding::closed(), on("model")}));
   Block body = func.body();
 
   OperationState dot(module.opName("stablehlo.dot_general"));
   dot.operands = {func.argument(0), func.argument(1)};
   dot.result_types = {out_type};
   // Dialect attributes shardkit does not model are kept as their text.
-  dot.addAttr("dot_dimension_numbers",
-              Attribute::opaque("#stablehlo.dot<lhs_contracting_dimensions = [1], "
-                                "rhs_contracting_dimensions = [0]>"));
+  dot.addAttr(
+      "dot_dimension_numbers",
+      Attribute::opaque("#stablehlo.dot<lhs_contracting_dimensions = [1], "
+                        "rhs_contracting_dimensions = [0]>"));
   Op h = append(module, body, dot);
 
   OperationState zero(module.opName("stablehlo.constant"));
@@ -86,8 +91,8 @@ int run() {
   OperationState constraint(module.opName("sdy.sharding_constraint"));
   constraint.operands = {r.result(0)};
   constraint.result_types = {out_type};
-  constraint.addAttr("sharding",
-                     Attribute::tensorSharding(TensorSharding(mesh, {on("data"), on("model")})));
+  constraint.addAttr("sharding", Attribute::tensorSharding(TensorSharding(
+                                     mesh, {on("data"), on("model")})));
   Op c = append(module, body, constraint);
 
   OperationState ret(module.opName("func.return"));
@@ -98,7 +103,8 @@ int run() {
   if (!h.result(0).hasOneUse() || h.result(0).uses()[0].user() != r) {
     return fail("the dot's result should have one use, the maximum");
   }
-  if (getSharding(c.result(0)) != TensorSharding(mesh, {on("data"), on("model")})) {
+  if (getSharding(c.result(0)) !=
+      TensorSharding(mesh, {on("data"), on("model")})) {
     return fail("the constraint's sharding should read back");
   }
   if (absl::Status status = verifyModule(module); !status.ok()) {
@@ -112,22 +118,28 @@ int run() {
       "  sdy.mesh @mesh = <[\"data\"=4, \"model\"=2]>\n"
       "  func.func @mlp(%arg0: tensor<32x64xf32> {sdy.sharding = "
       "#sdy.sharding<@mesh, [{\"data\"}, {}]>}, %arg1: tensor<64x128xf32> "
-      "{sdy.sharding = #sdy.sharding<@mesh, [{}, {\"model\"}]>}) -> tensor<32x128xf32> {\n"
+      "{sdy.sharding = #sdy.sharding<@mesh, [{}, {\"model\"}]>}) -> "
+      "tensor<32x128xf32> {\n"
       "    %cst = stablehlo.constant dense<0.000000e+00> : tensor<32x128xf32>\n"
-      "    %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0] : "
+      "    %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x "
+      "[0] : "
       "(tensor<32x64xf32>, tensor<64x128xf32>) -> tensor<32x128xf32>\n"
       "    %1 = stablehlo.maximum %0, %cst : tensor<32x128xf32>\n"
-      "    %2 = sdy.sharding_constraint %1 <@mesh, [{\"data\"}, {\"model\"}]> : "
+      "    %2 = sdy.sharding_constraint %1 <@mesh, [{\"data\"}, {\"model\"}]> "
+      ": "
       "tensor<32x128xf32>\n"
       "    return %2 : tensor<32x128xf32>\n"
       "  }\n"
       "}\n";
-  if (text != expected) return fail(strCat("unexpected text; expected:\n", expected));
+  if (text != expected)
+    return fail(strCat("unexpected text; expected:\n", expected));
 
   // The text reads back into the same module.
-  absl::StatusOr<std::unique_ptr<Module>> again = parseModule(text, "build_graph.mlir");
+  absl::StatusOr<std::unique_ptr<Module>> again =
+      parseModule(text, "build_graph.mlir");
   if (!again.ok()) return fail(fromAbsl(again.status().message()));
-  if (printModule(**again) != text) return fail("the text should read back unchanged");
+  if (printModule(**again) != text)
+    return fail("the text should read back unchanged");
   return 0;
 }
 

@@ -35,25 +35,30 @@ class Builder {
   }
   Op last() const { return last_; }
 
-  Value dot(Value lhs, Value rhs, DotDimensionNumbers dims, std::vector<int64_t> out) {
+  Value dot(Value lhs, Value rhs, DotDimensionNumbers dims,
+            std::vector<int64_t> out) {
     return op("stablehlo.dot_general", {lhs, rhs}, tensor(std::move(out)),
               {{"dot_dimension_numbers", toAttribute(dims)}});
   }
   Value reshape(Value v, std::vector<int64_t> out) {
     return op("stablehlo.reshape", {v}, tensor(std::move(out)));
   }
-  Value transpose(Value v, std::vector<int64_t> perm, std::vector<int64_t> out) {
+  Value transpose(Value v, std::vector<int64_t> perm,
+                  std::vector<int64_t> out) {
     return op("stablehlo.transpose", {v}, tensor(std::move(out)),
               {{"permutation", Attribute::i64Array(std::move(perm))}});
   }
-  Value broadcast(Value v, std::vector<int64_t> dims, std::vector<int64_t> out) {
+  Value broadcast(Value v, std::vector<int64_t> dims,
+                  std::vector<int64_t> out) {
     return op("stablehlo.broadcast_in_dim", {v}, tensor(std::move(out)),
               {{"broadcast_dimensions", Attribute::i64Array(std::move(dims))}});
   }
   Value binary(std::string_view name, Value a, Value b) {
     return op(name, {a, b}, a.type());
   }
-  Value unary(std::string_view name, Value a) { return op(name, {a}, a.type()); }
+  Value unary(std::string_view name, Value a) {
+    return op(name, {a}, a.type());
+  }
 
   // reduce(v, init) over `dim` with `combiner` (add or maximum).
   Value reduce(Value v, Value init, int64_t dim, std::string_view combiner,
@@ -86,7 +91,8 @@ TensorSharding sharding(std::vector<std::vector<std::string>> dims) {
   for (auto& axes : dims) {
     std::vector<AxisRef> refs;
     for (std::string& a : axes) refs.push_back(AxisRef(std::move(a)));
-    s.dim_shardings.push_back(DimensionSharding(std::move(refs), /*is_closed=*/true));
+    s.dim_shardings.push_back(
+        DimensionSharding(std::move(refs), /*is_closed=*/true));
   }
   return s;
 }
@@ -102,12 +108,15 @@ std::unique_ptr<Module> buildTransformer(const TransformerShape& s) {
   Module& m = *module;
   OperationState mesh_state(m.opName("sdy.mesh"));
   mesh_state.addAttr("sym_name", Attribute::string("mesh"));
-  mesh_state.addAttr("mesh", Attribute::mesh(Mesh({{"data", 8}, {"model", 4}})));
+  mesh_state.addAttr("mesh",
+                     Attribute::mesh(Mesh({{"data", 8}, {"model", 4}})));
   m.body().pushBack(m.createOp(mesh_state));
 
   const int64_t B = s.batch, S = s.seq, D = s.model, H = s.heads, Dh = D / H,
                 F = s.hidden;
-  auto t = [&](std::vector<int64_t> dims) { return m.types().rankedTensor(dims, "f32"); };
+  auto t = [&](std::vector<int64_t> dims) {
+    return m.types().rankedTensor(dims, "f32");
+  };
   std::vector<Type> inputs = {t({B, S, D})};
   for (int64_t l = 0; l < s.layers; ++l) {
     for (int i = 0; i < 4; ++i) inputs.push_back(t({D, D}));  // q, k, v, out
@@ -117,14 +126,17 @@ std::unique_ptr<Module> buildTransformer(const TransformerShape& s) {
   }
   FuncOp func = FuncOp::create(m, "main", inputs, {t({B, S, D})});
   m.body().pushBack(func.op());
-  func.setArgAttr(0, kShardingAttr, Attribute::tensorSharding(sharding({{"data"}, {}, {}})));
+  func.setArgAttr(0, kShardingAttr,
+                  Attribute::tensorSharding(sharding({{"data"}, {}, {}})));
 
   Block body = func.body();
   Builder b(m, body);
-  Value neg_inf = b.op("stablehlo.constant", {}, t({}),
-                       {{"value", Attribute::elements("dense<0xFF800000>", t({}))}});
-  Value zero = b.op("stablehlo.constant", {}, t({}),
-                    {{"value", Attribute::elements("dense<0.000000e+00>", t({}))}});
+  Value neg_inf =
+      b.op("stablehlo.constant", {}, t({}),
+           {{"value", Attribute::elements("dense<0xFF800000>", t({}))}});
+  Value zero =
+      b.op("stablehlo.constant", {}, t({}),
+           {{"value", Attribute::elements("dense<0.000000e+00>", t({}))}});
   Value x = func.argument(0);
   unsigned arg = 1;
   for (int64_t l = 0; l < s.layers; ++l) {
@@ -133,11 +145,15 @@ std::unique_ptr<Module> buildTransformer(const TransformerShape& s) {
           w1 = func.argument(arg++), b1 = func.argument(arg++),
           w2 = func.argument(arg++);
     for (unsigned a = arg - 7; a < arg - 4; ++a) {
-      func.setArgAttr(a, kShardingAttr, Attribute::tensorSharding(sharding({{}, {"model"}})));
+      func.setArgAttr(a, kShardingAttr,
+                      Attribute::tensorSharding(sharding({{}, {"model"}})));
     }
-    func.setArgAttr(arg - 4, kShardingAttr, Attribute::tensorSharding(sharding({{"model"}, {}})));
-    func.setArgAttr(arg - 3, kShardingAttr, Attribute::tensorSharding(sharding({{}, {"model"}})));
-    func.setArgAttr(arg - 1, kShardingAttr, Attribute::tensorSharding(sharding({{"model"}, {}})));
+    func.setArgAttr(arg - 4, kShardingAttr,
+                    Attribute::tensorSharding(sharding({{"model"}, {}})));
+    func.setArgAttr(arg - 3, kShardingAttr,
+                    Attribute::tensorSharding(sharding({{}, {"model"}})));
+    func.setArgAttr(arg - 1, kShardingAttr,
+                    Attribute::tensorSharding(sharding({{"model"}, {}})));
 
     auto project_heads = [&](Value w) {
       Value p = b.dot(x, w, {{}, {}, {2}, {0}}, {B, S, D});
@@ -153,9 +169,11 @@ std::unique_ptr<Module> buildTransformer(const TransformerShape& s) {
                              b.broadcast(max, {0, 1, 2}, {B, H, S, S}));
     Value e = b.unary("stablehlo.exponential", shifted);
     Value sum = b.reduce(e, zero, 3, "stablehlo.add", {B, H, S});
-    Value p = b.binary("stablehlo.divide", e, b.broadcast(sum, {0, 1, 2}, {B, H, S, S}));
+    Value p = b.binary("stablehlo.divide", e,
+                       b.broadcast(sum, {0, 1, 2}, {B, H, S, S}));
     Value ctx = b.dot(p, v, {{0, 1}, {0, 1}, {3}, {2}}, {B, H, S, Dh});
-    Value merged = b.reshape(b.transpose(ctx, {0, 2, 1, 3}, {B, S, H, Dh}), {B, S, D});
+    Value merged =
+        b.reshape(b.transpose(ctx, {0, 2, 1, 3}, {B, S, H, Dh}), {B, S, D});
     Value attn = b.dot(merged, wo, {{}, {}, {2}, {0}}, {B, S, D});
     x = b.binary("stablehlo.add", x, attn);
     Value h = b.dot(x, w1, {{}, {}, {2}, {0}}, {B, S, F});

@@ -34,7 +34,8 @@ bool isDataFlowOp(Op op) {
 std::vector<Value> dataFlowEdgeOwners(Op op) {
   std::vector<Value> owners;
   if (!isDataFlowOp(op)) return owners;
-  if (isComputation(op) && op.numRegions() == 1 && op.region(0).numBlocks() == 1) {
+  if (isComputation(op) && op.numRegions() == 1 &&
+      op.region(0).numBlocks() == 1) {
     for (Value arg : op.region(0).front().arguments()) owners.push_back(arg);
   }
   for (Value result : op.results()) owners.push_back(result);
@@ -103,11 +104,13 @@ std::optional<Value> edgeOwnerOfSource(Op user, unsigned operand_index) {
   }
   // A terminator returning a value of a data-flow op's region.
   Op parent = user.parentOp();
-  if (!parent || !isDataFlowOp(parent) || user.nextInBlock()) return std::nullopt;
+  if (!parent || !isDataFlowOp(parent) || user.nextInBlock())
+    return std::nullopt;
   std::string_view name = parent.name();
   if (name == "stablehlo.while") {
     // Only the body's terminator (region 1) feeds the edges.
-    if (!(user.parentBlock().parentRegion() == parent.region(1))) return std::nullopt;
+    if (!(user.parentBlock().parentRegion() == parent.region(1)))
+      return std::nullopt;
   } else if (name == "stablehlo.optimization_barrier") {
     return std::nullopt;
   }
@@ -143,8 +146,9 @@ void setEdgeOwnerSharding(Value owner, const TensorSharding& sharding) {
                                   : owner.definingOp();
   if (op && isComputation(op)) {
     std::string_view list_name = ownerShardingList(owner);
-    unsigned count = owner.isBlockArgument() ? op.region(0).front().numArguments()
-                                             : op.numResults();
+    unsigned count = owner.isBlockArgument()
+                         ? op.region(0).front().numArguments()
+                         : op.numResults();
     TensorShardingPerValue list;
     if (const TensorShardingPerValue* existing =
             op.attr(list_name).asTensorShardingPerValue()) {

@@ -47,9 +47,8 @@ std::vector<Type> FuncOp::resultTypes() const {
 }
 
 void FuncOp::setResultTypes(const std::vector<Type>& results) const {
-  op_.setAttr("function_type",
-              Attribute::type(op_.module()->types().function(argumentTypes(),
-                                                             results)));
+  op_.setAttr("function_type", Attribute::type(op_.module()->types().function(
+                                   argumentTypes(), results)));
 }
 
 unsigned FuncOp::numArguments() const {
@@ -131,7 +130,9 @@ void FuncOp::removeArgAttr(unsigned arg, std::string_view name) const {
   AttrDict dict = dictAt("arg_attrs", arg);
   if (dict.erase(name)) setDictAt("arg_attrs", arg, numArguments(), dict);
 }
-AttrDict FuncOp::argAttrs(unsigned arg) const { return dictAt("arg_attrs", arg); }
+AttrDict FuncOp::argAttrs(unsigned arg) const {
+  return dictAt("arg_attrs", arg);
+}
 
 const Attribute& FuncOp::resultAttr(unsigned result,
                                     std::string_view name) const {

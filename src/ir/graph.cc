@@ -12,7 +12,8 @@ using ir_internal::OperandData;
 using ir_internal::RegionData;
 using ir_internal::ValueData;
 
-// ---- Module ------------------------------------------------------------------
+// ---- Module
+// ------------------------------------------------------------------
 
 Module::Module() : types_(std::make_unique<TypeContext>()) {
   regions_.push_back(RegionData{});
@@ -212,8 +213,8 @@ size_t Module::storageBytes() const {
                  blocks_.capacity() * sizeof(BlockData) +
                  regions_.capacity() * sizeof(RegionData);
   for (const OpData& op : ops_) {
-    bytes += (op.inherent.size() + op.discardable.size()) *
-             sizeof(NamedAttribute);
+    bytes +=
+        (op.inherent.size() + op.discardable.size()) * sizeof(NamedAttribute);
   }
   for (const BlockData& b : blocks_) {
     bytes += b.arguments.capacity() * sizeof(uint32_t);
@@ -229,7 +230,8 @@ void Module::shrinkToFit() {
   regions_.shrink_to_fit();
 }
 
-// ---- Value -------------------------------------------------------------------
+// ---- Value
+// -------------------------------------------------------------------
 
 std::vector<Value::Use> Value::uses() const {
   std::vector<Use> result;
@@ -258,7 +260,8 @@ void Value::replaceAllUsesWith(Value other) const {
   }
 }
 
-// ---- Op ----------------------------------------------------------------------
+// ---- Op
+// ----------------------------------------------------------------------
 
 std::vector<Value> Op::operands() const {
   std::vector<Value> result;
@@ -379,7 +382,8 @@ void Op::moveAfter(Op anchor) const {
   }
 }
 
-// ---- Block / Region ------------------------------------------------------------
+// ---- Block / Region
+// ------------------------------------------------------------
 
 std::vector<Value> Block::arguments() const {
   std::vector<Value> result;
@@ -389,7 +393,8 @@ std::vector<Value> Block::arguments() const {
 
 Value Block::addArgument(Type type) const {
   auto& args = m_->blocks_[id_].arguments;
-  uint32_t v = m_->newValue(type, id_, static_cast<uint32_t>(args.size()), true);
+  uint32_t v =
+      m_->newValue(type, id_, static_cast<uint32_t>(args.size()), true);
   m_->blocks_[id_].arguments.push_back(v);
   return Value(m_, v);
 }

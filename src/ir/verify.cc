@@ -23,11 +23,14 @@ std::vector<TensorShapeView> shapesOf(const std::vector<Type>& types) {
   return shapes;
 }
 
-std::string_view message(const absl::Status& s) { return fromAbsl(s.message()); }
+std::string_view message(const absl::Status& s) {
+  return fromAbsl(s.message());
+}
 
 // Prefixes an op's error like MLIR's emitOpError.
 absl::Status opError(Op op, std::string_view msg) {
-  return absl::InvalidArgumentError(toAbsl(strCat("'", op.name(), "' op ", msg)));
+  return absl::InvalidArgumentError(
+      toAbsl(strCat("'", op.name(), "' op ", msg)));
 }
 
 absl::Status withPrefix(Op op, std::string_view prefix, const absl::Status& s) {
@@ -70,7 +73,8 @@ class Verifier {
         continue;
       }
       if (!names.insert(*name).second) {
-        report(op, opError(op, strCat("redefinition of symbol named '", *name, "'")));
+        report(op, opError(op, strCat("redefinition of symbol named '", *name,
+                                      "'")));
       }
       report(op, withPrefix(op, "", verifyMesh(*mesh)));
     }
@@ -135,14 +139,18 @@ class Verifier {
     }
     if (name == "sdy.data_flow_edge") return verifyDataFlowEdge(op, bound);
     if (name == "sdy.propagation_barrier") {
-      const PropagationDirection* d = op.attr("allowed_direction").asPropagationDirection();
+      const PropagationDirection* d =
+          op.attr("allowed_direction").asPropagationDirection();
       if (d && *d == PropagationDirection::kBoth) {
-        return opError(op, "cannot specify `BOTH` as the direction, since it's redundant");
+        return opError(
+            op, "cannot specify `BOTH` as the direction, since it's redundant");
       }
       return absl::OkStatus();
     }
-    if (name == "sdy.manual_computation") return verifyManualComputation(op, bound);
-    if (name == "sdy.named_computation") return verifyNamedComputation(op, bound);
+    if (name == "sdy.manual_computation")
+      return verifyManualComputation(op, bound);
+    if (name == "sdy.named_computation")
+      return verifyNamedComputation(op, bound);
     if (isCollective(name)) return verifyCollective(op, bound);
     return absl::OkStatus();
   }
@@ -152,22 +160,29 @@ class Verifier {
     if (Attribute a = op.discardableAttrs().get(kShardingAttr)) {
       const TensorShardingPerValue* s = a.asTensorShardingPerValue();
       if (!s) {
-        return opError(op, "should have a sharding attribute of type TensorShardingPerValueAttr");
+        return opError(op,
+                       "should have a sharding attribute of type "
+                       "TensorShardingPerValueAttr");
       }
       ShardingPerValueVerifyOptions options;
       options.sharding.bound_manual_axes = bound;
       options.check_common_mesh = false;
       SK_RETURN_IF_ERROR(checkShardableTypes(op, op.resultTypes(), "result"));
       SK_RETURN_IF_ERROR(withPrefix(
-          op, "", verifyTensorShardingPerValue(*s, meshes_, shapesOf(op.resultTypes()),
-                                               "result", options)));
+          op, "",
+          verifyTensorShardingPerValue(*s, meshes_, shapesOf(op.resultTypes()),
+                                       "result", options)));
     }
     if (Attribute a = op.discardableAttrs().get(kShardingRuleAttr)) {
       const OpShardingRule* rule = a.asOpShardingRule();
-      if (!rule) return opError(op, "should have a sharding rule attribute of type OpShardingRuleAttr");
-      SK_RETURN_IF_ERROR(withPrefix(
-          op, "", verifyOpShardingRule(*rule, shapesOf(op.operandTypes()),
-                                       shapesOf(op.resultTypes()))));
+      if (!rule)
+        return opError(
+            op,
+            "should have a sharding rule attribute of type OpShardingRuleAttr");
+      SK_RETURN_IF_ERROR(
+          withPrefix(op, "",
+                     verifyOpShardingRule(*rule, shapesOf(op.operandTypes()),
+                                          shapesOf(op.resultTypes()))));
     }
     return absl::OkStatus();
   }
@@ -177,21 +192,27 @@ class Verifier {
     std::vector<Type> results = func.resultTypes();
     Block body = func.body();
     if (body && body.numArguments() != inputs.size()) {
-      return opError(func.op(), "entry block arguments don't match the function type");
+      return opError(func.op(),
+                     "entry block arguments don't match the function type");
     }
     for (unsigned i = 0; body && i < inputs.size(); ++i) {
       if (!(body.argument(i).type() == inputs[i])) {
-        return opError(func.op(), strCat("type of entry block argument #", i, "('",
-                                         body.argument(i).type().str(),
-                                         "') must match the type of the corresponding "
-                                         "argument in function signature('",
-                                         inputs[i].str(), "')"));
+        return opError(func.op(),
+                       strCat("type of entry block argument #", i, "('",
+                              body.argument(i).type().str(),
+                              "') must match the type of the corresponding "
+                              "argument in function signature('",
+                              inputs[i].str(), "')"));
       }
     }
     for (unsigned i = 0; i < inputs.size(); ++i) {
       if (Attribute a = func.argAttr(i, kShardingAttr)) {
         const TensorSharding* s = a.asTensorSharding();
-        if (!s) return opError(func.op(), strCat("arg ", i, " - sdy.sharding must be a TensorShardingAttr"));
+        if (!s)
+          return opError(
+              func.op(),
+              strCat("arg ", i,
+                     " - sdy.sharding must be a TensorShardingAttr"));
         SK_RETURN_IF_ERROR(withPrefix(func.op(), strCat("arg ", i, " - "),
                                       verifySharding(*s, inputs[i], bound)));
       }
@@ -199,7 +220,11 @@ class Verifier {
     for (unsigned i = 0; i < results.size(); ++i) {
       if (Attribute a = func.resultAttr(i, kShardingAttr)) {
         const TensorSharding* s = a.asTensorSharding();
-        if (!s) return opError(func.op(), strCat("result ", i, " - sdy.sharding must be a TensorShardingAttr"));
+        if (!s)
+          return opError(
+              func.op(),
+              strCat("result ", i,
+                     " - sdy.sharding must be a TensorShardingAttr"));
         SK_RETURN_IF_ERROR(withPrefix(func.op(), strCat("result ", i, " - "),
                                       verifySharding(*s, results[i], bound)));
       }
@@ -219,53 +244,63 @@ class Verifier {
     std::vector<Type> results = func.resultTypes();
     if (ret.numOperands() != results.size()) {
       return opError(ret, strCat("has ", ret.numOperands(),
-                                 " operands, but enclosing function (@", func.name(),
-                                 ") returns ", results.size()));
+                                 " operands, but enclosing function (@",
+                                 func.name(), ") returns ", results.size()));
     }
     for (unsigned i = 0; i < results.size(); ++i) {
       if (!(ret.operand(i).type() == results[i])) {
-        return opError(ret, strCat("type of return operand ", i, " ('",
-                                   ret.operand(i).type().str(),
-                                   "') doesn't match function result type ('",
-                                   results[i].str(), "') in function @", func.name()));
+        return opError(
+            ret, strCat("type of return operand ", i, " ('",
+                        ret.operand(i).type().str(),
+                        "') doesn't match function result type ('",
+                        results[i].str(), "') in function @", func.name()));
       }
     }
     return absl::OkStatus();
   }
 
-  absl::Status verifyConstraintOrReshard(Op op, const std::vector<std::string>& bound) {
+  absl::Status verifyConstraintOrReshard(
+      Op op, const std::vector<std::string>& bound) {
     const TensorSharding* s = op.attr("sharding").asTensorSharding();
     if (!s || op.numOperands() != 1 || op.numResults() != 1) {
       return opError(op, "requires one operand, one result and a 'sharding'");
     }
-    SK_RETURN_IF_ERROR(withPrefix(op, "", verifySharding(*s, op.result(0).type(), bound)));
+    SK_RETURN_IF_ERROR(
+        withPrefix(op, "", verifySharding(*s, op.result(0).type(), bound)));
     if (std::optional<TensorSharding> input = getSharding(op.operand(0))) {
-      SK_RETURN_IF_ERROR(withPrefix(op, "", verifyUnreducedTransition(*input, *s)));
+      SK_RETURN_IF_ERROR(
+          withPrefix(op, "", verifyUnreducedTransition(*input, *s)));
     } else {
       TensorSharding none;
-      SK_RETURN_IF_ERROR(withPrefix(op, "", verifyUnreducedTransition(none, *s)));
+      SK_RETURN_IF_ERROR(
+          withPrefix(op, "", verifyUnreducedTransition(none, *s)));
     }
     return absl::OkStatus();
   }
 
-  absl::Status verifyDataFlowEdge(Op op, const std::vector<std::string>& bound) {
+  absl::Status verifyDataFlowEdge(Op op,
+                                  const std::vector<std::string>& bound) {
     if (op.numOperands() != 1 || op.numResults() != 1) {
       return opError(op, "requires one operand and one result");
     }
     Type type = op.result(0).type();
     if (!type.hasStaticShape()) {
-      return opError(op, strCat("expected sdy.data_flow_edge to have a static-shaped result. type: ",
+      return opError(op, strCat("expected sdy.data_flow_edge to have a "
+                                "static-shaped result. type: ",
                                 type.str()));
     }
     Value input = op.operand(0);
     if (!input.hasOneUse()) {
-      return opError(op, "expected input of sdy.data_flow_edge to have a single user");
+      return opError(
+          op, "expected input of sdy.data_flow_edge to have a single user");
     }
-    if (Op def = input.definingOp();
-        def && def.dialect() == "sdy" && def.name() != "sdy.manual_computation" &&
-        def.name() != "sdy.named_computation") {
-      return opError(op, "expected input of sdy.data_flow_edge to not be defined by an "
-                         "SdyDialect op (other than an sdy.named_computation).");
+    if (Op def = input.definingOp(); def && def.dialect() == "sdy" &&
+                                     def.name() != "sdy.manual_computation" &&
+                                     def.name() != "sdy.named_computation") {
+      return opError(
+          op,
+          "expected input of sdy.data_flow_edge to not be defined by an "
+          "SdyDialect op (other than an sdy.named_computation).");
     }
     if (const TensorSharding* s = op.attr("sharding").asTensorSharding()) {
       return withPrefix(op, "", verifySharding(*s, type, bound));
@@ -273,8 +308,10 @@ class Verifier {
     return absl::OkStatus();
   }
 
-  absl::Status verifyManualComputation(Op op, const std::vector<std::string>& bound);
-  absl::Status verifyNamedComputation(Op op, const std::vector<std::string>& bound);
+  absl::Status verifyManualComputation(Op op,
+                                       const std::vector<std::string>& bound);
+  absl::Status verifyNamedComputation(Op op,
+                                      const std::vector<std::string>& bound);
 
   static bool isCollective(std::string_view name) {
     return name == "sdy.all_gather" || name == "sdy.all_slice" ||
@@ -304,7 +341,8 @@ std::vector<Type> bodyReturnTypes(Op op) {
 absl::Status verifyManualValues(Op op, const std::vector<Type>& globals,
                                 const std::vector<Type>& locals,
                                 const TensorShardingPerValue& shardings,
-                                const ManualAxes& manual, const MeshTable& meshes,
+                                const ManualAxes& manual,
+                                const MeshTable& meshes,
                                 const std::vector<std::string>& bound,
                                 std::string_view kind) {
   if (globals.empty() && locals.empty() && shardings.shardings.empty()) {
@@ -313,13 +351,15 @@ absl::Status verifyManualValues(Op op, const std::vector<Type>& globals,
   ShardingPerValueVerifyOptions options;
   options.check_common_mesh = false;
   options.sharding.bound_manual_axes = bound;
-  SK_RETURN_IF_ERROR(withPrefix(
-      op, "", verifyTensorShardingPerValue(shardings, meshes, shapesOf(globals),
-                                           kind, options)));
+  SK_RETURN_IF_ERROR(
+      withPrefix(op, "",
+                 verifyTensorShardingPerValue(
+                     shardings, meshes, shapesOf(globals), kind, options)));
   if (globals.size() != locals.size()) {
-    return opError(op, strCat("number of op ", kind, "s and region ", kind,
-                              "s must match. Op has ", globals.size(), " op ",
-                              kind, "s and ", locals.size(), " region ", kind, "s"));
+    return opError(op,
+                   strCat("number of op ", kind, "s and region ", kind,
+                          "s must match. Op has ", globals.size(), " op ", kind,
+                          "s and ", locals.size(), " region ", kind, "s"));
   }
   for (size_t i = 0; i < globals.size(); ++i) {
     const TensorSharding& sharding = shardings.shardings[i];
@@ -329,11 +369,12 @@ absl::Status verifyManualValues(Op op, const std::vector<Type>& globals,
       for (size_t a = 0; a < axes.size(); ++a) {
         bool is_manual = manual.contains(axes[a].name);
         if (is_manual && seen_free) {
-          return opError(op, strCat(kind, " sharding at index ", i,
-                                    " must have all manual axes come before free "
-                                    "axes in its dimension sharding at index ",
-                                    d, ". Saw manual axis ", toString(axes[a]),
-                                    " after free axis ", toString(axes[a - 1])));
+          return opError(op,
+                         strCat(kind, " sharding at index ", i,
+                                " must have all manual axes come before free "
+                                "axes in its dimension sharding at index ",
+                                d, ". Saw manual axis ", toString(axes[a]),
+                                " after free axis ", toString(axes[a - 1])));
         }
         seen_free = seen_free || !is_manual;
       }
@@ -360,25 +401,31 @@ absl::Status verifyManualValues(Op op, const std::vector<Type>& globals,
       }
       local_dims.push_back(size / manual_size);
     }
-    Type expected = op.module()->types().rankedTensor(local_dims, global.elementType(),
-                                                       global.encoding());
+    Type expected = op.module()->types().rankedTensor(
+        local_dims, global.elementType(), global.encoding());
     if (!(expected == locals[i])) {
-      return opError(op, strCat(kind, " shape, corresponding sharding, and region ",
-                                kind, " shape at index ", i,
-                                " must match. Expected local shape ", expected.str(),
-                                ", actual local shape ", locals[i].str()));
+      return opError(
+          op,
+          strCat(kind, " shape, corresponding sharding, and region ", kind,
+                 " shape at index ", i, " must match. Expected local shape ",
+                 expected.str(), ", actual local shape ", locals[i].str()));
     }
   }
   return absl::OkStatus();
 }
 
-absl::Status Verifier::verifyManualComputation(Op op,
-                                               const std::vector<std::string>& bound) {
-  const TensorShardingPerValue* in = op.attr("in_shardings").asTensorShardingPerValue();
-  const TensorShardingPerValue* out = op.attr("out_shardings").asTensorShardingPerValue();
+absl::Status Verifier::verifyManualComputation(
+    Op op, const std::vector<std::string>& bound) {
+  const TensorShardingPerValue* in =
+      op.attr("in_shardings").asTensorShardingPerValue();
+  const TensorShardingPerValue* out =
+      op.attr("out_shardings").asTensorShardingPerValue();
   const ManualAxes* manual = op.attr("manual_axes").asManualAxes();
-  if (!in || !out || !manual || op.numRegions() != 1 || op.region(0).numBlocks() != 1) {
-    return opError(op, "requires in_shardings, out_shardings, manual_axes and one body block");
+  if (!in || !out || !manual || op.numRegions() != 1 ||
+      op.region(0).numBlocks() != 1) {
+    return opError(
+        op,
+        "requires in_shardings, out_shardings, manual_axes and one body block");
   }
   for (const std::string& axis : manual->names) {
     for (const std::string& b : bound) {
@@ -393,10 +440,11 @@ absl::Status Verifier::verifyManualComputation(Op op,
   std::vector<Type> arg_types;
   for (Value v : body.arguments()) arg_types.push_back(v.type());
   bool no_shardings = in->shardings.empty() && out->shardings.empty();
-  SK_RETURN_IF_ERROR(verifyManualValues(op, op.operandTypes(), arg_types, *in, *manual,
-                                        meshes_, bound, "operand"));
-  SK_RETURN_IF_ERROR(verifyManualValues(op, op.resultTypes(), bodyReturnTypes(op), *out,
-                                        *manual, meshes_, bound, "result"));
+  SK_RETURN_IF_ERROR(verifyManualValues(op, op.operandTypes(), arg_types, *in,
+                                        *manual, meshes_, bound, "operand"));
+  SK_RETURN_IF_ERROR(verifyManualValues(op, op.resultTypes(),
+                                        bodyReturnTypes(op), *out, *manual,
+                                        meshes_, bound, "result"));
   if (no_shardings) return absl::OkStatus();
   // A common mesh (ignoring empty meshes) for the manual axes to live in.
   const Mesh* common = nullptr;
@@ -410,8 +458,10 @@ absl::Status Verifier::verifyManualComputation(Op op,
     }
   }
   if (mismatch && !manual->names.empty()) {
-    return opError(op, "all in and out shardings must be bound to the same mesh or an "
-                       "empty mesh.");
+    return opError(
+        op,
+        "all in and out shardings must be bound to the same mesh or an "
+        "empty mesh.");
   }
   for (const std::string& axis : manual->names) {
     if (common && !common->hasAxis(axis)) {
@@ -421,8 +471,8 @@ absl::Status Verifier::verifyManualComputation(Op op,
   return absl::OkStatus();
 }
 
-absl::Status Verifier::verifyNamedComputation(Op op,
-                                              const std::vector<std::string>& bound) {
+absl::Status Verifier::verifyNamedComputation(
+    Op op, const std::vector<std::string>& bound) {
   if (op.numRegions() != 1 || op.region(0).numBlocks() != 1) {
     return opError(op, "requires one body block");
   }
@@ -430,71 +480,91 @@ absl::Status Verifier::verifyNamedComputation(Op op,
   std::vector<Type> arg_types;
   for (Value v : body.arguments()) arg_types.push_back(v.type());
   if (arg_types != op.operandTypes()) {
-    return opError(op, "expected the types of the body arguments to match the operand types");
+    return opError(
+        op,
+        "expected the types of the body arguments to match the operand types");
   }
   if (bodyReturnTypes(op) != op.resultTypes()) {
-    return opError(op, "expected the types of the returned values to match the result types");
+    return opError(
+        op,
+        "expected the types of the returned values to match the result types");
   }
   for (auto [attr, types, kind] :
        {std::tuple{"in_shardings", op.operandTypes(), "in_shardings "},
         std::tuple{"out_shardings", op.resultTypes(), "out_shardings "}}) {
-    if (const TensorShardingPerValue* s = op.attr(attr).asTensorShardingPerValue()) {
+    if (const TensorShardingPerValue* s =
+            op.attr(attr).asTensorShardingPerValue()) {
       ShardingPerValueVerifyOptions options;
       options.sharding.bound_manual_axes = bound;
-      SK_RETURN_IF_ERROR(withPrefix(
-          op, kind, verifyTensorShardingPerValue(*s, meshes_, shapesOf(types), "", options)));
+      SK_RETURN_IF_ERROR(
+          withPrefix(op, kind,
+                     verifyTensorShardingPerValue(*s, meshes_, shapesOf(types),
+                                                  "", options)));
     }
   }
   return absl::OkStatus();
 }
 
-absl::Status Verifier::verifyCollective(Op op, const std::vector<std::string>& bound) {
+absl::Status Verifier::verifyCollective(Op op,
+                                        const std::vector<std::string>& bound) {
   const TensorSharding* result = op.attr("out_sharding").asTensorSharding();
   if (!result || op.numOperands() != 1 || op.numResults() != 1) {
-    return opError(op, "requires one operand, one result and an 'out_sharding'");
+    return opError(op,
+                   "requires one operand, one result and an 'out_sharding'");
   }
   std::string_view name = op.name();
-  SK_RETURN_IF_ERROR(withPrefix(op, "", verifySharding(*result, op.result(0).type(), bound)));
+  SK_RETURN_IF_ERROR(
+      withPrefix(op, "", verifySharding(*result, op.result(0).type(), bound)));
   const Mesh* mesh = meshes_.resolve(*result);
   std::optional<TensorSharding> operand = getSharding(op.operand(0));
-  bool allow_missing = name == "sdy.all_reduce" || name == "sdy.reduce_scatter" ||
-                       name == "sdy.all_slice" ||
-                       name == "sdy.replicated_to_unreduced";
+  bool allow_missing =
+      name == "sdy.all_reduce" || name == "sdy.reduce_scatter" ||
+      name == "sdy.all_slice" || name == "sdy.replicated_to_unreduced";
   if (!operand && !allow_missing) {
     return opError(op, "collective on operand without sharding");
   }
-  if (!operand) operand = TensorSharding::fullyOpen(result->mesh, result->rank());
+  if (!operand)
+    operand = TensorSharding::fullyOpen(result->mesh, result->rank());
   const Mesh* operand_mesh = meshes_.resolve(*operand);
   if (!mesh || !operand_mesh) return absl::OkStatus();
   bool different_meshes_ok = name == "sdy.collective_permute";
-  SK_RETURN_IF_ERROR(withPrefix(op, "", verifyCollectiveShardings(
-                                            *operand, *operand_mesh, *result, *mesh,
-                                            different_meshes_ok)));
+  SK_RETURN_IF_ERROR(
+      withPrefix(op, "",
+                 verifyCollectiveShardings(*operand, *operand_mesh, *result,
+                                           *mesh, different_meshes_ok)));
   if (name == "sdy.all_gather" || name == "sdy.all_slice" ||
       name == "sdy.reduce_scatter" || name == "sdy.sharded_to_unreduced") {
-    std::string_view attr = name == "sdy.all_gather"    ? "gathering_axes"
-                            : name == "sdy.all_slice"   ? "slicing_axes"
-                            : name == "sdy.reduce_scatter" ? "reduce_scatter_axes"
-                                                           : "axes";
+    std::string_view attr = name == "sdy.all_gather"  ? "gathering_axes"
+                            : name == "sdy.all_slice" ? "slicing_axes"
+                            : name == "sdy.reduce_scatter"
+                                ? "reduce_scatter_axes"
+                                : "axes";
     const ListOfAxisRefLists* axes = op.attr(attr).asListOfAxisRefLists();
     if (!axes) return opError(op, strCat("requires '", attr, "'"));
-    AxesPerDimCollective kind = name == "sdy.all_gather" || name == "sdy.sharded_to_unreduced"
-                                    ? AxesPerDimCollective::kGather
-                                    : AxesPerDimCollective::kSlice;
-    return withPrefix(op, "", verifyAxesPerDimCollective(kind, *axes, *operand, *result, *mesh));
+    AxesPerDimCollective kind =
+        name == "sdy.all_gather" || name == "sdy.sharded_to_unreduced"
+            ? AxesPerDimCollective::kGather
+            : AxesPerDimCollective::kSlice;
+    return withPrefix(
+        op, "",
+        verifyAxesPerDimCollective(kind, *axes, *operand, *result, *mesh));
   }
   if (name == "sdy.all_to_all") {
     const AllToAllParamList* params = op.attr("params").asAllToAllParamList();
     if (!params) return opError(op, "requires 'params'");
-    return withPrefix(op, "", verifyAllToAll(*params, *operand, *result, *mesh));
+    return withPrefix(op, "",
+                      verifyAllToAll(*params, *operand, *result, *mesh));
   }
   if (name == "sdy.all_reduce") {
     const AxisRefList* axes = op.attr("reduction_axes").asAxisRefList();
     if (!axes) return opError(op, "requires 'reduction_axes'");
-    return withPrefix(op, "", verifyAllReduce(axes->axes, *operand, *result, *mesh));
+    return withPrefix(op, "",
+                      verifyAllReduce(axes->axes, *operand, *result, *mesh));
   }
   if (name == "sdy.collective_permute") {
-    return withPrefix(op, "", verifyCollectivePermute(*operand, *operand_mesh, *result, *mesh));
+    return withPrefix(
+        op, "",
+        verifyCollectivePermute(*operand, *operand_mesh, *result, *mesh));
   }
   return absl::OkStatus();
 }

@@ -32,15 +32,20 @@ absl::StatusOr<PassOptions> PassOptions::parse(std::string_view text) {
   PassOptions options;
   size_t i = 0;
   auto skip_separators = [&] {
-    while (i < text.size() && (text[i] == ' ' || text[i] == ',' || text[i] == '\t')) ++i;
+    while (i < text.size() &&
+           (text[i] == ' ' || text[i] == ',' || text[i] == '\t'))
+      ++i;
   };
   skip_separators();
   while (i < text.size()) {
     size_t key_start = i;
-    while (i < text.size() && text[i] != '=' && text[i] != ' ' && text[i] != ',') ++i;
+    while (i < text.size() && text[i] != '=' && text[i] != ' ' &&
+           text[i] != ',')
+      ++i;
     std::string key(text.substr(key_start, i - key_start));
     if (key.empty()) {
-      return absl::InvalidArgumentError(toAbsl(strCat("invalid pass options '", text, "'")));
+      return absl::InvalidArgumentError(
+          toAbsl(strCat("invalid pass options '", text, "'")));
     }
     std::string value = "true";
     if (i < text.size() && text[i] == '=') {
@@ -51,7 +56,8 @@ absl::StatusOr<PassOptions> PassOptions::parse(std::string_view text) {
         value_start = i;
         while (i < text.size() && text[i] != quote) ++i;
         if (i >= text.size()) {
-          return absl::InvalidArgumentError(toAbsl(strCat("unterminated quote in pass options '", text, "'")));
+          return absl::InvalidArgumentError(toAbsl(
+              strCat("unterminated quote in pass options '", text, "'")));
         }
         value = std::string(text.substr(value_start, i - value_start));
         ++i;
@@ -76,29 +82,30 @@ absl::StatusOr<PassOptions> PassOptions::parse(std::string_view text) {
   return options;
 }
 
-std::string PassOptions::get(std::string_view key, std::string_view fallback) const {
+std::string PassOptions::get(std::string_view key,
+                             std::string_view fallback) const {
   auto it = values_.find(std::string(key));
   return it == values_.end() ? std::string(fallback) : it->second;
 }
 
-absl::StatusOr<bool> PassOptions::getBool(std::string_view key, bool fallback) const {
+absl::StatusOr<bool> PassOptions::getBool(std::string_view key,
+                                          bool fallback) const {
   auto it = values_.find(std::string(key));
   if (it == values_.end()) return fallback;
   if (it->second == "true" || it->second == "1") return true;
   if (it->second == "false" || it->second == "0") return false;
-  return absl::InvalidArgumentError(toAbsl(strCat("option '", key,
-                                                  "' expects true or false, got '",
-                                                  it->second, "'")));
+  return absl::InvalidArgumentError(toAbsl(strCat(
+      "option '", key, "' expects true or false, got '", it->second, "'")));
 }
 
-absl::StatusOr<int64_t> PassOptions::getInt(std::string_view key, int64_t fallback) const {
+absl::StatusOr<int64_t> PassOptions::getInt(std::string_view key,
+                                            int64_t fallback) const {
   auto it = values_.find(std::string(key));
   if (it == values_.end()) return fallback;
   int64_t value = 0;
   if (!parseInt64(it->second, value)) {
-    return absl::InvalidArgumentError(toAbsl(strCat("option '", key,
-                                                    "' expects an integer, got '",
-                                                    it->second, "'")));
+    return absl::InvalidArgumentError(toAbsl(strCat(
+        "option '", key, "' expects an integer, got '", it->second, "'")));
   }
   return value;
 }
@@ -128,7 +135,8 @@ absl::Status runPass(Module& module, std::string_view name,
                      const PassOptions& options) {
   const PassInfo* pass = findPass(name);
   if (!pass) {
-    return absl::InvalidArgumentError(toAbsl(strCat("unknown pass '-", name, "'")));
+    return absl::InvalidArgumentError(
+        toAbsl(strCat("unknown pass '-", name, "'")));
   }
   for (const auto& entry : options.values()) {
     const std::string& key = entry.first;

@@ -25,8 +25,9 @@ PropagationDirection roundDirection(int64_t round, OpPriorityKind kind,
           rule->factorType(factor) != FactorType::kPassThrough) {
         return PropagationDirection::kNone;
       }
-      return kind == OpPriorityKind::kBroadcast ? PropagationDirection::kBackward
-                                                : PropagationDirection::kBoth;
+      return kind == OpPriorityKind::kBroadcast
+                 ? PropagationDirection::kBackward
+                 : PropagationDirection::kBoth;
     default:
       return PropagationDirection::kBoth;
   }

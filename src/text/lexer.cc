@@ -67,20 +67,34 @@ Token Lexer::next() {
   if (pos_ >= buffer_.size()) return Token{TokenKind::kEof, {}, start};
   char c = buffer_[pos_++];
   switch (c) {
-    case '(': return make(TokenKind::kLParen, start);
-    case ')': return make(TokenKind::kRParen, start);
-    case '[': return make(TokenKind::kLSquare, start);
-    case ']': return make(TokenKind::kRSquare, start);
-    case '{': return make(TokenKind::kLBrace, start);
-    case '}': return make(TokenKind::kRBrace, start);
-    case '<': return make(TokenKind::kLess, start);
-    case '>': return make(TokenKind::kGreater, start);
-    case ',': return make(TokenKind::kComma, start);
-    case ':': return make(TokenKind::kColon, start);
-    case '=': return make(TokenKind::kEqual, start);
-    case '?': return make(TokenKind::kQuestion, start);
-    case '*': return make(TokenKind::kStar, start);
-    case '+': return make(TokenKind::kPlus, start);
+    case '(':
+      return make(TokenKind::kLParen, start);
+    case ')':
+      return make(TokenKind::kRParen, start);
+    case '[':
+      return make(TokenKind::kLSquare, start);
+    case ']':
+      return make(TokenKind::kRSquare, start);
+    case '{':
+      return make(TokenKind::kLBrace, start);
+    case '}':
+      return make(TokenKind::kRBrace, start);
+    case '<':
+      return make(TokenKind::kLess, start);
+    case '>':
+      return make(TokenKind::kGreater, start);
+    case ',':
+      return make(TokenKind::kComma, start);
+    case ':':
+      return make(TokenKind::kColon, start);
+    case '=':
+      return make(TokenKind::kEqual, start);
+    case '?':
+      return make(TokenKind::kQuestion, start);
+    case '*':
+      return make(TokenKind::kStar, start);
+    case '+':
+      return make(TokenKind::kPlus, start);
     case '-':
       if (pos_ < buffer_.size() && buffer_[pos_] == '>') {
         ++pos_;
@@ -93,7 +107,8 @@ Token Lexer::next() {
         return make(TokenKind::kEllipsis, start);
       }
       return make(TokenKind::kError, start);
-    case '"': return lexString(start);
+    case '"':
+      return lexString(start);
     case '@':
       if (pos_ < buffer_.size() && buffer_[pos_] == '"') {
         Token s = lexString(pos_);
@@ -113,9 +128,12 @@ Token Lexer::next() {
       }
       return t;
     }
-    case '#': return lexPrefixed(start, TokenKind::kHashIdent);
-    case '!': return lexPrefixed(start, TokenKind::kBangIdent);
-    case '^': return lexPrefixed(start, TokenKind::kCaretIdent);
+    case '#':
+      return lexPrefixed(start, TokenKind::kHashIdent);
+    case '!':
+      return lexPrefixed(start, TokenKind::kBangIdent);
+    case '^':
+      return lexPrefixed(start, TokenKind::kCaretIdent);
     default:
       break;
   }
@@ -188,9 +206,16 @@ bool Lexer::unescape(std::string_view spelling, std::string& out) {
     if (++i >= body.size()) return false;
     char e = body[i];
     switch (e) {
-      case '"': case '\\': out += e; break;
-      case 'n': out += '\n'; break;
-      case 't': out += '\t'; break;
+      case '"':
+      case '\\':
+        out += e;
+        break;
+      case 'n':
+        out += '\n';
+        break;
+      case 't':
+        out += '\t';
+        break;
       default:
         if (i + 1 < body.size() && isHexDigit(e) && isHexDigit(body[i + 1])) {
           out += static_cast<char>(hexValue(e) * 16 + hexValue(body[i + 1]));
@@ -210,8 +235,7 @@ std::string describeToken(const Token& token) {
     case TokenKind::kString:
       return strCat("string ", token.spelling);
     case TokenKind::kError:
-      return strCat("invalid character '",
-                          token.spelling.substr(0, 1), "'");
+      return strCat("invalid character '", token.spelling.substr(0, 1), "'");
     default:
       return strCat("'", token.spelling, "'");
   }

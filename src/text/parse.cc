@@ -57,8 +57,9 @@ absl::StatusOr<DimensionSharding> parseDimensionSharding(
 }
 
 absl::StatusOr<TensorSharding> parseTensorSharding(std::string_view text) {
-  return parseWhole<TensorSharding>(
-      text, "sdy.sharding", [](AttrParser& a) { return a.parseTensorSharding(); });
+  return parseWhole<TensorSharding>(text, "sdy.sharding", [](AttrParser& a) {
+    return a.parseTensorSharding();
+  });
 }
 
 absl::StatusOr<TensorShardingPerValue> parseTensorShardingPerValue(

@@ -69,7 +69,8 @@ std::string print(Module& module, bool generic) {
 void checkRoundTrip(std::string_view input, Module& module) {
   // Reading the shardings of every value must not crash.
   module.walk([](Op op) {
-    for (unsigned i = 0; i < op.numResults(); ++i) (void)getSharding(op.result(i));
+    for (unsigned i = 0; i < op.numResults(); ++i)
+      (void)getSharding(op.result(i));
     for (unsigned r = 0; r < op.numRegions(); ++r) {
       Region region = op.region(r);
       for (unsigned b = 0; b < region.numBlocks(); ++b) {
@@ -85,10 +86,12 @@ void checkRoundTrip(std::string_view input, Module& module) {
   }
   std::string reprinted = print(**again, /*generic=*/false);
   if (reprinted != printed) {
-    fail("printing is not stable", input, strCat(printed, "\n---\n", reprinted));
+    fail("printing is not stable", input,
+         strCat(printed, "\n---\n", reprinted));
   }
   std::string generic = print(module, /*generic=*/true);
-  absl::StatusOr<std::unique_ptr<Module>> from_generic = parseModule(generic, kFile);
+  absl::StatusOr<std::unique_ptr<Module>> from_generic =
+      parseModule(generic, kFile);
   if (!from_generic.ok()) {
     fail("generic form does not parse", input,
          strCat(generic, "\n", fromAbsl(from_generic.status().message())));

@@ -77,8 +77,8 @@ std::string checkExpectedDiagnostics(const std::string& input,
   }
   for (const Diag& got : produced) {
     if (!got.matched) {
-      report += strCat(file, ":", got.line, ": error: unexpected error: ",
-                       got.message, "\n");
+      report += strCat(file, ":", got.line,
+                       ": error: unexpected error: ", got.message, "\n");
     }
   }
   return report;

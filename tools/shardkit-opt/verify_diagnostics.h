@@ -1,5 +1,6 @@
 // `-verify-diagnostics`: checks the diagnostics a run produced against the
-// `// expected-error@+N {{message}}` annotations of its input, as mlir-opt does.
+// `// expected-error@+N {{message}}` annotations of its input, as mlir-opt
+// does.
 #ifndef SHARDKIT_TOOLS_SHARDKIT_OPT_VERIFY_DIAGNOSTICS_H_
 #define SHARDKIT_TOOLS_SHARDKIT_OPT_VERIFY_DIAGNOSTICS_H_
 

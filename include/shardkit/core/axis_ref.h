@@ -51,7 +51,9 @@ struct AxisRef {
 
   bool isSubAxis() const { return sub_axis_info.has_value(); }
   // 1 for a full axis.
-  int64_t preSize() const { return sub_axis_info ? sub_axis_info->pre_size : 1; }
+  int64_t preSize() const {
+    return sub_axis_info ? sub_axis_info->pre_size : 1;
+  }
   // The size of this axis ref in `mesh` (the axis's size for a full axis).
   int64_t size(const Mesh& mesh) const {
     return sub_axis_info ? sub_axis_info->size : mesh.axisSize(name);

@@ -8,15 +8,15 @@
 
 #include "fmt/format.h"
 
-#define SHARDKIT_DEFINE_FORMATTER(Type)                                 \
-  template <>                                                           \
-  struct fmt::formatter<Type> : fmt::formatter<std::string_view> {      \
-    template <typename FormatContext>                                   \
-    auto format(const Type& value, FormatContext& ctx) const            \
-        -> decltype(ctx.out()) {                                        \
-      std::string text = ::shardkit::toString(value);                   \
-      return fmt::formatter<std::string_view>::format(text, ctx);       \
-    }                                                                   \
+#define SHARDKIT_DEFINE_FORMATTER(Type)                            \
+  template <>                                                      \
+  struct fmt::formatter<Type> : fmt::formatter<std::string_view> { \
+    template <typename FormatContext>                              \
+    auto format(const Type& value, FormatContext& ctx) const       \
+        -> decltype(ctx.out()) {                                   \
+      std::string text = ::shardkit::toString(value);              \
+      return fmt::formatter<std::string_view>::format(text, ctx);  \
+    }                                                              \
   }
 
 #endif  // SHARDKIT_CORE_FORMATTER_H_

@@ -43,7 +43,12 @@ struct TensorMapping {
   }
 };
 
-enum class FactorType { kPassThrough, kReduction, kNeedReplication, kPermutation };
+enum class FactorType {
+  kPassThrough,
+  kReduction,
+  kNeedReplication,
+  kPermutation
+};
 
 struct OpShardingRule {
   std::vector<int64_t> factor_sizes;
@@ -55,7 +60,9 @@ struct OpShardingRule {
   std::vector<int64_t> blocked_propagation_factors;
   bool is_custom_rule = false;
 
-  int64_t numFactors() const { return static_cast<int64_t>(factor_sizes.size()); }
+  int64_t numFactors() const {
+    return static_cast<int64_t>(factor_sizes.size());
+  }
   int64_t numOperands() const {
     return static_cast<int64_t>(operand_mappings.size());
   }
@@ -75,7 +82,8 @@ struct OpShardingRule {
   // True if some result maps `factor` (so it is not a reduction-only factor).
   bool isFactorInAllResults(int64_t factor) const;
 
-  friend bool operator==(const OpShardingRule&, const OpShardingRule&) = default;
+  friend bool operator==(const OpShardingRule&,
+                         const OpShardingRule&) = default;
   template <typename H>
   friend H AbslHashValue(H h, const OpShardingRule& r) {
     return H::combine(std::move(h), r.factor_sizes, r.operand_mappings,

@@ -11,10 +11,16 @@
 namespace shardkit {
 
 // The values order by expressiveness: NONE < FORWARD, BACKWARD < BOTH.
-enum class PropagationDirection { kNone = 0, kForward = 1, kBackward = 2, kBoth = 3 };
+enum class PropagationDirection {
+  kNone = 0,
+  kForward = 1,
+  kBackward = 2,
+  kBoth = 3
+};
 
 inline bool allowsForward(PropagationDirection d) {
-  return d == PropagationDirection::kForward || d == PropagationDirection::kBoth;
+  return d == PropagationDirection::kForward ||
+         d == PropagationDirection::kBoth;
 }
 inline bool allowsBackward(PropagationDirection d) {
   return d == PropagationDirection::kBackward ||

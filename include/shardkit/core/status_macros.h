@@ -9,12 +9,11 @@
 #define SHARDKIT_CONCAT_(a, b) SHARDKIT_CONCAT_INNER_(a, b)
 
 // Returns from the enclosing function if `expr` is not OK.
-#define SK_RETURN_IF_ERROR(expr)               \
-  do {                                         \
-    if (absl::Status sk_status_ = (expr);      \
-        !sk_status_.ok()) {                    \
-      return sk_status_;                       \
-    }                                          \
+#define SK_RETURN_IF_ERROR(expr)                              \
+  do {                                                        \
+    if (absl::Status sk_status_ = (expr); !sk_status_.ok()) { \
+      return sk_status_;                                      \
+    }                                                         \
   } while (false)
 
 // `SK_ASSIGN_OR_RETURN(T x, StatusOrExpr)`: declares/assigns `x` from the

@@ -17,9 +17,9 @@ inline constexpr int64_t kDynamicSize = -1;
 // all (a token), which only a rank-0 sharding may describe.
 class TensorShapeView {
  public:
-  TensorShapeView(absl::Span<const int64_t> dims) : dims_(dims) {}  // NOLINT
+  TensorShapeView(absl::Span<const int64_t> dims) : dims_(dims) {}    // NOLINT
   TensorShapeView(const std::vector<int64_t>& dims) : dims_(dims) {}  // NOLINT
-  TensorShapeView(std::initializer_list<int64_t> dims)  // NOLINT
+  TensorShapeView(std::initializer_list<int64_t> dims)                // NOLINT
       : dims_(dims) {}
   static TensorShapeView nonShaped() { return TensorShapeView(); }
 

@@ -95,8 +95,8 @@ struct TensorSharding {
                          const TensorSharding&) = default;
   template <typename H>
   friend H AbslHashValue(H h, const TensorSharding& s) {
-    return H::combine(std::move(h), s.mesh, s.dim_shardings,
-                      s.replicated_axes, s.unreduced_axes, s.unreduced_kind);
+    return H::combine(std::move(h), s.mesh, s.dim_shardings, s.replicated_axes,
+                      s.unreduced_axes, s.unreduced_kind);
   }
 };
 

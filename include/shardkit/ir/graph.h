@@ -68,7 +68,9 @@ class Value {
   template <typename Pred>
   void replaceUsesWithIf(Value other, Pred&& pred) const;
 
-  friend bool operator==(Value a, Value b) { return a.m_ == b.m_ && a.id_ == b.id_; }
+  friend bool operator==(Value a, Value b) {
+    return a.m_ == b.m_ && a.id_ == b.id_;
+  }
   friend bool operator<(Value a, Value b) { return a.id_ < b.id_; }
   template <typename H>
   friend H AbslHashValue(H h, Value v) {
@@ -215,7 +217,9 @@ class Block {
   iterator begin() const { return iterator(front()); }
   iterator end() const { return iterator(Op(m_, kNoId)); }
 
-  friend bool operator==(Block a, Block b) { return a.m_ == b.m_ && a.id_ == b.id_; }
+  friend bool operator==(Block a, Block b) {
+    return a.m_ == b.m_ && a.id_ == b.id_;
+  }
   template <typename H>
   friend H AbslHashValue(H h, Block b) {
     return H::combine(std::move(h), b.id_);
@@ -242,7 +246,9 @@ class Region {
   Block addBlock() const;
   bool empty() const { return numBlocks() == 0; }
 
-  friend bool operator==(Region a, Region b) { return a.m_ == b.m_ && a.id_ == b.id_; }
+  friend bool operator==(Region a, Region b) {
+    return a.m_ == b.m_ && a.id_ == b.id_;
+  }
 
  private:
   Module* m_ = nullptr;

@@ -1,5 +1,6 @@
 // Structured views of the StableHLO dialect attributes that shardkit keeps as
-// text (`#stablehlo.dot<...>`, `#stablehlo.gather<...>`, `#stablehlo.conv<...>`).
+// text (`#stablehlo.dot<...>`, `#stablehlo.gather<...>`,
+// `#stablehlo.conv<...>`).
 #ifndef SHARDKIT_IR_STABLEHLO_ATTRS_H_
 #define SHARDKIT_IR_STABLEHLO_ATTRS_H_
 
@@ -33,7 +34,8 @@ struct DotDimensionNumbers {
   friend bool operator==(const DotDimensionNumbers&,
                          const DotDimensionNumbers&) = default;
 };
-std::optional<DotDimensionNumbers> getDotDimensionNumbers(const Attribute& attr);
+std::optional<DotDimensionNumbers> getDotDimensionNumbers(
+    const Attribute& attr);
 // `#stablehlo.dot<...>` (empty lists omitted, as StableHLO prints it).
 Attribute toAttribute(const DotDimensionNumbers& dims);
 

@@ -13,18 +13,33 @@ namespace shardkit {
 
 enum class TokenKind {
   kEof,
-  kError,       // an unlexable character or an unterminated string
-  kBareIdent,   // foo, stablehlo.add, p1, z_8z_9
-  kAtIdent,     // @name or @"quoted name"
-  kPercentIdent,// %0, %arg0, %0#1
-  kHashIdent,   // #sdy.sharding
-  kBangIdent,   // !stablehlo.token
-  kCaretIdent,  // ^bb0
-  kString,      // "text" (spelling includes the quotes)
-  kInteger,     // 42, 0x1F (no sign)
-  kFloat,       // 1.5, 1.0e-3 (no sign)
-  kLParen, kRParen, kLSquare, kRSquare, kLBrace, kRBrace, kLess, kGreater,
-  kComma, kColon, kEqual, kArrow, kQuestion, kStar, kPlus, kMinus, kEllipsis,
+  kError,         // an unlexable character or an unterminated string
+  kBareIdent,     // foo, stablehlo.add, p1, z_8z_9
+  kAtIdent,       // @name or @"quoted name"
+  kPercentIdent,  // %0, %arg0, %0#1
+  kHashIdent,     // #sdy.sharding
+  kBangIdent,     // !stablehlo.token
+  kCaretIdent,    // ^bb0
+  kString,        // "text" (spelling includes the quotes)
+  kInteger,       // 42, 0x1F (no sign)
+  kFloat,         // 1.5, 1.0e-3 (no sign)
+  kLParen,
+  kRParen,
+  kLSquare,
+  kRSquare,
+  kLBrace,
+  kRBrace,
+  kLess,
+  kGreater,
+  kComma,
+  kColon,
+  kEqual,
+  kArrow,
+  kQuestion,
+  kStar,
+  kPlus,
+  kMinus,
+  kEllipsis,
 };
 
 // A token is a view into the lexed buffer plus its byte offset.

@@ -68,9 +68,10 @@ TEST_CASE("argument and result attributes live in arg_attrs / res_attrs") {
   ret.operands = {f.argument(0)};
   f.body().pushBack(m.createOp(ret));
   CHECK(f.returnOp());
-  CHECK(printModule(m).find("func.func @f(%arg0: tensor<8xf32>, %arg1: tensor<8xf32> "
-                            "{bar, foo = 3 : i64}, %arg2: tensor<8xf32>) -> "
-                            "(tensor<8xf32> {r = \"x\"})") != std::string::npos);
+  CHECK(printModule(m).find(
+            "func.func @f(%arg0: tensor<8xf32>, %arg1: tensor<8xf32> "
+            "{bar, foo = 3 : i64}, %arg2: tensor<8xf32>) -> "
+            "(tensor<8xf32> {r = \"x\"})") != std::string::npos);
 
   // Removing the last attribute drops the whole list.
   f.removeArgAttr(1, "foo");
@@ -154,9 +155,14 @@ TEST_CASE("getSharding / setSharding on op results") {
   CHECK(two.discardableAttrs().contains(kShardingAttr));
 
   // sdy ops keep the sharding of their result themselves.
-  CHECK(*getSharding(constraint.result(0)) == sharding(R"(<@mesh, [{"y"}, {}]>)"));
+  CHECK(*getSharding(constraint.result(0)) ==
+        sharding(R"(<@mesh, [{"y"}, {}]>)"));
   CHECK(setSharding(constraint.result(0), sharding(R"(<@mesh, [{"x"}, {}]>)")));
-  CHECK(constraint.attr("sharding").asTensorSharding()->dim_shardings[0].axes[0].name == "x");
+  CHECK(constraint.attr("sharding")
+            .asTensorSharding()
+            ->dim_shardings[0]
+            .axes[0]
+            .name == "x");
   CHECK(!constraint.hasAttr(kShardingAttr));
   CHECK(*getSharding(gather.result(0)) == sharding(R"(<@mesh, [{}, {}]>)"));
   CHECK(*getSharding(named.result(0)) == sharding(R"(<@mesh, [{"x"}, {}]>)"));
@@ -189,12 +195,14 @@ TEST_CASE("a sharding set in C++ is printed and verified") {
   REQUIRE(!status.ok());
   // The op keeps its source location.
   CHECK(std::string(fromAbsl(status.message())) ==
-        "test.mlir:4:7: error: 'stablehlo.abs' op result - unknown axis name: \"z\"");
+        "test.mlir:4:7: error: 'stablehlo.abs' op result - unknown axis name: "
+        "\"z\"");
   CHECK(setSharding(abs.result(0), sharding(R"(<@mesh, [{"x", ?}]>)")));
   CHECK(verifyModule(*m).ok());
-  CHECK(printModule(*m).find(
-            "%0 = stablehlo.abs %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, "
-            "[{\"x\", ?}]>]>} : tensor<3xf32>") != std::string::npos);
+  CHECK(printModule(*m).find("%0 = stablehlo.abs %arg0 {sdy.sharding = "
+                             "#sdy.sharding_per_value<[<@mesh, "
+                             "[{\"x\", ?}]>]>} : tensor<3xf32>") !=
+        std::string::npos);
 }
 
 }  // namespace

@@ -1,11 +1,12 @@
 // Building and editing graphs by hand: ops, values, uses, blocks, regions.
+#include "shardkit/ir/graph.h"
+
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
 
 #include "shardkit/ir/func.h"
-#include "shardkit/ir/graph.h"
 #include "shardkit/ir/module_io.h"
 #include "shardkit/ir/verify.h"
 #include "unit/ir/ir_test_util.h"
@@ -62,13 +63,14 @@ TEST_CASE("a function built by hand prints like MLIR") {
   Op mul = f.add("stablehlo.multiply", {add.result(0), a});
   f.ret(mul.result(0));
   REQUIRE(verifyModule(*f.module).ok());
-  CHECK(printModule(*f.module) ==
-        inModule("  func.func @f(%arg0: tensor<4xf32>, %arg1: tensor<4xf32>) -> "
-                 "tensor<4xf32> {\n"
-                 "    %0 = stablehlo.add %arg0, %arg1 : tensor<4xf32>\n"
-                 "    %1 = stablehlo.multiply %0, %arg0 : tensor<4xf32>\n"
-                 "    return %1 : tensor<4xf32>\n"
-                 "  }"));
+  CHECK(
+      printModule(*f.module) ==
+      inModule("  func.func @f(%arg0: tensor<4xf32>, %arg1: tensor<4xf32>) -> "
+               "tensor<4xf32> {\n"
+               "    %0 = stablehlo.add %arg0, %arg1 : tensor<4xf32>\n"
+               "    %1 = stablehlo.multiply %0, %arg0 : tensor<4xf32>\n"
+               "    return %1 : tensor<4xf32>\n"
+               "  }"));
   CHECK(f.module->numOps() == 4);  // func, add, multiply, return
 }
 
@@ -147,8 +149,10 @@ TEST_CASE("uses are tracked through every operand edit") {
     CHECK(b.numUses() == 4);
   }
   SECTION("replaceUsesWithIf") {
-    a.replaceUsesWithIf(b, [&](const Value::Use& use) { return use.user() == op1; });
-    CHECK(usesOf(a) == std::vector<std::pair<uint32_t, unsigned>>{{op2.id(), 0}});
+    a.replaceUsesWithIf(
+        b, [&](const Value::Use& use) { return use.user() == op1; });
+    CHECK(usesOf(a) ==
+          std::vector<std::pair<uint32_t, unsigned>>{{op2.id(), 0}});
     CHECK(op1.operands() == std::vector<Value>{b, b});
   }
   SECTION("setOperands grows, shrinks and keeps the use lists") {
@@ -160,7 +164,8 @@ TEST_CASE("uses are tracked through every operand edit") {
                            {op1.id(), 0}, {op1.id(), 2}, {op2.id(), 1}});
     op1.setOperands({a});
     CHECK(op1.numOperands() == 1);
-    CHECK(usesOf(b) == std::vector<std::pair<uint32_t, unsigned>>{{op2.id(), 1}});
+    CHECK(usesOf(b) ==
+          std::vector<std::pair<uint32_t, unsigned>>{{op2.id(), 1}});
     op1.setOperands({});
     CHECK(op1.numOperands() == 0);
     CHECK(a.numUses() == 1);
@@ -305,10 +310,10 @@ func.func @g() {
   CHECK(std::count(visited.begin(), visited.end(), "test.after_inner") == 1);
   std::vector<std::string> after;
   m->walk([&](Op op) { after.emplace_back(op.name()); });
-  CHECK(after == std::vector<std::string>{
-                     "func.func", "stablehlo.abs", "test.outer",
-                     "test.second_region", "func.return", "func.func",
-                     "func.return"});
+  CHECK(after == std::vector<std::string>{"func.func", "stablehlo.abs",
+                                          "test.outer", "test.second_region",
+                                          "func.return", "func.func",
+                                          "func.return"});
 }
 
 TEST_CASE("block arguments can be added and erased") {
@@ -384,7 +389,8 @@ TEST_CASE("storage stays compact") {
   for (int i = 0; i < 1000; ++i) v = f.add("stablehlo.negate", {v}).result(0);
   f.ret(v);
   CHECK(f.module->numOps() == 1002);
-  double per_op = static_cast<double>(f.module->storageBytes()) / f.module->numOps();
+  double per_op =
+      static_cast<double>(f.module->storageBytes()) / f.module->numOps();
   CHECK(per_op < 400);  // amortized vector growth included
   CHECK(per_op > 50);   // and it does count the op records
 }

@@ -1,11 +1,12 @@
 // parseModule's options and diagnostics (`FILE:LINE:COL: error: ...`),
 // splitInputFile, and verifying a module that was edited or built in C++.
+#include "shardkit/ir/module_io.h"
+
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
 
 #include "shardkit/ir/func.h"
-#include "shardkit/ir/module_io.h"
 #include "shardkit/ir/verify.h"
 #include "unit/ir/ir_test_util.h"
 
@@ -24,15 +25,19 @@ TEST_CASE("parse errors name the file, line and column") {
         "test.mlir:3:10: error: use of undeclared SSA value '%a'");
   CHECK(parseError("func.func @f() {\n  return\n") ==
         "test.mlir:3:1: error: expected '}', got end of input");
-  CHECK(parseError("func.func @f(%a: tensor<i32>, %a: tensor<i32>) {\n  return\n}") ==
+  CHECK(parseError(
+            "func.func @f(%a: tensor<i32>, %a: tensor<i32>) {\n  return\n}") ==
         "test.mlir:1:31: error: redefinition of SSA value '%a'");
   // Tabs count as one column; lines count '\n'.
   CHECK(parseError("\t%x = \"t.x\"() : () -> i32 i32") ==
-        "test.mlir:1:27: error: unknown operation 'i32' (write it in generic form: "
+        "test.mlir:1:27: error: unknown operation 'i32' (write it in generic "
+        "form: "
         "\"i32\"(...))");
-  absl::StatusOr<std::unique_ptr<Module>> named = parseModule("\"t.x\"(", "dir/in.mlir");
+  absl::StatusOr<std::unique_ptr<Module>> named =
+      parseModule("\"t.x\"(", "dir/in.mlir");
   REQUIRE(!named.ok());
-  CHECK(std::string(fromAbsl(named.status().message())).starts_with("dir/in.mlir:1:7: error: "));
+  CHECK(std::string(fromAbsl(named.status().message()))
+            .starts_with("dir/in.mlir:1:7: error: "));
 }
 
 TEST_CASE("verifier errors list every violation with the op's position") {
@@ -45,7 +50,8 @@ TEST_CASE("verifier errors list every violation with the op's position") {
       "}\n");
   CHECK(error ==
         "test.mlir:3:3: error: 'sdy.reshard' op unknown axis name: \"a\"\n"
-        "test.mlir:4:3: error: 'sdy.reshard' op sharding doesn't match tensor rank: 2 != 1");
+        "test.mlir:4:3: error: 'sdy.reshard' op sharding doesn't match tensor "
+        "rank: 2 != 1");
 }
 
 TEST_CASE("parse options: unregistered dialects and verification") {
@@ -68,7 +74,8 @@ TEST_CASE("parse options: unregistered dialects and verification") {
 }
 
 TEST_CASE("the module keeps its source and file name") {
-  absl::StatusOr<std::unique_ptr<Module>> m = parseModule("module {}", "x.mlir");
+  absl::StatusOr<std::unique_ptr<Module>> m =
+      parseModule("module {}", "x.mlir");
   REQUIRE(m.ok());
   CHECK((*m)->file_name == "x.mlir");
   CHECK((*m)->source == "module {}");
@@ -85,17 +92,19 @@ TEST_CASE("splitInputFile keeps line numbers") {
   CHECK(splitInputFile("").size() == 1);
   CHECK(splitInputFile("// -----").size() == 2);
   // An error in a later chunk reports the line in the whole file.
-  std::vector<std::string> parts =
-      splitInputFile("module {}\n// -----\nmodule {}\n// -----\n\"t.x\"(%v) : () -> ()\n");
+  std::vector<std::string> parts = splitInputFile(
+      "module {}\n// -----\nmodule {}\n// -----\n\"t.x\"(%v) : () -> ()\n");
   REQUIRE(parts.size() == 3);
-  CHECK(parseError(parts[2]) == "test.mlir:5:7: error: use of undeclared SSA value '%v'");
+  CHECK(parseError(parts[2]) ==
+        "test.mlir:5:7: error: use of undeclared SSA value '%v'");
 }
 
 TEST_CASE("verifyOp checks a single op") {
   std::unique_ptr<Module> m = testing::parseOrDie(
       "sdy.mesh @mesh = <[\"x\"=2]>\n"
       "func.func @f(%arg0: tensor<4xf32>) -> tensor<4xf32> {\n"
-      "  %0 = sdy.propagation_barrier %arg0 allowed_direction=NONE : tensor<4xf32>\n"
+      "  %0 = sdy.propagation_barrier %arg0 allowed_direction=NONE : "
+      "tensor<4xf32>\n"
       "  return %0 : tensor<4xf32>\n"
       "}\n");
   Op barrier = FuncOp(m->lookupSymbol("f")).body().front();
@@ -104,7 +113,8 @@ TEST_CASE("verifyOp checks a single op") {
                   Attribute::propagationDirection(PropagationDirection::kBoth));
   absl::Status status = verifyOp(barrier, m->meshTable());
   CHECK(std::string(fromAbsl(status.message())) ==
-        "'sdy.propagation_barrier' op cannot specify `BOTH` as the direction, since "
+        "'sdy.propagation_barrier' op cannot specify `BOTH` as the direction, "
+        "since "
         "it's redundant");
   // Ops built in C++ have no position in a source: 1:1.
   Module built;

@@ -106,21 +106,23 @@ TEST_CASE("builtin attributes print as MLIR prints them") {
   CHECK(print(Attribute::integer(1, "i1")) == "true");
   CHECK(print(Attribute::integer(0, "i1")) == "false");
   CHECK(toString(Attribute::integer(7), /*elide_i64=*/true) == "7");
-  CHECK(toString(Attribute::integer(7, "i32"), /*elide_i64=*/true) == "7 : i32");
+  CHECK(toString(Attribute::integer(7, "i32"), /*elide_i64=*/true) ==
+        "7 : i32");
   CHECK(print(Attribute::boolean(true)) == "true");
   CHECK(print(Attribute::unit()) == "unit");
   CHECK(print(Attribute()) == "<<NULL ATTRIBUTE>>");
   CHECK(print(Attribute::string("b\\c\n\t")) == R"("b\\c\0A\09")");
   CHECK(print(Attribute::symbolRef("f")) == "@f");
   CHECK(print(Attribute::symbolRef("a::@b")) == "@a::@b");
-  CHECK(print(Attribute::array({Attribute::integer(1), Attribute::integer(2, "i32"),
-                                Attribute::floating(0.5)})) ==
-        "[1, 2 : i32, 5.000000e-01]");
+  CHECK(print(Attribute::array(
+            {Attribute::integer(1), Attribute::integer(2, "i32"),
+             Attribute::floating(0.5)})) == "[1, 2 : i32, 5.000000e-01]");
   CHECK(print(Attribute::array({})) == "[]");
   CHECK(print(Attribute::i64Array({1, -2})) == "array<i64: 1, -2>");
   CHECK(print(Attribute::i64Array({})) == "array<i64>");
   CHECK(print(Attribute::denseArray("i1", {1, 0})) == "array<i1: true, false>");
-  CHECK(print(Attribute::dict({{"b", Attribute::unit()}, {"a", Attribute::integer(1)}})) ==
+  CHECK(print(Attribute::dict(
+            {{"b", Attribute::unit()}, {"a", Attribute::integer(1)}})) ==
         "{a = 1 : i64, b}");
   CHECK(print(Attribute::dict({})) == "{}");
   TypeContext ctx;
@@ -150,13 +152,16 @@ TEST_CASE("floats: 6 significant digits when they round-trip, else exact") {
   CHECK(formatFloat(static_cast<double>(0.3f), "f32") == "3.000000e-01");
   CHECK(formatFloat(static_cast<double>(0.3f), "f64") != "3.000000e-01");
   // Non-finite values print as their bit patterns.
-  CHECK(formatFloat(std::numeric_limits<double>::infinity(), "f32") == "0x7F800000");
-  CHECK(formatFloat(-std::numeric_limits<double>::infinity(), "f32") == "0xFF800000");
+  CHECK(formatFloat(std::numeric_limits<double>::infinity(), "f32") ==
+        "0x7F800000");
+  CHECK(formatFloat(-std::numeric_limits<double>::infinity(), "f32") ==
+        "0xFF800000");
   CHECK(formatFloat(std::numeric_limits<double>::infinity(), "f64") ==
         "0x7FF0000000000000");
   CHECK(formatFloat(std::nan(""), "f32") == "0x7FC00000");
   CHECK(print(Attribute::floating(2.0, "f32")) == "2.000000e+00 : f32");
-  CHECK(toString(Attribute::floating(2.0), /*elide_i64=*/true) == "2.000000e+00");
+  CHECK(toString(Attribute::floating(2.0), /*elide_i64=*/true) ==
+        "2.000000e+00");
 }
 
 TEST_CASE("attribute equality compares payloads") {
@@ -167,18 +172,24 @@ TEST_CASE("attribute equality compares payloads") {
   CHECK(Attribute::unit() == Attribute::unit());
   CHECK(Attribute() == Attribute());
   CHECK(!(Attribute() == Attribute::unit()));
-  CHECK(Attribute::array({Attribute::string("a")}) == Attribute::array({Attribute::string("a")}));
+  CHECK(Attribute::array({Attribute::string("a")}) ==
+        Attribute::array({Attribute::string("a")}));
   CHECK(!(Attribute::string("a") == Attribute::symbolRef("a")));
   // Dictionaries are sorted on construction, so the order given is irrelevant.
-  CHECK(Attribute::dict({{"a", Attribute::unit()}, {"b", Attribute::integer(1)}}) ==
-        Attribute::dict({{"b", Attribute::integer(1)}, {"a", Attribute::unit()}}));
-  TensorSharding s(MeshOrRef::ref("mesh"), {DimensionSharding({AxisRef("x")}, true)});
+  CHECK(Attribute::dict(
+            {{"a", Attribute::unit()}, {"b", Attribute::integer(1)}}) ==
+        Attribute::dict(
+            {{"b", Attribute::integer(1)}, {"a", Attribute::unit()}}));
+  TensorSharding s(MeshOrRef::ref("mesh"),
+                   {DimensionSharding({AxisRef("x")}, true)});
   CHECK(Attribute::tensorSharding(s) == Attribute::tensorSharding(s));
   TensorSharding s2 = s;
   s2.dim_shardings[0].is_closed = false;
   CHECK(!(Attribute::tensorSharding(s) == Attribute::tensorSharding(s2)));
-  CHECK(print(Attribute::tensorSharding(s)) == R"(#sdy.sharding<@mesh, [{"x"}]>)");
-  CHECK(print(Attribute::tensorSharding(s2)) == R"(#sdy.sharding<@mesh, [{"x", ?}]>)");
+  CHECK(print(Attribute::tensorSharding(s)) ==
+        R"(#sdy.sharding<@mesh, [{"x"}]>)");
+  CHECK(print(Attribute::tensorSharding(s2)) ==
+        R"(#sdy.sharding<@mesh, [{"x", ?}]>)");
 }
 
 TEST_CASE("typed views and integer accessors") {
@@ -191,8 +202,8 @@ TEST_CASE("typed views and integer accessors") {
   CHECK(Attribute::boolean(true).intValue() == 1);
   CHECK(!Attribute::string("1").intValue());
   CHECK(Attribute::i64Array({1, 2}).intList() == std::vector<int64_t>{1, 2});
-  CHECK(Attribute::array({Attribute::integer(3), Attribute::boolean(false)}).intList() ==
-        std::vector<int64_t>{3, 0});
+  CHECK(Attribute::array({Attribute::integer(3), Attribute::boolean(false)})
+            .intList() == std::vector<int64_t>{3, 0});
   CHECK(!Attribute::array({Attribute::string("x")}).intList());
   CHECK(!Attribute::unit().intList());
 }
@@ -235,15 +246,18 @@ std::string reprint(std::string_view attr) {
 TEST_CASE("dense literals are normalized like MLIR prints them") {
   // Splats collapse; floats get MLIR's format; integers drop leading '+'
   // forms and spacing.
-  CHECK(reprint("dense<[1.0, 1.0]> : tensor<2xf32>") == "dense<1.000000e+00> : tensor<2xf32>");
+  CHECK(reprint("dense<[1.0, 1.0]> : tensor<2xf32>") ==
+        "dense<1.000000e+00> : tensor<2xf32>");
   CHECK(reprint("dense<[[1,2],[3,4]]> : tensor<2x2xi32>") ==
         "dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>");
   // A flat list of the right length is reshaped to the type.
   CHECK(reprint("dense<[1, 2, 3, 4]> : tensor<2x2xi64>") ==
         "dense<[[1, 2], [3, 4]]> : tensor<2x2xi64>");
-  CHECK(reprint("dense<0.5> : tensor<f64>") == "dense<5.000000e-01> : tensor<f64>");
+  CHECK(reprint("dense<0.5> : tensor<f64>") ==
+        "dense<5.000000e-01> : tensor<f64>");
   CHECK(reprint("dense<-1> : tensor<3xi8>") == "dense<-1> : tensor<3xi8>");
-  CHECK(reprint("dense<[true, false]> : tensor<2xi1>") == "dense<[true, false]> : tensor<2xi1>");
+  CHECK(reprint("dense<[true, false]> : tensor<2xi1>") ==
+        "dense<[true, false]> : tensor<2xi1>");
   CHECK(reprint("dense<1> : tensor<2xi1>") == "dense<true> : tensor<2xi1>");
   CHECK(reprint("dense<[0.1, 2]> : tensor<2xbf16>") ==
         "dense<[1.000000e-01, 2.000000e+00]> : tensor<2xbf16>");
@@ -254,7 +268,8 @@ TEST_CASE("dense literals are normalized like MLIR prints them") {
         "dense<\"0xDEADBEEF\"> : tensor<1xi32>");
   CHECK(reprint("dense<> : tensor<0xf32>") == "dense<> : tensor<0xf32>");
   CHECK(reprint("dense<[]> : tensor<0xf32>") == "dense<> : tensor<0xf32>");
-  CHECK(testing::parseError("module attributes {a = dense<[1, oops]> : tensor<2xi32>} {}")
+  CHECK(testing::parseError(
+            "module attributes {a = dense<[1, oops]> : tensor<2xi32>} {}")
             .find("invalid dense literal") != std::string::npos);
 }
 
@@ -263,7 +278,8 @@ TEST_CASE("builtin attribute syntax round-trips through a module") {
   CHECK(reprint("-1 : i32") == "-1 : i32");
   CHECK(reprint("0x10 : i32") == "16 : i32");
   // Unsigned types print unsigned (the value keeps the bit pattern).
-  CHECK(reprint("18446744073709551615 : ui64") == "18446744073709551615 : ui64");
+  CHECK(reprint("18446744073709551615 : ui64") ==
+        "18446744073709551615 : ui64");
   CHECK(reprint("18446744073709551615") == "-1 : i64");
   CHECK(print(Attribute::integer(-1, "ui64")) == "18446744073709551615 : ui64");
   CHECK(reprint("1.5") == "1.500000e+00 : f64");
