@@ -1,0 +1,88 @@
+// Host simulation of sharded tensors and of the sdy collectives on them, to
+// prove a chain of collectives exact: the global tensor's element at flat
+// index i is i, every device holds its shard as a buffer, each collective
+// moves or combines buffers the way seed 000 defines it, and the final
+// buffers are compared with the shards the target sharding demands.
+//
+// Layout: a dimension of size D is padded to a size P that is a multiple of
+// its shard count k (by default the least, so that every device holds
+// ceil(D / k) elements); shard j covers [j * P / k, (j + 1) * P / k) and
+// positions past D are padding (kPadding). A chain of collectives is
+// simulated with one P per dimension, a multiple of every shard count along
+// the chain, so that resharding never moves padding. Which shard a
+// device holds follows from its mesh coordinates, a dimension's axes read
+// major to minor (sub-axis `"x":(p)s` is the digit of x's coordinate in radix
+// [p, s, size(x) / (p * s)]).
+//
+// Unreduced axes: the devices that differ only along a tensor's unreduced
+// axes hold partial values whose reduction (sum, max or min) is the element.
+#ifndef SHARDKIT_SIM_SIMULATOR_H_
+#define SHARDKIT_SIM_SIMULATOR_H_
+
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/types/span.h"
+#include "shardkit/core/mesh.h"
+#include "shardkit/core/mesh_table.h"
+#include "shardkit/core/tensor_sharding.h"
+#include "shardkit/sim/collectives.h"
+
+namespace shardkit {
+
+// The value of a padded position of a shard.
+inline constexpr int64_t kPadding = std::numeric_limits<int64_t>::min();
+
+// A tensor distributed over the devices of a mesh.
+struct DistributedTensor {
+  std::vector<int64_t> shape;         // the global shape
+  std::vector<int64_t> padded_shape;  // see the layout above
+  TensorSharding sharding;
+  Mesh mesh;
+  // shards[id]: the local shard of the device with that id, row-major over
+  // the local shape (empty for ids the mesh does not have).
+  std::vector<std::vector<int64_t>> shards;
+};
+
+// The tensor of static `shape` whose element at flat index i is i,
+// distributed by `sharding` on `mesh`, each dimension padded to a multiple of
+// its shard count and of `pad_multiples` (if given). With unreduced axes,
+// each group's partial values are a pseudo-random split (by `seed`) of the
+// element.
+absl::StatusOr<DistributedTensor> distributeIota(
+    absl::Span<const int64_t> shape, const TensorSharding& sharding,
+    const Mesh& mesh, uint64_t seed = 0,
+    absl::Span<const int64_t> pad_multiples = {});
+
+// Runs `collective` on `operand` and returns its result, distributed by the
+// collective's out sharding (on `target_mesh` for a collective_permute, on
+// the operand's mesh otherwise). The out sharding is not checked here (see
+// verifyCollective); an element a device needs but cannot receive from the
+// devices it communicates with is an error.
+absl::StatusOr<DistributedTensor> simulateCollective(
+    const DistributedTensor& operand, const Collective& collective,
+    const Mesh& target_mesh);
+
+// Checks that `tensor` holds the iota tensor the way `sharding` on `mesh`
+// demands (with the tensor's padding): the same distribution (dimension and
+// unreduced axes, device order), and every device's elements, reduced over
+// the unreduced axes.
+absl::Status checkHoldsIota(const DistributedTensor& tensor,
+                            const TensorSharding& sharding, const Mesh& mesh);
+
+// Distributes the iota tensor by `source`, runs `collectives` in order (each
+// one's out sharding must be the inferred one), and checks the result
+// against `target` (a target replicated everywhere may be reached on any
+// mesh with the same devices). Meshes are resolved through `meshes`.
+absl::Status simulateReshard(absl::Span<const int64_t> shape,
+                             const TensorSharding& source,
+                             absl::Span<const Collective> collectives,
+                             const TensorSharding& target,
+                             const MeshTable& meshes, uint64_t seed = 0);
+
+}  // namespace shardkit
+
+#endif  // SHARDKIT_SIM_SIMULATOR_H_
