@@ -4,6 +4,7 @@
 #include "shardkit/passes/import_passes.h"
 #include "shardkit/passes/pass.h"
 #include "shardkit/passes/propagation_passes.h"
+#include "shardkit/passes/reshard_to_collectives.h"
 #include "shardkit/passes/rule_passes.h"
 
 namespace shardkit {
@@ -12,6 +13,7 @@ void registerBuiltinPasses() {
   registerPropagationPasses();
   registerImportPasses();
   registerExportPasses();
+  registerReshardToCollectivesPass();
   registerRulePasses();
 }
 

@@ -1,0 +1,165 @@
+// -sdy-reshard-to-collectives over the graph IR: the planning is the sim
+// layer's; this file finds the reshards, reads their shardings and shapes,
+// and builds the collective ops.
+#include "shardkit/passes/reshard_to_collectives.h"
+
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "shardkit/core/status_macros.h"
+#include "shardkit/core/strings.h"
+#include "shardkit/ir/diagnostic.h"
+#include "shardkit/ir/sharding_access.h"
+#include "shardkit/passes/pass.h"
+#include "shardkit/sim/reshard_plan.h"
+
+namespace shardkit {
+namespace {
+
+// The op that implements a collective and the attribute holding its axes
+// (empty for collective_permute).
+struct CollectiveOp {
+  std::string_view name;
+  std::string_view axes_attr;
+};
+
+CollectiveOp collectiveOp(CollectiveKind kind) {
+  switch (kind) {
+    case CollectiveKind::kAllGather:
+      return {"sdy.all_gather", "gathering_axes"};
+    case CollectiveKind::kAllSlice:
+      return {"sdy.all_slice", "slicing_axes"};
+    case CollectiveKind::kAllToAll:
+      return {"sdy.all_to_all", "params"};
+    case CollectiveKind::kCollectivePermute:
+      return {"sdy.collective_permute", ""};
+    case CollectiveKind::kAllReduce:
+      return {"sdy.all_reduce", "reduction_axes"};
+    case CollectiveKind::kReduceScatter:
+      return {"sdy.reduce_scatter", "reduce_scatter_axes"};
+    case CollectiveKind::kShardedToUnreduced:
+      return {"sdy.sharded_to_unreduced", "axes"};
+    case CollectiveKind::kReplicatedToUnreduced:
+      return {"sdy.replicated_to_unreduced", "axes"};
+  }
+  return {};
+}
+
+Attribute axesAttribute(const Collective& c) {
+  switch (c.kind) {
+    case CollectiveKind::kAllGather:
+    case CollectiveKind::kAllSlice:
+    case CollectiveKind::kReduceScatter:
+    case CollectiveKind::kShardedToUnreduced:
+      return Attribute::listOfAxisRefLists(c.axes_per_dim);
+    case CollectiveKind::kAllReduce:
+    case CollectiveKind::kReplicatedToUnreduced:
+      return Attribute::axisRefList(c.axes);
+    case CollectiveKind::kAllToAll:
+      return Attribute::allToAllParamList(c.params);
+    case CollectiveKind::kCollectivePermute:
+      break;
+  }
+  return Attribute();
+}
+
+// Builds `c` on `input`, inserted before `anchor`, and returns its result.
+Value createCollective(Module& module, Op anchor, Value input,
+                       const Collective& c) {
+  CollectiveOp kind = collectiveOp(c.kind);
+  OperationState state(module.opName(kind.name));
+  state.operands = {input};
+  state.result_types = {anchor.result(0).type()};
+  if (!kind.axes_attr.empty()) state.addAttr(kind.axes_attr, axesAttribute(c));
+  state.addAttr("out_sharding", Attribute::tensorSharding(c.out_sharding));
+  if ((c.kind == CollectiveKind::kAllReduce ||
+       c.kind == CollectiveKind::kReduceScatter) &&
+      c.reduction != ReductionKind::kSum) {
+    state.addAttr("reduction",
+                  Attribute::string(std::string(toString(c.reduction))));
+  }
+  state.location = anchor.location();
+  Op op = module.createOp(state);
+  anchor.parentBlock().insertBefore(anchor, op);
+  return op.result(0);
+}
+
+Value bypassBarriers(Value value) {
+  while (Op def = value.definingOp()) {
+    if (def.name() != "sdy.propagation_barrier" || def.numOperands() != 1) {
+      break;
+    }
+    value = def.operand(0);
+  }
+  return value;
+}
+
+absl::Status lowerReshard(Module& module, const MeshTable& meshes, Op reshard,
+                          const ReshardToCollectivesOptions& options) {
+  const TensorSharding* target = reshard.attr("sharding").asTensorSharding();
+  if (!target || reshard.numOperands() != 1 || reshard.numResults() != 1) {
+    return opError(reshard, "expected one operand, one result and a sharding");
+  }
+  Value input = reshard.operand(0);
+  Value bypassed = bypassBarriers(input);
+  std::optional<TensorSharding> found = getSharding(bypassed);
+  if (options.keep_redundant_reshards && found &&
+      sameDistribution(*found, *target)) {
+    return absl::OkStatus();
+  }
+  TensorSharding source =
+      found ? *found : TensorSharding::fullyOpen(target->mesh, target->rank());
+  const Mesh* source_mesh = meshes.resolve(source);
+  const Mesh* target_mesh = meshes.resolve(*target);
+  Type type = reshard.result(0).type();
+  if (!source_mesh || !target_mesh || !type.isRankedTensor()) {
+    return absl::OkStatus();  // Nothing to plan with; the verifier reports.
+  }
+  absl::StatusOr<ReshardPlan> plan =
+      planReshard(source, *source_mesh, *target, *target_mesh, type.shape());
+  if (absl::IsUnimplemented(plan.status())) return absl::OkStatus();
+  if (!plan.ok()) return opError(reshard, fromAbsl(plan.status().message()));
+  Value result = bypassed;
+  if (plan->collectives.empty() && isReplicatedEverywhere(*target)) {
+    result = input;
+  }
+  for (const Collective& c : plan->collectives) {
+    result = createCollective(module, reshard, result, c);
+  }
+  reshard.result(0).replaceAllUsesWith(result);
+  reshard.erase();
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status reshardToCollectives(Module& module,
+                                  const ReshardToCollectivesOptions& options) {
+  MeshTable meshes = module.meshTable();
+  std::vector<Op> reshards;
+  module.walk([&](Op op) {
+    if (op.name() == "sdy.reshard") reshards.push_back(op);
+  });
+  for (Op reshard : reshards) {
+    SK_RETURN_IF_ERROR(lowerReshard(module, meshes, reshard, options));
+  }
+  return absl::OkStatus();
+}
+
+void registerReshardToCollectivesPass() {
+  registerPass(PassInfo{
+      "sdy-reshard-to-collectives",
+      "Replaces every sdy.reshard by the collectives that perform it.",
+      {{"keep-redundant-reshards",
+        "keep reshards whose operand already has the same sharding "
+        "(default false)"}},
+      [](Module& module, const PassOptions& options) -> absl::Status {
+        ReshardToCollectivesOptions pass_options;
+        SK_ASSIGN_OR_RETURN(pass_options.keep_redundant_reshards,
+                            options.getBool("keep-redundant-reshards", false));
+        return reshardToCollectives(module, pass_options);
+      }});
+}
+
+}  // namespace shardkit
