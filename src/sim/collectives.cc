@@ -329,9 +329,8 @@ absl::StatusOr<TensorSharding> inferOutSharding(const Collective& c,
   return inferOutSharding(c, operand, *mesh, *target_mesh);
 }
 
-bool sameDistribution(const TensorSharding& a, const TensorSharding& b) {
-  if (!(a.mesh == b.mesh) || a.rank() != b.rank() ||
-      a.unreduced_axes != b.unreduced_axes) {
+bool sameShardingAxes(const TensorSharding& a, const TensorSharding& b) {
+  if (a.rank() != b.rank() || a.unreduced_axes != b.unreduced_axes) {
     return false;
   }
   if (!a.unreduced_axes.empty() && a.unreduced_kind != b.unreduced_kind) {
@@ -341,6 +340,10 @@ bool sameDistribution(const TensorSharding& a, const TensorSharding& b) {
     if (a.dim_shardings[dim].axes != b.dim_shardings[dim].axes) return false;
   }
   return true;
+}
+
+bool sameDistribution(const TensorSharding& a, const TensorSharding& b) {
+  return a.mesh == b.mesh && sameShardingAxes(a, b);
 }
 
 namespace {

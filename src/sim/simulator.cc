@@ -84,19 +84,6 @@ absl::Status checkShape(absl::Span<const int64_t> shape,
   return absl::OkStatus();
 }
 
-bool sameAxes(const TensorSharding& a, const TensorSharding& b) {
-  if (a.rank() != b.rank() || a.unreduced_axes != b.unreduced_axes) {
-    return false;
-  }
-  if (!a.unreduced_axes.empty() && a.unreduced_kind != b.unreduced_kind) {
-    return false;
-  }
-  for (int64_t d = 0; d < a.rank(); ++d) {
-    if (a.dim_shardings[d].axes != b.dim_shardings[d].axes) return false;
-  }
-  return true;
-}
-
 }  // namespace
 
 absl::StatusOr<DistributedTensor> distributeIota(
@@ -138,7 +125,7 @@ absl::StatusOr<DistributedTensor> distributeIota(
 
 absl::Status checkHoldsIota(const DistributedTensor& tensor,
                             const TensorSharding& sharding, const Mesh& mesh) {
-  if (!sameAxes(tensor.sharding, sharding) ||
+  if (!sameShardingAxes(tensor.sharding, sharding) ||
       !tensor.mesh.sameDevicesAndAxes(mesh)) {
     return invalid(strCat("the tensor is sharded ", toString(tensor.sharding),
                           " on ", toString(tensor.mesh), ", not ",

@@ -129,8 +129,11 @@ absl::Status verifyCollective(const Collective& collective,
                               const Mesh& operand_mesh,
                               const Mesh& target_mesh);
 
-// True if `a` and `b` shard a tensor the same way: same mesh, same dimension
-// axes, same unreduced axes (and reduction kind when there are any).
+// True if `a` and `b` have the same dimension axes and the same unreduced
+// axes (and reduction kind when there are any), whatever their meshes.
+bool sameShardingAxes(const TensorSharding& a, const TensorSharding& b);
+// Same, and bound to the same mesh (symbol or inline mesh): `a` and `b` shard
+// a tensor the same way.
 bool sameDistribution(const TensorSharding& a, const TensorSharding& b);
 
 }  // namespace shardkit
