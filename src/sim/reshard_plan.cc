@@ -230,6 +230,9 @@ absl::StatusOr<ReshardPlan> planReshard(const TensorSharding& source,
         toAbsl(strCat("shape of rank ", shape.size(), " for shardings of rank ",
                       source.rank())));
   }
+  SK_RETURN_IF_ERROR(verifyTensorShardingWithMesh(source, source_mesh, shape));
+  SK_RETURN_IF_ERROR(
+      verifyTensorShardingWithMesh(target_in, target_mesh_in, shape));
   SK_RETURN_IF_ERROR(verifyUnreducedTransition(source, target_in));
   ReshardPlan result;
   TensorSharding target = target_in;

@@ -16,6 +16,7 @@
 #include "device_layout.h"
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
+#include "shardkit/core/verify.h"
 #include "shardkit/sim/simulator.h"
 
 namespace shardkit {
@@ -62,6 +63,28 @@ std::vector<AxisRef> concat(const ListOfAxisRefLists& lists) {
     axes.insert(axes.end(), list.axes.begin(), list.axes.end());
   }
   return axes;
+}
+
+// Every axis the simulation reads must be a valid (sub-)axis of the mesh.
+absl::Status checkAxes(const Collective& c, const DistributedTensor& operand,
+                       const Mesh& out_mesh) {
+  std::vector<AxisRef> axes = concat(c.axes_per_dim);
+  axes.insert(axes.end(), c.axes.axes.begin(), c.axes.axes.end());
+  for (const AllToAllParam& param : c.params.params) {
+    axes.insert(axes.end(), param.axes.begin(), param.axes.end());
+  }
+  for (const AxisRef& axis : axes) {
+    absl::Status status = verifyAxisRef(axis, operand.mesh);
+    if (!status.ok()) return failure(c, fromAbsl(status.message()));
+  }
+  for (const auto& [sharding, mesh] :
+       {std::pair{&operand.sharding, &operand.mesh},
+        std::pair{&c.out_sharding, &out_mesh}}) {
+    absl::Status status =
+        verifyTensorShardingWithMesh(*sharding, *mesh, operand.shape);
+    if (!status.ok()) return failure(c, fromAbsl(status.message()));
+  }
+  return absl::OkStatus();
 }
 
 // Calls fn(out_offset, in_offset) for every non-padded global position that
@@ -281,6 +304,7 @@ absl::StatusOr<DistributedTensor> simulateCollective(
   if (!(out_mesh.axes == operand.mesh.axes)) {
     return failure(collective, "the meshes have different axes");
   }
+  SK_RETURN_IF_ERROR(checkAxes(collective, operand, out_mesh));
   SK_ASSIGN_OR_RETURN(MeshDevices in_devices, MeshDevices::of(operand.mesh));
   SK_ASSIGN_OR_RETURN(MeshDevices out_devices, MeshDevices::of(out_mesh));
   if (in_devices.id_bound != out_devices.id_bound ||

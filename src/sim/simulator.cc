@@ -9,6 +9,7 @@
 #include "shardkit/core/sharding_math.h"
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
+#include "shardkit/core/verify.h"
 #include "shardkit/sim/reshard_plan.h"
 
 namespace shardkit {
@@ -90,6 +91,7 @@ absl::StatusOr<DistributedTensor> distributeIota(
     absl::Span<const int64_t> shape, const TensorSharding& sharding,
     const Mesh& mesh, uint64_t seed, absl::Span<const int64_t> pad_multiples) {
   SK_RETURN_IF_ERROR(checkShape(shape, sharding));
+  SK_RETURN_IF_ERROR(verifyTensorShardingWithMesh(sharding, mesh, shape));
   SK_ASSIGN_OR_RETURN(MeshDevices devices, MeshDevices::of(mesh));
   DistributedTensor tensor;
   tensor.padded_shape =
@@ -132,6 +134,8 @@ absl::Status checkHoldsIota(const DistributedTensor& tensor,
                           toString(sharding), " on ", toString(mesh)));
   }
   SK_RETURN_IF_ERROR(checkShape(tensor.shape, sharding));
+  SK_RETURN_IF_ERROR(
+      verifyTensorShardingWithMesh(sharding, mesh, tensor.shape));
   SK_ASSIGN_OR_RETURN(MeshDevices devices, MeshDevices::of(mesh));
   SK_ASSIGN_OR_RETURN(ShardLayout layout,
                       ShardLayout::of(sharding, mesh, devices, tensor.shape,

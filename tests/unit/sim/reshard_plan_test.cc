@@ -135,6 +135,8 @@ TEST_CASE("reshards that cannot be planned") {
         "to sum.");
   CHECK(messageOf(plan(R"(<@m, [{"x"}, {}]>)", m, R"(<@m, [{}, {}]>)", m,
                        {4})) == "shape of rank 1 for shardings of rank 2");
+  CHECK(messageOf(plan(R"(<@m, [{"w"}, {}]>)", m, R"(<@m, [{}, {}]>)", m,
+                       {4, 4})) == R"(unknown axis name: "w")");
 }
 
 }  // namespace

@@ -181,5 +181,25 @@ TEST_CASE("simulateReshard checks every out sharding") {
         R"(the inferred sharding <@m, [{"x"}, {}]>)");
 }
 
+TEST_CASE("malformed collectives and shardings are errors, not crashes") {
+  DistributedTensor t = iota({4}, R"(<@m, [{"x", "y"}]>)", kXY);
+  Collective unknown =
+      collective(CollectiveKind::kAllGather, R"(<@m, [{"x"}]>)");
+  unknown.axes_per_dim = axesPerDim(R"([{"q"}])");
+  CHECK(messageOf(simulateCollective(t, unknown, t.mesh).status()) ==
+        "all_gather: unknown axis name: \"q\"");
+  Collective bad_sub_axis =
+      collective(CollectiveKind::kAllReduce, R"(<@m, [{"x", "y"}]>)");
+  bad_sub_axis.axes = axisList(R"({"x":(4)2})");
+  CHECK_FALSE(simulateCollective(t, bad_sub_axis, t.mesh).ok());
+  Collective bad_out =
+      collective(CollectiveKind::kAllSlice, R"(<@m, [{"x", "x"}]>)");
+  CHECK_FALSE(simulateCollective(t, bad_out, t.mesh).ok());
+  CHECK_FALSE(
+      distributeIota({4}, sharding(R"(<@m, [{"w"}]>)"), mesh(kXY)).ok());
+  CHECK_FALSE(
+      distributeIota({4, 4}, sharding(R"(<@m, [{"x"}]>)"), mesh(kXY)).ok());
+}
+
 }  // namespace
 }  // namespace shardkit
