@@ -127,6 +127,8 @@ class ModuleReader : public OpReader {
   // One past the bracket that closes the one at `start` (scanner.h), or a
   // located error.
   absl::StatusOr<size_t> scanBalanced(size_t start, Nesting nesting);
+  // The located error of a failed scan of the bracket at `start`.
+  absl::Status scanError(size_t start, const ScanResult& scan);
 
   const ParseOptions& options_;
   ParserBase parser_;

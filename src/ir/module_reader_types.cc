@@ -60,11 +60,13 @@ absl::StatusOr<size_t> ModuleReader::scanBalanced(size_t start,
   ScanResult scan = scanBrackets(buffer, start, nesting, [&](BracketPair pair) {
     if (remember && pair.open != start) brace_ends_.add(pair);
   });
-  if (!scan.ok()) {
-    return p().errorAt(scan.error_offset,
-                       scanErrorMessage(buffer, start, scan));
-  }
+  if (!scan.ok()) return scanError(start, scan);
   return scan.end;
+}
+
+absl::Status ModuleReader::scanError(size_t start, const ScanResult& scan) {
+  return p().errorAt(scan.error_offset,
+                     scanErrorMessage(parser_.buffer(), start, scan));
 }
 
 absl::StatusOr<Type> ModuleReader::parseType() {
@@ -85,7 +87,10 @@ absl::StatusOr<Type> ModuleReader::parseType() {
   size_t end = start + tok.spelling.size();
   std::string_view buffer = parser_.buffer();
   if (end < buffer.size() && buffer[end] == '<') {
-    SK_ASSIGN_OR_RETURN(end, scanBalanced(end, Nesting::kAllKinds));
+    // Types are read by the thousand: the scan is inlined here.
+    ScanResult scan = scanBrackets(buffer, end);
+    if (!scan.ok()) return scanError(end, scan);
+    end = scan.end;
   }
   std::string_view text = buffer.substr(start, end - start);
   auto cached = type_cache_.find(text);

@@ -56,7 +56,8 @@ absl::StatusOr<std::vector<std::string_view>> splitTopLevel(
         parts.push_back(
             trimSpaces(text.substr(part_start, comma - part_start)));
         part_start = comma + 1;
-      });
+      },
+      /*resume=*/0);
   if (!result.ok()) {
     return scanErrorStatus(text, std::string_view::npos, result);
   }

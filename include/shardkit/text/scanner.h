@@ -17,6 +17,7 @@
 #ifndef SHARDKIT_TEXT_SCANNER_H_
 #define SHARDKIT_TEXT_SCANNER_H_
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -181,9 +182,12 @@ inline bool isIdSuffixChar(char c) {
 // closes; otherwise it runs to the end of the text, a closer that closes
 // nothing being a mismatch. `on_pair` gets each matched pair (innermost
 // first); `on_comma` each comma outside brackets (only without `balanced`).
+// The scan reads from `resume` (>= start; a balanced scan's text before it
+// holds nothing special but its opener).
 template <typename OnPair, typename OnComma>
 ScanResult scan(std::string_view text, size_t start, Nesting nesting,
-                bool balanced, OnPair&& on_pair, OnComma&& on_comma) {
+                bool balanced, OnPair&& on_pair, OnComma&& on_comma,
+                size_t resume) {
   constexpr size_t npos = std::string_view::npos;
   const size_t n = text.size();
   ScanResult result;
@@ -204,7 +208,8 @@ ScanResult scan(std::string_view text, size_t start, Nesting nesting,
   const bool word_skip = own_kind && own_open != '<';
   const scanner_internal::WordFilter words(own_open, own_close, '"', '/');
   absl::InlinedVector<size_t, 16> opens;  // offsets of unclosed brackets
-  for (size_t i = start; i < n; ++i) {
+  if (balanced) opens.push_back(start);
+  for (size_t i = balanced ? std::max(resume, start + 1) : resume; i < n; ++i) {
     if (word_skip) i = words.skip(text, i);
     while (i < n && !special[static_cast<unsigned char>(text[i])]) ++i;
     if (i >= n) break;
@@ -274,8 +279,25 @@ ScanResult scan(std::string_view text, size_t start, Nesting nesting,
 template <typename OnPair>
 ScanResult scanBrackets(std::string_view text, size_t open_at, Nesting nesting,
                         OnPair&& on_pair) {
-  return scanner_internal::scan(text, open_at, nesting, /*balanced=*/true,
-                                on_pair, [](size_t) {});
+  size_t resume = open_at;
+  if (nesting == Nesting::kAllKinds && open_at < text.size()) {
+    // Most bodies (`<8x?xf32>`) hold nothing that matters but their closer:
+    // found without setting up a scan.
+    const bool* special = scanner_internal::charTables().all;
+    const size_t n = text.size();
+    size_t i = open_at + 1;
+    while (i < n && !special[static_cast<unsigned char>(text[i])]) ++i;
+    if (i < n && text[i] == closerOf(text[open_at])) {
+      on_pair(BracketPair{open_at, i + 1});
+      ScanResult result;
+      result.end = i + 1;
+      return result;
+    }
+    resume = i;
+  }
+  return scanner_internal::scan(
+      text, open_at, nesting, /*balanced=*/true, on_pair, [](size_t) {},
+      resume);
 }
 inline ScanResult scanBrackets(std::string_view text, size_t open_at,
                                Nesting nesting = Nesting::kAllKinds) {
