@@ -12,6 +12,17 @@
 namespace shardkit {
 namespace {
 
+// The fields of `#<name><...>` (or of the stripped `<...>` too, with
+// `stripped_ok`), or nullopt.
+std::optional<std::vector<DialectAttrField>> attrFields(
+    std::string_view text, std::string_view name, bool stripped_ok = false) {
+  std::optional<DialectAttrText> attr = splitDialectAttr(text);
+  if (!attr || (attr->name != name && !(stripped_ok && attr->name.empty()))) {
+    return std::nullopt;
+  }
+  return splitDialectAttrFields(attr->body);
+}
+
 // The fields of `#<name><...>` that are all known (`list_keys` hold integer
 // lists, `int_keys` integers), each given at most once, as the callback
 // reads them; false on anything else.
@@ -21,10 +32,7 @@ using IntField = std::pair<std::string_view, int64_t*>;
 bool readFields(std::string_view text, std::string_view name,
                 std::initializer_list<ListField> lists,
                 std::initializer_list<IntField> ints) {
-  std::optional<DialectAttrText> attr = splitDialectAttr(text);
-  if (!attr || attr->name != name) return false;
-  std::optional<std::vector<DialectAttrField>> fields =
-      splitDialectAttrFields(attr->body);
+  std::optional<std::vector<DialectAttrField>> fields = attrFields(text, name);
   if (!fields) return false;
   std::vector<std::string_view> seen;
   for (const DialectAttrField& field : *fields) {
@@ -120,13 +128,10 @@ absl::StatusOr<MeshAxis> parseStablehloMeshAxis(std::string_view text) {
     return absl::InvalidArgumentError(
         toAbsl(strCat("malformed stablehlo mesh axis '", text, "': ", what)));
   };
-  std::optional<DialectAttrText> attr = splitDialectAttr(text);
-  if (!attr || (!attr->name.empty() && attr->name != "stablehlo.mesh_axis")) {
-    return malformed("expected #stablehlo.mesh_axis<...>");
-  }
   std::optional<std::vector<DialectAttrField>> fields =
-      splitDialectAttrFields(attr->body);
-  if (!fields) return malformed("expected 'key = value' fields");
+      attrFields(text, "stablehlo.mesh_axis", /*stripped_ok=*/true);
+  if (!fields)
+    return malformed("expected #stablehlo.mesh_axis<key = value, ...>");
   MeshAxis axis;
   bool has_name = false, has_size = false;
   for (const DialectAttrField& field : *fields) {
@@ -280,13 +285,9 @@ absl::StatusOr<Mesh> parseStablehloMeshAxes(std::string_view text) {
     return absl::InvalidArgumentError(
         toAbsl(strCat("malformed stablehlo mesh '", text, "': ", what)));
   };
-  std::optional<DialectAttrText> attr = splitDialectAttr(text);
-  if (!attr || attr->name != "stablehlo.mesh") {
-    return malformed("expected #stablehlo.mesh<...>");
-  }
   std::optional<std::vector<DialectAttrField>> fields =
-      splitDialectAttrFields(attr->body);
-  if (!fields) return malformed("expected 'key = value' fields");
+      attrFields(text, "stablehlo.mesh");
+  if (!fields) return malformed("expected #stablehlo.mesh<key = value, ...>");
   Mesh mesh;
   bool has_axes = false, has_device_ids = false;
   for (const DialectAttrField& field : *fields) {

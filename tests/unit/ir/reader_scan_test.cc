@@ -6,37 +6,34 @@
 #include <string_view>
 
 #include "shardkit/ir/module_io.h"
+#include "unit/ir/ir_test_util.h"
 
 namespace shardkit {
 namespace {
 
-std::string errorOf(std::string_view text) {
-  auto module = parseModule(text, "f.mlir");
-  return module.ok() ? std::string("<ok>")
-                     : std::string(module.status().message());
-}
+using testing::parseError;
 
 TEST_CASE("the reader reports an unbalanced region with its position") {
-  CHECK(errorOf("\"func.func\"() ({\n  \"x.y\"() : () -> ()\n") ==
-        "f.mlir:1:16: error: unbalanced '{': no matching '}'");
+  CHECK(parseError("\"func.func\"() ({\n  \"x.y\"() : () -> ()\n") ==
+        "test.mlir:1:16: error: unbalanced '{': no matching '}'");
 }
 
 TEST_CASE("the reader reports an unterminated string in a region") {
-  CHECK(errorOf("\"func.func\"() ({\n  \"x.y\"() {a = \"b} : () -> ()\n})"
-                " : () -> ()\n") ==
-        "f.mlir:2:16: error: unterminated string literal");
+  CHECK(parseError("\"func.func\"() ({\n  \"x.y\"() {a = \"b} : () -> ()\n})"
+                   " : () -> ()\n") ==
+        "test.mlir:2:16: error: unterminated string literal");
 }
 
 TEST_CASE("the reader reports a stray bracket in a dialect body") {
-  CHECK(errorOf("\"x.y\"() {a = #x.attr<[1, 2)>} : () -> ()\n") ==
-        "f.mlir:1:27: error: unbalanced ')' in '<...>'");
+  CHECK(parseError("\"x.y\"() {a = #x.attr<[1, 2)>} : () -> ()\n") ==
+        "test.mlir:1:27: error: unbalanced ')' in '<...>'");
 }
 
 TEST_CASE("arrows, strings and comments in dialect bodies are kept whole") {
   std::string text =
       "\"x.y\"() {a = #x.attr<(i32) -> (f32), \"s>\\\"}\" // c >\n>, "
       "b = #x.attr<[1]>} : () -> ()\n";
-  auto module = parseModule(text, "f.mlir");
+  auto module = parseModule(text);
   REQUIRE(module.ok());
   Op op = *(*module)->body().begin();
   CHECK(toString(op.attr("a")) == "#x.attr<(i32) -> (f32), \"s>\\\"}\">");

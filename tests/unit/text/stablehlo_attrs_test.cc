@@ -163,10 +163,12 @@ TEST_CASE("a stablehlo mesh reads its axes with any spacing") {
              Catch::Contains("the name must be a string"));
   CHECK_THAT(error("#stablehlo.mesh<axes = [<size = 2>]>"),
              Catch::Contains("expected a name and a size"));
+  CHECK_THAT(error("#stablehlo.mesh<axes = [<name \"x\", size = 2>]>"),
+             Catch::Contains("expected #stablehlo.mesh_axis<key = value"));
   CHECK_THAT(error("#stablehlo.mesh<devices = []>"),
              Catch::Contains("unexpected field 'devices'"));
   CHECK_THAT(error("#sdy.mesh<[\"x\"=2]>"),
-             Catch::Contains("expected #stablehlo.mesh<...>"));
+             Catch::Contains("expected #stablehlo.mesh<key = value, ...>"));
 }
 
 }  // namespace
