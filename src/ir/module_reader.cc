@@ -118,7 +118,7 @@ void ModuleReader::skipOptionalLocation() {
   if (!p().atKeyword("loc")) return;
   Token next = p().lexer().peek();
   if (next.kind != TokenKind::kLParen) return;
-  absl::StatusOr<size_t> end = scanBalanced(next.offset, '(', ')');
+  absl::StatusOr<size_t> end = scanBalanced(next.offset, Nesting::kOwnKind);
   if (!end.ok()) return;
   p().resetTo(*end);
 }
@@ -250,7 +250,7 @@ absl::Status ModuleReader::parseBlockOps(Block block) {
 absl::StatusOr<size_t> ModuleReader::skipRegion() {
   if (!p().at(TokenKind::kLBrace)) return p().errorExpected("'{' (a region)");
   size_t start = p().tok().offset;
-  SK_ASSIGN_OR_RETURN(size_t end, scanBalanced(start, '{', '}'));
+  SK_ASSIGN_OR_RETURN(size_t end, scanBalanced(start, Nesting::kOwnKind));
   p().resetTo(end);
   return start;
 }

@@ -2,6 +2,7 @@
 #ifndef SHARDKIT_SRC_IR_MODULE_READER_H_
 #define SHARDKIT_SRC_IR_MODULE_READER_H_
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -10,9 +11,41 @@
 #include "absl/container/flat_hash_map.h"
 #include "shardkit/ir/module_io.h"
 #include "shardkit/ir/op_syntax.h"
-#include "src/ir/bracket_scan.h"
+#include "shardkit/text/scanner.h"
 
 namespace shardkit {
+
+// The ends of the bracket pairs found inside earlier scans, so that a nested
+// region is not scanned again (which would cost the nesting depth times the
+// text). Adding is a push; the first lookup after adds sorts the new pairs.
+class BracketEnds {
+ public:
+  void add(BracketPair pair) { pairs_.push_back(pair); }
+
+  // The end of the pair opening at `open`, or npos.
+  size_t find(size_t open) {
+    if (sorted_ < pairs_.size()) {
+      auto byOpen = [](const BracketPair& a, const BracketPair& b) {
+        return a.open < b.open;
+      };
+      std::sort(pairs_.begin() + sorted_, pairs_.end(), byOpen);
+      std::inplace_merge(pairs_.begin(), pairs_.begin() + sorted_, pairs_.end(),
+                         byOpen);
+      sorted_ = pairs_.size();
+    }
+    auto it = std::lower_bound(
+        pairs_.begin(), pairs_.end(), open,
+        [](const BracketPair& p, size_t o) { return p.open < o; });
+    if (it == pairs_.end() || it->open != open) {
+      return std::string_view::npos;
+    }
+    return it->end;
+  }
+
+ private:
+  std::vector<BracketPair> pairs_;
+  size_t sorted_ = 0;  // pairs_[0, sorted_) is sorted by `open`
+};
 
 class ModuleReader : public OpReader {
  public:
@@ -91,7 +124,11 @@ class ModuleReader : public OpReader {
   // Types (module_reader_types.cc).
   absl::StatusOr<Type> parseTypeText(std::string_view text, size_t offset,
                                      int depth);
-  absl::StatusOr<size_t> scanBalanced(size_t start, char open, char close);
+  // One past the bracket that closes the one at `start` (scanner.h), or a
+  // located error.
+  absl::StatusOr<size_t> scanBalanced(size_t start, Nesting nesting);
+  // The located error of a failed scan of the bracket at `start`.
+  absl::Status scanError(size_t start, const ScanResult& scan);
 
   const ParseOptions& options_;
   ParserBase parser_;

@@ -236,7 +236,7 @@ absl::StatusOr<Attribute> ModuleReader::parseElementsAttr() {
   if (word.spelling == "dense" && p().at(TokenKind::kLess)) {
     size_t literal_start = p().tok().offset;
     SK_ASSIGN_OR_RETURN(size_t literal_end,
-                        scanBalanced(literal_start, '<', '>'));
+                        scanBalanced(literal_start, Nesting::kAllKinds));
     p().resetTo(literal_end);
     SK_RETURN_IF_ERROR(
         p().expect(TokenKind::kColon, "':' and a type after dense<...>"));
@@ -253,7 +253,8 @@ absl::StatusOr<Attribute> ModuleReader::parseElementsAttr() {
   }
   size_t end = p().tok().offset;
   if (p().at(TokenKind::kLess)) {
-    SK_ASSIGN_OR_RETURN(end, scanBalanced(p().tok().offset, '<', '>'));
+    SK_ASSIGN_OR_RETURN(end,
+                        scanBalanced(p().tok().offset, Nesting::kAllKinds));
     p().resetTo(end);
   }
   std::string text = normalizeTokens(parser_.buffer(), start, end);
@@ -332,7 +333,7 @@ absl::StatusOr<Attribute> ModuleReader::parseDialectAttrUncached() {
     if (alias != attr_aliases_.end()) return alias->second;
   }
   if (end < buffer.size() && buffer[end] == '<') {
-    SK_ASSIGN_OR_RETURN(end, scanBalanced(end, '<', '>'));
+    SK_ASSIGN_OR_RETURN(end, scanBalanced(end, Nesting::kAllKinds));
     p().resetTo(end);
   }
   return Attribute::opaque(normalizeTokens(buffer, token.offset, end));

@@ -1,14 +1,14 @@
 // The module reader's caches: a large module repeats the same dialect
 // attributes, attribute dictionaries and op signatures thousands of times, so
 // each distinct text is read once and what it read is shared (attributes are
-// immutable). A text is found by a character-level scan (bracket_scan.h);
+// immutable). A text is found by the one scanner (text/scanner.h);
 // whatever that scan cannot delimit is read uncached, so errors are the
 // parser's own.
 #include <string_view>
 #include <vector>
 
 #include "shardkit/core/status_macros.h"
-#include "src/ir/bracket_scan.h"
+#include "shardkit/text/scanner.h"
 #include "src/ir/module_reader.h"
 
 namespace shardkit {
@@ -16,10 +16,9 @@ namespace {
 
 constexpr size_t npos = std::string_view::npos;
 
-size_t balancedEnd(std::string_view text, size_t open_at, char open,
-                   char close) {
-  return scanBracketsFast(text, open_at, open, close, /*nest_all=*/true,
-                          [](BracketPair) {});
+// Where the bracketed text at `open_at` ends, or npos.
+size_t balancedEnd(std::string_view text, size_t open_at) {
+  return scanBrackets(text, open_at).end;
 }
 
 size_t skipSpaces(std::string_view text, size_t i) {
@@ -44,7 +43,7 @@ absl::StatusOr<Attribute> ModuleReader::parseDialectAttr() {
   if (name_end >= buffer.size() || buffer[name_end] != '<') {
     return parseDialectAttrUncached();
   }
-  size_t end = balancedEnd(buffer, name_end, '<', '>');
+  size_t end = balancedEnd(buffer, name_end);
   if (end == npos) return parseDialectAttrUncached();
   std::string_view key = buffer.substr(token.offset, end - token.offset);
   if (auto it = dialect_attr_cache_.find(key);
@@ -61,7 +60,7 @@ absl::StatusOr<std::vector<NamedAttribute>> ModuleReader::parseDictEntries() {
   std::string_view buffer = parser_.buffer();
   size_t start = p().tok().offset;
   if (!p().at(TokenKind::kLBrace)) return parseDictEntriesUncached();
-  size_t end = balancedEnd(buffer, start, '{', '}');
+  size_t end = balancedEnd(buffer, start);
   if (end == npos) return parseDictEntriesUncached();
   std::string_view key = buffer.substr(start, end - start);
   if (auto it = dict_cache_.find(key); it != dict_cache_.end()) {

@@ -1,10 +1,11 @@
 // The module reader's types: `tensor<8x?xf32>`, `tuple<...>`, function types
 // and any other type kept as text.
+#include <algorithm>
 #include <string>
 
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
-#include "src/ir/bracket_scan.h"
+#include "shardkit/text/scanner.h"
 #include "src/ir/module_reader.h"
 
 namespace shardkit {
@@ -12,25 +13,13 @@ namespace {
 
 bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
-// The characters of a shape and an element type (`8x?xf32`, `!quant.q`).
-bool isPlainTypeChar(char c) {
-  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
-         (c >= 'A' && c <= 'Z') || c == '?' || c == '_' || c == '.';
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && isSpace(s.front())) s.remove_prefix(1);
-  while (!s.empty() && isSpace(s.back())) s.remove_suffix(1);
-  return s;
-}
-
 // Collapses every run of whitespace (and `// comments`, which would swallow
 // the rest of the text once it is on one line) into one space; string
 // literals are kept as they are.
 std::string collapseSpaces(std::string_view s) {
   std::string out;
   bool space = false;
-  s = trim(s);
+  s = trimSpaces(s);
   for (size_t i = 0; i < s.size(); ++i) {
     char c = s[i];
     if (c == '/' && i + 1 < s.size() && s[i + 1] == '/') {
@@ -46,150 +35,38 @@ std::string collapseSpaces(std::string_view s) {
     space = false;
     out += c;
     if (c == '"') {  // copy the string literal through its closing quote
-      for (++i; i < s.size(); ++i) {
-        out += s[i];
-        if (s[i] == '\\' && i + 1 < s.size()) {
-          out += s[++i];
-        } else if (s[i] == '"') {
-          break;
-        }
-      }
+      size_t end = std::min(stringLiteralEnd(s, i), s.size());
+      out.append(s.substr(i + 1, end - i - 1));
+      i = end - 1;
     }
   }
   return out;
 }
 
-// Splits `s` at commas that are not nested in brackets or strings.
-std::vector<std::string_view> splitTopLevel(std::string_view s) {
-  std::vector<std::string_view> parts;
-  int depth = 0;
-  bool in_string = false;
-  size_t start = 0;
-  for (size_t i = 0; i < s.size(); ++i) {
-    char c = s[i];
-    if (in_string) {
-      if (c == '\\') {
-        ++i;
-      } else if (c == '"') {
-        in_string = false;
-      }
-      continue;
-    }
-    if (c == '"') {
-      in_string = true;
-    } else if (c == '<' || c == '(' || c == '[' || c == '{') {
-      ++depth;
-    } else if ((c == '>' && !(i > 0 && s[i - 1] == '-')) || c == ')' ||
-               c == ']' || c == '}') {
-      --depth;
-    } else if (c == ',' && depth == 0) {
-      parts.push_back(trim(s.substr(start, i - start)));
-      start = i + 1;
-    }
-  }
-  parts.push_back(trim(s.substr(start)));
-  return parts;
-}
-
 }  // namespace
 
-absl::StatusOr<size_t> ModuleReader::scanBalanced(size_t start, char open,
-                                                  char close) {
+absl::StatusOr<size_t> ModuleReader::scanBalanced(size_t start,
+                                                  Nesting nesting) {
+  std::string_view buffer = parser_.buffer();
   // Nested regions are skipped level by level, each scan starting inside the
   // previous one: the pairs found inside a region are remembered so that the
   // text is scanned once, not once per nesting level (short `<...>`s are
   // never scanned again and are not remembered).
-  bool remember = open == '{';
+  bool remember = nesting == Nesting::kOwnKind && buffer[start] == '{';
   if (remember) {
     size_t cached = brace_ends_.find(start);
     if (cached != std::string_view::npos) return cached;
   }
-  bool nest_all = open == '<';
-  size_t fast_end = scanBracketsFast(parser_.buffer(), start, open, close,
-                                     nest_all, [&](BracketPair pair) {
-                                       if (remember && pair.open != start)
-                                         brace_ends_.add(pair);
-                                     });
-  if (fast_end != std::string_view::npos) return fast_end;
-  Lexer lexer(parser_.buffer());
-  lexer.resetTo(start);
-  auto kindOf = [](char c) {
-    switch (c) {
-      case '<':
-        return TokenKind::kLess;
-      case '>':
-        return TokenKind::kGreater;
-      case '(':
-        return TokenKind::kLParen;
-      case ')':
-        return TokenKind::kRParen;
-      case '{':
-        return TokenKind::kLBrace;
-      case '}':
-        return TokenKind::kRBrace;
-      case '[':
-        return TokenKind::kLSquare;
-      default:
-        return TokenKind::kRSquare;
-    }
-  };
-  TokenKind open_kind = kindOf(open);
-  TokenKind close_kind = kindOf(close);
-  // Not plainly balanced: rescan token by token for a precise error. A
-  // dialect body `<...>` must nest every kind of bracket properly (as in
-  // MLIR), so that the text kept for it never unbalances an enclosing region;
-  // other scans count only their own bracket.
-  auto closerOf = [](TokenKind k) {
-    switch (k) {
-      case TokenKind::kLess:
-        return TokenKind::kGreater;
-      case TokenKind::kLParen:
-        return TokenKind::kRParen;
-      case TokenKind::kLSquare:
-        return TokenKind::kRSquare;
-      case TokenKind::kLBrace:
-        return TokenKind::kRBrace;
-      default:
-        return TokenKind::kEof;  // not an opening bracket
-    }
-  };
-  auto isClosing = [](TokenKind k) {
-    return k == TokenKind::kGreater || k == TokenKind::kRParen ||
-           k == TokenKind::kRSquare || k == TokenKind::kRBrace;
-  };
-  struct Open {
-    TokenKind kind;
-    size_t offset;
-  };
-  std::vector<Open> opens;
-  while (true) {
-    Token t = lexer.next();
-    if (t.kind == TokenKind::kEof || t.kind == TokenKind::kError) {
-      return p().errorAt(
-          start, strCat("unbalanced '", std::string(1, open),
-                        "': no matching '", std::string(1, close), "'"));
-    }
-    bool counted =
-        nest_all ? (closerOf(t.kind) != TokenKind::kEof || isClosing(t.kind))
-                 : (t.kind == open_kind || t.kind == close_kind);
-    if (!counted || (opens.empty() && t.kind != open_kind)) continue;
-    if (t.kind == open_kind ||
-        (nest_all && closerOf(t.kind) != TokenKind::kEof)) {
-      opens.push_back({t.kind, t.offset});
-      continue;
-    }
-    if (closerOf(opens.back().kind) != t.kind) {
-      return p().errorAt(t.offset, strCat("unbalanced '", t.spelling, "' in '",
-                                          std::string(1, open), "...",
-                                          std::string(1, close), "'"));
-    }
-    Open matched = opens.back();
-    opens.pop_back();
-    size_t end = t.offset + t.spelling.size();
-    if (remember && matched.kind == open_kind)
-      brace_ends_.add({matched.offset, end});
-    if (opens.empty()) return end;
-  }
+  ScanResult scan = scanBrackets(buffer, start, nesting, [&](BracketPair pair) {
+    if (remember && pair.open != start) brace_ends_.add(pair);
+  });
+  if (!scan.ok()) return scanError(start, scan);
+  return scan.end;
+}
+
+absl::Status ModuleReader::scanError(size_t start, const ScanResult& scan) {
+  return p().errorAt(scan.error_offset,
+                     scanErrorMessage(parser_.buffer(), start, scan));
 }
 
 absl::StatusOr<Type> ModuleReader::parseType() {
@@ -210,14 +87,10 @@ absl::StatusOr<Type> ModuleReader::parseType() {
   size_t end = start + tok.spelling.size();
   std::string_view buffer = parser_.buffer();
   if (end < buffer.size() && buffer[end] == '<') {
-    // Most types are `tensor<8x?xf32>`: no nested brackets to balance.
-    size_t i = end + 1;
-    while (i < buffer.size() && isPlainTypeChar(buffer[i])) ++i;
-    if (i < buffer.size() && buffer[i] == '>') {
-      end = i + 1;
-    } else {
-      SK_ASSIGN_OR_RETURN(end, scanBalanced(end, '<', '>'));
-    }
+    // Types are read by the thousand: the scan is inlined here.
+    ScanResult scan = scanBrackets(buffer, end);
+    if (!scan.ok()) return scanError(end, scan);
+    end = scan.end;
   }
   std::string_view text = buffer.substr(start, end - start);
   auto cached = type_cache_.find(text);
@@ -240,7 +113,7 @@ absl::StatusOr<Type> ModuleReader::parseTypeText(std::string_view text,
     storage = collapseSpaces(text);
     text = storage;
   }
-  text = trim(text);
+  text = trimSpaces(text);
   if (text.starts_with("!")) {
     auto alias = type_aliases_.find(toAbsl(text));
     if (alias != type_aliases_.end()) return alias->second;
@@ -249,10 +122,20 @@ absl::StatusOr<Type> ModuleReader::parseTypeText(std::string_view text,
   auto inner = [&](std::string_view prefix) {
     return text.substr(prefix.size(), text.size() - prefix.size() - 1);
   };
+  // The parts of a list in a type, each without outer whitespace.
+  auto splitParts = [&](std::string_view list)
+      -> absl::StatusOr<std::vector<std::string_view>> {
+    absl::StatusOr<std::vector<std::string_view>> parts = splitTopLevel(list);
+    if (!parts.ok()) {
+      return p().errorAt(offset, strCat("malformed type '", text, "': ",
+                                        fromAbsl(parts.status().message())));
+    }
+    return parts;
+  };
   if (text.starts_with("tensor<") && text.ends_with(">")) {
-    std::string_view body = trim(inner("tensor<"));
+    std::string_view body = trimSpaces(inner("tensor<"));
     if (body.starts_with("*")) {
-      body = trim(body.substr(1));
+      body = trimSpaces(body.substr(1));
       if (!body.starts_with("x")) {
         return p().errorAt(offset, "expected 'x' after '*' in unranked tensor");
       }
@@ -282,7 +165,8 @@ absl::StatusOr<Type> ModuleReader::parseTypeText(std::string_view text,
       }
       ++i;
     }
-    std::vector<std::string_view> parts = splitTopLevel(body.substr(i));
+    SK_ASSIGN_OR_RETURN(std::vector<std::string_view> parts,
+                        splitParts(body.substr(i)));
     // An element type never starts like a dimension (`tensor<8x 32>`).
     if (parts.empty() || parts[0].empty() || parts.size() > 2 ||
         parts[0][0] == '?' || (parts[0][0] >= '0' && parts[0][0] <= '9')) {
@@ -295,10 +179,12 @@ absl::StatusOr<Type> ModuleReader::parseTypeText(std::string_view text,
     return types.rankedTensor(dims, element.str(), encoding);
   }
   if (text.starts_with("tuple<") && text.ends_with(">")) {
-    std::string_view body = trim(inner("tuple<"));
+    std::string_view body = trimSpaces(inner("tuple<"));
     std::vector<Type> elements;
     if (!body.empty()) {
-      for (std::string_view part : splitTopLevel(body)) {
+      SK_ASSIGN_OR_RETURN(std::vector<std::string_view> parts,
+                          splitParts(body));
+      for (std::string_view part : parts) {
         SK_ASSIGN_OR_RETURN(Type t, parseTypeText(part, offset, depth + 1));
         elements.push_back(t);
       }

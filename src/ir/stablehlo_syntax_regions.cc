@@ -5,6 +5,8 @@
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/ir/stablehlo_attrs.h"
+#include "shardkit/text/dialect_attr_text.h"
+#include "shardkit/text/stablehlo_attrs.h"
 #include "src/ir/stablehlo_syntax_util.h"
 
 namespace shardkit {
@@ -348,12 +350,12 @@ absl::StatusOr<Op> parseConvolution(OpReader& r, OpName name) {
     if (r.p().at(TokenKind::kComma)) text += ' ';
     r.p().advance();
   }
-  if (!parseConvDimensionNumbers(text)) {
+  std::optional<ConvDimensionNumbers> dims = parseConvDimensionNumbers(text);
+  if (!dims) {
     return r.p().errorAt(
         start, strCat("invalid convolution dimension numbers '", text, "'"));
   }
-  state.addAttr("dimension_numbers",
-                Attribute::opaque(strCat("#stablehlo.conv<", text, ">")));
+  state.addAttr("dimension_numbers", toAttribute(*dims));
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kComma, "','"));
   SK_RETURN_IF_ERROR(r.p().expectKeyword("window"));
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kEqual, "'='"));
@@ -386,12 +388,9 @@ std::optional<std::vector<int64_t>> paddingValues(const Attribute& attr) {
 }
 
 bool printConvolution(OpWriter& w, Op op) {
-  const std::string* dims = op.attr("dimension_numbers").asOpaque();
-  if (!dims || !getConvDimensionNumbers(op.attr("dimension_numbers")))
-    return false;
-  std::string_view body(*dims);
-  body = body.substr(body.find('<') + 1);
-  body.remove_suffix(1);
+  std::optional<ConvDimensionNumbers> dims =
+      getConvDimensionNumbers(op.attr("dimension_numbers"));
+  if (!dims) return false;
   std::vector<std::string> window;
   auto list = [&](std::string_view attr, std::string_view key) {
     if (auto v = op.attr(attr).intList()) {
@@ -424,7 +423,7 @@ bool printConvolution(OpWriter& w, Op op) {
   }
   w << "stablehlo.convolution(";
   w.printOperands(op.operands());
-  w << ") dim_numbers = " << body << ", window = {";
+  w << ") dim_numbers = " << printConvDimensionNumbers(*dims) << ", window = {";
   for (size_t i = 0; i < window.size(); ++i) {
     if (i) w << ", ";
     w << window[i];

@@ -4,6 +4,7 @@
 #include <mutex>
 
 #include "shardkit/core/strings.h"
+#include "shardkit/text/scanner.h"
 
 namespace shardkit {
 
@@ -62,14 +63,13 @@ absl::StatusOr<PassOptions> PassOptions::parse(std::string_view text) {
         value = std::string(text.substr(value_start, i - value_start));
         ++i;
       } else if (i < text.size() && text[i] == '{') {
-        int depth = 0;
-        for (; i < text.size(); ++i) {
-          if (text[i] == '{') ++depth;
-          if (text[i] == '}' && --depth == 0) {
-            ++i;
-            break;
-          }
+        ScanResult scan = scanBrackets(text, i, Nesting::kOwnKind);
+        if (!scan.ok()) {
+          return absl::InvalidArgumentError(
+              toAbsl(strCat("invalid pass options '", text,
+                            "': ", scanErrorMessage(text, value_start, scan))));
         }
+        i = scan.end;
         value = std::string(text.substr(value_start, i - value_start));
       } else {
         while (i < text.size() && text[i] != ' ' && text[i] != ',') ++i;

@@ -1,6 +1,7 @@
 #include "shardkit/text/lexer.h"
 
 #include "shardkit/core/strings.h"
+#include "shardkit/text/scanner.h"
 
 namespace shardkit {
 namespace {
@@ -182,15 +183,13 @@ Token Lexer::lexNumber(size_t start) {
 }
 
 Token Lexer::lexString(size_t start) {
-  pos_ = start + 1;
-  while (pos_ < buffer_.size()) {
-    char c = buffer_[pos_++];
-    if (c == '"') return make(TokenKind::kString, start);
-    if (c == '\n') break;
-    if (c == '\\' && pos_ < buffer_.size()) ++pos_;
+  size_t end = stringLiteralEnd(buffer_, start);
+  if (end == std::string_view::npos) {
+    pos_ = start + 1;
+    return make(TokenKind::kError, start);
   }
-  pos_ = start + 1;
-  return make(TokenKind::kError, start);
+  pos_ = end;
+  return make(TokenKind::kString, start);
 }
 
 bool Lexer::unescape(std::string_view spelling, std::string& out) {

@@ -7,14 +7,15 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "shardkit/core/dimension_numbers.h"
 #include "shardkit/core/op_sharding_rule.h"
-#include "shardkit/ir/stablehlo_attrs.h"
 #include "shardkit/rules/builder.h"
 
 namespace shardkit {
 
-// DotDimensionNumbers and ConvDimensionNumbers are the IR layer's views of
-// `#stablehlo.dot<...>` / `#stablehlo.conv<...>` (plain structs, no graph).
+// DotDimensionNumbers and ConvDimensionNumbers are plain structs
+// (core/dimension_numbers.h), read from `#stablehlo.dot<...>` /
+// `#stablehlo.conv<...>` by the text layer.
 
 // dot(lhs, rhs): vector or matrix operands. Factors: lhs non-contracting,
 // rhs non-contracting, then the contracting (reduction) factor.

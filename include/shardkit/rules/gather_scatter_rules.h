@@ -14,14 +14,15 @@
 
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
+#include "shardkit/core/dimension_numbers.h"
 #include "shardkit/core/op_sharding_rule.h"
-#include "shardkit/ir/stablehlo_attrs.h"
 #include "shardkit/rules/builder.h"
 
 namespace shardkit {
 
-// GatherDimensionNumbers and ScatterDimensionNumbers are the IR layer's views
-// of `#stablehlo.gather<...>` / `#stablehlo.scatter<...>` (plain structs).
+// GatherDimensionNumbers and ScatterDimensionNumbers are plain structs
+// (core/dimension_numbers.h), read from `#stablehlo.gather<...>` /
+// `#stablehlo.scatter<...>` by the text layer.
 
 // gather(operand, start_indices) -> result. A sliced offset dim is a blocked
 // need-replication factor, except a slice of size 1, where the input factor

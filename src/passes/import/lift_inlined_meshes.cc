@@ -12,14 +12,17 @@
 #include "shardkit/core/strings.h"
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/passes/import_passes.h"
+#include "shardkit/text/dialect_attr_text.h"
 #include "shardkit/text/parse.h"
+#include "shardkit/text/stablehlo_attrs.h"
 #include "src/passes/import/sharding_walker.h"
 
 namespace shardkit {
 namespace {
 
-constexpr std::string_view kReplicaGroupsPrefix =
-    "#stablehlo.replica_group_mesh_axes<mesh = ";
+constexpr std::string_view kReplicaGroupMeshAxes =
+    "stablehlo.replica_group_mesh_axes";
+constexpr std::string_view kStablehloMesh = "stablehlo.mesh";
 constexpr std::string_view kStablehloMeshAttr = "stablehlo.mesh";
 
 // The mesh symbols of a module and the names shardings should use instead of
@@ -73,20 +76,29 @@ class MeshLifter {
   // `op` into a symbol reference.
   absl::Status liftReplicaGroups(Op op) {
     const std::string* text = op.attr("replica_groups").asOpaque();
-    if (!text || !std::string_view(*text).starts_with(kReplicaGroupsPrefix)) {
-      return absl::OkStatus();
+    if (!text) return absl::OkStatus();
+    std::optional<DialectAttrText> attr = splitDialectAttr(*text);
+    if (!attr || attr->name != kReplicaGroupMeshAxes) return absl::OkStatus();
+    std::optional<std::vector<DialectAttrField>> fields =
+        splitDialectAttrFields(attr->body);
+    if (!fields) {
+      return opError(op, strCat("cannot lift the mesh of replica_groups: "
+                                "malformed attribute '",
+                                *text, "'"));
     }
-    size_t begin = kReplicaGroupsPrefix.size();
-    size_t end = topLevelComma(*text, begin);
-    std::string_view mesh_text =
-        std::string_view(*text).substr(begin, end - begin);
+    std::string_view mesh_text;
+    for (const DialectAttrField& field : *fields) {
+      if (field.key == "mesh") mesh_text = field.value;
+    }
+    if (mesh_text.empty()) return absl::OkStatus();
     std::optional<std::string> name;
     if (mesh_text.starts_with("@")) {
       auto it = renamed_refs_.find(std::string(mesh_text.substr(1)));
       if (it != renamed_refs_.end()) name = it->second;
     } else {
-      absl::StatusOr<Mesh> mesh = mesh_text.starts_with("#stablehlo.mesh<")
-                                      ? parseStablehloMesh(mesh_text)
+      std::optional<DialectAttrText> mesh_attr = splitDialectAttr(mesh_text);
+      absl::StatusOr<Mesh> mesh = mesh_attr && mesh_attr->name == kStablehloMesh
+                                      ? parseStablehloMeshAxes(mesh_text)
                                       : parseMesh(mesh_text);
       if (!mesh.ok()) {
         return opError(op, strCat("cannot lift the mesh of replica_groups: ",
@@ -95,6 +107,9 @@ class MeshLifter {
       name = symbolFor(*mesh);
     }
     if (!name) return absl::OkStatus();
+    // The field's value is a view into `text`: replace just it.
+    size_t begin = mesh_text.data() - text->data();
+    size_t end = begin + mesh_text.size();
     op.setAttr("replica_groups",
                Attribute::opaque(strCat(text->substr(0, begin), "@", *name,
                                         text->substr(end))));
@@ -148,54 +163,6 @@ class MeshLifter {
     }
     used_names_.insert(name);
     return name;
-  }
-
-  // The end of the attribute value starting at `begin`: the first ',' or '>'
-  // outside brackets and strings.
-  static size_t topLevelComma(std::string_view text, size_t begin) {
-    int depth = 0;
-    for (size_t i = begin; i < text.size(); ++i) {
-      char c = text[i];
-      if (c == '"') {
-        for (++i; i < text.size() && text[i] != '"'; ++i) {
-          if (text[i] == '\\') ++i;
-        }
-      } else if (c == '<' || c == '[' || c == '(' || c == '{') {
-        ++depth;
-      } else if (c == '>' || c == ']' || c == ')' || c == '}') {
-        if (depth == 0) return i;
-        --depth;
-      } else if (c == ',' && depth == 0) {
-        return i;
-      }
-    }
-    return text.size();
-  }
-
-  // `#stablehlo.mesh<axes = [#stablehlo.mesh_axis<name = "a", size = 2>,
-  // ...]>` as an sdy mesh (device ids are not carried over).
-  static absl::StatusOr<Mesh> parseStablehloMesh(std::string_view text) {
-    constexpr std::string_view kAxis = "#stablehlo.mesh_axis<name = \"";
-    Mesh mesh;
-    size_t pos = 0;
-    while ((pos = text.find(kAxis, pos)) != std::string_view::npos) {
-      pos += kAxis.size();
-      size_t name_end = text.find('"', pos);
-      size_t size_at = text.find("size = ", name_end);
-      size_t size_end = text.find('>', size_at);
-      int64_t size = 0;
-      if (name_end == std::string_view::npos ||
-          size_at == std::string_view::npos ||
-          size_end == std::string_view::npos ||
-          !parseInt64(text.substr(size_at + 7, size_end - size_at - 7), size)) {
-        return absl::InvalidArgumentError(
-            toAbsl(strCat("malformed stablehlo mesh '", text, "'")));
-      }
-      mesh.axes.push_back(
-          MeshAxis{std::string(text.substr(pos, name_end - pos)), size});
-      pos = size_end;
-    }
-    return mesh;
   }
 
   // `{axes = [{name = "a", size = 4 : i64}, ...], device_ids = dense<...>}`.

@@ -94,6 +94,37 @@ func.func @f(%arg0: tensor<8xf32>) -> tensor<8xf32> {
   CHECK_THAT(message(status), Catch::Contains("malformed stablehlo mesh"));
 }
 
+TEST_CASE("lift-inlined-meshes reads an inlined mesh with any spacing") {
+  auto module = parse(R"(
+func.func @f(%arg0: tensor<8xf32>) -> tensor<8xf32> {
+  %0 = "stablehlo.all_gather"(%arg0) {all_gather_dim = 0 : i64, replica_groups = #stablehlo.replica_group_mesh_axes<axes=[#stablehlo.axis_ref<name="z">],mesh=#stablehlo.mesh<axes=[#stablehlo.mesh_axis<size=4,name="z">]>>} : (tensor<8xf32>) -> tensor<8xf32>
+  %1 = "stablehlo.all_reduce"(%0) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    "stablehlo.return"(%a) : (tensor<f32>) -> ()
+  }) {replica_groups = #stablehlo.replica_group_mesh_axes<  mesh =
+      #stablehlo.mesh< axes = [ < name = "z" , size = 4 > ] , device_ids = dense<[3, 2, 1, 0]> : tensor<4xi64> > , axes = [ ] >} : (tensor<8xf32>) -> tensor<8xf32>
+  %2 = "stablehlo.all_to_all"(%1) {concat_dimension = 0 : i64, split_count = 1 : i64, split_dimension = 0 : i64, replica_groups = #stablehlo.replica_group_mesh_axes<mesh = #sdy.mesh< [ "y" = 2 ] >, axes = []>} : (tensor<8xf32>) -> tensor<8xf32>
+  return %2 : tensor<8xf32>
+}
+)");
+  requireOk(liftInlinedMeshes(*module));
+  // Both stablehlo meshes have the axis "z" of size 4 (device ids are not
+  // carried over): one mesh op serves them.
+  CHECK(meshes(*module) ==
+        std::vector<std::string>{"mesh = <[\"z\"=4]>", "mesh_0 = <[\"y\"=2]>"});
+  // Only the mesh is replaced; the rest of the text stays as it was read.
+  CHECK(toString(
+            onlyOp(*module, "stablehlo.all_gather").attr("replica_groups")) ==
+        "#stablehlo.replica_group_mesh_axes<axes=[#stablehlo.axis_ref<name="
+        "\"z\">],mesh=@mesh>");
+  CHECK(toString(
+            onlyOp(*module, "stablehlo.all_reduce").attr("replica_groups")) ==
+        "#stablehlo.replica_group_mesh_axes<mesh = @mesh, axes = []>");
+  CHECK(toString(
+            onlyOp(*module, "stablehlo.all_to_all").attr("replica_groups")) ==
+        "#stablehlo.replica_group_mesh_axes<mesh = @mesh_0, axes = []>");
+}
+
 constexpr std::string_view kManual = R"(
 sdy.mesh @mesh = <["c"=2, "a"=4, "b"=2]>
 func.func @f(%arg0: tensor<8xf32>) -> tensor<8xf32> {
