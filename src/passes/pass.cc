@@ -4,11 +4,9 @@
 #include <mutex>
 
 #include "shardkit/core/strings.h"
+#include "src/passes/pass_list.h"
 
 namespace shardkit {
-
-void registerBuiltinPasses();  // pass_list.cc
-
 namespace {
 
 std::map<std::string, PassInfo>& registry() {
@@ -23,7 +21,7 @@ std::mutex& registryMutex() {
 
 void ensureBuiltins() {
   static std::once_flag once;
-  std::call_once(once, [] { registerBuiltinPasses(); });
+  std::call_once(once, [] { passes_internal::registerBuiltinPasses(); });
 }
 
 }  // namespace
