@@ -65,8 +65,7 @@ class Registry {
   std::vector<std::unique_ptr<OpInfo>> infos_;
 };
 
-}  // namespace
-
+// Registers shardkit's own op kinds, once, before any lookup.
 void ensureBuiltinOpsRegistered() {
   static std::once_flag once;
   std::call_once(once, [] {
@@ -75,6 +74,8 @@ void ensureBuiltinOpsRegistered() {
     ir_internal::registerStablehloOps();
   });
 }
+
+}  // namespace
 
 bool OpInfo::isInherent(std::string_view attr) const {
   return std::find(inherent_attrs.begin(), inherent_attrs.end(), attr) !=

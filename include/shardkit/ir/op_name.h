@@ -155,10 +155,6 @@ class OpName {
 // first use of the registry.
 OpName registerOpInfo(std::string_view name, OpInfo info);
 
-// Registers shardkit's own op kinds if that has not happened yet (every
-// lookup does it first; typed handles call it before handing out names).
-void ensureBuiltinOpsRegistered();
-
 }  // namespace shardkit
 
 #endif  // SHARDKIT_IR_OP_NAME_H_
