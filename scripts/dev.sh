@@ -3,8 +3,10 @@
 #
 #   scripts/dev.sh run    install what is missing, build, run shardkit-opt on
 #                         examples/propagation.mlir and print the result
-#   scripts/dev.sh test   the same, then every test: unit tests and our lit
-#                         tests (ctest), the conformance suite in
+#   scripts/dev.sh test   check that op names stay in the op registry
+#                         (scripts/check-op-names.sh), build as above, then
+#                         every test: unit tests and our lit tests (ctest),
+#                         the conformance suite in
 #                         ../shared/upstream (lit-check --expect), and a short
 #                         fuzzing run when clang is installed
 #
@@ -62,6 +64,8 @@ case "${1:-}" in
     run_example
     ;;
   test)
+    echo "== op names (scripts/check-op-names.sh)"
+    scripts/check-op-names.sh
     setup_and_build
     run_example >/dev/null
     run_tests

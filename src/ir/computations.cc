@@ -2,6 +2,8 @@
 
 #include <vector>
 
+#include "shardkit/ir/sdy_ops.h"
+
 namespace shardkit {
 namespace {
 
@@ -23,19 +25,13 @@ std::vector<AxisRef> freeAxes(const std::vector<AxisRef>& axes,
 
 }  // namespace
 
-bool isManualComputation(Op op) {
-  return op && op.name() == "sdy.manual_computation";
-}
-
-bool isNamedComputation(Op op) {
-  return op && op.name() == "sdy.named_computation";
-}
-
 Op computationOfArgument(Value arg) {
   if (!arg || !arg.isBlockArgument()) return Op();
   Block block = arg.ownerBlock();
   Op parent = block.parentOp();
-  if (!isManualComputation(parent) && !isNamedComputation(parent)) return Op();
+  if (!isa<sdy::ManualComputationOp, sdy::NamedComputationOp>(parent)) {
+    return Op();
+  }
   if (parent.numRegions() != 1 || !(parent.region(0).front() == block)) {
     return Op();
   }
@@ -43,10 +39,8 @@ Op computationOfArgument(Value arg) {
 }
 
 ManualAxes manualAxesOf(Op op) {
-  if (isManualComputation(op)) {
-    if (const ManualAxes* axes = op.attr("manual_axes").asManualAxes()) {
-      return *axes;
-    }
+  if (auto manual = dynCast<sdy::ManualComputationOp>(op)) {
+    return manual.manualAxes();
   }
   return ManualAxes();
 }

@@ -2,14 +2,15 @@
 
 #include <string_view>
 
+#include "shardkit/ir/sdy_ops.h"
 #include "shardkit/ir/sharding_access.h"
+#include "shardkit/ir/stablehlo_ops.h"
 
 namespace shardkit {
 namespace {
 
 bool isComputation(Op op) {
-  std::string_view name = op.name();
-  return name == "sdy.named_computation" || name == "sdy.manual_computation";
+  return isa<sdy::NamedComputationOp, sdy::ManualComputationOp>(op);
 }
 
 // The terminator of `region`'s only block, or null.
@@ -25,11 +26,7 @@ std::string_view ownerShardingList(Value owner) {
 
 }  // namespace
 
-bool isDataFlowOp(Op op) {
-  std::string_view name = op.name();
-  return name == "stablehlo.while" || name == "stablehlo.case" ||
-         name == "stablehlo.optimization_barrier" || isComputation(op);
-}
+bool isDataFlowOp(Op op) { return op && op.hasTrait(OpTrait::kDataFlowEdges); }
 
 std::vector<Value> dataFlowEdgeOwners(Op op) {
   std::vector<Value> owners;
@@ -60,10 +57,9 @@ std::optional<DataFlowEdge> dataFlowEdgeOf(Value owner) {
   if (!isDataFlowOp(op)) return std::nullopt;
   edge.op = op;
   unsigned i = owner.index();
-  std::string_view name = op.name();
-  if (name == "stablehlo.optimization_barrier") {
+  if (isa<stablehlo::OptimizationBarrierOp>(op)) {
     edge.sources.push_back(op.operand(i));
-  } else if (name == "stablehlo.while") {
+  } else if (isa<stablehlo::WhileOp>(op)) {
     if (i >= op.numOperands() || op.numRegions() != 2) return std::nullopt;
     edge.sources.push_back(op.operand(i));
     if (Op ret = terminatorOf(op.region(1)); ret && i < ret.numOperands()) {
@@ -75,7 +71,7 @@ std::optional<DataFlowEdge> dataFlowEdgeOf(Value owner) {
         edge.non_owner_targets.push_back(op.region(r).front().argument(i));
       }
     }
-  } else if (name == "stablehlo.case") {
+  } else if (isa<stablehlo::CaseOp>(op)) {
     for (unsigned r = 0; r < op.numRegions(); ++r) {
       if (Op ret = terminatorOf(op.region(r)); ret && i < ret.numOperands()) {
         edge.sources.push_back(ret.operand(i));
@@ -91,8 +87,7 @@ std::optional<DataFlowEdge> dataFlowEdgeOf(Value owner) {
 
 std::optional<Value> edgeOwnerOfSource(Op user, unsigned operand_index) {
   if (isDataFlowOp(user)) {
-    std::string_view name = user.name();
-    if (name == "stablehlo.while" || name == "stablehlo.optimization_barrier") {
+    if (isa<stablehlo::WhileOp, stablehlo::OptimizationBarrierOp>(user)) {
       return user.result(operand_index);
     }
     if (isComputation(user) && user.numRegions() == 1 &&
@@ -106,12 +101,11 @@ std::optional<Value> edgeOwnerOfSource(Op user, unsigned operand_index) {
   Op parent = user.parentOp();
   if (!parent || !isDataFlowOp(parent) || user.nextInBlock())
     return std::nullopt;
-  std::string_view name = parent.name();
-  if (name == "stablehlo.while") {
+  if (isa<stablehlo::WhileOp>(parent)) {
     // Only the body's terminator (region 1) feeds the edges.
     if (!(user.parentBlock().parentRegion() == parent.region(1)))
       return std::nullopt;
-  } else if (name == "stablehlo.optimization_barrier") {
+  } else if (isa<stablehlo::OptimizationBarrierOp>(parent)) {
     return std::nullopt;
   }
   if (operand_index >= parent.numResults()) return std::nullopt;
@@ -121,7 +115,7 @@ std::optional<Value> edgeOwnerOfSource(Op user, unsigned operand_index) {
 Op dataFlowEdgeOpOf(Value owner) {
   for (const Value::Use& use : owner.uses()) {
     Op user = use.user();
-    if (user.name() == "sdy.data_flow_edge") return user;
+    if (isa<sdy::DataFlowEdgeOp>(user)) return user;
   }
   return Op();
 }

@@ -1,11 +1,31 @@
+// The func dialect's op table and the accessors of its typed handles.
 #include "shardkit/ir/func.h"
 
+#include "src/ir/op_registration.h"
+#include "src/ir/verify_util.h"
+
 namespace shardkit {
+
+namespace ir_internal {
+
+void registerFuncOps() {
+  registerBuiltinOp(FuncOp::kName,
+                    {"sym_name", "function_type", "sym_visibility", "arg_attrs",
+                     "res_attrs", "no_inline"},
+                    OpTrait::kIsolatedFromAbove | OpTrait::kSymbol,
+                    verifyFuncOp);
+  registerBuiltinOp(func::ReturnOp::kName, {}, OpTrait::kTerminator,
+                    verifyFuncReturnOp);
+  registerBuiltinOp(func::CallOp::kName,
+                    {"callee", "arg_attrs", "res_attrs", "no_inline"});
+}
+
+}  // namespace ir_internal
 
 FuncOp FuncOp::create(Module& module, std::string_view name,
                       const std::vector<Type>& inputs,
                       const std::vector<Type>& results) {
-  OperationState state(module.opName("func.func"));
+  OperationState state(opName());
   state.addAttr("sym_name", Attribute::string(std::string(name)));
   state.addAttr("function_type",
                 Attribute::type(module.types().function(inputs, results)));
@@ -156,7 +176,15 @@ Op FuncOp::returnOp() const {
   Block b = body();
   if (!b || b.empty()) return Op();
   Op last = b.back();
-  return last.name() == "func.return" ? last : Op();
+  return isa<func::ReturnOp>(last) ? last : Op();
 }
 
+namespace func {
+
+std::string_view CallOp::callee() const {
+  const std::string* s = op_.attr("callee").asSymbolRef();
+  return s ? std::string_view(*s) : std::string_view();
+}
+
+}  // namespace func
 }  // namespace shardkit

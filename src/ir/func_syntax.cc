@@ -5,6 +5,7 @@
 #include "shardkit/core/strings.h"
 #include "shardkit/ir/func.h"
 #include "shardkit/ir/op_syntax.h"
+#include "src/ir/builtin_syntax.h"
 
 namespace shardkit {
 namespace {
@@ -189,7 +190,7 @@ bool printFunc(OpWriter& w, Op op) {
 // `func.` be left out.
 bool inFunc(Op op) {
   Op parent = op.parentOp();
-  return parent && parent.name() == "func.func";
+  return isa<FuncOp>(parent);
 }
 
 bool printFuncReturn(OpWriter& w, Op op) {
@@ -202,7 +203,7 @@ bool printCall(OpWriter& w, Op op) {
 
 }  // namespace
 
-void addFuncSyntax(SyntaxTable& table) {
+void ir_internal::addFuncSyntax(ir_internal::SyntaxTable& table) {
   table["func.func"] = {parseFunc, printFunc};
   table["func.return"] = {parseReturnLikeOp, printFuncReturn};
   table["func.call"] = {parseCallLikeOp, printCall};

@@ -3,6 +3,8 @@
 #include <utility>
 
 #include "shardkit/core/strings.h"
+#include "shardkit/ir/func.h"
+#include "shardkit/ir/sdy_ops.h"
 
 namespace shardkit {
 
@@ -24,10 +26,11 @@ OpName Module::opName(std::string_view name) {
   if (OpName registered = OpName::registered(name)) return registered;
   auto it = local_name_index_.find(toAbsl(name));
   if (it != local_name_index_.end()) return it->second;
-  local_names_.emplace_back();
-  local_names_.back().name = std::string(name);
-  OpName result(&local_names_.back());
-  local_name_index_.emplace(local_names_.back().name, result);
+  LocalOpName& local = local_names_.emplace_back();
+  local.text = std::string(name);
+  local.entry.name = local.text;
+  OpName result(&local.entry);
+  local_name_index_.emplace(local.text, result);
   return result;
 }
 
@@ -190,7 +193,7 @@ Op Module::lookupSymbol(std::string_view name) {
 MeshTable Module::meshTable() {
   MeshTable table;
   for (Op op : body()) {
-    if (op.name() != "sdy.mesh") continue;
+    if (!isa<sdy::MeshOp>(op)) continue;
     const std::string* sym = op.attr("sym_name").asString();
     const Mesh* mesh = op.attr("mesh").asMesh();
     if (sym && mesh) table.add(*sym, *mesh);
@@ -201,7 +204,7 @@ MeshTable Module::meshTable() {
 std::vector<Op> Module::functions() {
   std::vector<Op> result;
   for (Op op : body()) {
-    if (op.name() == "func.func") result.push_back(op);
+    if (isa<FuncOp>(op)) result.push_back(op);
   }
   return result;
 }

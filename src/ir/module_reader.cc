@@ -5,6 +5,7 @@
 #include "absl/container/inlined_vector.h"
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
+#include "shardkit/ir/func.h"
 #include "shardkit/ir/verify.h"
 
 namespace shardkit {
@@ -324,8 +325,9 @@ absl::Status ModuleReader::parseOperation(Block block) {
     }
     p().advance();
     std::string saved_dialect = default_dialect_;
-    if (name == "func.func") default_dialect_ = "func";
-    absl::StatusOr<Op> parsed = syntax->parse(*this, module_->opName(name));
+    OpName op_name = module_->opName(name);
+    if (isa<FuncOp>(op_name)) default_dialect_ = FuncOp::opName().dialect();
+    absl::StatusOr<Op> parsed = syntax->parse(*this, op_name);
     default_dialect_ = saved_dialect;
     if (!parsed.ok()) return parsed.status();
     op = *parsed;
@@ -376,12 +378,11 @@ absl::StatusOr<Op> ModuleReader::parseGenericOp(OpName name) {
   Op op = createOp(state);
   // Regions are parsed after the op exists (their ops may not use its
   // results, but the op's registered traits decide the scoping).
-  const OpInfo* info = name.info();
-  bool isolated = info && info->isolated_from_above;
+  bool isolated = name.hasTrait(OpTrait::kIsolatedFromAbove);
   // A function's default dialect applies in its generic form too (the writer
   // prints a nested `return` when the function itself falls back to it).
   std::string saved_dialect = default_dialect_;
-  if (name == "func.func") default_dialect_ = "func";
+  if (isa<FuncOp>(name)) default_dialect_ = FuncOp::opName().dialect();
   for (size_t i = 0; i < region_starts.size(); ++i) {
     SK_RETURN_IF_ERROR(
         parseRegionAt(region_starts[i], op.region(i), {}, isolated));

@@ -1,16 +1,16 @@
 #include "shardkit/ir/op_name.h"
 
 #include <algorithm>
+#include <deque>
 #include <memory>
 #include <mutex>
 
 #include "absl/container/flat_hash_map.h"
 #include "shardkit/core/strings.h"
+#include "shardkit/ir/op_base.h"
+#include "src/ir/op_registration.h"
 
 namespace shardkit {
-
-void registerBuiltinOps();  // op_registry.cc
-
 namespace {
 
 class Registry {
@@ -20,33 +20,59 @@ class Registry {
     return *registry;
   }
 
-  OpName find(std::string_view name) {
+  // The entry of `name`, or null.
+  OpNameEntry* find(std::string_view name) {
     std::lock_guard<std::mutex> lock(mu_);
-    auto it = entries_.find(toAbsl(name));
-    return it == entries_.end() ? OpName() : OpName(it->second.get());
+    auto it = entries_.find(name);
+    return it == entries_.end() ? nullptr : it->second;
+  }
+
+  // The entry of `name`, created (without facts) if needed.
+  OpNameEntry* intern(std::string_view name) {
+    std::lock_guard<std::mutex> lock(mu_);
+    return internLocked(name);
   }
 
   OpName set(std::string_view name, OpInfo info) {
     std::lock_guard<std::mutex> lock(mu_);
-    auto& entry = entries_[toAbsl(name)];
-    if (!entry) {
-      entry = std::make_unique<OpNameEntry>();
-      entry->name = std::string(name);
-    }
+    OpNameEntry* entry = internLocked(name);
     infos_.push_back(std::make_unique<OpInfo>(std::move(info)));
     entry->info.store(infos_.back().get(), std::memory_order_release);
-    return OpName(entry.get());
+    return OpName(entry);
   }
 
  private:
+  OpNameEntry* internLocked(std::string_view name) {
+    auto it = entries_.find(name);
+    if (it != entries_.end()) return it->second;
+    // Entries and their names never move: OpNames and the map's keys point
+    // into them.
+    Stored& stored = stored_.emplace_back();
+    stored.text = std::string(name);
+    stored.entry.name = stored.text;
+    entries_.emplace(stored.entry.name, &stored.entry);
+    return &stored.entry;
+  }
+
+  struct Stored {
+    std::string text;
+    OpNameEntry entry;
+  };
+
   std::mutex mu_;
-  absl::flat_hash_map<std::string, std::unique_ptr<OpNameEntry>> entries_;
+  std::deque<Stored> stored_;
+  absl::flat_hash_map<std::string_view, OpNameEntry*> entries_;
   std::vector<std::unique_ptr<OpInfo>> infos_;
 };
 
-void ensureBuiltinsRegistered() {
+// Registers shardkit's own op kinds, once, before any lookup.
+void ensureBuiltinOpsRegistered() {
   static std::once_flag once;
-  std::call_once(once, [] { registerBuiltinOps(); });
+  std::call_once(once, [] {
+    ir_internal::registerSdyOps();
+    ir_internal::registerFuncOps();
+    ir_internal::registerStablehloOps();
+  });
 }
 
 }  // namespace
@@ -57,8 +83,10 @@ bool OpInfo::isInherent(std::string_view attr) const {
 }
 
 OpName OpName::registered(std::string_view name) {
-  ensureBuiltinsRegistered();
-  return Registry::get().find(name);
+  ensureBuiltinOpsRegistered();
+  OpNameEntry* entry = Registry::get().find(name);
+  return entry && entry->info.load(std::memory_order_acquire) ? OpName(entry)
+                                                              : OpName();
 }
 
 std::string_view OpName::dialect() const {
@@ -66,14 +94,28 @@ std::string_view OpName::dialect() const {
   return s.substr(0, s.find('.'));
 }
 
-// Used by registerBuiltinOps, which runs inside the once-flag.
-OpName registerBuiltinOpInfo(std::string_view name, OpInfo info) {
-  return Registry::get().set(name, std::move(info));
-}
-
 OpName registerOpInfo(std::string_view name, OpInfo info) {
-  ensureBuiltinsRegistered();
+  ensureBuiltinOpsRegistered();
   return Registry::get().set(name, std::move(info));
 }
 
+namespace ir_internal {
+
+const OpNameEntry* internBuiltinOpName(std::string_view name) {
+  ensureBuiltinOpsRegistered();
+  return Registry::get().intern(name);
+}
+
+void registerBuiltinOp(std::string_view name,
+                       std::initializer_list<std::string_view> inherent,
+                       OpTraits traits, OpInfo::VerifyFn verify) {
+  OpInfo info;
+  for (std::string_view a : inherent) info.inherent_attrs.emplace_back(a);
+  info.traits = traits;
+  info.verify = verify;
+  // Inside ensureBuiltinOpsRegistered's once-flag: no re-entry.
+  Registry::get().set(name, std::move(info));
+}
+
+}  // namespace ir_internal
 }  // namespace shardkit

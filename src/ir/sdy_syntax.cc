@@ -4,6 +4,7 @@
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/ir/op_syntax.h"
+#include "src/ir/builtin_syntax.h"
 
 namespace shardkit {
 namespace {
@@ -470,7 +471,7 @@ bool printCollective(OpWriter& w, Op op) {
 
 }  // namespace
 
-void addSdySyntax(SyntaxTable& table) {
+void ir_internal::addSdySyntax(ir_internal::SyntaxTable& table) {
   table["sdy.mesh"] = {parseMeshOp, printMeshOp};
   table["sdy.sharding_constraint"] = {parseShardingOp, printShardingOp};
   table["sdy.reshard"] = {parseShardingOp, printShardingOp};

@@ -3,25 +3,18 @@
 #include <utility>
 
 #include "shardkit/ir/func.h"
+#include "shardkit/ir/sdy_ops.h"
 
 namespace shardkit {
 namespace {
 
 // The attribute name an sdy op keeps its result's sharding in, if it does.
 std::string_view ownShardingAttr(Op op) {
-  std::string_view name = op.name();
-  if (name == "sdy.sharding_constraint" || name == "sdy.reshard" ||
-      name == "sdy.data_flow_edge") {
+  if (op.hasTrait(OpTrait::kReshardLike) || isa<sdy::DataFlowEdgeOp>(op)) {
     return "sharding";
   }
-  if (name == "sdy.all_gather" || name == "sdy.all_slice" ||
-      name == "sdy.all_reduce" || name == "sdy.reduce_scatter" ||
-      name == "sdy.all_to_all" || name == "sdy.collective_permute" ||
-      name == "sdy.sharded_to_unreduced" ||
-      name == "sdy.replicated_to_unreduced") {
-    return "out_sharding";
-  }
-  if (name == "sdy.manual_computation" || name == "sdy.named_computation") {
+  if (op.hasTrait(OpTrait::kCollective)) return "out_sharding";
+  if (isa<sdy::ManualComputationOp, sdy::NamedComputationOp>(op)) {
     return "out_shardings";
   }
   return {};
@@ -46,7 +39,7 @@ const TensorSharding* findSharding(Value value) {
   if (value.isBlockArgument()) {
     Block block = value.ownerBlock();
     Op parent = block.parentOp();
-    if (FuncOp::isa(parent) && block == parent.region(0).front()) {
+    if (isa<FuncOp>(parent) && block == parent.region(0).front()) {
       return FuncOp(parent)
           .argAttr(value.index(), kShardingAttr)
           .asTensorSharding();
@@ -95,7 +88,7 @@ bool setSharding(Value value, TensorSharding sharding,
   if (value.isBlockArgument()) {
     Block block = value.ownerBlock();
     Op parent = block.parentOp();
-    if (!FuncOp::isa(parent) || !(block == parent.region(0).front()))
+    if (!isa<FuncOp>(parent) || !(block == parent.region(0).front()))
       return false;
     FuncOp(parent).setArgAttr(value.index(), kShardingAttr, single());
     return true;
@@ -142,7 +135,7 @@ bool setSharding(Value value, const TensorSharding& sharding,
   if (value.isBlockArgument()) {
     Block block = value.ownerBlock();
     Op parent = block.parentOp();
-    if (!FuncOp::isa(parent) || !(block == parent.region(0).front()))
+    if (!isa<FuncOp>(parent) || !(block == parent.region(0).front()))
       return false;
     FuncOp(parent).setArgAttr(value.index(), kShardingAttr, attrs.single);
     return true;

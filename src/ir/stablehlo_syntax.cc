@@ -5,6 +5,7 @@
 
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
+#include "src/ir/stablehlo_ops_table.h"
 #include "src/ir/stablehlo_syntax_util.h"
 
 namespace shardkit {
@@ -342,86 +343,39 @@ bool printAfterAll(OpWriter& w, Op op) {
   return true;
 }
 
-constexpr std::string_view kUnaryOps[] = {"abs",
-                                          "cbrt",
-                                          "ceil",
-                                          "convert",
-                                          "cosine",
-                                          "count_leading_zeros",
-                                          "exponential",
-                                          "exponential_minus_one",
-                                          "floor",
-                                          "imag",
-                                          "log",
-                                          "log_plus_one",
-                                          "logistic",
-                                          "negate",
-                                          "not",
-                                          "popcnt",
-                                          "real",
-                                          "round_nearest_afz",
-                                          "round_nearest_even",
-                                          "rsqrt",
-                                          "sign",
-                                          "sine",
-                                          "sqrt",
-                                          "tan",
-                                          "tanh",
-                                          "uniform_dequantize",
-                                          "uniform_quantize"};
-constexpr std::string_view kBinaryOps[] = {"add",
-                                           "and",
-                                           "atan2",
-                                           "complex",
-                                           "divide",
-                                           "maximum",
-                                           "minimum",
-                                           "multiply",
-                                           "or",
-                                           "power",
-                                           "remainder",
-                                           "shift_left",
-                                           "shift_right_arithmetic",
-                                           "shift_right_logical",
-                                           "subtract",
-                                           "xor"};
-constexpr std::string_view kFunctionalOps[] = {
-    "reshape",    "bitcast_convert", "dynamic_update_slice",
-    "is_finite",  "dynamic_reshape", "real_dynamic_slice",
-    "dynamic_pad"};
-
 }  // namespace
 
-void addStablehloSyntax(SyntaxTable& table) {
-  for (std::string_view op : kUnaryOps) {
-    table[strCat("stablehlo.", op)] = {parseElementwise, printElementwise};
-  }
-  for (std::string_view op : kBinaryOps) {
-    table[strCat("stablehlo.", op)] = {parseElementwise, printElementwise};
-  }
-  table["stablehlo.clamp"] = {parseElementwise, printElementwise};
-  for (std::string_view op : kFunctionalOps) {
-    table[strCat("stablehlo.", op)] = {parseOperandsFunctional,
-                                       printOperandsFunctional};
-  }
-  for (const char* op : {"stablehlo.transpose", "stablehlo.broadcast_in_dim",
-                         "stablehlo.broadcast", "stablehlo.reverse"}) {
-    table[op] = {parseKeywordListOp, printKeywordListOp};
-  }
-  for (const char* op :
-       {"stablehlo.iota", "stablehlo.concatenate",
-        "stablehlo.get_dimension_size", "stablehlo.set_dimension_size",
-        "stablehlo.dynamic_iota"}) {
-    table[op] = {parseKeywordIntOp, printKeywordIntOp};
+void ir_internal::addStablehloSyntax(ir_internal::SyntaxTable& table) {
+  using ir_internal::HloForm;
+  for (const ir_internal::StablehloOpRow& row :
+       ir_internal::stablehloOpTable()) {
+    OpSyntax syntax;
+    switch (row.form) {
+      case HloForm::kNone:
+        continue;
+      case HloForm::kElementwise:
+        syntax = {parseElementwise, printElementwise};
+        break;
+      case HloForm::kFunctional:
+        syntax = {parseOperandsFunctional, printOperandsFunctional};
+        break;
+      case HloForm::kKeywordList:
+        syntax = {parseKeywordListOp, printKeywordListOp};
+        break;
+      case HloForm::kKeywordInt:
+        syntax = {parseKeywordIntOp, printKeywordIntOp};
+        break;
+      case HloForm::kNullary:
+        syntax = {parseNullary, printNullary};
+        break;
+    }
+    table[std::string(row.name)] = syntax;
   }
   table["stablehlo.select"] = {parseSelect, printSelect};
   table["stablehlo.after_all"] = {parseAfterAll, printAfterAll};
   table["stablehlo.return"] = {parseReturnLikeOp, printStablehloReturn};
-  for (const char* op : {"stablehlo.create_token", "stablehlo.partition_id",
-                         "stablehlo.replica_id"}) {
-    table[op] = {parseNullary, printNullary};
-  }
-  addStablehloSpecialSyntax(table);
+  ir_internal::addStablehloSpecialSyntax(table);
+  ir_internal::addStablehloRegionSyntax(table);
 }
 
 }  // namespace shardkit

@@ -438,7 +438,7 @@ bool printConvolution(OpWriter& w, Op op) {
 
 }  // namespace
 
-void addStablehloRegionSyntax(SyntaxTable& table) {
+void ir_internal::addStablehloRegionSyntax(ir_internal::SyntaxTable& table) {
   table["stablehlo.while"] = {parseWhile, printWhile, nullptr, whileArgNames};
   table["stablehlo.reduce"] = {parseReduce, printReduce};
   table["stablehlo.convolution"] = {parseConvolution, printConvolution};

@@ -585,10 +585,7 @@ bool printTuple(OpWriter& w, Op op) {
 
 }  // namespace
 
-void addStablehloRegionSyntax(
-    SyntaxTable& table);  // stablehlo_syntax_regions.cc
-
-void addStablehloSpecialSyntax(SyntaxTable& table) {
+void ir_internal::addStablehloSpecialSyntax(ir_internal::SyntaxTable& table) {
   table["stablehlo.constant"] = {parseHloConstant, printHloConstant,
                                  constantNames};
   table["stablehlo.compare"] = {parseCompare, printCompare};
@@ -608,7 +605,6 @@ void addStablehloSpecialSyntax(SyntaxTable& table) {
   table["stablehlo.get_tuple_element"] = {parseGetTupleElement,
                                           printGetTupleElement};
   table["stablehlo.tuple"] = {parseTuple, printTuple};
-  addStablehloRegionSyntax(table);
 }
 
 }  // namespace shardkit

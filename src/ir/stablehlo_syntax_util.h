@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "shardkit/ir/op_syntax.h"
+#include "src/ir/builtin_syntax.h"
 
 namespace shardkit {
 namespace hlo_syntax {
@@ -39,7 +40,13 @@ absl::Status parseOperandsWithTrailingComma(OpReader& r,
 
 }  // namespace hlo_syntax
 
+namespace ir_internal {
+// The StableHLO forms of ops with a form of their own
+// (stablehlo_syntax_special.cc) and of ops with regions
+// (stablehlo_syntax_regions.cc).
 void addStablehloSpecialSyntax(SyntaxTable& table);
+void addStablehloRegionSyntax(SyntaxTable& table);
+}  // namespace ir_internal
 
 }  // namespace shardkit
 

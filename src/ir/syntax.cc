@@ -5,6 +5,7 @@
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/ir/op_syntax.h"
+#include "src/ir/builtin_syntax.h"
 
 namespace shardkit {
 namespace {
@@ -204,10 +205,10 @@ struct Registry {
 Registry& registry() {
   static Registry* r = [] {
     auto* reg = new Registry();
-    SyntaxTable builtin;
-    addSdySyntax(builtin);
-    addFuncSyntax(builtin);
-    addStablehloSyntax(builtin);
+    ir_internal::SyntaxTable builtin;
+    ir_internal::addSdySyntax(builtin);
+    ir_internal::addFuncSyntax(builtin);
+    ir_internal::addStablehloSyntax(builtin);
     for (auto& [name, syntax] : builtin) {
       reg->syntaxes[name] = std::make_unique<OpSyntax>(syntax);
     }

@@ -314,28 +314,25 @@ void registerOps() {
   struct Kind {
     const char* name;
     std::vector<std::string> inherent;
-    bool terminator = false;
-    bool isolated = false;
+    OpTraits traits;
   };
   const Kind kinds[] = {
       {"mpmd.fragment",
        {"origin", "mesh_name", "stage_id", "in_shardings", "out_shardings"},
-       false,
-       true},
-      {"mpmd.return", {}, true},
-      {"mpmd.transfer", {}},
-      {"mpmd.assign", {"origin"}},
-      {"mpmd.unassign", {"origin"}},
-      {"mpmd.broadcast", {}},
-      {"mpmd.reduce", {"reduction"}},
-      {"mpmd.call", {"callee"}},
-      {"mpmd.named_tensor", {"name"}},
+       OpTrait::kIsolatedFromAbove},
+      {"mpmd.return", {}, OpTrait::kTerminator},
+      {"mpmd.transfer", {}, {}},
+      {"mpmd.assign", {"origin"}, {}},
+      {"mpmd.unassign", {"origin"}, {}},
+      {"mpmd.broadcast", {}, {}},
+      {"mpmd.reduce", {"reduction"}, {}},
+      {"mpmd.call", {"callee"}, {}},
+      {"mpmd.named_tensor", {"name"}, {}},
   };
   for (const Kind& kind : kinds) {
     OpInfo info;
     info.inherent_attrs = kind.inherent;
-    info.is_terminator = kind.terminator;
-    info.isolated_from_above = kind.isolated;
+    info.traits = kind.traits;
     registerOpInfo(kind.name, std::move(info));
   }
   registerOpSyntax("mpmd.fragment", {parseFragment, printFragment});

@@ -5,11 +5,9 @@
 
 #include "shardkit/core/strings.h"
 #include "shardkit/text/scanner.h"
+#include "src/passes/pass_list.h"
 
 namespace shardkit {
-
-void registerBuiltinPasses();  // pass_list.cc
-
 namespace {
 
 std::map<std::string, PassInfo>& registry() {
@@ -24,7 +22,7 @@ std::mutex& registryMutex() {
 
 void ensureBuiltins() {
   static std::once_flag once;
-  std::call_once(once, [] { registerBuiltinPasses(); });
+  std::call_once(once, [] { passes_internal::registerBuiltinPasses(); });
 }
 
 }  // namespace

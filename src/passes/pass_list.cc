@@ -1,5 +1,7 @@
 // The passes shardkit registers; each pass family adds its own
 // `register...Passes()` here.
+#include "src/passes/pass_list.h"
+
 #include "shardkit/passes/export_passes.h"
 #include "shardkit/passes/import_passes.h"
 #include "shardkit/passes/pass.h"
@@ -9,7 +11,7 @@
 
 namespace shardkit {
 
-void registerBuiltinPasses() {
+void passes_internal::registerBuiltinPasses() {
   registerPropagationPasses();
   registerImportPasses();
   registerExportPasses();

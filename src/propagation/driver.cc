@@ -9,6 +9,7 @@
 #include "shardkit/core/strings.h"
 #include "shardkit/ir/data_flow.h"
 #include "shardkit/ir/diagnostic.h"
+#include "shardkit/ir/sdy_ops.h"
 #include "shardkit/ir/sharding_access.h"
 #include "src/propagation/value_slots.h"
 
@@ -60,8 +61,7 @@ void Driver::notifyUsers(Value v) {
         continue;
       }
     }
-    const OpInfo* info = user.opName().info();
-    if (info && info->is_terminator) {
+    if (user.hasTrait(OpTrait::kTerminator)) {
       push(user.parentOp());
     } else {
       push(user);
@@ -77,7 +77,7 @@ void Driver::notifyShardingModified(Value slot) {
     push(slot.ownerBlock().parentOp());
   } else {
     Op def = slot.definingOp();
-    if (def.name() == "sdy.data_flow_edge") {
+    if (isa<sdy::DataFlowEdgeOp>(def)) {
       if (std::optional<DataFlowEdge> edge = dataFlowEdgeOf(def.operand(0))) {
         for (Value target : edge->non_owner_targets) notifyUsers(target);
       }
@@ -346,7 +346,7 @@ absl::Status Driver::fixpoint() {
   // are processed next (last queued first), as MLIR's greedy driver does.
   worklist_.clear();
   auto collect = [&](Op op) {
-    if (op.name() == "func.func" || op.name() == "sdy.mesh") return;
+    if (op.hasTrait(OpTrait::kSymbol)) return;
     in_worklist_[op.id()] = 1;
     worklist_.push_back(op.id());
   };

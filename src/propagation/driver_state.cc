@@ -7,6 +7,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/ir/diagnostic.h"
+#include "shardkit/ir/sdy_ops.h"
 #include "shardkit/ir/sharding_access.h"
 #include "src/propagation/driver.h"
 #include "src/propagation/value_slots.h"
@@ -73,7 +74,7 @@ void Driver::load() {
       }
     }
     for (unsigned i = 0; i < op.numResults(); ++i) load_value(op.result(i));
-    if (op.name() == "sdy.sharding_group" && op.numOperands() == 1) {
+    if (isa<sdy::ShardingGroupOp>(op) && op.numOperands() == 1) {
       group_ops.push_back(op);
     }
   });
@@ -81,7 +82,7 @@ void Driver::load() {
   // value's sharding, so slots are only known now.
   for (Op op : group_ops) {
     if (Value slot = slotOf(op.operand(0))) {
-      groups_.add(op.attr("group_id").intValue().value_or(0), slot);
+      groups_.add(sdy::ShardingGroupOp(op).groupId(), slot);
     }
   }
 }

@@ -118,7 +118,7 @@ class FunctionNamer {
 };
 
 Op enclosingFunction(Op op) {
-  while (op && !FuncOp::isa(op)) op = op.parentOp();
+  while (op && !isa<FuncOp>(op)) op = op.parentOp();
   return op;
 }
 

@@ -3,60 +3,28 @@
 #include <string_view>
 #include <utility>
 
-#include "absl/container/flat_hash_set.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/ir/diagnostic.h"
+#include "shardkit/ir/sdy_ops.h"
 #include "shardkit/ir/sharding_access.h"
+#include "shardkit/ir/stablehlo_ops.h"
 #include "shardkit/rules/registry.h"
 
 namespace shardkit {
 namespace {
 
-// StableHLO ops with the Elementwise or BroadcastingElementwise trait.
-// clang-format off
-constexpr const char* kElementwiseStablehlo[] = {
-    "abs", "add", "and", "atan2", "cbrt", "ceil", "clamp", "compare",
-    "complex", "convert", "cosine", "count_leading_zeros", "divide",
-    "exponential", "exponential_minus_one", "floor", "imag", "is_finite",
-    "log", "log_plus_one", "logistic", "map", "maximum", "minimum",
-    "multiply", "negate", "not", "or", "popcnt", "power", "real",
-    "reduce_precision", "remainder", "round_nearest_afz",
-    "round_nearest_even", "rsqrt", "select", "shift_left",
-    "shift_right_arithmetic", "shift_right_logical", "sign", "sine", "sqrt",
-    "subtract", "tan", "tanh", "xor", "uniform_quantize",
-    "uniform_dequantize"};
-// clang-format on
-
-const absl::flat_hash_set<std::string>& elementwiseOps() {
-  static const auto* ops = [] {
-    auto* set = new absl::flat_hash_set<std::string>();
-    for (const char* op : kElementwiseStablehlo) {
-      set->insert(strCat("stablehlo.", op));
-    }
-    // The sdy ops that forward their input unchanged carry the Elementwise
-    // trait too, so they pass through in the first op-priority round.
-    for (const char* op : {"sdy.sharding_constraint", "sdy.reshard",
-                           "sdy.propagation_barrier"}) {
-      set->insert(op);
-    }
-    return set;
-  }();
-  return *ops;
-}
-
+// Ops that are not part of the data flow: terminators (their operands are
+// their parent's business) and symbol ops (functions, meshes).
 bool isTerminatorLike(Op op) {
-  const OpInfo* info = op.opName().info();
-  std::string_view name = op.name();
-  return (info && info->is_terminator) || name == "func.func" ||
-         name == "sdy.mesh";
+  return op.hasTrait(OpTrait::kTerminator) || op.hasTrait(OpTrait::kSymbol);
 }
 
 }  // namespace
 
 bool isElementwiseOp(Op op) {
-  if (elementwiseOps().contains(toAbsl(op.name()))) return true;
+  if (op.hasTrait(OpTrait::kElementwise)) return true;
   // A bitcast between element types of the same width keeps the shape.
-  if (op.name() == "stablehlo.bitcast_convert" && op.numOperands() == 1 &&
+  if (isa<stablehlo::BitcastConvertOp>(op) && op.numOperands() == 1 &&
       op.numResults() == 1) {
     Type in = op.operand(0).type();
     Type out = op.result(0).type();
@@ -67,16 +35,15 @@ bool isElementwiseOp(Op op) {
 }
 
 OpPriorityKind opPriorityKind(Op op) {
-  std::string_view name = op.name();
-  if (isElementwiseOp(op) || name == "stablehlo.reshape" ||
-      name == "stablehlo.transpose" || name == "sdy.data_flow_edge") {
+  if (isElementwiseOp(op) || op.hasTrait(OpTrait::kPriorityPassThrough)) {
     return OpPriorityKind::kPassThrough;
   }
-  if (name == "stablehlo.dynamic_slice" ||
-      name == "stablehlo.dynamic_update_slice") {
+  if (op.hasTrait(OpTrait::kPriorityForwardPassThrough)) {
     return OpPriorityKind::kForwardPassThrough;
   }
-  if (name == "stablehlo.broadcast_in_dim") return OpPriorityKind::kBroadcast;
+  if (op.hasTrait(OpTrait::kPriorityBroadcast)) {
+    return OpPriorityKind::kBroadcast;
+  }
   return OpPriorityKind::kOther;
 }
 
@@ -100,12 +67,11 @@ const OpShardingRule& IdentityRules::get(absl::Span<const int64_t> shape,
 
 absl::StatusOr<OpRoleInfo> classifyOp(Op op, bool conservative) {
   OpRoleInfo info;
-  std::string_view name = op.name();
-  if (name == "sdy.data_flow_edge") {
+  if (isa<sdy::DataFlowEdgeOp>(op)) {
     info.role = OpRole::kEdge;
     return info;
   }
-  if (name == "sdy.propagation_barrier") {
+  if (isa<sdy::PropagationBarrierOp>(op)) {
     info.role = OpRole::kBarrier;
     return info;
   }
@@ -128,8 +94,8 @@ absl::StatusOr<OpRoleInfo> classifyOp(Op op, bool conservative) {
     return info;
   }
   // A reshard is an identity on its input, like a sharding constraint.
-  if (name == "sdy.reshard" && op.numOperands() == 1 && op.numResults() == 1 &&
-      op.result(0).type().isRankedTensor()) {
+  if (isa<sdy::ReshardOp>(op) && op.numOperands() == 1 &&
+      op.numResults() == 1 && op.result(0).type().isRankedTensor()) {
     IdentityRules identity;
     info.role = OpRole::kRule;
     info.rule = identity.get(op.result(0).type().shape(), 1, 1);

@@ -15,16 +15,13 @@
 
 namespace shardkit {
 
-// True for ops with StableHLO's Elementwise (or BroadcastingElementwise)
-// trait, `stablehlo.bitcast_convert` between equal shapes, and the sdy ops
-// that are identities on their input: sharding_constraint, reshard and
-// propagation_barrier.
+// True for ops with the kElementwise trait (op_name.h) and for
+// `stablehlo.bitcast_convert` between equal shapes.
 bool isElementwiseOp(Op op);
 
-// How `op` takes part in the first op-priority rounds: elementwise ops,
-// reshape, transpose and data-flow edges pass through in both directions,
-// dynamic_slice/dynamic_update_slice forward only, broadcast_in_dim is
-// special-cased, everything else waits for the last round.
+// How `op` takes part in the first op-priority rounds: elementwise ops and
+// ops with the kPriority* traits (op_name.h) as their trait says, everything
+// else waits for the last round.
 OpPriorityKind opPriorityKind(Op op);
 
 // Caches identity rules (one factor per dimension, every tensor mapped the

@@ -1,17 +1,18 @@
 #include "src/propagation/rule_cache.h"
 
+#include "shardkit/ir/stablehlo_ops.h"
+
 namespace shardkit {
 
 std::optional<RuleCache::KeyView> RuleCache::viewOf(Op op) {
-  std::string_view name = op.name();
   // Rules that look beyond the op (at operands' producers, users, regions)
   // are not cached.
-  if (name == "stablehlo.concatenate" ||
-      name == "stablehlo.dynamic_update_slice" ||
-      name == "stablehlo.custom_call" ||
-      (op.numRegions() > 0 && name != "stablehlo.reduce")) {
+  if (isa<stablehlo::ConcatenateOp, stablehlo::DynamicUpdateSliceOp,
+          stablehlo::CustomCallOp>(op) ||
+      (op.numRegions() > 0 && !isa<stablehlo::ReduceOp>(op))) {
     return std::nullopt;
   }
+  std::string_view name = op.name();
   types_.clear();
   for (unsigned i = 0; i < op.numOperands(); ++i) {
     types_.push_back(op.operand(i).type());

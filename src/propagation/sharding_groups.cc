@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "absl/container/flat_hash_map.h"
+#include "shardkit/ir/sdy_ops.h"
 
 namespace shardkit {
 namespace {
@@ -40,8 +41,9 @@ std::vector<std::vector<Op>> collectShardingGroups(Module& module) {
   absl::flat_hash_map<int64_t, size_t> index;
   std::vector<std::vector<Op>> groups;
   module.walk([&](Op op) {
-    if (op.name() != "sdy.sharding_group" || op.numOperands() != 1) return;
-    int64_t id = op.attr("group_id").intValue().value_or(0);
+    auto group = dynCast<sdy::ShardingGroupOp>(op);
+    if (!group || op.numOperands() != 1) return;
+    int64_t id = group.groupId();
     auto [it, inserted] = index.emplace(id, groups.size());
     if (inserted) groups.emplace_back();
     groups[it->second].push_back(op);
@@ -51,7 +53,7 @@ std::vector<std::vector<Op>> collectShardingGroups(Module& module) {
 
 void constrainGroupMember(Module& module, Value member,
                           const TensorSharding& like) {
-  OperationState state(module.opName("sdy.sharding_constraint"));
+  OperationState state(sdy::ShardingConstraintOp::opName());
   state.operands = {member};
   state.result_types = {member.type()};
   state.addAttr("sharding", Attribute::tensorSharding(TensorSharding::fullyOpen(

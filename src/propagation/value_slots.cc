@@ -6,13 +6,15 @@
 #include "shardkit/ir/computations.h"
 #include "shardkit/ir/data_flow.h"
 #include "shardkit/ir/func.h"
+#include "shardkit/ir/sdy_ops.h"
 #include "shardkit/ir/sharding_access.h"
+#include "shardkit/ir/stablehlo_ops.h"
 
 namespace shardkit {
 namespace {
 
 bool isComputation(Op op) {
-  return isNamedComputation(op) || isManualComputation(op);
+  return isa<sdy::NamedComputationOp, sdy::ManualComputationOp>(op);
 }
 
 bool isEntryBlock(Block block) { return block.parentRegion().front() == block; }
@@ -39,8 +41,7 @@ std::optional<ManualEdge> manualEdgeOf(Op edge) {
   info.on_argument = owner.isBlockArgument();
   info.computation =
       info.on_argument ? computationOfArgument(owner) : owner.definingOp();
-  if (!info.computation ||
-      info.computation.name() != "sdy.manual_computation") {
+  if (!isa<sdy::ManualComputationOp>(info.computation)) {
     return std::nullopt;
   }
   info.manual = manualAxesOf(info.computation);
@@ -62,15 +63,14 @@ Value shardingSlot(Value value) {
   Block block = value.ownerBlock();
   Op parent = block.parentOp();
   if (!parent || !isEntryBlock(block)) return Value();
-  if (FuncOp::isa(parent)) return value;
+  if (isa<FuncOp>(parent)) return value;
   if (isComputation(parent)) {
     if (Op edge = dataFlowEdgeOpOf(value)) return edge.result(0);
     return value;
   }
   // A while's cond and body arguments are targets of the edges of its
   // results.
-  if (parent.name() == "stablehlo.while" &&
-      value.index() < parent.numResults()) {
+  if (isa<stablehlo::WhileOp>(parent) && value.index() < parent.numResults()) {
     if (Op edge = dataFlowEdgeOpOf(parent.result(value.index()))) {
       return edge.result(0);
     }

@@ -13,6 +13,7 @@
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/ir/sharding_access.h"
+#include "shardkit/ir/stablehlo_ops.h"
 #include "src/rules/registry_internal.h"
 
 namespace shardkit {
@@ -63,8 +64,7 @@ RuleFunctions& customCallRuleFunctions() {
 // The rule function registered for `op`, or null.
 OpRuleFn registeredFunction(Op op) {
   if (OpRuleFn fn = opRuleFunctions().find(op.name())) return fn;
-  if (op.name() != "stablehlo.custom_call" ||
-      customCallRuleFunctions().empty()) {
+  if (!isa<stablehlo::CustomCallOp>(op) || customCallRuleFunctions().empty()) {
     return nullptr;
   }
   const std::string* target = op.attr("call_target_name").asString();

@@ -1,21 +1,19 @@
 // The facts some rules take from an op's surroundings rather than from the
 // op itself.
-#include <string_view>
-
+#include "shardkit/ir/sdy_ops.h"
+#include "shardkit/ir/stablehlo_ops.h"
 #include "src/rules/registry_internal.h"
 
 namespace shardkit::rules_internal {
 
 bool isConstantValue(Value value) {
-  Op def = value.definingOp();
-  return def &&
-         (def.name() == "stablehlo.constant" || def.name() == "sdy.constant");
+  return isa<stablehlo::ConstantOp, sdy::ConstantOp>(value.definingOp());
 }
 
 bool usedByRngBitGenerator(Op op) {
   for (unsigned r = 0; r < op.numResults(); ++r) {
     for (const Value::Use& use : op.result(r).uses()) {
-      if (use.user().name() == "stablehlo.rng_bit_generator") return true;
+      if (isa<stablehlo::RngBitGeneratorOp>(use.user())) return true;
     }
   }
   return false;
@@ -28,7 +26,7 @@ bool scatterCombinerIsReduction(Op scatter) {
   if (!body || body.numArguments() != 2 * n || body.empty()) return false;
   Op ret = body.back();
   if (ret.numOperands() != n) return false;
-  std::string_view combiner;
+  OpName combiner;
   for (unsigned i = 0; i < n; ++i) {
     // Result i must be `op(current_i, update_i)` (either order) for one op
     // an all-reduce can compute.
@@ -36,13 +34,11 @@ bool scatterCombinerIsReduction(Op scatter) {
     if (!def || !(def.parentBlock() == body) || def.numOperands() != 2) {
       return false;
     }
-    std::string_view name = def.name();
-    if (name != "stablehlo.add" && name != "stablehlo.maximum" &&
-        name != "stablehlo.minimum") {
+    if (!isa<stablehlo::AddOp, stablehlo::MaxOp, stablehlo::MinOp>(def)) {
       return false;
     }
-    if (!combiner.empty() && name != combiner) return false;
-    combiner = name;
+    if (combiner && !(def.opName() == combiner)) return false;
+    combiner = def.opName();
     Value current = body.argument(i);
     Value update = body.argument(n + i);
     bool straight = def.operand(0) == current && def.operand(1) == update;

@@ -7,7 +7,9 @@
 #include "absl/container/flat_hash_map.h"
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
+#include "shardkit/ir/sdy_ops.h"
 #include "shardkit/ir/stablehlo_attrs.h"
+#include "shardkit/ir/stablehlo_ops.h"
 #include "shardkit/rules/op_rules.h"
 #include "src/rules/registry_internal.h"
 
@@ -166,8 +168,7 @@ RuleResult concatenate(const OpView& op, const RuleOptions& options) {
   std::vector<ConcatOperandSource> sources;
   for (Value operand : op.op().operands()) {
     Op def = operand.definingOp();
-    bool is_slice =
-        def && def.name() == "stablehlo.slice" && def.numOperands() == 1;
+    bool is_slice = isa<stablehlo::SliceOp>(def) && def.numOperands() == 1;
     Value source = is_slice ? def.operand(0) : operand;
     sources.push_back({is_slice, static_cast<int64_t>(source.id())});
   }
@@ -337,109 +338,82 @@ RuleResult customCall(const OpView& op, const RuleOptions&) {
   return done(op, customCallRule(target, op.operands(), op.results(), context));
 }
 
-const absl::flat_hash_map<std::string_view, Adapter>& adapters() {
+using AdapterTable = absl::flat_hash_map<const OpNameEntry*, Adapter>;
+
+template <typename OpT>
+void add(AdapterTable& table, Adapter adapter) {
+  table[OpT::opName().entry()] = adapter;
+}
+
+// The ops with an adapter of their own, by interned name.
+const AdapterTable& adapters() {
   static const auto* table = [] {
-    auto* t = new absl::flat_hash_map<std::string_view, Adapter>();
-    // Elementwise ops, and collectives that keep every dimension.
-    constexpr std::string_view kPointwise[] = {
-        "stablehlo.abs",
-        "stablehlo.add",
-        "stablehlo.all_reduce",
-        "stablehlo.and",
-        "stablehlo.atan2",
-        "stablehlo.cbrt",
-        "stablehlo.ceil",
-        "stablehlo.collective_permute",
-        "stablehlo.compare",
-        "stablehlo.complex",
-        "stablehlo.convert",
-        "stablehlo.cosine",
-        "stablehlo.count_leading_zeros",
-        "stablehlo.cross-replica-sum",
-        "stablehlo.divide",
-        "stablehlo.exponential",
-        "stablehlo.exponential_minus_one",
-        "stablehlo.floor",
-        "stablehlo.imag",
-        "stablehlo.is_finite",
-        "stablehlo.log",
-        "stablehlo.log_plus_one",
-        "stablehlo.logistic",
-        "stablehlo.maximum",
-        "stablehlo.minimum",
-        "stablehlo.multiply",
-        "stablehlo.negate",
-        "stablehlo.not",
-        "stablehlo.or",
-        "stablehlo.popcnt",
-        "stablehlo.power",
-        "stablehlo.real",
-        "stablehlo.reduce_precision",
-        "stablehlo.remainder",
-        "stablehlo.round_nearest_afz",
-        "stablehlo.round_nearest_even",
-        "stablehlo.rsqrt",
-        "stablehlo.shift_left",
-        "stablehlo.shift_right_arithmetic",
-        "stablehlo.shift_right_logical",
-        "stablehlo.sign",
-        "stablehlo.sine",
-        "stablehlo.sqrt",
-        "stablehlo.subtract",
-        "stablehlo.tan",
-        "stablehlo.tanh",
-        "stablehlo.xor"};
-    for (std::string_view name : kPointwise) (*t)[name] = &pointwise;
-    (*t)["sdy.sharding_constraint"] = &pointwise;
-    const std::pair<std::string_view, Adapter> special[] = {
-        {"stablehlo.all_gather", &allGather},
-        {"stablehlo.all_to_all", &allToAll},
-        {"stablehlo.batch_norm_grad", &batchNormGrad},
-        {"stablehlo.batch_norm_inference", &batchNormInference},
-        {"stablehlo.batch_norm_training", &batchNormTraining},
-        {"stablehlo.bitcast_convert", &bitcastConvert},
-        {"stablehlo.broadcast_in_dim", &broadcastInDim},
-        {"stablehlo.cholesky", &cholesky},
-        {"stablehlo.clamp", &clamp},
-        {"stablehlo.concatenate", &concatenate},
-        {"stablehlo.convolution", &convolution},
-        {"stablehlo.custom_call", &customCall},
-        {"stablehlo.dot", &dot},
-        {"stablehlo.dot_general", &dotGeneral},
-        {"stablehlo.dynamic_slice", &dynamicSlice},
-        {"stablehlo.dynamic_update_slice", &dynamicUpdateSlice},
-        {"stablehlo.fft", &fft},
-        {"stablehlo.gather", &gather},
-        {"stablehlo.pad", &pad},
-        {"stablehlo.reduce", &reduce},
-        {"stablehlo.reduce_scatter", &reduceScatter},
-        {"stablehlo.reduce_window", &reduceWindow},
-        {"stablehlo.reshape", &reshape},
-        {"stablehlo.reverse", &reverse},
-        {"stablehlo.rng_bit_generator", &rngBitGenerator},
-        {"stablehlo.scatter", &scatter},
-        {"stablehlo.select", &select},
-        {"stablehlo.select_and_scatter", &selectAndScatter},
-        {"stablehlo.slice", &slice},
-        {"stablehlo.sort", &sort},
-        {"stablehlo.transpose", &transpose},
-        {"stablehlo.triangular_solve", &triangularSolve},
-    };
-    for (const auto& [name, adapter] : special) (*t)[name] = adapter;
+    using namespace stablehlo;  // NOLINT
+    auto* t = new AdapterTable();
+    // Collectives that keep every dimension.
+    add<AllReduceOp>(*t, &pointwise);
+    add<CollectivePermuteOp>(*t, &pointwise);
+    add<CrossReplicaSumOp>(*t, &pointwise);
+    add<AllGatherOp>(*t, &allGather);
+    add<AllToAllOp>(*t, &allToAll);
+    add<BatchNormGradOp>(*t, &batchNormGrad);
+    add<BatchNormInferenceOp>(*t, &batchNormInference);
+    add<BatchNormTrainingOp>(*t, &batchNormTraining);
+    add<BitcastConvertOp>(*t, &bitcastConvert);
+    add<BroadcastInDimOp>(*t, &broadcastInDim);
+    add<CholeskyOp>(*t, &cholesky);
+    add<ClampOp>(*t, &clamp);
+    add<ConcatenateOp>(*t, &concatenate);
+    add<ConvolutionOp>(*t, &convolution);
+    add<CustomCallOp>(*t, &customCall);
+    add<DotOp>(*t, &dot);
+    add<DotGeneralOp>(*t, &dotGeneral);
+    add<DynamicSliceOp>(*t, &dynamicSlice);
+    add<DynamicUpdateSliceOp>(*t, &dynamicUpdateSlice);
+    add<FftOp>(*t, &fft);
+    add<GatherOp>(*t, &gather);
+    add<PadOp>(*t, &pad);
+    add<ReduceOp>(*t, &reduce);
+    add<ReduceScatterOp>(*t, &reduceScatter);
+    add<ReduceWindowOp>(*t, &reduceWindow);
+    add<ReshapeOp>(*t, &reshape);
+    add<ReverseOp>(*t, &reverse);
+    add<RngBitGeneratorOp>(*t, &rngBitGenerator);
+    add<ScatterOp>(*t, &scatter);
+    add<SelectOp>(*t, &select);
+    add<SelectAndScatterOp>(*t, &selectAndScatter);
+    add<SliceOp>(*t, &slice);
+    add<SortOp>(*t, &sort);
+    add<TransposeOp>(*t, &transpose);
+    add<TriangularSolveOp>(*t, &triangularSolve);
     return t;
   }();
   return *table;
 }
 
+// The adapter of `op`: its own, or the pointwise one for an elementwise op
+// without regions. sdy's reshard and propagation barrier get none:
+// propagation treats them as identities itself (a barrier only in its
+// allowed direction).
+Adapter adapterOf(Op op) {
+  auto it = adapters().find(op.opName().entry());
+  if (it != adapters().end()) return it->second;
+  if (op.hasTrait(OpTrait::kElementwise) && op.numRegions() == 0 &&
+      !isa<sdy::ReshardOp, sdy::PropagationBarrierOp>(op)) {
+    return &pointwise;
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 RuleResult builtinRule(const OpView& op, const RuleOptions& options) {
-  auto it = adapters().find(op.name());
-  if (it == adapters().end()) return std::optional<OpShardingRule>();
+  Adapter adapter = adapterOf(op.op());
+  if (!adapter) return std::optional<OpShardingRule>();
   // Rules are defined on static shapes (the verifier rejects factors of
   // unknown size): an op with a dynamic dimension propagates nothing.
   if (op.hasDynamicShape()) return std::optional<OpShardingRule>();
-  return it->second(op, options);
+  return adapter(op, options);
 }
 
 }  // namespace shardkit::rules_internal

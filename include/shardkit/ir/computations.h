@@ -13,9 +13,6 @@
 
 namespace shardkit {
 
-bool isManualComputation(Op op);
-bool isNamedComputation(Op op);
-
 // The named or manual computation whose body's entry block has `arg`, or
 // null (also for a value that is not a block argument).
 Op computationOfArgument(Value arg);

@@ -1,5 +1,6 @@
-// FuncOp: typed access to a `func.func` op — its name, visibility, arguments
-// and results with their attributes, body and return op.
+// The func dialect's typed handles. FuncOp: a `func.func` op — its name,
+// visibility, arguments and results with their attributes, body and return
+// op; func::CallOp and func::ReturnOp.
 //
 // Like MLIR, a function keeps its signature in `function_type` and its
 // argument/result attributes in `arg_attrs`/`res_attrs` (arrays of
@@ -11,24 +12,20 @@
 #include <string_view>
 #include <vector>
 
-#include "shardkit/ir/graph.h"
+#include "shardkit/ir/op_base.h"
 
 namespace shardkit {
 
-class FuncOp {
+class FuncOp : public OpBase<FuncOp> {
  public:
-  FuncOp() = default;
-  // `op` must be a func.func (check with `FuncOp::isa`).
-  explicit FuncOp(Op op) : op_(op) {}
-  static bool isa(Op op) { return op && op.name() == "func.func"; }
+  static constexpr std::string_view kName = "func.func";
+  using OpBase::OpBase;
 
   // Creates a function with an entry block whose arguments have `inputs`.
   static FuncOp create(Module& module, std::string_view name,
                        const std::vector<Type>& inputs,
                        const std::vector<Type>& results);
 
-  Op op() const { return op_; }
-  explicit operator bool() const { return bool(op_); }
   std::string_view name() const;
   // "public" (the default), "private" or "nested".
   std::string_view visibility() const;
@@ -61,8 +58,25 @@ class FuncOp {
                            std::string_view name) const;
   void setDictAt(std::string_view list, unsigned i, unsigned count,
                  const AttrDict& dict) const;
-  Op op_;
 };
+
+namespace func {
+
+using FuncOp = shardkit::FuncOp;
+
+// `func.call @callee(%a, ...)`.
+class CallOp : public OpBase<CallOp> {
+ public:
+  static constexpr std::string_view kName = "func.call";
+  using OpBase::OpBase;
+  // The callee's symbol name; empty when the attribute is missing.
+  std::string_view callee() const;
+};
+
+// `func.return %a, ...`: the terminator of a function's body.
+using ReturnOp = PlainOp<"func.return">;
+
+}  // namespace func
 
 }  // namespace shardkit
 

@@ -94,6 +94,8 @@ class Op {
   OpName opName() const;
   std::string_view name() const { return opName().str(); }
   bool is(OpName name) const { return opName() == name; }
+  // True if the op's registered kind has `trait` (false for unknown ops).
+  bool hasTrait(OpTrait trait) const { return opName().hasTrait(trait); }
   std::string_view dialect() const;
 
   unsigned numOperands() const;

@@ -144,7 +144,12 @@ class Module {
   std::vector<ir_internal::BlockData> blocks_;
   std::vector<ir_internal::RegionData> regions_;
   std::unique_ptr<TypeContext> types_;
-  std::deque<OpNameEntry> local_names_;
+  // Unknown op names; entries never move (OpNames point at them).
+  struct LocalOpName {
+    std::string text;
+    OpNameEntry entry;
+  };
+  std::deque<LocalOpName> local_names_;
   absl::flat_hash_map<std::string, OpName> local_name_index_;
   uint32_t body_block_ = kNoId;
   size_t num_live_ops_ = 0;

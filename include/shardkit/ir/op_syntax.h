@@ -11,7 +11,6 @@
 #include <string_view>
 #include <vector>
 
-#include "absl/container/flat_hash_map.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "shardkit/ir/graph.h"
@@ -180,12 +179,6 @@ bool printReturnLikeOp(OpWriter& w, Op op, std::string_view printed_name);
 // mpmd.call (defined in func_syntax.cc).
 absl::StatusOr<Op> parseCallLikeOp(OpReader& r, OpName name);
 bool printCallLikeOp(OpWriter& w, Op op, std::string_view printed_name);
-
-// Registration of shardkit's own forms, one per dialect file.
-using SyntaxTable = absl::flat_hash_map<std::string, OpSyntax>;
-void addSdySyntax(SyntaxTable& table);
-void addFuncSyntax(SyntaxTable& table);
-void addStablehloSyntax(SyntaxTable& table);
 
 }  // namespace shardkit
 

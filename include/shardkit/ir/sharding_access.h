@@ -11,12 +11,10 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "shardkit/core/tensor_sharding.h"
+#include "shardkit/ir/attr_names.h"
 #include "shardkit/ir/graph.h"
 
 namespace shardkit {
-
-inline constexpr std::string_view kShardingAttr = "sdy.sharding";
-inline constexpr std::string_view kShardingRuleAttr = "sdy.sharding_rule";
 
 // The sharding of `value`, or nullopt when it has none.
 std::optional<TensorSharding> getSharding(Value value);

@@ -1,7 +1,11 @@
 // Verification of a whole module: every sdy attribute against the types it
-// describes and the mesh it names, and every sdy op's constraints (seed 000).
+// describes and the mesh it names, and every op's own constraints through the
+// verifier hook its kind registered (OpInfo::verify).
 #ifndef SHARDKIT_IR_VERIFY_H_
 #define SHARDKIT_IR_VERIFY_H_
+
+#include <string>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "shardkit/ir/graph.h"
@@ -15,6 +19,28 @@ absl::Status verifyModule(Module& module);
 
 // Verifies one op (not its regions' ops); `error` is the message.
 absl::Status verifyOp(Op op, const MeshTable& meshes);
+
+// What a verifier hook may look at besides its op: the module's meshes and
+// the manual axes of the enclosing manual computations.
+class VerifyContext {
+ public:
+  VerifyContext(const MeshTable& meshes,
+                const std::vector<std::string>& bound_manual_axes)
+      : meshes_(meshes), bound_(bound_manual_axes) {}
+
+  const MeshTable& meshes() const { return meshes_; }
+  // The manual axes of the sdy.manual_computation ops the op is nested in.
+  const std::vector<std::string>& boundManualAxes() const { return bound_; }
+
+  // OK if `sharding` may describe a value of `type`: the type is shardable (a
+  // ranked tensor, or a tuple of one) and the sharding is valid on its mesh
+  // for the type's shape without naming a bound manual axis.
+  absl::Status verifySharding(const TensorSharding& sharding, Type type) const;
+
+ private:
+  const MeshTable& meshes_;
+  const std::vector<std::string>& bound_;
+};
 
 }  // namespace shardkit
 

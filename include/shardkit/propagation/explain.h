@@ -47,7 +47,7 @@ struct ExplainOptions {
 };
 
 // The first op, in pre-order, whose name is `selector` (e.g.
-// "stablehlo.dot_general"), or, when `selector` starts with '%', that has a
+// `stablehlo.dot_general`), or, when `selector` starts with '%', that has a
 // result printed as `selector` (`%3`, `%1#0`, `%c_2`: the names shardkit-opt
 // prints, numbered per function). Null if there is none.
 Op findExplainedOp(Module& module, std::string_view selector);

@@ -5,18 +5,20 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "shardkit/ir/sdy_ops.h"
 #include "shardkit/ir/sharding_access.h"
+#include "shardkit/ir/stablehlo_ops.h"
 #include "shardkit/passes/export_passes.h"
 
 namespace shardkit {
 namespace {
 
 bool isConstantLike(Op op) {
-  return op.name() == "sdy.constant" || op.name() == "stablehlo.constant";
+  return isa<sdy::ConstantOp, stablehlo::ConstantOp>(op);
 }
 
 bool isScalarBroadcast(Op op) {
-  return op.name() == "stablehlo.broadcast_in_dim" && op.numOperands() == 1 &&
+  return isa<stablehlo::BroadcastInDimOp>(op) && op.numOperands() == 1 &&
          op.operand(0).type().isRankedTensor() &&
          op.operand(0).type().rank() == 0;
 }
@@ -36,17 +38,18 @@ bool sameAttributes(Op a, Op b) {
 
 absl::Status removeShardingGroups(Module& module) {
   module.walk([](Op op) {
-    if (op.name() == "sdy.sharding_group") op.erase();
+    if (isa<sdy::ShardingGroupOp>(op)) op.erase();
   });
   return absl::OkStatus();
 }
 
 absl::Status shardingConstraintsToReshards(Module& module) {
   module.walk([&module](Op op) {
-    if (op.name() != "sdy.sharding_constraint") return;
-    OperationState state(module.opName("sdy.reshard"));
-    state.operands = {op.operand(0)};
-    state.result_types = {op.result(0).type()};
+    auto constraint = dynCast<sdy::ShardingConstraintOp>(op);
+    if (!constraint) return;
+    OperationState state(sdy::ReshardOp::opName());
+    state.operands = {constraint.input()};
+    state.result_types = {constraint.result().type()};
     state.addAttr("sharding", op.attr("sharding"));
     state.location = op.location();
     Op reshard = module.createOp(state);

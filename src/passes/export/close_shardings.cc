@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "shardkit/core/status_macros.h"
+#include "shardkit/ir/sdy_ops.h"
 #include "shardkit/passes/export_passes.h"
 #include "shardkit/passes/pass.h"
 #include "src/passes/import/sharding_walker.h"
@@ -21,7 +22,7 @@ std::vector<AxisRef> keepManual(const std::vector<AxisRef>& axes,
 }
 
 bool onManualComputation(const import_internal::ShardingSite& site) {
-  return isManualComputation(site.op) &&
+  return isa<sdy::ManualComputationOp>(site.op) &&
          (site.attr == "in_shardings" || site.attr == "out_shardings");
 }
 

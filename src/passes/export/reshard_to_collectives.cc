@@ -10,6 +10,7 @@
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/ir/diagnostic.h"
+#include "shardkit/ir/sdy_ops.h"
 #include "shardkit/ir/sharding_access.h"
 #include "shardkit/passes/pass.h"
 #include "shardkit/sim/reshard_plan.h"
@@ -27,21 +28,21 @@ struct CollectiveOp {
 CollectiveOp collectiveOp(CollectiveKind kind) {
   switch (kind) {
     case CollectiveKind::kAllGather:
-      return {"sdy.all_gather", "gathering_axes"};
+      return {sdy::AllGatherOp::kName, "gathering_axes"};
     case CollectiveKind::kAllSlice:
-      return {"sdy.all_slice", "slicing_axes"};
+      return {sdy::AllSliceOp::kName, "slicing_axes"};
     case CollectiveKind::kAllToAll:
-      return {"sdy.all_to_all", "params"};
+      return {sdy::AllToAllOp::kName, "params"};
     case CollectiveKind::kCollectivePermute:
-      return {"sdy.collective_permute", ""};
+      return {sdy::CollectivePermuteOp::kName, ""};
     case CollectiveKind::kAllReduce:
-      return {"sdy.all_reduce", "reduction_axes"};
+      return {sdy::AllReduceOp::kName, "reduction_axes"};
     case CollectiveKind::kReduceScatter:
-      return {"sdy.reduce_scatter", "reduce_scatter_axes"};
+      return {sdy::ReduceScatterOp::kName, "reduce_scatter_axes"};
     case CollectiveKind::kShardedToUnreduced:
-      return {"sdy.sharded_to_unreduced", "axes"};
+      return {sdy::ShardedToUnreducedOp::kName, "axes"};
     case CollectiveKind::kReplicatedToUnreduced:
-      return {"sdy.replicated_to_unreduced", "axes"};
+      return {sdy::ReplicatedToUnreducedOp::kName, "axes"};
   }
   return {};
 }
@@ -87,7 +88,7 @@ Value createCollective(Module& module, Op anchor, Value input,
 
 Value bypassBarriers(Value value) {
   while (Op def = value.definingOp()) {
-    if (def.name() != "sdy.propagation_barrier" || def.numOperands() != 1) {
+    if (!isa<sdy::PropagationBarrierOp>(def) || def.numOperands() != 1) {
       break;
     }
     value = def.operand(0);
@@ -139,7 +140,7 @@ absl::Status reshardToCollectives(Module& module,
   MeshTable meshes = module.meshTable();
   std::vector<Op> reshards;
   module.walk([&](Op op) {
-    if (op.name() == "sdy.reshard") reshards.push_back(op);
+    if (isa<sdy::ReshardOp>(op)) reshards.push_back(op);
   });
   for (Op reshard : reshards) {
     SK_RETURN_IF_ERROR(lowerReshard(module, meshes, reshard, options));

@@ -3,8 +3,10 @@
 #include <string_view>
 #include <vector>
 
+#include "shardkit/ir/attr_names.h"
 #include "shardkit/ir/data_flow.h"
 #include "shardkit/ir/func.h"
+#include "shardkit/ir/sdy_ops.h"
 #include "shardkit/passes/export_passes.h"
 #include "src/passes/import/value_sharding.h"
 
@@ -21,12 +23,12 @@ struct DebugAttr {
   std::string_view for_arguments;
   std::string_view for_results;
 };
-constexpr DebugAttr kShardingOrigins = {"sdy.sharding_origins",
-                                        "sdy.block_arg_sharding_origins",
-                                        "sdy.result_sharding_origins"};
-constexpr DebugAttr kPropagationEdges = {"sdy.propagation_edges",
-                                         "sdy.block_arg_propagation_edges",
-                                         "sdy.result_propagation_edges"};
+constexpr DebugAttr kShardingOrigins = {kShardingOriginsAttr,
+                                        kBlockArgShardingOriginsAttr,
+                                        kResultShardingOriginsAttr};
+constexpr DebugAttr kPropagationEdges = {kPropagationEdgesAttr,
+                                         kBlockArgPropagationEdgesAttr,
+                                         kResultPropagationEdgesAttr};
 
 // Moves the shardings of the edges of `owners` (all arguments or all results
 // of one op) onto the op. Owners without an edge sharding get a fully open
@@ -95,7 +97,7 @@ absl::Status sinkDataFlowEdges(Module& module,
   // regions), so its shardings are taken before the edges go away.
   for (Op op : ops) {
     if (op.isErased()) continue;
-    if (op.name() == "sdy.data_flow_edge") {
+    if (isa<sdy::DataFlowEdgeOp>(op)) {
       op.result(0).replaceAllUsesWith(op.operand(0));
       op.erase();
       continue;

@@ -3,6 +3,7 @@
 
 #include "shardkit/ir/data_flow.h"
 #include "shardkit/ir/func.h"
+#include "shardkit/ir/sdy_ops.h"
 #include "shardkit/passes/import_passes.h"
 #include "src/passes/import/value_sharding.h"
 
@@ -18,7 +19,7 @@ using import_internal::ownerSharding;
 // start of its block for a region argument) and makes every other use of
 // `owner` use the edge.
 void wrapOwner(Module& module, Value owner) {
-  OperationState state(module.opName("sdy.data_flow_edge"));
+  OperationState state(sdy::DataFlowEdgeOp::opName());
   state.operands = {owner};
   state.result_types = {owner.type()};
   if (std::optional<TensorSharding> sharding = ownerSharding(owner)) {

@@ -5,6 +5,8 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
+#include "shardkit/ir/func.h"
+#include "shardkit/ir/sdy_ops.h"
 #include "shardkit/passes/import_passes.h"
 #include "src/passes/import/value_sharding.h"
 
@@ -17,9 +19,7 @@ using import_internal::setValueSharding;
 using import_internal::shardableValue;
 using import_internal::valueSharding;
 
-bool isConstraint(Op op) {
-  return op && op.name() == "sdy.sharding_constraint";
-}
+bool isConstraint(Op op) { return isa<sdy::ShardingConstraintOp>(op); }
 
 const TensorSharding* constraintSharding(Op constraint) {
   return constraint.attr("sharding").asTensorSharding();
@@ -45,7 +45,7 @@ bool usedByConstraint(Value value, Op excluded = Op()) {
   for (const Value::Use& use : value.uses()) {
     Op user = use.user();
     if (user == excluded) continue;
-    if (isConstraint(user) || isManualComputation(user)) return true;
+    if (isConstraint(user) || isa<sdy::ManualComputationOp>(user)) return true;
   }
   return false;
 }
@@ -59,7 +59,7 @@ bool usedByConstraintWithOtherSharding(Value value,
     const TensorSharding* other = nullptr;
     if (isConstraint(user)) {
       other = constraintSharding(user);
-    } else if (isManualComputation(user)) {
+    } else if (isa<sdy::ManualComputationOp>(user)) {
       other = inSharding(user, use.operandIndex());
     } else {
       continue;
@@ -98,8 +98,7 @@ void applyConstraint(Value input, const TensorSharding& sharding,
                      const std::function<Op()>& constraint_after_input) {
   if (!shouldApply(input, sharding)) return;
   Op def = input.definingOp();
-  bool on_edge = (def && def.name() == "sdy.data_flow_edge") ||
-                 dataFlowEdgeOfTarget(input);
+  bool on_edge = isa<sdy::DataFlowEdgeOp>(def) || dataFlowEdgeOfTarget(input);
   if (!on_edge) {
     setValueSharding(input, sharding);
     return;
@@ -202,14 +201,14 @@ class ConstraintApplier {
     head.operand(0).replaceUsesWithIf(
         tail.result(0), [&](const Value::Use& use) {
           Op user = use.user();
-          return !(user == head) && user.name() != "func.return" &&
+          return !(user == head) && !isa<func::ReturnOp>(user) &&
                  user.parentBlock() == block && order_.isBefore(tail, user);
         });
   }
 
   Op createConstraintAfter(Value value, const TensorSharding& sharding,
                            uint32_t location) {
-    OperationState state(module_.opName("sdy.sharding_constraint"));
+    OperationState state(sdy::ShardingConstraintOp::opName());
     state.operands = {value};
     state.result_types = {value.type()};
     state.addAttr("sharding", Attribute::tensorSharding(sharding));
@@ -238,7 +237,7 @@ absl::Status applyShardingConstraints(Module& module) {
     if (op.isErased()) continue;
     if (isConstraint(op)) {
       applier.processConstraint(op);
-    } else if (isManualComputation(op)) {
+    } else if (isa<sdy::ManualComputationOp>(op)) {
       applier.processManualComputation(op);
     }
   }

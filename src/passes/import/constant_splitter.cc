@@ -1,53 +1,36 @@
 // -sdy-constant-splitter and -sdy-constant-or-scalar-splitter.
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
-#include "shardkit/core/strings.h"
 #include "shardkit/ir/func.h"
+#include "shardkit/ir/sdy_ops.h"
+#include "shardkit/ir/stablehlo_ops.h"
 #include "shardkit/passes/import_passes.h"
 #include "src/passes/import/value_sharding.h"
 
 namespace shardkit {
 namespace {
 
-// StableHLO ops with the Elementwise trait (all of them pure), without the
-// "stablehlo." prefix.
-// clang-format off
-constexpr std::string_view kElementwiseOps[] = {
-    "abs", "add", "and", "atan2", "cbrt", "ceil", "clamp", "compare",
-    "complex", "convert", "cosine", "count_leading_zeros", "divide",
-    "exponential", "exponential_minus_one", "floor", "imag", "is_finite", "log",
-    "log_plus_one", "logistic", "maximum", "minimum", "multiply", "negate",
-    "not", "or", "popcnt", "power", "real", "reduce_precision", "remainder",
-    "round_nearest_afz", "round_nearest_even", "rsqrt", "select", "shift_left",
-    "shift_right_arithmetic", "shift_right_logical", "sign", "sine", "sqrt",
-    "subtract", "tan", "tanh", "xor"};
-// clang-format on
-
-bool isElementwise(std::string_view name) {
-  static const auto* ops = [] {
-    auto* set = new absl::flat_hash_set<std::string>();
-    for (std::string_view op : kElementwiseOps) {
-      set->insert(strCat("stablehlo.", op));
-    }
-    return set;
-  }();
-  return ops->contains(toAbsl(name));
+// An elementwise computation (not one of sdy's identity ops, which carry
+// shardings and stay where they are).
+bool isElementwise(Op op) {
+  return op.hasTrait(OpTrait::kElementwise) &&
+         !isa<sdy::ShardingConstraintOp, sdy::ReshardOp,
+              sdy::PropagationBarrierOp>(op);
 }
 
 bool isScalar(Value value) {
   return value.type().isRankedTensor() && value.type().rank() == 0;
 }
 
-bool isShardingGroup(Op op) { return op.name() == "sdy.sharding_group"; }
+bool isShardingGroup(Op op) { return isa<sdy::ShardingGroupOp>(op); }
 
 // Replaces `op` (a stablehlo.constant) by an sdy.constant with the same
 // attributes, so later passes do not fold identical constants together.
 void convertConstant(Module& module, Op op) {
-  OperationState state(module.opName("sdy.constant"));
+  OperationState state(sdy::ConstantOp::opName());
   state.result_types = op.resultTypes();
   state.inherent_attrs = op.inherentAttrs();
   state.discardable_attrs = op.discardableAttrs();
@@ -66,7 +49,7 @@ class Splitter {
   // Processes the ops of `block` (and of their regions) in order.
   void processBlock(Block block, std::vector<Op>& scope) {
     for (Op op : block.ops()) {
-      if (isNamedComputation(op) && splitsScalars()) {
+      if (isa<sdy::NamedComputationOp>(op) && splitsScalars()) {
         // A named computation is its own scope: its constants are split and
         // cleaned up inside it before the computation is handled as a user.
         std::vector<Op> inner;
@@ -116,11 +99,10 @@ class Splitter {
   // A constant or iota, or a pure constant-preserving op all of whose
   // operands are constant expressions.
   bool isConstantExpression(Op op) const {
-    std::string_view name = op.name();
-    if (name == "sdy.constant" || name == "stablehlo.iota") return true;
-    bool preserving = name == "stablehlo.broadcast_in_dim" ||
-                      name == "stablehlo.slice" || isElementwise(name) ||
-                      (splitsScalars() && name == "stablehlo.reshape");
+    if (isa<sdy::ConstantOp, stablehlo::IotaOp>(op)) return true;
+    bool preserving =
+        isa<stablehlo::BroadcastInDimOp, stablehlo::SliceOp>(op) ||
+        isElementwise(op) || (splitsScalars() && isa<stablehlo::ReshapeOp>(op));
     if (!preserving || op.numRegions() != 0) return false;
     for (Value operand : op.operands()) {
       Op def = operand.definingOp();
@@ -131,7 +113,7 @@ class Splitter {
 
   // A broadcast of a scalar that is not a constant expression.
   bool isScalarExpansion(Op op) const {
-    return splitsScalars() && op.name() == "stablehlo.broadcast_in_dim" &&
+    return splitsScalars() && isa<stablehlo::BroadcastInDimOp>(op) &&
            op.numOperands() == 1 && isScalar(op.operand(0));
   }
 
@@ -250,7 +232,7 @@ absl::Status splitConstants(Module& module, ConstantSplitMode mode) {
     std::vector<Op> ops;
     import_internal::collectPreOrder(FuncOp(func).body(), ops);
     for (Op op : ops) {
-      if (op.name() == "stablehlo.constant") convertConstant(module, op);
+      if (isa<stablehlo::ConstantOp>(op)) convertConstant(module, op);
     }
     Splitter splitter(module, mode);
     std::vector<Op> scope;

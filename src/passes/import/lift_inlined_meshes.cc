@@ -10,7 +10,10 @@
 #include "absl/container/flat_hash_set.h"
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
+#include "shardkit/ir/attr_names.h"
 #include "shardkit/ir/diagnostic.h"
+#include "shardkit/ir/sdy_ops.h"
+#include "shardkit/ir/stablehlo_ops.h"
 #include "shardkit/passes/import_passes.h"
 #include "shardkit/text/dialect_attr_text.h"
 #include "shardkit/text/parse.h"
@@ -23,7 +26,6 @@ namespace {
 constexpr std::string_view kReplicaGroupMeshAxes =
     "stablehlo.replica_group_mesh_axes";
 constexpr std::string_view kStablehloMesh = "stablehlo.mesh";
-constexpr std::string_view kStablehloMeshAttr = "stablehlo.mesh";
 
 // The mesh symbols of a module and the names shardings should use instead of
 // inlined meshes and of references to deleted duplicate meshes.
@@ -41,7 +43,7 @@ class MeshLifter {
   // to redirect references to them.
   void dedupExistingMeshes() {
     for (Op op : module_.body().ops()) {
-      if (op.name() != "sdy.mesh") continue;
+      if (!isa<sdy::MeshOp>(op)) continue;
       const std::string* sym = op.attr("sym_name").asString();
       const Mesh* mesh = op.attr("mesh").asMesh();
       if (!sym || !mesh) continue;
@@ -119,7 +121,7 @@ class MeshLifter {
   // Gives every mesh op a `stablehlo.mesh` description of its mesh.
   void tagMeshes() {
     for (Op op : module_.body()) {
-      if (op.name() != "sdy.mesh" || op.hasAttr(kStablehloMeshAttr)) continue;
+      if (!isa<sdy::MeshOp>(op) || op.hasAttr(kStablehloMeshAttr)) continue;
       if (const Mesh* mesh = op.attr("mesh").asMesh()) {
         op.setAttr(kStablehloMeshAttr, stablehloMeshDict(*mesh));
       }
@@ -133,7 +135,7 @@ class MeshLifter {
       return it->second;
     }
     std::string name = uniqueName(baseName(mesh));
-    OperationState state(module_.opName("sdy.mesh"));
+    OperationState state(sdy::MeshOp::opName());
     state.addAttr("sym_name", Attribute::string(name));
     state.addAttr("mesh", Attribute::mesh(mesh));
     Op op = module_.createOp(state);
@@ -219,19 +221,19 @@ absl::Status liftInlinedMeshes(Module& module) {
         return lifter.lift(sharding);
       },
       [](const import_internal::ShardingSite&) { return true; });
-  // Collectives by name, in one walk; lifted name by name as before, so new
-  // mesh symbols are created (and numbered) in the same order.
-  constexpr std::string_view kCollectives[] = {
-      "stablehlo.all_gather", "stablehlo.all_reduce",
-      "stablehlo.reduce_scatter", "stablehlo.all_to_all",
-      "stablehlo.collective_broadcast"};
+  // Collectives by kind, in one walk; lifted kind by kind, so new mesh
+  // symbols are created (and numbered) in the same order.
+  const OpName kCollectives[] = {
+      stablehlo::AllGatherOp::opName(), stablehlo::AllReduceOp::opName(),
+      stablehlo::ReduceScatterOp::opName(), stablehlo::AllToAllOp::opName(),
+      stablehlo::CollectiveBroadcastOp::opName()};
   constexpr size_t kNumCollectives = std::size(kCollectives);
   std::vector<Op> collectives[kNumCollectives];
   module.walk([&](Op op) {
-    std::string_view name = op.name();
-    if (!name.starts_with("stablehlo.")) return;
     for (size_t i = 0; i < kNumCollectives; ++i) {
-      if (name == kCollectives[i]) collectives[i].push_back(op);
+      if (op.opName().entry() == kCollectives[i].entry()) {
+        collectives[i].push_back(op);
+      }
     }
   });
   for (const std::vector<Op>& ops : collectives) {

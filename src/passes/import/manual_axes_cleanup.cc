@@ -8,6 +8,7 @@
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/ir/diagnostic.h"
+#include "shardkit/ir/sdy_ops.h"
 #include "shardkit/passes/import_passes.h"
 #include "shardkit/propagation/common_mesh.h"
 #include "src/passes/import/value_sharding.h"
@@ -114,7 +115,8 @@ absl::Status cleanupManualAxes(Module& module) {
   std::vector<Op> ops;
   import_internal::collectPreOrder(module.body(), ops);
   for (Op op : ops) {
-    if (isManualComputation(op)) SK_RETURN_IF_ERROR(cleanup(op, meshes));
+    if (isa<sdy::ManualComputationOp>(op))
+      SK_RETURN_IF_ERROR(cleanup(op, meshes));
   }
   return absl::OkStatus();
 }

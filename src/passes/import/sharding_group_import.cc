@@ -8,6 +8,7 @@
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/ir/diagnostic.h"
+#include "shardkit/ir/sdy_ops.h"
 #include "shardkit/passes/import_passes.h"
 #include "src/passes/import/value_sharding.h"
 
@@ -20,12 +21,12 @@ struct ValueGroups {
   std::vector<Op> ops;
 };
 
-int64_t groupId(Op op) { return op.attr("group_id").intValue().value_or(0); }
+int64_t groupId(Op op) { return sdy::ShardingGroupOp(op).groupId(); }
 
 // The nearest enclosing manual computation of `op`, or null.
 Op enclosingManualComputation(Op op) {
   for (Op parent = op.parentOp(); parent; parent = parent.parentOp()) {
-    if (isManualComputation(parent)) return parent;
+    if (isa<sdy::ManualComputationOp>(parent)) return parent;
   }
   return Op();
 }
@@ -40,7 +41,7 @@ absl::StatusOr<std::vector<ValueGroups>> collectGroups(Module& module) {
   absl::flat_hash_map<int64_t, Op> manual_parent;
   absl::flat_hash_map<int64_t, std::vector<int64_t>> shape;
   for (Op op : ops) {
-    if (op.name() != "sdy.sharding_group" || op.numOperands() != 1) continue;
+    if (!isa<sdy::ShardingGroupOp>(op) || op.numOperands() != 1) continue;
     Value value = op.operand(0);
     auto [it, inserted] = index.try_emplace(value, groups.size());
     if (inserted) groups.push_back({value, {}});

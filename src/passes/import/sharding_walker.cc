@@ -29,7 +29,7 @@ class Walker {
     collectPreOrder(module.body(), ops);
     std::vector<std::string> names;
     for (Op op : ops) {
-      if (FuncOp::isa(op)) walkSignature(FuncOp(op));
+      if (isa<FuncOp>(op)) walkSignature(FuncOp(op));
       names.clear();
       for (const AttrDict* dict :
            {&op.inherentAttrs(), &op.discardableAttrs()}) {

@@ -5,7 +5,9 @@
 
 #include "shardkit/ir/data_flow.h"
 #include "shardkit/ir/func.h"
+#include "shardkit/ir/sdy_ops.h"
 #include "shardkit/ir/sharding_access.h"
+#include "shardkit/ir/stablehlo_ops.h"
 
 namespace shardkit::import_internal {
 namespace {
@@ -15,7 +17,7 @@ constexpr std::string_view kInShardings = "in_shardings";
 bool isFuncArgument(Value arg) {
   Block block = arg.ownerBlock();
   Op parent = block.parentOp();
-  return FuncOp::isa(parent) && parent.region(0).front() == block;
+  return isa<FuncOp>(parent) && parent.region(0).front() == block;
 }
 
 }  // namespace
@@ -31,8 +33,7 @@ Value edgeOwnerOfTarget(Value target) {
   }
   if (computationOfArgument(target)) return target;
   Op parent = target.ownerBlock().parentOp();
-  if (parent && parent.name() == "stablehlo.while" &&
-      target.index() < parent.numResults()) {
+  if (isa<stablehlo::WhileOp>(parent) && target.index() < parent.numResults()) {
     return parent.result(target.index());
   }
   return Value();
@@ -41,7 +42,7 @@ Value edgeOwnerOfTarget(Value target) {
 Op dataFlowEdgeUser(Value owner) {
   if (!owner || !owner.hasOneUse()) return Op();
   Op user = owner.uses().front().user();
-  return user.name() == "sdy.data_flow_edge" ? user : Op();
+  return isa<sdy::DataFlowEdgeOp>(user) ? user : Op();
 }
 
 Op dataFlowEdgeOfTarget(Value target) {
@@ -55,7 +56,7 @@ std::optional<TensorSharding> ownerSharding(Value owner) {
       computation.attr(kInShardings).asTensorShardingPerValue();
   if (!list || owner.index() >= list->shardings.size()) return std::nullopt;
   const TensorSharding& sharding = list->shardings[owner.index()];
-  if (isManualComputation(computation)) {
+  if (isa<sdy::ManualComputationOp>(computation)) {
     return withoutManualAxes(sharding, manualAxesOf(computation));
   }
   return sharding;
@@ -81,7 +82,7 @@ void setOwnerSharding(Value owner, const TensorSharding& sharding) {
     }
   }
   TensorSharding& slot = list.shardings[owner.index()];
-  slot = isManualComputation(computation)
+  slot = isa<sdy::ManualComputationOp>(computation)
              ? withManualAxesOf(slot, sharding, manualAxesOf(computation))
              : sharding;
   computation.setAttr(kInShardings,

@@ -26,8 +26,8 @@ TEST_CASE("FuncOp::create builds the signature and entry block") {
   Type b = m.types().rankedTensor({2, 2}, "i32");
   FuncOp f = FuncOp::create(m, "fn", {a, b}, {b});
   m.body().pushBack(f.op());
-  CHECK(FuncOp::isa(f.op()));
-  CHECK(!FuncOp::isa(Op()));
+  CHECK(isa<FuncOp>(f.op()));
+  CHECK(!isa<FuncOp>(Op()));
   CHECK(f.name() == "fn");
   CHECK(f.visibility() == "public");
   CHECK(!f.isDeclaration());

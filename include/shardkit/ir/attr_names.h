@@ -1,0 +1,38 @@
+// The names of the discardable attributes shardkit reads and writes on any
+// op, function argument or result (the reference's constants.h). Inherent
+// attributes of an op are read through its typed handle (sdy_ops.h).
+#ifndef SHARDKIT_IR_ATTR_NAMES_H_
+#define SHARDKIT_IR_ATTR_NAMES_H_
+
+#include <string_view>
+
+namespace shardkit {
+
+// `#sdy.sharding` of a function argument or result, or
+// `#sdy.sharding_per_value` of an op's results.
+inline constexpr std::string_view kShardingAttr = "sdy.sharding";
+// `#sdy.op_sharding_rule` of an op.
+inline constexpr std::string_view kShardingRuleAttr = "sdy.sharding_rule";
+
+// Debug information propagation attaches (-sdy-propagation-pipeline's
+// debug-sharding-origins and debug-propagation-edges) on ops and data-flow
+// edges, and the names export gives them on the edges' data-flow op.
+inline constexpr std::string_view kShardingOriginsAttr = "sdy.sharding_origins";
+inline constexpr std::string_view kBlockArgShardingOriginsAttr =
+    "sdy.block_arg_sharding_origins";
+inline constexpr std::string_view kResultShardingOriginsAttr =
+    "sdy.result_sharding_origins";
+inline constexpr std::string_view kPropagationEdgesAttr =
+    "sdy.propagation_edges";
+inline constexpr std::string_view kBlockArgPropagationEdgesAttr =
+    "sdy.block_arg_propagation_edges";
+inline constexpr std::string_view kResultPropagationEdgesAttr =
+    "sdy.result_propagation_edges";
+
+// An `sdy.mesh` op's mesh in StableHLO's dictionary form, which
+// -sdy-lift-inlined-meshes attaches to every mesh op.
+inline constexpr std::string_view kStablehloMeshAttr = "stablehlo.mesh";
+
+}  // namespace shardkit
+
+#endif  // SHARDKIT_IR_ATTR_NAMES_H_

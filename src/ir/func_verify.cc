@@ -1,0 +1,89 @@
+// The verifier hooks of func.func (signature against the body, argument and
+// result shardings) and func.return (against the enclosing function's
+// results).
+#include <vector>
+
+#include "shardkit/core/status_macros.h"
+#include "shardkit/ir/attr_names.h"
+#include "shardkit/ir/func.h"
+#include "src/ir/verify_util.h"
+
+namespace shardkit::ir_internal {
+namespace {
+
+// The `sdy.sharding` of each of `types` (arguments or results, per `kind`)
+// read by `attr_of`.
+template <typename AttrOf>
+absl::Status verifySignatureShardings(const std::vector<Type>& types,
+                                      std::string_view kind, AttrOf attr_of,
+                                      const VerifyContext& context) {
+  for (unsigned i = 0; i < types.size(); ++i) {
+    Attribute a = attr_of(i);
+    if (!a) continue;
+    const TensorSharding* s = a.asTensorSharding();
+    if (!s) {
+      return verifyError(strCat(kind, " ", i, " - ", kShardingAttr,
+                                " must be a TensorShardingAttr"));
+    }
+    SK_RETURN_IF_ERROR(withPrefix(strCat(kind, " ", i, " - "),
+                                  context.verifySharding(*s, types[i])));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status verifyFuncOp(Op op, const VerifyContext& context) {
+  FuncOp func(op);
+  std::vector<Type> inputs = func.argumentTypes();
+  std::vector<Type> results = func.resultTypes();
+  Block body = func.body();
+  if (body && body.numArguments() != inputs.size()) {
+    return verifyError("entry block arguments don't match the function type");
+  }
+  for (unsigned i = 0; body && i < inputs.size(); ++i) {
+    if (!(body.argument(i).type() == inputs[i])) {
+      return verifyError(strCat(
+          "type of entry block argument #", i, "('",
+          body.argument(i).type().str(),
+          "') must match the type of the corresponding argument in function "
+          "signature('",
+          inputs[i].str(), "')"));
+    }
+  }
+  SK_RETURN_IF_ERROR(verifySignatureShardings(
+      inputs, "arg", [&](unsigned i) { return func.argAttr(i, kShardingAttr); },
+      context));
+  SK_RETURN_IF_ERROR(verifySignatureShardings(
+      results, "result",
+      [&](unsigned i) { return func.resultAttr(i, kShardingAttr); }, context));
+  // The return's operands are checked at the return (verifyFuncReturnOp).
+  if (!func.returnOp() && body) {
+    return verifyError(
+        strCat("body must end with a '", func::ReturnOp::kName, "'"));
+  }
+  return absl::OkStatus();
+}
+
+// A func.return directly in a function returns its result types.
+absl::Status verifyFuncReturnOp(Op ret, const VerifyContext&) {
+  FuncOp func = dynCast<FuncOp>(ret.parentOp());
+  if (!func) return absl::OkStatus();
+  std::vector<Type> results = func.resultTypes();
+  if (ret.numOperands() != results.size()) {
+    return verifyError(strCat("has ", ret.numOperands(),
+                              " operands, but enclosing function (@",
+                              func.name(), ") returns ", results.size()));
+  }
+  for (unsigned i = 0; i < results.size(); ++i) {
+    if (!(ret.operand(i).type() == results[i])) {
+      return verifyError(strCat(
+          "type of return operand ", i, " ('", ret.operand(i).type().str(),
+          "') doesn't match function result type ('", results[i].str(),
+          "') in function @", func.name()));
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace shardkit::ir_internal

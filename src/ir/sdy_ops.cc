@@ -1,0 +1,186 @@
+// The sdy dialect's op table (inherent attributes, traits, verifier hook of
+// each op) and the accessors of its typed handles.
+#include "shardkit/ir/sdy_ops.h"
+
+#include <string>
+
+#include "src/ir/op_registration.h"
+#include "src/ir/verify_util.h"
+
+namespace shardkit {
+namespace ir_internal {
+
+void registerSdyOps() {
+  using namespace sdy;  // NOLINT
+  constexpr OpTrait kElementwise = OpTrait::kElementwise;
+  constexpr OpTrait kCollective = OpTrait::kCollective;
+  constexpr OpTraits kComputation =
+      OpTrait::kIsolatedFromAbove | OpTrait::kDataFlowEdges;
+  registerBuiltinOp(MeshOp::kName, {"sym_name", "mesh"}, OpTrait::kSymbol);
+  registerBuiltinOp(ShardingConstraintOp::kName, {"sharding"},
+                    kElementwise | OpTrait::kReshardLike, verifyReshardLikeOp);
+  registerBuiltinOp(ReshardOp::kName, {"sharding"},
+                    kElementwise | OpTrait::kReshardLike, verifyReshardLikeOp);
+  registerBuiltinOp(ShardingGroupOp::kName, {"group_id"});
+  registerBuiltinOp(PropagationBarrierOp::kName, {"allowed_direction"},
+                    kElementwise, verifyPropagationBarrierOp);
+  registerBuiltinOp(ManualComputationOp::kName,
+                    {"in_shardings", "out_shardings", "manual_axes"},
+                    kComputation, verifyManualComputationOp);
+  registerBuiltinOp(NamedComputationOp::kName,
+                    {"name", "in_shardings", "out_shardings"}, kComputation,
+                    verifyNamedComputationOp);
+  registerBuiltinOp(DataFlowEdgeOp::kName, {"sharding"},
+                    OpTrait::kPriorityPassThrough, verifyDataFlowEdgeOp);
+  registerBuiltinOp(ConstantOp::kName, {"value"});
+  registerBuiltinOp(ReturnOp::kName, {}, OpTrait::kTerminator);
+  registerBuiltinOp(AllGatherOp::kName, {"gathering_axes", "out_sharding"},
+                    kCollective, verifyAllGatherOp);
+  registerBuiltinOp(AllSliceOp::kName, {"slicing_axes", "out_sharding"},
+                    kCollective, verifyAllSliceOp);
+  registerBuiltinOp(AllReduceOp::kName,
+                    {"reduction_axes", "out_sharding", "reduction"},
+                    kCollective, verifyAllReduceOp);
+  registerBuiltinOp(ReduceScatterOp::kName,
+                    {"reduce_scatter_axes", "out_sharding", "reduction"},
+                    kCollective, verifyReduceScatterOp);
+  registerBuiltinOp(AllToAllOp::kName, {"params", "out_sharding"}, kCollective,
+                    verifyAllToAllOp);
+  registerBuiltinOp(CollectivePermuteOp::kName, {"out_sharding"}, kCollective,
+                    verifyCollectivePermuteOp);
+  registerBuiltinOp(ShardedToUnreducedOp::kName, {"axes", "out_sharding"},
+                    kCollective, verifyShardedToUnreducedOp);
+  registerBuiltinOp(ReplicatedToUnreducedOp::kName, {"axes", "out_sharding"},
+                    kCollective, verifyReplicatedToUnreducedOp);
+}
+
+}  // namespace ir_internal
+
+namespace sdy {
+namespace {
+
+// Attribute `name` of `op` as a `T` (read by `as`), or an empty `T` when the
+// op does not have it (an op that failed verification).
+template <typename T>
+const T& attrOrEmpty(Op op, std::string_view name,
+                     const T* (Attribute::*as)() const) {
+  static const T* const kEmpty = new T();
+  const T* value = (op.attr(name).*as)();
+  return value ? *value : *kEmpty;
+}
+
+std::string_view stringAttr(Op op, std::string_view name) {
+  const std::string* s = op.attr(name).asString();
+  return s ? std::string_view(*s) : std::string_view();
+}
+
+const TensorSharding& shardingAttr(Op op, std::string_view name) {
+  return attrOrEmpty(op, name, &Attribute::asTensorSharding);
+}
+
+}  // namespace
+
+std::string_view MeshOp::symName() const { return stringAttr(op_, "sym_name"); }
+const Mesh& MeshOp::mesh() const {
+  return attrOrEmpty(op_, "mesh", &Attribute::asMesh);
+}
+
+const TensorSharding& ShardingConstraintOp::sharding() const {
+  return shardingAttr(op_, "sharding");
+}
+void ShardingConstraintOp::setSharding(TensorSharding sharding) const {
+  op_.setAttr("sharding", Attribute::tensorSharding(std::move(sharding)));
+}
+
+const TensorSharding& ReshardOp::sharding() const {
+  return shardingAttr(op_, "sharding");
+}
+void ReshardOp::setSharding(TensorSharding sharding) const {
+  op_.setAttr("sharding", Attribute::tensorSharding(std::move(sharding)));
+}
+
+const TensorSharding* DataFlowEdgeOp::sharding() const {
+  return op_.attr("sharding").asTensorSharding();
+}
+void DataFlowEdgeOp::setSharding(TensorSharding sharding) const {
+  op_.setAttr("sharding", Attribute::tensorSharding(std::move(sharding)));
+}
+
+PropagationDirection PropagationBarrierOp::allowedDirection() const {
+  const PropagationDirection* d =
+      op_.attr("allowed_direction").asPropagationDirection();
+  return d ? *d : PropagationDirection::kNone;
+}
+
+int64_t ShardingGroupOp::groupId() const {
+  return op_.attr("group_id").intValue().value_or(0);
+}
+
+const Attribute& ConstantOp::value() const { return op_.attr("value"); }
+
+const TensorShardingPerValue& ManualComputationOp::inShardings() const {
+  return attrOrEmpty(op_, "in_shardings", &Attribute::asTensorShardingPerValue);
+}
+const TensorShardingPerValue& ManualComputationOp::outShardings() const {
+  return attrOrEmpty(op_, "out_shardings",
+                     &Attribute::asTensorShardingPerValue);
+}
+void ManualComputationOp::setInShardings(
+    TensorShardingPerValue shardings) const {
+  op_.setAttr("in_shardings",
+              Attribute::tensorShardingPerValue(std::move(shardings)));
+}
+void ManualComputationOp::setOutShardings(
+    TensorShardingPerValue shardings) const {
+  op_.setAttr("out_shardings",
+              Attribute::tensorShardingPerValue(std::move(shardings)));
+}
+const ManualAxes& ManualComputationOp::manualAxes() const {
+  return attrOrEmpty(op_, "manual_axes", &Attribute::asManualAxes);
+}
+
+std::string_view NamedComputationOp::name() const {
+  return stringAttr(op_, "name");
+}
+const TensorShardingPerValue* NamedComputationOp::inShardings() const {
+  return op_.attr("in_shardings").asTensorShardingPerValue();
+}
+const TensorShardingPerValue* NamedComputationOp::outShardings() const {
+  return op_.attr("out_shardings").asTensorShardingPerValue();
+}
+
+const TensorSharding& collectiveOutSharding(Op op) {
+  return shardingAttr(op, "out_sharding");
+}
+
+const ListOfAxisRefLists& AllGatherOp::gatheringAxes() const {
+  return attrOrEmpty(op_, "gathering_axes", &Attribute::asListOfAxisRefLists);
+}
+const ListOfAxisRefLists& AllSliceOp::slicingAxes() const {
+  return attrOrEmpty(op_, "slicing_axes", &Attribute::asListOfAxisRefLists);
+}
+const AxisRefList& AllReduceOp::reductionAxes() const {
+  return attrOrEmpty(op_, "reduction_axes", &Attribute::asAxisRefList);
+}
+std::string_view AllReduceOp::reduction() const {
+  return stringAttr(op_, "reduction");
+}
+const ListOfAxisRefLists& ReduceScatterOp::reduceScatterAxes() const {
+  return attrOrEmpty(op_, "reduce_scatter_axes",
+                     &Attribute::asListOfAxisRefLists);
+}
+std::string_view ReduceScatterOp::reduction() const {
+  return stringAttr(op_, "reduction");
+}
+const AllToAllParamList& AllToAllOp::params() const {
+  return attrOrEmpty(op_, "params", &Attribute::asAllToAllParamList);
+}
+const ListOfAxisRefLists& ShardedToUnreducedOp::axes() const {
+  return attrOrEmpty(op_, "axes", &Attribute::asListOfAxisRefLists);
+}
+const AxisRefList& ReplicatedToUnreducedOp::axes() const {
+  return attrOrEmpty(op_, "axes", &Attribute::asAxisRefList);
+}
+
+}  // namespace sdy
+}  // namespace shardkit

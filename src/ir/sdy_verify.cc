@@ -1,0 +1,175 @@
+// The verifier hooks of the sdy ops that carry a sharding: sharding
+// constraints and reshards, data-flow edges, propagation barriers and the
+// collectives. (Manual and named computations: sdy_verify_computations.cc.)
+#include <optional>
+
+#include "shardkit/core/status_macros.h"
+#include "shardkit/core/verify.h"
+#include "shardkit/ir/sdy_ops.h"
+#include "shardkit/ir/sharding_access.h"
+#include "src/ir/verify_util.h"
+
+namespace shardkit::ir_internal {
+
+absl::Status verifyReshardLikeOp(Op op, const VerifyContext& context) {
+  const TensorSharding* s = op.attr("sharding").asTensorSharding();
+  if (!s || op.numOperands() != 1 || op.numResults() != 1) {
+    return verifyError("requires one operand, one result and a 'sharding'");
+  }
+  SK_RETURN_IF_ERROR(context.verifySharding(*s, op.result(0).type()));
+  if (std::optional<TensorSharding> input = getSharding(op.operand(0))) {
+    return verifyUnreducedTransition(*input, *s);
+  }
+  return verifyUnreducedTransition(TensorSharding(), *s);
+}
+
+absl::Status verifyDataFlowEdgeOp(Op op, const VerifyContext& context) {
+  if (op.numOperands() != 1 || op.numResults() != 1) {
+    return verifyError("requires one operand and one result");
+  }
+  Type type = op.result(0).type();
+  if (!type.hasStaticShape()) {
+    return verifyError(strCat(
+        "expected sdy.data_flow_edge to have a static-shaped result. type: ",
+        type.str()));
+  }
+  Value input = op.operand(0);
+  if (!input.hasOneUse()) {
+    return verifyError(
+        "expected input of sdy.data_flow_edge to have a single user");
+  }
+  if (Op def = input.definingOp();
+      def && def.dialect() == "sdy" &&
+      !isa<sdy::ManualComputationOp, sdy::NamedComputationOp>(def)) {
+    return verifyError(
+        "expected input of sdy.data_flow_edge to not be defined by an "
+        "SdyDialect op (other than an sdy.named_computation).");
+  }
+  if (const TensorSharding* s = op.attr("sharding").asTensorSharding()) {
+    return context.verifySharding(*s, type);
+  }
+  return absl::OkStatus();
+}
+
+absl::Status verifyPropagationBarrierOp(Op op, const VerifyContext&) {
+  const PropagationDirection* d =
+      op.attr("allowed_direction").asPropagationDirection();
+  if (d && *d == PropagationDirection::kBoth) {
+    return verifyError(
+        "cannot specify `BOTH` as the direction, since it's redundant");
+  }
+  return absl::OkStatus();
+}
+
+namespace {
+
+// What every collective checks, and the shardings its own checks need.
+struct CollectiveShardings {
+  TensorSharding operand;
+  const TensorSharding* result = nullptr;
+  const Mesh* mesh = nullptr;
+};
+
+struct CollectiveRules {
+  // The operand may have no sharding (then it counts as fully open).
+  bool allow_missing_operand_sharding = false;
+  // The operand and result may live on different meshes.
+  bool different_meshes_ok = false;
+};
+
+// The shardings of a collective, or nullopt when a mesh cannot be resolved
+// (nothing more to check).
+absl::StatusOr<std::optional<CollectiveShardings>> checkCollective(
+    Op op, const VerifyContext& context, CollectiveRules rules) {
+  const TensorSharding* result = op.attr("out_sharding").asTensorSharding();
+  if (!result || op.numOperands() != 1 || op.numResults() != 1) {
+    return verifyError(
+        "requires one operand, one result and an 'out_sharding'");
+  }
+  SK_RETURN_IF_ERROR(context.verifySharding(*result, op.result(0).type()));
+  const Mesh* mesh = context.meshes().resolve(*result);
+  std::optional<TensorSharding> operand = getSharding(op.operand(0));
+  if (!operand && !rules.allow_missing_operand_sharding) {
+    return verifyError("collective on operand without sharding");
+  }
+  if (!operand) {
+    operand = TensorSharding::fullyOpen(result->mesh, result->rank());
+  }
+  const Mesh* operand_mesh = context.meshes().resolve(*operand);
+  if (!mesh || !operand_mesh) return std::nullopt;
+  SK_RETURN_IF_ERROR(verifyCollectiveShardings(
+      *operand, *operand_mesh, *result, *mesh, rules.different_meshes_ok));
+  return CollectiveShardings{*std::move(operand), result, mesh};
+}
+
+// A collective whose `attr` lists axes per dimension.
+absl::Status verifyAxesPerDim(Op op, const VerifyContext& context,
+                              CollectiveRules rules, std::string_view attr,
+                              AxesPerDimCollective kind) {
+  SK_ASSIGN_OR_RETURN(std::optional<CollectiveShardings> s,
+                      checkCollective(op, context, rules));
+  if (!s) return absl::OkStatus();
+  const ListOfAxisRefLists* axes = op.attr(attr).asListOfAxisRefLists();
+  if (!axes) return verifyError(strCat("requires '", attr, "'"));
+  return verifyAxesPerDimCollective(kind, *axes, s->operand, *s->result,
+                                    *s->mesh);
+}
+
+}  // namespace
+
+absl::Status verifyAllGatherOp(Op op, const VerifyContext& context) {
+  return verifyAxesPerDim(op, context, {}, "gathering_axes",
+                          AxesPerDimCollective::kGather);
+}
+
+absl::Status verifyAllSliceOp(Op op, const VerifyContext& context) {
+  return verifyAxesPerDim(op, context, {.allow_missing_operand_sharding = true},
+                          "slicing_axes", AxesPerDimCollective::kSlice);
+}
+
+absl::Status verifyReduceScatterOp(Op op, const VerifyContext& context) {
+  return verifyAxesPerDim(op, context, {.allow_missing_operand_sharding = true},
+                          "reduce_scatter_axes", AxesPerDimCollective::kSlice);
+}
+
+absl::Status verifyShardedToUnreducedOp(Op op, const VerifyContext& context) {
+  return verifyAxesPerDim(op, context, {}, "axes",
+                          AxesPerDimCollective::kGather);
+}
+
+absl::Status verifyAllToAllOp(Op op, const VerifyContext& context) {
+  SK_ASSIGN_OR_RETURN(std::optional<CollectiveShardings> s,
+                      checkCollective(op, context, {}));
+  if (!s) return absl::OkStatus();
+  const AllToAllParamList* params = op.attr("params").asAllToAllParamList();
+  if (!params) return verifyError("requires 'params'");
+  return verifyAllToAll(*params, s->operand, *s->result, *s->mesh);
+}
+
+absl::Status verifyAllReduceOp(Op op, const VerifyContext& context) {
+  SK_ASSIGN_OR_RETURN(
+      std::optional<CollectiveShardings> s,
+      checkCollective(op, context, {.allow_missing_operand_sharding = true}));
+  if (!s) return absl::OkStatus();
+  const AxisRefList* axes = op.attr("reduction_axes").asAxisRefList();
+  if (!axes) return verifyError("requires 'reduction_axes'");
+  return verifyAllReduce(axes->axes, s->operand, *s->result, *s->mesh);
+}
+
+absl::Status verifyCollectivePermuteOp(Op op, const VerifyContext& context) {
+  SK_ASSIGN_OR_RETURN(
+      std::optional<CollectiveShardings> s,
+      checkCollective(op, context, {.different_meshes_ok = true}));
+  if (!s) return absl::OkStatus();
+  const Mesh* operand_mesh = context.meshes().resolve(s->operand);
+  return verifyCollectivePermute(s->operand, *operand_mesh, *s->result,
+                                 *s->mesh);
+}
+
+absl::Status verifyReplicatedToUnreducedOp(Op op,
+                                           const VerifyContext& context) {
+  return checkCollective(op, context, {.allow_missing_operand_sharding = true})
+      .status();
+}
+
+}  // namespace shardkit::ir_internal

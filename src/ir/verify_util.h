@@ -1,0 +1,57 @@
+// Internal to the ir layer: pieces the module verifier (verify.cc) and the
+// op verifier hooks (sdy_verify*.cc, func_verify.cc) share, and the hooks
+// the dialect tables attach to their ops. A hook returns the bare message;
+// the verifier puts the location and `'op.name' op ` in front.
+#ifndef SHARDKIT_SRC_IR_VERIFY_UTIL_H_
+#define SHARDKIT_SRC_IR_VERIFY_UTIL_H_
+
+#include <string_view>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "shardkit/core/strings.h"
+#include "shardkit/core/tensor_shape.h"
+#include "shardkit/ir/verify.h"
+
+namespace shardkit::ir_internal {
+
+// InvalidArgument with `message`.
+inline absl::Status verifyError(std::string_view message) {
+  return absl::InvalidArgumentError(toAbsl(message));
+}
+
+// `status` with `prefix` in front of its message (OK stays OK).
+inline absl::Status withPrefix(std::string_view prefix,
+                               const absl::Status& status) {
+  if (status.ok() || prefix.empty()) return status;
+  return verifyError(strCat(prefix, fromAbsl(status.message())));
+}
+
+std::vector<TensorShapeView> shapesOf(const std::vector<Type>& types);
+
+// Tuples other than a 1-tuple and unranked tensors cannot have a sharding.
+absl::Status checkShardableType(Type type);
+
+// The operand types of the terminator of `op`'s first region, or none.
+std::vector<Type> bodyReturnTypes(Op op);
+
+// The verifier hooks of the builtin ops.
+absl::Status verifyFuncOp(Op op, const VerifyContext& context);
+absl::Status verifyFuncReturnOp(Op op, const VerifyContext& context);
+absl::Status verifyReshardLikeOp(Op op, const VerifyContext& context);
+absl::Status verifyDataFlowEdgeOp(Op op, const VerifyContext& context);
+absl::Status verifyPropagationBarrierOp(Op op, const VerifyContext& context);
+absl::Status verifyManualComputationOp(Op op, const VerifyContext& context);
+absl::Status verifyNamedComputationOp(Op op, const VerifyContext& context);
+absl::Status verifyAllGatherOp(Op op, const VerifyContext& context);
+absl::Status verifyAllSliceOp(Op op, const VerifyContext& context);
+absl::Status verifyAllReduceOp(Op op, const VerifyContext& context);
+absl::Status verifyReduceScatterOp(Op op, const VerifyContext& context);
+absl::Status verifyAllToAllOp(Op op, const VerifyContext& context);
+absl::Status verifyCollectivePermuteOp(Op op, const VerifyContext& context);
+absl::Status verifyShardedToUnreducedOp(Op op, const VerifyContext& context);
+absl::Status verifyReplicatedToUnreducedOp(Op op, const VerifyContext& context);
+
+}  // namespace shardkit::ir_internal
+
+#endif  // SHARDKIT_SRC_IR_VERIFY_UTIL_H_
