@@ -10,7 +10,7 @@
 #include "shardkit/core/strings.h"
 #include "shardkit/core/verify.h"
 #include "shardkit/ir/func.h"
-#include "shardkit/ir/sharding_access.h"
+#include "shardkit/ir/sharding_site.h"
 #include "shardkit/text/lexer.h"
 
 namespace shardkit {

@@ -6,7 +6,7 @@
 #include "absl/container/flat_hash_set.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/ir/diagnostic.h"
-#include "shardkit/ir/sharding_access.h"
+#include "shardkit/ir/sharding_site.h"
 #include "shardkit/rules/registry.h"
 
 namespace shardkit {

@@ -61,6 +61,8 @@ class Value {
   std::vector<Use> uses() const;
   bool useEmpty() const;
   bool hasOneUse() const;
+  // The user of the value's only use; null unless it has exactly one use.
+  Op soleUser() const;
   size_t numUses() const;
   // Makes every use of this value use `other` instead.
   void replaceAllUsesWith(Value other) const;

@@ -173,6 +173,11 @@ inline bool Value::hasOneUse() const {
   uint32_t first = m_->values_[id_].first_use;
   return first != kNoId && m_->operands_[first].next_use == kNoId;
 }
+inline Op Value::soleUser() const {
+  uint32_t first = m_->values_[id_].first_use;
+  if (first == kNoId || m_->operands_[first].next_use != kNoId) return Op();
+  return Op(m_, m_->operands_[first].owner);
+}
 inline Op Value::Use::user() const {
   return Op(m, m->operands_[operand_id].owner);
 }

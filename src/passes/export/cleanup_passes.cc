@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
-#include "shardkit/ir/sharding_access.h"
+#include "shardkit/ir/sharding_site.h"
 #include "shardkit/passes/export_passes.h"
 
 namespace shardkit {

@@ -3,10 +3,10 @@
 #include <vector>
 
 #include "shardkit/core/status_macros.h"
+#include "shardkit/ir/computations.h"
 #include "shardkit/passes/export_passes.h"
 #include "shardkit/passes/pass.h"
 #include "src/passes/import/sharding_walker.h"
-#include "src/passes/import/value_sharding.h"
 
 namespace shardkit {
 namespace {
