@@ -30,6 +30,9 @@ class Block;
 class Region;
 
 inline constexpr uint32_t kNoId = std::numeric_limits<uint32_t>::max();
+// Op::location() of an op built in C++: it has no position in a source text.
+inline constexpr uint32_t kNoSourceLocation =
+    std::numeric_limits<uint32_t>::max();
 
 // An op result or a block argument.
 class Value {
@@ -137,7 +140,8 @@ class Op {
   Op nextInBlock() const;
   Op prevInBlock() const;
 
-  // Byte offset in the source text (for diagnostics), or 0.
+  // Byte offset in the source text (for diagnostics), or kNoSourceLocation
+  // for an op built in C++.
   uint32_t location() const;
   void setLocation(uint32_t offset) const;
 
@@ -265,7 +269,7 @@ struct OperationState {
   AttrDict inherent_attrs;
   AttrDict discardable_attrs;
   unsigned num_regions = 0;
-  uint32_t location = 0;
+  uint32_t location = kNoSourceLocation;
 
   OperationState() = default;
   explicit OperationState(OpName name) : name(name) {}

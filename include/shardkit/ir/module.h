@@ -32,7 +32,7 @@ struct OpData {
   uint32_t num_results = 0;
   uint32_t first_region = 0;
   uint32_t num_regions = 0;
-  uint32_t location = 0;
+  uint32_t location = kNoSourceLocation;
   bool erased = false;
   AttrDict inherent;
   AttrDict discardable;
