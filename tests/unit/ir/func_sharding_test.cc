@@ -8,17 +8,12 @@
 #include "shardkit/ir/module_io.h"
 #include "shardkit/ir/sharding_site.h"
 #include "shardkit/ir/verify.h"
-#include "shardkit/text/parse.h"
 #include "unit/ir/ir_test_util.h"
 
 namespace shardkit {
 namespace {
 
-TensorSharding sharding(std::string_view text) {
-  absl::StatusOr<TensorSharding> s = parseTensorSharding(text);
-  REQUIRE(s.ok());
-  return *s;
-}
+using testing::sharding;
 
 TEST_CASE("FuncOp::create builds the signature and entry block") {
   Module m;

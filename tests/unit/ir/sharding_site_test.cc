@@ -9,17 +9,12 @@
 
 #include "shardkit/ir/func.h"
 #include "shardkit/ir/module_io.h"
-#include "shardkit/text/parse.h"
 #include "unit/ir/ir_test_util.h"
 
 namespace shardkit {
 namespace {
 
-TensorSharding sharding(std::string_view text) {
-  absl::StatusOr<TensorSharding> s = parseTensorSharding(text);
-  REQUIRE(s.ok());
-  return *s;
-}
+using testing::sharding;
 
 std::string text(const std::optional<TensorSharding>& s) {
   return s ? toString(*s) : "";
