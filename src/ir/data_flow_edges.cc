@@ -54,7 +54,8 @@ std::optional<ManualEdge> manualEdgeOf(Op edge) {
 bool isDataFlowOp(Op op) {
   std::string_view name = op.name();
   return name == "stablehlo.while" || name == "stablehlo.case" ||
-         name == "stablehlo.optimization_barrier" || isComputation(op);
+         name == "stablehlo.optimization_barrier" ||
+         name == "sdy.named_computation" || name == "sdy.manual_computation";
 }
 
 std::vector<Value> dataFlowEdgeOwners(Op op) {

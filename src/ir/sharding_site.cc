@@ -74,23 +74,25 @@ const TensorSharding* findStored(Value value,
   return nullptr;
 }
 
-// `list` (an op's attribute with one sharding per value of `values`) with
-// entry `index` replaced by `sharding`; a list of another length is replaced
-// by fully open shardings first. For a manual computation's `in_shardings`,
-// `manual` puts the manual axes of the old entry back.
-Attribute withEntry(Op op, std::string_view list,
-                    const std::vector<Value>& values, unsigned index,
+// `list` (an op's attribute with one sharding per value `valueAt(i)`, `i`
+// below `count`) with entry `index` replaced by `sharding`; a list of another
+// length is replaced by fully open shardings first. For a manual
+// computation's `in_shardings`, `manual` puts the manual axes of the old
+// entry back.
+template <typename ValueAt>
+Attribute withEntry(Op op, std::string_view list, unsigned count,
+                    const ValueAt& valueAt, unsigned index,
                     const TensorSharding& sharding, const ManualAxes* manual) {
   TensorShardingPerValue shardings;
   const TensorShardingPerValue* existing =
       op.attr(list).asTensorShardingPerValue();
-  if (existing && existing->shardings.size() == values.size()) {
+  if (existing && existing->shardings.size() == count) {
     shardings = *existing;
   } else {
-    shardings.shardings.reserve(values.size());
-    for (Value v : values) {
+    shardings.shardings.reserve(count);
+    for (unsigned i = 0; i < count; ++i) {
       shardings.shardings.push_back(
-          TensorSharding::fullyOpen(sharding.mesh, v.type().rank()));
+          TensorSharding::fullyOpen(sharding.mesh, valueAt(i).type().rank()));
     }
   }
   TensorSharding& entry = shardings.shardings[index];
@@ -111,13 +113,14 @@ bool store(Value value, const TensorSharding& sharding,
     }
     Op computation = computationOfArgument(value);
     if (!computation) return false;
+    Block body = value.ownerBlock();
     ManualAxes manual = manualAxesOf(computation);
     computation.setAttr(
         kInShardings,
-        withEntry(computation, kInShardings,
-                  computation.region(0).front().arguments(), value.index(),
-                  sharding,
-                  isManualComputation(computation) ? &manual : nullptr));
+        withEntry(
+            computation, kInShardings, body.numArguments(),
+            [body](unsigned i) { return body.argument(i); }, value.index(),
+            sharding, isManualComputation(computation) ? &manual : nullptr));
     return true;
   }
   Op op = value.definingOp();
@@ -132,8 +135,10 @@ bool store(Value value, const TensorSharding& sharding,
     op.setAttr(list, attrs->per_value);
     return true;
   }
-  op.setAttr(list, withEntry(op, list, op.results(), value.index(), sharding,
-                             /*manual=*/nullptr));
+  op.setAttr(list, withEntry(
+                       op, list, op.numResults(),
+                       [op](unsigned i) { return op.result(i); }, value.index(),
+                       sharding, /*manual=*/nullptr));
   return true;
 }
 
@@ -160,9 +165,11 @@ void setEdgeOwnerSharding(Value owner, const TensorSharding& sharding) {
 Value shardableValue(Value value) {
   if (!value) return Value();
   if (!value.isBlockArgument()) {
-    // Cheapest test first: most values are not wrapped in an edge op.
+    // The defining op first: callers walk ops, so it is in cache; the
+    // value's users may not be.
+    if (!isDataFlowOp(value.definingOp())) return value;
     Op edge = dataFlowEdgeOp(value);
-    return edge && isDataFlowOp(value.definingOp()) ? edge.result(0) : value;
+    return edge ? edge.result(0) : value;
   }
   if (Op edge = dataFlowEdgeOp(edgeOwnerOfTarget(value))) return edge.result(0);
   if (funcOfArgument(value) || computationOfArgument(value)) return value;
