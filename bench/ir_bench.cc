@@ -12,7 +12,7 @@
 #include "shardkit/core/strings.h"
 #include "shardkit/ir/func.h"
 #include "shardkit/ir/module_io.h"
-#include "shardkit/ir/sharding_access.h"
+#include "shardkit/ir/sharding_site.h"
 
 namespace shardkit {
 namespace {

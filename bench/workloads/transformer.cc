@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "shardkit/ir/func.h"
-#include "shardkit/ir/sharding_access.h"
+#include "shardkit/ir/sharding_site.h"
 #include "shardkit/ir/stablehlo_attrs.h"
 
 namespace shardkit::bench {

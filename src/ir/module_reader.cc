@@ -5,6 +5,7 @@
 #include "absl/container/inlined_vector.h"
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
+#include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/func.h"
 #include "shardkit/ir/verify.h"
 
@@ -27,14 +28,14 @@ ModuleReader::ModuleReader(std::string_view text, Module* module,
 absl::Status ModuleReader::located(const absl::Status& status,
                                    size_t offset) const {
   if (status.ok()) return status;
-  LineCol lc = lineColAt(parser_.buffer(), offset);
+  Diagnostic d;
+  d.location = sourceLocation(module_->file_name, parser_.buffer(), offset);
   // One line per diagnostic: quoted input text may span lines.
-  std::string message(fromAbsl(status.message()));
-  for (char& c : message) {
+  d.message = std::string(fromAbsl(status.message()));
+  for (char& c : d.message) {
     if (c == '\n' || c == '\r') c = ' ';
   }
-  return absl::InvalidArgumentError(toAbsl(strCat(
-      module_->file_name, ":", lc.line, ":", lc.col, ": error: ", message)));
+  return diagnosticStatus(d);
 }
 
 absl::Status ModuleReader::enter() {

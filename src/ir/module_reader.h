@@ -68,7 +68,7 @@ class ModuleReader : public OpReader {
   Op createOp(OperationState& state) override;
   absl::StatusOr<size_t> skipRegion() override;
 
-  // Turns a parser status into `FILE:LINE:COL: error: MESSAGE`.
+  // Turns a parser status into an error Diagnostic at `offset`.
   absl::Status located(const absl::Status& status, size_t offset) const;
   absl::Status located(const absl::Status& status) const {
     return located(status, parser_.errorOffset());

@@ -313,4 +313,11 @@ void printModule(Module& module, const PrintOptions& options,
   writer.run(out);
 }
 
+std::string printedName(Value value) {
+  SyntaxCache syntaxes;
+  Namer namer(syntaxes, /*use_hints=*/true);
+  namer.nameModule(*value.module());
+  return namer.name(value);
+}
+
 }  // namespace shardkit

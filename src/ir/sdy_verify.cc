@@ -6,7 +6,7 @@
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/verify.h"
 #include "shardkit/ir/sdy_ops.h"
-#include "shardkit/ir/sharding_access.h"
+#include "shardkit/ir/sharding_site.h"
 #include "src/ir/verify_util.h"
 
 namespace shardkit::ir_internal {

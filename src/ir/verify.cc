@@ -5,6 +5,7 @@
 #include "shardkit/ir/verify.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/container/flat_hash_set.h"
@@ -12,8 +13,10 @@
 #include "shardkit/core/strings.h"
 #include "shardkit/core/verify.h"
 #include "shardkit/ir/attr_names.h"
+#include "shardkit/ir/diagnostic.h"
+#include "shardkit/ir/func.h"
 #include "shardkit/ir/sdy_ops.h"
-#include "shardkit/text/lexer.h"
+#include "shardkit/ir/sharding_site.h"
 #include "src/ir/verify_util.h"
 
 namespace shardkit {
@@ -26,12 +29,6 @@ namespace {
 
 std::string_view message(const absl::Status& s) {
   return fromAbsl(s.message());
-}
-
-// Prefixes an op's error like MLIR's emitOpError.
-absl::Status opError(Op op, std::string_view msg) {
-  return absl::InvalidArgumentError(
-      toAbsl(strCat("'", op.name(), "' op ", msg)));
 }
 
 absl::Status checkShardableTypes(const std::vector<Type>& types,
@@ -92,20 +89,16 @@ class Verifier {
     verifyMeshOps();
     for (Op op : m_.body()) walk(op, {});
     if (errors_.empty()) return absl::OkStatus();
-    std::string text;
-    for (const std::string& e : errors_) {
-      if (!text.empty()) text += '\n';
-      text += e;
-    }
-    return absl::InvalidArgumentError(toAbsl(text));
+    return diagnosticStatus(errors_);
   }
 
  private:
+  // Records the diagnostics of `status`; one without a location is at `op`.
   void report(Op op, const absl::Status& status) {
-    if (status.ok()) return;
-    LineCol lc = lineColAt(m_.source, op.location());
-    errors_.push_back(strCat(m_.file_name, ":", lc.line, ":", lc.col,
-                             ": error: ", message(status)));
+    for (Diagnostic& d : diagnosticsOf(status)) {
+      if (d.location.empty()) d.location = locationOf(op);
+      errors_.push_back(std::move(d));
+    }
   }
 
   // The symbol table of meshes: each mesh op well-formed, names unique.
@@ -148,7 +141,7 @@ class Verifier {
 
   Module& m_;
   MeshTable meshes_;
-  std::vector<std::string> errors_;
+  std::vector<Diagnostic> errors_;
 };
 
 }  // namespace

@@ -7,14 +7,36 @@
 
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
-#include "shardkit/ir/data_flow.h"
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/sdy_ops.h"
-#include "shardkit/ir/sharding_access.h"
-#include "src/propagation/value_slots.h"
+#include "shardkit/ir/sharding_site.h"
 
 namespace shardkit {
 namespace propagation_internal {
+namespace {
+
+// Dimensions of size 0 are never sharded (docs/propagation.md). A rule factor
+// can be larger than one tensor's dimension (concatenating an empty operand),
+// so an update for a value of `type` keeps each size-0 dimension as it was in
+// `old` (empty if `old` is null) when it would give it axes of size above 1.
+// Returns whether it changed anything.
+bool keepZeroSizedDims(TensorSharding& update, const TensorSharding* old,
+                       Type type, const Mesh& mesh) {
+  if (!type.isRankedTensor()) return false;
+  bool changed = false;
+  absl::Span<const int64_t> shape = type.shape();
+  for (size_t d = 0; d < shape.size() && d < update.dim_shardings.size(); ++d) {
+    DimensionSharding& dim = update.dim_shardings[d];
+    if (shape[d] != 0 || dim.shardedSize(mesh) <= 1) continue;
+    dim = old && d < old->dim_shardings.size()
+              ? old->dim_shardings[d]
+              : DimensionSharding({}, dim.is_closed);
+    changed = true;
+  }
+  return changed;
+}
+
+}  // namespace
 
 absl::Status Driver::classify(Op op, OpEntry& entry) {
   entry.classified = true;
@@ -54,12 +76,9 @@ void Driver::push(Op op) {
 void Driver::notifyUsers(Value v) {
   for (const Value::Use& use : v.uses()) {
     Op user = use.user();
-    if (std::optional<Value> owner =
-            edgeOwnerOfSource(user, use.operandIndex())) {
-      if (Op edge = dataFlowEdgeOpOf(*owner)) {
-        push(edge);
-        continue;
-      }
+    if (Op edge = dataFlowEdgeOp(edgeOwnerOfSource(user, use.operandIndex()))) {
+      push(edge);
+      continue;
     }
     if (user.hasTrait(OpTrait::kTerminator)) {
       push(user.parentOp());
@@ -368,8 +387,7 @@ absl::Status Driver::fixpoint() {
 absl::StatusOr<PropagationStats> Driver::run() {
   SK_RETURN_IF_ERROR(checkShapes());
   resolveGroupConflicts(m_, [](Value member) -> std::optional<TensorSharding> {
-    Value slot = shardingSlot(member);
-    return slot ? loadSlotSharding(slot) : std::nullopt;
+    return getSharding(member);
   });
   load();
   syncGroups();

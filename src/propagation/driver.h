@@ -3,8 +3,8 @@
 // (propagate_op.h) and re-queues the neighbours of every value whose sharding
 // changed, inside the user-priority and op-priority rounds.
 //
-// Shardings live in a side table indexed by the id of each value's slot (the
-// value that holds its sharding, value_slots.h), interned in a ShardingPool:
+// Shardings live in a side table indexed by the id of each value's slot (its
+// shardable value, shardkit/ir/sharding_site.h), interned in a ShardingPool:
 // read from the IR once (driver_state.cc), written back once at the end.
 #ifndef SHARDKIT_SRC_PROPAGATION_DRIVER_H_
 #define SHARDKIT_SRC_PROPAGATION_DRIVER_H_

@@ -8,9 +8,8 @@
 #include "shardkit/core/strings.h"
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/sdy_ops.h"
-#include "shardkit/ir/sharding_access.h"
+#include "shardkit/ir/sharding_site.h"
 #include "src/propagation/driver.h"
-#include "src/propagation/value_slots.h"
 
 namespace shardkit::propagation_internal {
 
@@ -45,12 +44,12 @@ void Driver::load() {
   entries_.assign(m_.opIdBound(), OpEntry{});
   in_worklist_.assign(m_.opIdBound(), 0);
   auto load_value = [&](Value v) {
-    Value slot = shardingSlot(v);
+    Value slot = shardableValue(v);
     if (!slot) return;
     slot_[v.id()] = slot.id();
     if (!(slot == v)) return;  // loaded when the walk reaches the slot
     std::optional<TensorSharding> scratch;
-    if (const TensorSharding* s = findSlotSharding(v, scratch)) {
+    if (const TensorSharding* s = findSharding(v, scratch)) {
       values_[v.id()] = pool_.intern(*s);
     }
   };
@@ -58,8 +57,7 @@ void Driver::load() {
     FuncOp func(func_op);
     FuncResults results{func, {}, {}};
     for (unsigned i = 0; i < func.numResults(); ++i) {
-      const TensorSharding* s =
-          func.resultAttr(i, kShardingAttr).asTensorSharding();
+      const TensorSharding* s = findFuncResultSharding(func, i);
       results.shardings.push_back(s ? pool_.intern(*s) : ShardingPool::kNone);
       results.dirty.push_back(false);
     }
@@ -144,15 +142,15 @@ void Driver::writeBack() {
   };
   for (size_t id = 0; id < dirty_.size(); ++id) {
     if (dirty_[id] && values_[id] != ShardingPool::kNone) {
-      storeSlotSharding(Value(&m_, static_cast<uint32_t>(id)),
-                        pool_.get(values_[id]), attrsOf(values_[id]));
+      setSharding(Value(&m_, static_cast<uint32_t>(id)), pool_.get(values_[id]),
+                  attrsOf(values_[id]));
     }
   }
   for (FuncResults& f : funcs_) {
     for (size_t i = 0; i < f.shardings.size(); ++i) {
       if (f.dirty[i] && f.shardings[i] != ShardingPool::kNone) {
-        f.func.setResultAttr(static_cast<unsigned>(i), kShardingAttr,
-                             attrsOf(f.shardings[i]).single);
+        setFuncResultSharding(f.func, static_cast<unsigned>(i),
+                              attrsOf(f.shardings[i]));
       }
     }
   }

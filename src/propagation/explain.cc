@@ -10,16 +10,15 @@
 #include "absl/container/flat_hash_set.h"
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
-#include "shardkit/ir/data_flow.h"
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/func.h"
 #include "shardkit/ir/op_syntax.h"
+#include "shardkit/ir/sharding_site.h"
 #include "shardkit/propagation/aggressive_factor_propagation.h"
 #include "shardkit/propagation/basic_factor_propagation.h"
 #include "shardkit/propagation/common_mesh.h"
 #include "shardkit/propagation/propagate_op.h"
 #include "src/propagation/op_classes.h"
-#include "src/propagation/value_slots.h"
 
 namespace shardkit {
 namespace {
@@ -232,12 +231,6 @@ struct StepView {
   std::string note;  // why nothing is drawn, if so
 };
 
-std::optional<TensorSharding> shardingOf(Value value) {
-  Value slot = shardingSlot(value);
-  if (!slot) return std::nullopt;
-  return loadSlotSharding(slot);
-}
-
 std::string nameOf(const Names& names, Value v) {
   auto it = names.find(v);
   return it == names.end() ? std::string("?") : it->second;
@@ -250,7 +243,7 @@ absl::StatusOr<StepView> stepView(Op op, const Names& names,
   IdentityRules identity;
   auto add = [&](std::string label, Value v) {
     view.labels.push_back(strCat(label, " ", nameOf(names, v)));
-    view.shardings.push_back(shardingOf(v));
+    view.shardings.push_back(getSharding(v));
   };
   switch (info.role) {
     case OpRole::kSkip:
@@ -296,7 +289,7 @@ absl::StatusOr<StepView> stepView(Op op, const Names& names,
         add(strCat("source ", i), edge->sources[i]);
       }
       view.labels.push_back(strCat("targets ", nameOf(names, op.result(0))));
-      std::optional<TensorSharding> stored = shardingOf(op.result(0));
+      std::optional<TensorSharding> stored = getSharding(op.result(0));
       view.shardings.push_back(
           edgeShardingBeforePropagation(op, stored ? &*stored : nullptr));
       view.num_operands = static_cast<int64_t>(edge->sources.size());

@@ -6,7 +6,7 @@
 #include "shardkit/core/strings.h"
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/sdy_ops.h"
-#include "shardkit/ir/sharding_access.h"
+#include "shardkit/ir/sharding_site.h"
 #include "shardkit/ir/stablehlo_ops.h"
 #include "shardkit/rules/registry.h"
 

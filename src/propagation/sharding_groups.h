@@ -40,7 +40,7 @@ std::vector<std::vector<Op>> collectShardingGroups(Module& module);
 void constrainGroupMember(Module& module, Value member,
                           const TensorSharding& like);
 
-// Groups of slots (see value_slots.h).
+// Groups of slots (shardable values, see driver.h).
 class SlotGroups {
  public:
   void add(int64_t group_id, Value slot) {

@@ -12,7 +12,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
-#include "shardkit/ir/sharding_access.h"
+#include "shardkit/ir/sharding_site.h"
 #include "shardkit/ir/stablehlo_ops.h"
 #include "src/rules/registry_internal.h"
 

@@ -14,7 +14,7 @@
 
 #include "shardkit/core/strings.h"
 #include "shardkit/ir/module_io.h"
-#include "shardkit/ir/sharding_access.h"
+#include "shardkit/ir/sharding_site.h"
 #include "shardkit/mpmd/syntax.h"
 
 namespace shardkit {

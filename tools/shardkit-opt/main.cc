@@ -21,6 +21,7 @@
 
 #include "fmt/format.h"
 #include "shardkit/core/strings.h"
+#include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/module_io.h"
 #include "shardkit/mpmd/syntax.h"
 #include "shardkit/passes/pass.h"
@@ -198,26 +199,31 @@ bool readInput(const std::string& path, std::string& text) {
   return ok;
 }
 
-// A pass error that does not name a location gets the file's.
-std::string locatePassError(const absl::Status& status,
-                            const std::string& file) {
-  std::string message(fromAbsl(status.message()));
-  if (message.starts_with(file + ":")) return message;
-  return strCat(file, ":1:1: error: ", message);
+// The diagnostics of a failed pass or explanation; one that names no
+// location is at the start of the file.
+std::vector<Diagnostic> located(const absl::Status& status,
+                                const std::string& file) {
+  std::vector<Diagnostic> diagnostics = diagnosticsOf(status);
+  for (Diagnostic& d : diagnostics) {
+    if (d.location.empty()) d.location = DiagnosticLocation{file, 1, 1, {}};
+  }
+  return diagnostics;
 }
 
 // --explain-op: the factor table of the selected op instead of the module.
 bool explain(Module& module, const Flags& flags, const std::string& file,
-             std::string& out, std::string& diags) {
+             std::string& out, std::vector<Diagnostic>& diags) {
   Op op = findExplainedOp(module, flags.explain_op);
   if (!op) {
-    diags += strCat(file, ":1:1: error: no op matches --explain-op=",
-                    flags.explain_op, "\n");
+    diags.push_back({DiagnosticLocation{file, 1, 1, {}},
+                     Severity::kError,
+                     strCat("no op matches --explain-op=", flags.explain_op),
+                     {}});
     return false;
   }
   absl::StatusOr<std::string> text = explainOp(op, flags.explain);
   if (!text.ok()) {
-    diags += locatePassError(text.status(), file) + "\n";
+    diags = located(text.status(), file);
     return false;
   }
   out += *text;
@@ -250,7 +256,8 @@ class PhaseTimer {
 
 // Processes one chunk; returns false on error (diagnostics go to `diags`).
 bool processChunk(std::string text, const Flags& flags, const std::string& file,
-                  bool last_chunk, std::string& out, std::string& diags) {
+                  bool last_chunk, std::string& out,
+                  std::vector<Diagnostic>& diags) {
   PhaseTimer timer(flags.timing);
   ParseOptions options;
   options.allow_unregistered_dialect = flags.allow_unregistered;
@@ -258,14 +265,14 @@ bool processChunk(std::string text, const Flags& flags, const std::string& file,
       parseModule(std::move(text), file, options);
   timer.lap("parse");
   if (!module.ok()) {
-    diags += strCat(fromAbsl(module.status().message()), "\n");
+    diags = located(module.status(), file);
     return false;
   }
   for (const PassRequest& pass : flags.passes) {
     absl::Status status = runPass(**module, pass.name, pass.options);
     timer.lap(strCat("-", pass.name));
     if (!status.ok()) {
-      diags += locatePassError(status, file) + "\n";
+      diags = located(status, file);
       return false;
     }
   }
@@ -334,7 +341,7 @@ int run(int argc, char** argv) {
   bool ok = true;
   for (size_t i = 0; i < chunks.size(); ++i) {
     if (i > 0) out += "// -----\n";
-    std::string diags;
+    std::vector<Diagnostic> diags;
     bool chunk_ok = processChunk(
         flags.verify_diagnostics ? chunks[i] : std::move(chunks[i]), flags,
         file,
@@ -346,7 +353,8 @@ int run(int argc, char** argv) {
         ok = false;
       }
     } else if (!chunk_ok) {
-      std::cerr << diags;
+      for (const Diagnostic& d : diags)
+        std::cerr << formatDiagnostic(d) << "\n";
       ok = false;
     }
   }

@@ -1,28 +1,34 @@
 #include "tools/shardkit-opt/verify_diagnostics.h"
 
 #include <regex>
-#include <sstream>
-#include <vector>
+#include <string>
 
 #include "shardkit/core/strings.h"
 
 namespace shardkit {
 namespace {
 
-struct Diag {
-  int64_t line;
+// An `expected-error` annotation: where it is, the line it expects an error
+// on, and the text the error's message must contain.
+struct Expected {
+  int64_t line = 0;  // of the annotation
+  int64_t col = 0;
+  int64_t target = 0;
   std::string message;
   bool matched = false;
 };
 
-std::vector<Diag> expectedErrors(const std::string& input) {
+std::vector<Expected> expectedErrors(std::string_view input) {
   static const std::regex kExpected(
       R"(expected-error\s*(@([+-]\d+|above|below))?\s*\{\{(.*?)\}\})");
-  std::vector<Diag> result;
-  std::istringstream lines(input);
-  std::string line;
+  std::vector<Expected> result;
   int64_t number = 0;
-  while (std::getline(lines, line)) {
+  size_t start = 0;
+  while (start < input.size()) {
+    size_t end = input.find('\n', start);
+    if (end == std::string_view::npos) end = input.size();
+    std::string line(input.substr(start, end - start));
+    start = end + 1;
     ++number;
     for (auto it = std::sregex_iterator(line.begin(), line.end(), kExpected);
          it != std::sregex_iterator(); ++it) {
@@ -37,49 +43,54 @@ std::vector<Diag> expectedErrors(const std::string& input) {
         parseInt64(offset[0] == '+' ? offset.substr(1) : offset, delta);
         target = number + delta;
       }
-      result.push_back({target, (*it)[3]});
+      result.push_back(
+          {number, static_cast<int64_t>(it->position()) + 1, target, (*it)[3]});
     }
   }
   return result;
 }
 
+bool matches(const Diagnostic& got, const Expected& want) {
+  return got.severity == Severity::kError && got.location.hasPosition() &&
+         got.location.line == want.target &&
+         got.message.find(want.message) != std::string::npos;
+}
+
 }  // namespace
 
-std::string checkExpectedDiagnostics(const std::string& input,
+std::string checkExpectedDiagnostics(std::string_view input,
                                      const std::string& file,
-                                     const std::string& diagnostics) {
-  std::vector<Diag> expected = expectedErrors(input);
-  std::vector<Diag> produced;
-  static const std::regex kProduced(R"(^(.*):(\d+):(\d+): error: (.*)$)");
-  std::istringstream lines(diagnostics);
-  std::string line;
-  while (std::getline(lines, line)) {
-    std::smatch m;
-    if (std::regex_match(line, m, kProduced)) {
-      int64_t n = 0;
-      parseInt64(m[2].str(), n);
-      produced.push_back({n, m[4]});
-    }
-  }
-  std::string report;
-  for (Diag& want : expected) {
-    for (Diag& got : produced) {
-      if (!got.matched && got.line == want.line &&
-          got.message.find(want.message) != std::string::npos) {
-        got.matched = want.matched = true;
-        break;
+                                     const std::vector<Diagnostic>& produced) {
+  std::vector<Expected> expected = expectedErrors(input);
+  std::vector<bool> used(produced.size(), false);
+  std::vector<Diagnostic> mismatches;
+  for (Expected& want : expected) {
+    for (size_t i = 0; i < produced.size() && !want.matched; ++i) {
+      if (!used[i] && matches(produced[i], want)) {
+        used[i] = want.matched = true;
       }
     }
     if (!want.matched) {
-      report += strCat(file, ":", want.line, ": error: expected error \"",
-                       want.message, "\" was not produced\n");
+      mismatches.push_back(
+          {{file, want.line, want.col, {}},
+           Severity::kError,
+           strCat("expected error \"", want.message, "\" was not produced"),
+           {}});
     }
   }
-  for (const Diag& got : produced) {
-    if (!got.matched) {
-      report += strCat(file, ":", got.line,
-                       ": error: unexpected error: ", got.message, "\n");
-    }
+  for (size_t i = 0; i < produced.size(); ++i) {
+    if (used[i]) continue;
+    const Diagnostic& got = produced[i];
+    mismatches.push_back(
+        {got.location.empty() ? DiagnosticLocation{file, 0, 0, {}}
+                              : got.location,
+         Severity::kError,
+         strCat("unexpected ", toString(got.severity), ": ", got.message),
+         {}});
+  }
+  std::string report;
+  for (const Diagnostic& d : mismatches) {
+    strAppend(report, formatDiagnostic(d), "\n");
   }
   return report;
 }

@@ -30,6 +30,9 @@ class Block;
 class Region;
 
 inline constexpr uint32_t kNoId = std::numeric_limits<uint32_t>::max();
+// Op::location() of an op built in C++: it has no position in a source text.
+inline constexpr uint32_t kNoSourceLocation =
+    std::numeric_limits<uint32_t>::max();
 
 // An op result or a block argument.
 class Value {
@@ -61,6 +64,8 @@ class Value {
   std::vector<Use> uses() const;
   bool useEmpty() const;
   bool hasOneUse() const;
+  // The user of the value's only use; null unless it has exactly one use.
+  Op soleUser() const;
   size_t numUses() const;
   // Makes every use of this value use `other` instead.
   void replaceAllUsesWith(Value other) const;
@@ -137,7 +142,8 @@ class Op {
   Op nextInBlock() const;
   Op prevInBlock() const;
 
-  // Byte offset in the source text (for diagnostics), or 0.
+  // Byte offset in the source text (for diagnostics), or kNoSourceLocation
+  // for an op built in C++.
   uint32_t location() const;
   void setLocation(uint32_t offset) const;
 
@@ -265,7 +271,7 @@ struct OperationState {
   AttrDict inherent_attrs;
   AttrDict discardable_attrs;
   unsigned num_regions = 0;
-  uint32_t location = 0;
+  uint32_t location = kNoSourceLocation;
 
   OperationState() = default;
   explicit OperationState(OpName name) : name(name) {}

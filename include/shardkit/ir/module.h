@@ -32,7 +32,7 @@ struct OpData {
   uint32_t num_results = 0;
   uint32_t first_region = 0;
   uint32_t num_regions = 0;
-  uint32_t location = 0;
+  uint32_t location = kNoSourceLocation;
   bool erased = false;
   AttrDict inherent;
   AttrDict discardable;
@@ -177,6 +177,11 @@ inline bool Value::useEmpty() const {
 inline bool Value::hasOneUse() const {
   uint32_t first = m_->values_[id_].first_use;
   return first != kNoId && m_->operands_[first].next_use == kNoId;
+}
+inline Op Value::soleUser() const {
+  uint32_t first = m_->values_[id_].first_use;
+  if (first == kNoId || m_->operands_[first].next_use != kNoId) return Op();
+  return Op(m_, m_->operands_[first].owner);
 }
 inline Op Value::Use::user() const {
   return Op(m, m->operands_[operand_id].owner);

@@ -25,8 +25,9 @@ struct ParseOptions {
   bool verify = true;
 };
 
-// Parses a module. On bad input, the status message is one or more lines
-// `FILE:LINE:COL: error: MESSAGE`.
+// Parses a module. On bad input, the status carries the diagnostics
+// (diagnostic.h) at their positions in `text`; its message is one or more
+// lines `FILE:LINE:COL: error: MESSAGE`.
 absl::StatusOr<std::unique_ptr<Module>> parseModule(
     std::string_view text, std::string_view file_name = "-",
     const ParseOptions& options = {});
@@ -58,6 +59,11 @@ struct PrintOptions {
 std::string printModule(Module& module, const PrintOptions& options = {});
 // Appends the printed module to `out` (no copy of a large text).
 void printModule(Module& module, const PrintOptions& options, std::string& out);
+
+// The name printModule gives `value` in the pretty form (`%3`, `%0#1`,
+// `%arg0`, `%iterArg`). Names the whole module: for diagnostics, not for
+// loops.
+std::string printedName(Value value);
 
 }  // namespace shardkit
 

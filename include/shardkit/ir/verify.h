@@ -12,12 +12,11 @@
 
 namespace shardkit {
 
-// OK, or InvalidArgument whose message is one line per violation
-// `FILE:LINE:COL: error: MESSAGE` (the file and positions of the module's
-// source; 0:0 for ops built in C++).
+// OK, or InvalidArgument carrying one Diagnostic per violation
+// (diagnostic.h), located at the op that violates it.
 absl::Status verifyModule(Module& module);
 
-// Verifies one op (not its regions' ops); `error` is the message.
+// Verifies one op (not its regions' ops); an error is located at `op`.
 absl::Status verifyOp(Op op, const MeshTable& meshes);
 
 // What a verifier hook may look at besides its op: the module's meshes and

@@ -13,7 +13,7 @@ namespace shardkit {
 // Sets `sdy.sharding_rule` on every op of `module` that has a rule. Custom
 // rules stay as they are; a non-custom rule on an op shardkit has a rule for
 // is replaced by that rule. Stops at the first op whose rule cannot be
-// computed, with `FILE:LINE:COL: error: ...` naming it.
+// computed, with a diagnostic (diagnostic.h) located at it.
 absl::Status populateOpShardingRules(Module& module,
                                      const RuleOptions& options = {});
 

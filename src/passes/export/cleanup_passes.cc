@@ -6,7 +6,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "shardkit/ir/sdy_ops.h"
-#include "shardkit/ir/sharding_access.h"
+#include "shardkit/ir/sharding_site.h"
 #include "shardkit/ir/stablehlo_ops.h"
 #include "shardkit/passes/export_passes.h"
 

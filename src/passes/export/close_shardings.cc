@@ -3,11 +3,11 @@
 #include <vector>
 
 #include "shardkit/core/status_macros.h"
+#include "shardkit/ir/computations.h"
 #include "shardkit/ir/sdy_ops.h"
 #include "shardkit/passes/export_passes.h"
 #include "shardkit/passes/pass.h"
 #include "src/passes/import/sharding_walker.h"
-#include "src/passes/import/value_sharding.h"
 
 namespace shardkit {
 namespace {

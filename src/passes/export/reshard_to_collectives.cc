@@ -11,7 +11,7 @@
 #include "shardkit/core/strings.h"
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/sdy_ops.h"
-#include "shardkit/ir/sharding_access.h"
+#include "shardkit/ir/sharding_site.h"
 #include "shardkit/passes/pass.h"
 #include "shardkit/sim/reshard_plan.h"
 

@@ -4,17 +4,14 @@
 #include <vector>
 
 #include "shardkit/ir/attr_names.h"
-#include "shardkit/ir/data_flow.h"
 #include "shardkit/ir/func.h"
 #include "shardkit/ir/sdy_ops.h"
+#include "shardkit/ir/sharding_site.h"
 #include "shardkit/passes/export_passes.h"
-#include "src/passes/import/value_sharding.h"
+#include "src/passes/collect_ops.h"
 
 namespace shardkit {
 namespace {
-
-using import_internal::dataFlowEdgeUser;
-using import_internal::setOwnerSharding;
 
 // Debug attributes an edge op may carry and where they go on the data-flow
 // op, for region-argument owners and for result owners.
@@ -39,7 +36,7 @@ void sinkShardings(const std::vector<Value>& owners) {
   std::optional<MeshOrRef> mesh;
   for (Value owner : owners) {
     std::optional<TensorSharding> sharding;
-    if (Op edge = dataFlowEdgeUser(owner)) {
+    if (Op edge = dataFlowEdgeOp(owner)) {
       if (const TensorSharding* s = edge.attr("sharding").asTensorSharding()) {
         sharding = *s;
         if (!mesh) mesh = s->mesh;
@@ -49,8 +46,9 @@ void sinkShardings(const std::vector<Value>& owners) {
   }
   if (!mesh) return;
   for (size_t i = 0; i < owners.size(); ++i) {
-    setOwnerSharding(owners[i], shardings[i].value_or(TensorSharding::fullyOpen(
-                                    *mesh, owners[i].type().rank())));
+    setEdgeOwnerSharding(owners[i],
+                         shardings[i].value_or(TensorSharding::fullyOpen(
+                             *mesh, owners[i].type().rank())));
   }
 }
 
@@ -62,7 +60,7 @@ void sinkDebugAttr(Op op, const std::vector<Value>& owners,
   bool any = false;
   for (Value owner : owners) {
     Attribute value;
-    if (Op edge = dataFlowEdgeUser(owner)) value = edge.attr(attr.on_edge);
+    if (Op edge = dataFlowEdgeOp(owner)) value = edge.attr(attr.on_edge);
     any = any || bool(value);
     entries.push_back(value ? value : Attribute::dict({}));
   }
@@ -90,7 +88,7 @@ absl::Status sinkDataFlowEdges(Module& module,
   std::vector<Op> ops;
   for (Op func : module.functions()) {
     if (!FuncOp(func).isDeclaration()) {
-      import_internal::collectPreOrder(FuncOp(func).body(), ops);
+      passes_internal::collectPreOrder(FuncOp(func).body(), ops);
     }
   }
   // A data-flow op comes before its edges (they are its users or inside its

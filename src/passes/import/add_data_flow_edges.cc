@@ -1,19 +1,20 @@
 // -sdy-add-data-flow-edges.
 #include <vector>
 
-#include "shardkit/ir/data_flow.h"
 #include "shardkit/ir/func.h"
 #include "shardkit/ir/sdy_ops.h"
+#include "shardkit/ir/sharding_site.h"
 #include "shardkit/passes/import_passes.h"
-#include "src/passes/import/value_sharding.h"
+#include "src/passes/collect_ops.h"
 
 namespace shardkit {
 namespace {
 
-using import_internal::collectPostOrder;
-using import_internal::dataFlowEdgeUser;
-using import_internal::isStaticShapedTensor;
-using import_internal::ownerSharding;
+// What an edge op may wrap: a ranked tensor with a static shape (tokens and
+// dynamic shapes are skipped).
+bool isStaticShapedTensor(Type type) {
+  return type && type.isRankedTensor() && type.hasStaticShape();
+}
 
 // Creates `sdy.data_flow_edge` of `owner` right after its definition (at the
 // start of its block for a region argument) and makes every other use of
@@ -22,7 +23,7 @@ void wrapOwner(Module& module, Value owner) {
   OperationState state(sdy::DataFlowEdgeOp::opName());
   state.operands = {owner};
   state.result_types = {owner.type()};
-  if (std::optional<TensorSharding> sharding = ownerSharding(owner)) {
+  if (std::optional<TensorSharding> sharding = getEdgeOwnerSharding(owner)) {
     state.addAttr("sharding", Attribute::tensorSharding(*sharding));
   }
   Op def = owner.definingOp();
@@ -45,7 +46,7 @@ absl::Status addDataFlowEdges(Module& module) {
   std::vector<Op> ops;
   for (Op func : module.functions()) {
     if (FuncOp(func).isDeclaration()) continue;
-    collectPostOrder(FuncOp(func).body(), ops);
+    passes_internal::collectPostOrder(FuncOp(func).body(), ops);
   }
   for (Op op : ops) {
     if (op.isErased() || !isDataFlowOp(op)) continue;
@@ -54,7 +55,7 @@ absl::Status addDataFlowEdges(Module& module) {
     // wrapping the owners last to first keeps the edges in owner order.
     for (auto it = owners.rbegin(); it != owners.rend(); ++it) {
       Value owner = *it;
-      if (!isStaticShapedTensor(owner.type()) || dataFlowEdgeUser(owner)) {
+      if (!isStaticShapedTensor(owner.type()) || dataFlowEdgeOp(owner)) {
         continue;
       }
       wrapOwner(module, owner);

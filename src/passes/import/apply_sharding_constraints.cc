@@ -5,19 +5,15 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
+#include "shardkit/ir/computations.h"
 #include "shardkit/ir/func.h"
 #include "shardkit/ir/sdy_ops.h"
+#include "shardkit/ir/sharding_site.h"
 #include "shardkit/passes/import_passes.h"
-#include "src/passes/import/value_sharding.h"
+#include "src/passes/collect_ops.h"
 
 namespace shardkit {
 namespace {
-
-using import_internal::collectPostOrder;
-using import_internal::dataFlowEdgeOfTarget;
-using import_internal::setValueSharding;
-using import_internal::shardableValue;
-using import_internal::valueSharding;
 
 bool isConstraint(Op op) { return isa<sdy::ShardingConstraintOp>(op); }
 
@@ -72,7 +68,7 @@ bool usedByConstraintWithOtherSharding(Value value,
 bool shouldApply(Value input, const TensorSharding& sharding) {
   // No shardable value: e.g. a scalar argument of a reduction body.
   if (!shardableValue(input)) return false;
-  if (valueSharding(input)) return false;
+  if (getSharding(input)) return false;
   // Only a fully closed constraint dictates its input's sharding (parity with
   // GSPMD).
   if (!isFullyClosed(sharding)) return false;
@@ -98,9 +94,10 @@ void applyConstraint(Value input, const TensorSharding& sharding,
                      const std::function<Op()>& constraint_after_input) {
   if (!shouldApply(input, sharding)) return;
   Op def = input.definingOp();
-  bool on_edge = isa<sdy::DataFlowEdgeOp>(def) || dataFlowEdgeOfTarget(input);
+  bool on_edge =
+      isa<sdy::DataFlowEdgeOp>(def) || dataFlowEdgeOp(edgeOwnerOfTarget(input));
   if (!on_edge) {
-    setValueSharding(input, sharding);
+    setSharding(input, sharding);
     return;
   }
   Op constraint = constraint_after_input();
@@ -110,11 +107,11 @@ void applyConstraint(Value input, const TensorSharding& sharding,
                           });
   // Unreduced axes do not propagate, so they go onto the edge directly.
   if (!sharding.unreduced_axes.empty()) {
-    TensorSharding updated = valueSharding(input).value_or(
+    TensorSharding updated = getSharding(input).value_or(
         TensorSharding::fullyOpen(sharding.mesh, input.type().rank()));
     updated.unreduced_axes = sharding.unreduced_axes;
     updated.unreduced_kind = sharding.unreduced_kind;
-    setValueSharding(input, updated);
+    setSharding(input, updated);
   }
 }
 
@@ -127,7 +124,7 @@ void applyConstraint(Value input, const TensorSharding& sharding,
 Op chainTail(Op head) {
   Value input = head.operand(0);
   if (isConstraint(input.definingOp())) return Op();
-  if (valueSharding(input)) return Op();
+  if (getSharding(input)) return Op();
   if (usedByConstraint(input, head)) return Op();
   Op tail = head;
   while (tail.result(0).hasOneUse()) {
@@ -231,7 +228,7 @@ class ConstraintApplier {
 
 absl::Status applyShardingConstraints(Module& module) {
   std::vector<Op> ops;
-  collectPostOrder(module.body(), ops);
+  passes_internal::collectPostOrder(module.body(), ops);
   ConstraintApplier applier(module);
   for (Op op : ops) {
     if (op.isErased()) continue;

@@ -4,11 +4,13 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
+#include "shardkit/core/strings.h"
+#include "shardkit/ir/computations.h"
 #include "shardkit/ir/func.h"
 #include "shardkit/ir/sdy_ops.h"
 #include "shardkit/ir/stablehlo_ops.h"
 #include "shardkit/passes/import_passes.h"
-#include "src/passes/import/value_sharding.h"
+#include "src/passes/collect_ops.h"
 
 namespace shardkit {
 namespace {
@@ -230,7 +232,7 @@ absl::Status splitConstants(Module& module, ConstantSplitMode mode) {
   for (Op func : module.functions()) {
     if (FuncOp(func).isDeclaration()) continue;
     std::vector<Op> ops;
-    import_internal::collectPreOrder(FuncOp(func).body(), ops);
+    passes_internal::collectPreOrder(FuncOp(func).body(), ops);
     for (Op op : ops) {
       if (isa<stablehlo::ConstantOp>(op)) convertConstant(module, op);
     }

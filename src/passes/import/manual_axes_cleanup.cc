@@ -7,11 +7,12 @@
 #include "shardkit/core/axis_ref_list.h"
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
+#include "shardkit/ir/computations.h"
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/sdy_ops.h"
 #include "shardkit/passes/import_passes.h"
 #include "shardkit/propagation/common_mesh.h"
-#include "src/passes/import/value_sharding.h"
+#include "src/passes/collect_ops.h"
 
 namespace shardkit {
 namespace {
@@ -113,7 +114,7 @@ absl::Status cleanup(Op op, const MeshTable& meshes) {
 absl::Status cleanupManualAxes(Module& module) {
   MeshTable meshes = module.meshTable();
   std::vector<Op> ops;
-  import_internal::collectPreOrder(module.body(), ops);
+  passes_internal::collectPreOrder(module.body(), ops);
   for (Op op : ops) {
     if (isa<sdy::ManualComputationOp>(op))
       SK_RETURN_IF_ERROR(cleanup(op, meshes));

@@ -7,10 +7,11 @@
 #include "absl/container/flat_hash_set.h"
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
+#include "shardkit/ir/computations.h"
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/sdy_ops.h"
 #include "shardkit/passes/import_passes.h"
-#include "src/passes/import/value_sharding.h"
+#include "src/passes/collect_ops.h"
 
 namespace shardkit {
 namespace {
@@ -35,7 +36,7 @@ Op enclosingManualComputation(Op op) {
 // checks that each group keeps to one manual computation level and one shape.
 absl::StatusOr<std::vector<ValueGroups>> collectGroups(Module& module) {
   std::vector<Op> ops;
-  import_internal::collectPreOrder(module.body(), ops);
+  passes_internal::collectPreOrder(module.body(), ops);
   std::vector<ValueGroups> groups;
   absl::flat_hash_map<Value, size_t> index;
   absl::flat_hash_map<int64_t, Op> manual_parent;

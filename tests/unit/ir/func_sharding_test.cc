@@ -6,19 +6,14 @@
 
 #include "shardkit/ir/func.h"
 #include "shardkit/ir/module_io.h"
-#include "shardkit/ir/sharding_access.h"
+#include "shardkit/ir/sharding_site.h"
 #include "shardkit/ir/verify.h"
-#include "shardkit/text/parse.h"
 #include "unit/ir/ir_test_util.h"
 
 namespace shardkit {
 namespace {
 
-TensorSharding sharding(std::string_view text) {
-  absl::StatusOr<TensorSharding> s = parseTensorSharding(text);
-  REQUIRE(s.ok());
-  return *s;
-}
+using testing::sharding;
 
 TEST_CASE("FuncOp::create builds the signature and entry block") {
   Module m;
@@ -170,11 +165,13 @@ TEST_CASE("getSharding / setSharding on op results") {
   CHECK(named.attr("out_shardings").asTensorShardingPerValue()->shardings[0] ==
         sharding(R"(<@mesh, [{}, {"y"}]>)"));
 
-  // The argument of a block that is not a function's entry block has no
-  // place for a sharding.
+  // A named computation's body argument keeps its sharding in the op's
+  // in_shardings, created on first use.
   Value inner_arg = named.region(0).front().argument(0);
   CHECK(!getSharding(inner_arg));
-  CHECK(!setSharding(inner_arg, sharding(R"(<@mesh, [{}, {}]>)")));
+  CHECK(setSharding(inner_arg, sharding(R"(<@mesh, [{}, {"x"}]>)")));
+  CHECK(named.attr("in_shardings").asTensorShardingPerValue()->shardings[0] ==
+        sharding(R"(<@mesh, [{}, {"x"}]>)"));
   // The verifier sees the edits: the gather no longer applies to its operand.
   CHECK(!verifyModule(*m).ok());
   CHECK(setSharding(constraint.result(0), sharding(R"(<@mesh, [{"y"}, {}]>)")));

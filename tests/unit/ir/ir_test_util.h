@@ -9,6 +9,7 @@
 
 #include "shardkit/core/strings.h"
 #include "shardkit/ir/module_io.h"
+#include "shardkit/text/parse.h"
 
 namespace shardkit::testing {
 
@@ -30,6 +31,14 @@ inline std::string parseError(std::string_view text,
       parseModule(text, "test.mlir", options);
   if (module.ok()) return "";
   return std::string(fromAbsl(module.status().message()));
+}
+
+// The `#sdy.sharding` body `text` (`<@mesh, [{"x"}, {}]>`); fails the test
+// when it does not parse.
+inline TensorSharding sharding(std::string_view text) {
+  absl::StatusOr<TensorSharding> s = parseTensorSharding(text);
+  REQUIRE(s.ok());
+  return *s;
 }
 
 // Parses and prints `text`.

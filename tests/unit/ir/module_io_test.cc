@@ -113,16 +113,15 @@ TEST_CASE("verifyOp checks a single op") {
                   Attribute::propagationDirection(PropagationDirection::kBoth));
   absl::Status status = verifyOp(barrier, m->meshTable());
   CHECK(std::string(fromAbsl(status.message())) ==
-        "'sdy.propagation_barrier' op cannot specify `BOTH` as the direction, "
-        "since "
-        "it's redundant");
-  // Ops built in C++ have no position in a source: 1:1.
+        "test.mlir:3:3: error: 'sdy.propagation_barrier' op cannot specify "
+        "`BOTH` as the direction, since it's redundant");
+  // Ops built in C++ have no position in a source: the error names the op.
   Module built;
   FuncOp f = FuncOp::create(built, "f", {}, {});
   built.body().pushBack(f.op());
   absl::Status missing_return = verifyModule(built);
   CHECK(std::string(fromAbsl(missing_return.message())) ==
-        "-:1:1: error: 'func.func' op body must end with a 'func.return'");
+        "@f: error: 'func.func' op body must end with a 'func.return'");
 }
 
 }  // namespace

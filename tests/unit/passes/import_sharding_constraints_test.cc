@@ -3,7 +3,7 @@
 #include <string>
 
 #include "shardkit/ir/func.h"
-#include "shardkit/ir/sharding_access.h"
+#include "shardkit/ir/sharding_site.h"
 #include "shardkit/passes/import_passes.h"
 #include "unit/passes/import_test_util.h"
 

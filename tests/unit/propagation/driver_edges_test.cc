@@ -46,8 +46,11 @@ TEST_CASE(
   FuncOp func(module->functions().front());
   CHECK(shardingText(func.argument(0)) == R"(<@mesh, [{"y", ?}]>)");
   CHECK(shardingText(func.argument(1)) == R"(<@mesh, [{"y", ?}]>)");
-  // The while op itself keeps no sharding: the edge holds it.
-  CHECK(shardingText(firstOp(*module, "stablehlo.while").result(0)).empty());
+  // The while result's sharding is the edge's; the while op itself keeps
+  // none.
+  Value result = firstOp(*module, "stablehlo.while").result(0);
+  CHECK(shardingText(result) == R"(<@mesh, [{"y", ?}]>)");
+  CHECK(!getEdgeOwnerSharding(result));
 }
 
 TEST_CASE("driver edges: without edge ops nothing crosses the while") {

@@ -13,7 +13,7 @@
 #include "shardkit/core/tensor_sharding.h"
 #include "shardkit/ir/func.h"
 #include "shardkit/ir/module_io.h"
-#include "shardkit/ir/sharding_access.h"
+#include "shardkit/ir/sharding_site.h"
 #include "shardkit/propagation/propagate.h"
 
 namespace shardkit::testing {

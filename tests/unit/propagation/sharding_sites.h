@@ -14,7 +14,7 @@
 #include "shardkit/core/tensor_sharding.h"
 #include "shardkit/ir/func.h"
 #include "shardkit/ir/graph.h"
-#include "shardkit/ir/sharding_access.h"
+#include "shardkit/ir/sharding_site.h"
 
 namespace shardkit::testing {
 

@@ -1,7 +1,7 @@
 // Malformed ops give a status naming the op, never a crash.
 #include <catch2/catch.hpp>
 
-#include "shardkit/ir/sharding_access.h"
+#include "shardkit/ir/sharding_site.h"
 #include "shardkit/rules/builder.h"
 #include "shardkit/rules/registry.h"
 #include "unit/rules/registry_test_util.h"

@@ -2,7 +2,7 @@
 // built-in rules and attached non-custom rules, in that order.
 #include <catch2/catch.hpp>
 
-#include "shardkit/ir/sharding_access.h"
+#include "shardkit/ir/sharding_site.h"
 #include "shardkit/rules/builder.h"
 #include "shardkit/rules/registry.h"
 #include "unit/rules/registry_test_util.h"

@@ -1,0 +1,230 @@
+// Where a value's sharding lives: reading and writing it (sharding_site.h).
+#include "shardkit/ir/sharding_site.h"
+
+#include <utility>
+
+#include "shardkit/ir/computations.h"
+#include "shardkit/ir/func.h"
+#include "shardkit/ir/sdy_ops.h"
+
+namespace shardkit {
+namespace {
+
+constexpr std::string_view kInShardings = "in_shardings";
+
+// The attribute name an sdy op keeps its result's sharding in, if it does.
+std::string_view ownShardingAttr(Op op) {
+  if (isa<sdy::ShardingConstraintOp, sdy::ReshardOp, sdy::DataFlowEdgeOp>(op)) {
+    return "sharding";
+  }
+  if (op.opName().hasTrait(OpTrait::kCollective)) return "out_sharding";
+  if (isa<sdy::ManualComputationOp, sdy::NamedComputationOp>(op)) {
+    return "out_shardings";
+  }
+  return {};
+}
+
+// The function whose entry block has `arg`, or null.
+FuncOp funcOfArgument(Value arg) {
+  Block block = arg.ownerBlock();
+  Op parent = block.parentOp();
+  if (!isa<FuncOp>(parent) || !(parent.region(0).front() == block)) {
+    return FuncOp();
+  }
+  return FuncOp(parent);
+}
+
+// ---- Storage at a value, not looking for an edge op -------------------------
+
+const TensorSharding* findStored(Value value,
+                                 std::optional<TensorSharding>& scratch) {
+  if (value.isBlockArgument()) {
+    if (FuncOp func = funcOfArgument(value)) {
+      return func.argAttr(value.index(), kShardingAttr).asTensorSharding();
+    }
+    Op computation = computationOfArgument(value);
+    if (!computation) return nullptr;
+    const TensorShardingPerValue* list =
+        computation.attr(kInShardings).asTensorShardingPerValue();
+    if (!list || value.index() >= list->shardings.size()) return nullptr;
+    const TensorSharding& entry = list->shardings[value.index()];
+    ManualAxes manual = manualAxesOf(computation);
+    if (manual.names.empty()) return &entry;
+    scratch = withoutManualAxes(entry, manual);
+    return &*scratch;
+  }
+  Op op = value.definingOp();
+  std::string_view attr = ownShardingAttr(op);
+  const Attribute& a = op.attr(attr.empty() ? kShardingAttr : attr);
+  if (const TensorSharding* s = a.asTensorSharding()) {
+    return attr.empty() ? nullptr : s;
+  }
+  if (const TensorShardingPerValue* s = a.asTensorShardingPerValue()) {
+    if (value.index() < s->shardings.size()) {
+      return &s->shardings[value.index()];
+    }
+  }
+  return nullptr;
+}
+
+// `list` (an op's attribute with one sharding per value `valueAt(i)`, `i`
+// below `count`) with entry `index` replaced by `sharding`; a list of another
+// length is replaced by fully open shardings first. For a manual
+// computation's `in_shardings`, `manual` puts the manual axes of the old
+// entry back.
+template <typename ValueAt>
+Attribute withEntry(Op op, std::string_view list, unsigned count,
+                    const ValueAt& valueAt, unsigned index,
+                    const TensorSharding& sharding, const ManualAxes* manual) {
+  TensorShardingPerValue shardings;
+  const TensorShardingPerValue* existing =
+      op.attr(list).asTensorShardingPerValue();
+  if (existing && existing->shardings.size() == count) {
+    shardings = *existing;
+  } else {
+    shardings.shardings.reserve(count);
+    for (unsigned i = 0; i < count; ++i) {
+      shardings.shardings.push_back(
+          TensorSharding::fullyOpen(sharding.mesh, valueAt(i).type().rank()));
+    }
+  }
+  TensorSharding& entry = shardings.shardings[index];
+  entry = manual ? withManualAxesOf(entry, sharding, *manual) : sharding;
+  return Attribute::tensorShardingPerValue(std::move(shardings));
+}
+
+// Stores `sharding` at `value`; `attrs`, if given, hold it. Returns false
+// when `value` has no place for a sharding.
+bool store(Value value, const TensorSharding& sharding,
+           const ShardingAttrs* attrs) {
+  if (value.isBlockArgument()) {
+    if (FuncOp func = funcOfArgument(value)) {
+      func.setArgAttr(
+          value.index(), kShardingAttr,
+          attrs ? attrs->single : Attribute::tensorSharding(sharding));
+      return true;
+    }
+    Op computation = computationOfArgument(value);
+    if (!computation) return false;
+    Block body = value.ownerBlock();
+    ManualAxes manual = manualAxesOf(computation);
+    computation.setAttr(
+        kInShardings,
+        withEntry(
+            computation, kInShardings, body.numArguments(),
+            [body](unsigned i) { return body.argument(i); }, value.index(),
+            sharding, isa<sdy::ManualComputationOp>(computation) ? &manual : nullptr));
+    return true;
+  }
+  Op op = value.definingOp();
+  std::string_view attr = ownShardingAttr(op);
+  if (attr == "sharding" || attr == "out_sharding") {
+    op.setAttr(attr,
+               attrs ? attrs->single : Attribute::tensorSharding(sharding));
+    return true;
+  }
+  std::string_view list = attr.empty() ? kShardingAttr : attr;
+  if (attrs && op.numResults() == 1) {
+    op.setAttr(list, attrs->per_value);
+    return true;
+  }
+  op.setAttr(list, withEntry(
+                       op, list, op.numResults(),
+                       [op](unsigned i) { return op.result(i); }, value.index(),
+                       sharding, /*manual=*/nullptr));
+  return true;
+}
+
+}  // namespace
+
+// ---- Edge owners
+// -------------------------------------------------------------
+
+std::optional<TensorSharding> getEdgeOwnerSharding(Value owner) {
+  std::optional<TensorSharding> scratch;
+  const TensorSharding* s = findStored(owner, scratch);
+  if (!s) return std::nullopt;
+  if (scratch) return scratch;
+  return *s;
+}
+
+void setEdgeOwnerSharding(Value owner, const TensorSharding& sharding) {
+  store(owner, sharding, /*attrs=*/nullptr);
+}
+
+// ---- Values
+// ------------------------------------------------------------------
+
+Value shardableValue(Value value) {
+  if (!value) return Value();
+  if (!value.isBlockArgument()) {
+    // The defining op first: callers walk ops, so it is in cache; the
+    // value's users may not be.
+    if (!isDataFlowOp(value.definingOp())) return value;
+    Op edge = dataFlowEdgeOp(value);
+    return edge ? edge.result(0) : value;
+  }
+  if (Op edge = dataFlowEdgeOp(edgeOwnerOfTarget(value))) return edge.result(0);
+  if (funcOfArgument(value) || computationOfArgument(value)) return value;
+  return Value();
+}
+
+const TensorSharding* findSharding(Value value,
+                                   std::optional<TensorSharding>& scratch) {
+  Value shardable = shardableValue(value);
+  return shardable ? findStored(shardable, scratch) : nullptr;
+}
+
+std::optional<TensorSharding> getSharding(Value value) {
+  Value shardable = shardableValue(value);
+  return shardable ? getEdgeOwnerSharding(shardable) : std::nullopt;
+}
+
+bool setSharding(Value value, const TensorSharding& sharding) {
+  Value shardable = shardableValue(value);
+  return shardable && store(shardable, sharding, /*attrs=*/nullptr);
+}
+
+ShardingAttrs ShardingAttrs::of(const TensorSharding& sharding) {
+  return {Attribute::tensorSharding(sharding),
+          Attribute::tensorShardingPerValue(
+              TensorShardingPerValue(std::vector<TensorSharding>{sharding}))};
+}
+
+bool setSharding(Value value, const TensorSharding& sharding,
+                 const ShardingAttrs& attrs) {
+  Value shardable = shardableValue(value);
+  return shardable && store(shardable, sharding, &attrs);
+}
+
+const TensorSharding* findFuncResultSharding(FuncOp func, unsigned result) {
+  return func.resultAttr(result, kShardingAttr).asTensorSharding();
+}
+
+void setFuncResultSharding(FuncOp func, unsigned result,
+                           const TensorSharding& sharding) {
+  func.setResultAttr(result, kShardingAttr,
+                     Attribute::tensorSharding(sharding));
+}
+
+void setFuncResultSharding(FuncOp func, unsigned result,
+                           const ShardingAttrs& attrs) {
+  func.setResultAttr(result, kShardingAttr, attrs.single);
+}
+
+std::optional<TensorShardingPerValue> getShardingPerValue(Op op) {
+  if (const TensorShardingPerValue* s =
+          op.attr(kShardingAttr).asTensorShardingPerValue()) {
+    return *s;
+  }
+  return std::nullopt;
+}
+
+void removeShardingRules(Module& module) {
+  module.walk([](Op op) {
+    const OpShardingRule* rule = op.attr(kShardingRuleAttr).asOpShardingRule();
+    if (rule && !rule->is_custom_rule) op.removeAttr(kShardingRuleAttr);
+  });
+}
+
+}  // namespace shardkit

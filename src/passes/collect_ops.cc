@@ -1,0 +1,29 @@
+#include "src/passes/collect_ops.h"
+
+namespace shardkit::passes_internal {
+
+void collectPostOrder(Block block, std::vector<Op>& out) {
+  for (Op op : block) {
+    for (unsigned r = 0; r < op.numRegions(); ++r) {
+      Region region = op.region(r);
+      for (unsigned b = 0; b < region.numBlocks(); ++b) {
+        collectPostOrder(region.block(b), out);
+      }
+    }
+    out.push_back(op);
+  }
+}
+
+void collectPreOrder(Block block, std::vector<Op>& out) {
+  for (Op op : block) {
+    out.push_back(op);
+    for (unsigned r = 0; r < op.numRegions(); ++r) {
+      Region region = op.region(r);
+      for (unsigned b = 0; b < region.numBlocks(); ++b) {
+        collectPreOrder(region.block(b), out);
+      }
+    }
+  }
+}
+
+}  // namespace shardkit::passes_internal
