@@ -11,6 +11,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "shardkit/core/mesh.h"
+#include "shardkit/core/strings.h"
 #include "shardkit/core/tensor_sharding.h"
 
 namespace shardkit {
@@ -21,11 +22,33 @@ class MeshTable {
 
   // Adds or replaces the mesh called `name`. Insertion order is kept, and
   // pointers returned by find() stay valid (a replaced mesh changes in place).
-  void add(std::string name, Mesh mesh);
+  void add(std::string name, Mesh mesh) {
+    auto [it, inserted] = index_.try_emplace(toAbsl(name), names_.size());
+    if (!inserted) {
+      *meshes_[it->second] = std::move(mesh);
+      return;
+    }
+    names_.push_back(std::move(name));
+    meshes_.push_back(std::make_unique<Mesh>(std::move(mesh)));
+  }
   // The mesh called `name`, or null.
-  const Mesh* find(std::string_view name) const;
+  const Mesh* find(std::string_view name) const {
+    // Modules have a mesh or two: comparing names beats hashing them.
+    constexpr size_t kLinearScanLimit = 4;
+    if (names_.size() <= kLinearScanLimit) {
+      for (size_t i = 0; i < names_.size(); ++i) {
+        if (names_[i] == name) return meshes_[i].get();
+      }
+      return nullptr;
+    }
+    auto it = index_.find(toAbsl(name));
+    return it == index_.end() ? nullptr : meshes_[it->second].get();
+  }
   // The mesh a sharding refers to (its inline mesh or the named one), or null.
-  const Mesh* resolve(const MeshOrRef& mesh) const;
+  const Mesh* resolve(const MeshOrRef& mesh) const {
+    if (const Mesh* inline_mesh = mesh.inlineMesh()) return inline_mesh;
+    return find(mesh.name());
+  }
   const Mesh* resolve(const TensorSharding& sharding) const {
     return resolve(sharding.mesh);
   }

@@ -7,9 +7,9 @@
 #include "shardkit/core/axis_ref_list.h"
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
+#include "shardkit/factor_propagation/common_mesh.h"
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/passes/import_passes.h"
-#include "shardkit/propagation/common_mesh.h"
 #include "src/passes/import/value_sharding.h"
 
 namespace shardkit {
