@@ -33,7 +33,7 @@ allowed=(
   # -sdy-lift-inlined-meshes rewrites.
   src/passes/import/lift_inlined_meshes.cc
   # A verifier message of core ("... a parent sdy.manual_computation op").
-  src/core/verify_sharding.cc
+  include/shardkit/core/verify_sharding.h
 )
 
 pattern='"(sdy|stablehlo|func|mpmd)\.'

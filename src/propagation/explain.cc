@@ -10,14 +10,14 @@
 #include "absl/container/flat_hash_set.h"
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
+#include "shardkit/factor_propagation/aggressive_factor_propagation.h"
+#include "shardkit/factor_propagation/basic_factor_propagation.h"
+#include "shardkit/factor_propagation/common_mesh.h"
+#include "shardkit/factor_propagation/propagate_op.h"
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/func.h"
 #include "shardkit/ir/op_syntax.h"
 #include "shardkit/ir/sharding_site.h"
-#include "shardkit/propagation/aggressive_factor_propagation.h"
-#include "shardkit/propagation/basic_factor_propagation.h"
-#include "shardkit/propagation/common_mesh.h"
-#include "shardkit/propagation/propagate_op.h"
 #include "src/propagation/op_classes.h"
 
 namespace shardkit {

@@ -10,8 +10,8 @@
 #include "absl/container/node_hash_map.h"
 #include "absl/status/statusor.h"
 #include "shardkit/core/op_sharding_rule.h"
+#include "shardkit/factor_propagation/priorities.h"
 #include "shardkit/ir/graph.h"
-#include "shardkit/propagation/priorities.h"
 
 namespace shardkit {
 

@@ -17,6 +17,7 @@
 
 #include "shardkit/core/formatter.h"
 #include "shardkit/core/mesh.h"
+#include "shardkit/core/strings.h"
 
 namespace shardkit {
 
@@ -64,7 +65,12 @@ struct AxisRef {
   // Mesh-independent total order: by name, then a sub-axis before the full
   // axis, then sub-axes by (pre-size, size). Use `MeshAxisLess` for the order
   // a mesh defines.
-  friend bool operator<(const AxisRef& a, const AxisRef& b);
+  friend bool operator<(const AxisRef& a, const AxisRef& b) {
+    if (a.name != b.name) return a.name < b.name;
+    if (!a.sub_axis_info) return false;
+    if (!b.sub_axis_info) return true;
+    return *a.sub_axis_info < *b.sub_axis_info;
+  }
   template <typename H>
   friend H AbslHashValue(H h, const AxisRef& a) {
     // Debian's Abseil does not hash std::optional; spell it out.
@@ -75,34 +81,72 @@ struct AxisRef {
 };
 
 // True if `a` covers all of `b`: same axis and b's interval inside a's.
-bool contains(const AxisRef& a, const AxisRef& b);
+inline bool contains(const AxisRef& a, const AxisRef& b) {
+  if (a.name != b.name) return false;
+  if (!a.sub_axis_info) return true;
+  if (!b.sub_axis_info) return false;
+  return a.sub_axis_info->pre_size <= b.sub_axis_info->pre_size &&
+         a.sub_axis_info->nextPreSize() >= b.sub_axis_info->nextPreSize();
+}
 inline bool strictlyContains(const AxisRef& a, const AxisRef& b) {
   return contains(a, b) && a != b;
 }
 // True if `a` and `b` share any part of the same axis.
-bool overlaps(const AxisRef& a, const AxisRef& b);
+inline bool overlaps(const AxisRef& a, const AxisRef& b) {
+  if (a.name != b.name) return false;
+  if (!a.sub_axis_info || !b.sub_axis_info) return true;
+  return a.sub_axis_info->pre_size < b.sub_axis_info->nextPreSize() &&
+         b.sub_axis_info->pre_size < a.sub_axis_info->nextPreSize();
+}
 // True if `a` is a major part of `b`: b contains a and both start together.
-bool isPrefixOf(const AxisRef& a, const AxisRef& b);
+inline bool isPrefixOf(const AxisRef& a, const AxisRef& b) {
+  return contains(b, a) && a.preSize() == b.preSize();
+}
 inline bool isStrictPrefixOf(const AxisRef& a, const AxisRef& b) {
   return isPrefixOf(a, b) && a != b;
 }
 // True if `a` is a minor part of `b`: b contains a and both end together.
-bool isSuffixOf(const AxisRef& a, const AxisRef& b, const Mesh& mesh);
+inline bool isSuffixOf(const AxisRef& a, const AxisRef& b, const Mesh& mesh) {
+  return contains(b, a) && a.nextPreSize(mesh) == b.nextPreSize(mesh);
+}
 // True if `a` is immediately followed by `b` within the same axis, so that
 // `a, b` can be replaced by one (sub-)axis.
-bool canMerge(const AxisRef& a, const AxisRef& b);
-// The merge of `a` and `b` (requires canMerge); the full axis when the result
-// covers it.
-AxisRef merge(const AxisRef& a, const AxisRef& b, const Mesh& mesh);
-// The largest prefix of `a` that does not overlap `b`, or nullopt if there is
-// none (b starts at or before a).
-std::optional<AxisRef> prefixWithoutOverlap(const AxisRef& a, const AxisRef& b);
-// The smaller of `a` and `b` if one is a prefix of the other.
-std::optional<AxisRef> greatestCommonPrefix(const AxisRef& a, const AxisRef& b);
+inline bool canMerge(const AxisRef& a, const AxisRef& b) {
+  if (a.name != b.name || !a.sub_axis_info || !b.sub_axis_info) return false;
+  return a.sub_axis_info->nextPreSize() == b.sub_axis_info->pre_size;
+}
 // Builds the (sub-)axis of `name` covering [pre_size, pre_size*size), using
 // the full axis when it covers all of it.
-AxisRef makeAxisRef(std::string_view name, int64_t pre_size, int64_t size,
-                    const Mesh& mesh);
+inline AxisRef makeAxisRef(std::string_view name, int64_t pre_size,
+                           int64_t size, const Mesh& mesh) {
+  if (pre_size == 1 && size == mesh.axisSize(name)) {
+    return AxisRef(std::string(name));
+  }
+  return AxisRef(std::string(name), pre_size, size);
+}
+// The merge of `a` and `b` (requires canMerge); the full axis when the result
+// covers it.
+inline AxisRef merge(const AxisRef& a, const AxisRef& b, const Mesh& mesh) {
+  return makeAxisRef(a.name, a.sub_axis_info->pre_size,
+                     a.sub_axis_info->size * b.sub_axis_info->size, mesh);
+}
+// The largest prefix of `a` that does not overlap `b`, or nullopt if there is
+// none (b starts at or before a).
+inline std::optional<AxisRef> prefixWithoutOverlap(const AxisRef& a,
+                                                   const AxisRef& b) {
+  if (!overlaps(a, b)) return a;
+  int64_t a_pre = a.preSize();
+  int64_t b_pre = b.preSize();
+  if (a_pre >= b_pre) return std::nullopt;
+  return AxisRef(a.name, a_pre, b_pre / a_pre);
+}
+// The smaller of `a` and `b` if one is a prefix of the other.
+inline std::optional<AxisRef> greatestCommonPrefix(const AxisRef& a,
+                                                   const AxisRef& b) {
+  if (isPrefixOf(a, b)) return a;
+  if (isPrefixOf(b, a)) return b;
+  return std::nullopt;
+}
 
 // Orders axis refs the way `mesh` orders its axes; for two refs to the same
 // axis, a sub-axis comes before the full axis and sub-axes are ordered by
@@ -110,15 +154,46 @@ AxisRef makeAxisRef(std::string_view name, int64_t pre_size, int64_t size,
 class MeshAxisLess {
  public:
   explicit MeshAxisLess(const Mesh& mesh) : mesh_(&mesh) {}
-  bool operator()(const AxisRef& a, const AxisRef& b) const;
+  bool operator()(const AxisRef& a, const AxisRef& b) const {
+    if (a.name == b.name) {
+      if (!a.sub_axis_info) return false;
+      if (!b.sub_axis_info) return true;
+      return *a.sub_axis_info < *b.sub_axis_info;
+    }
+    int ia = mesh_->axisIndex(a.name);
+    int ib = mesh_->axisIndex(b.name);
+    if (ia < 0 && ib < 0) return a.name < b.name;
+    if (ia < 0) return false;
+    if (ib < 0) return true;
+    return ia < ib;
+  }
 
  private:
   const Mesh* mesh_;
 };
 
-std::string toString(const SubAxisInfo& info);
+namespace print_detail {
+
+// Appends `"x"` or `"x":(2)4`.
+inline void appendAxisRef(std::string& out, const AxisRef& axis) {
+  appendQuoted(out, axis.name);
+  if (axis.sub_axis_info) {
+    strAppend(out, ":(", axis.sub_axis_info->pre_size, ")",
+              axis.sub_axis_info->size);
+  }
+}
+
+}  // namespace print_detail
+
+inline std::string toString(const SubAxisInfo& info) {
+  return strCat("(", info.pre_size, ")", info.size);
+}
 // `"x"` or `"x":(2)4`.
-std::string toString(const AxisRef& axis);
+inline std::string toString(const AxisRef& axis) {
+  std::string out;
+  print_detail::appendAxisRef(out, axis);
+  return out;
+}
 
 }  // namespace shardkit
 

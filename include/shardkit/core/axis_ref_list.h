@@ -3,7 +3,9 @@
 #ifndef SHARDKIT_CORE_AXIS_REF_LIST_H_
 #define SHARDKIT_CORE_AXIS_REF_LIST_H_
 
+#include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -12,6 +14,7 @@
 #include "shardkit/core/axis_ref.h"
 #include "shardkit/core/formatter.h"
 #include "shardkit/core/mesh.h"
+#include "shardkit/core/strings.h"
 
 namespace shardkit {
 
@@ -32,45 +35,147 @@ struct AxisRefList {
 };
 
 // Product of the sizes of `axes` in `mesh`.
-int64_t axesProduct(absl::Span<const AxisRef> axes, const Mesh& mesh);
+inline int64_t axesProduct(absl::Span<const AxisRef> axes, const Mesh& mesh) {
+  int64_t product = 1;
+  for (const AxisRef& axis : axes) product *= axis.size(mesh);
+  return product;
+}
 
 // True if any axis ref in `axes` overlaps `axis`.
-bool overlapsAny(absl::Span<const AxisRef> axes, const AxisRef& axis);
+inline bool overlapsAny(absl::Span<const AxisRef> axes, const AxisRef& axis) {
+  return std::any_of(axes.begin(), axes.end(),
+                     [&](const AxisRef& a) { return overlaps(a, axis); });
+}
 
 // True if `prefix` is a prefix of `axes` in the axis-ref sense: equal
 // element-wise, except that the last element of `prefix` may be a prefix of
 // the corresponding element of `axes`.
-bool isAxisListPrefixOf(absl::Span<const AxisRef> prefix,
-                        absl::Span<const AxisRef> axes);
+inline bool isAxisListPrefixOf(absl::Span<const AxisRef> prefix,
+                               absl::Span<const AxisRef> axes) {
+  if (prefix.size() > axes.size()) return false;
+  if (prefix.empty()) return true;
+  for (size_t i = 0; i + 1 < prefix.size(); ++i) {
+    if (prefix[i] != axes[i]) return false;
+  }
+  return isPrefixOf(prefix.back(), axes[prefix.size() - 1]);
+}
 
 // Merges every pair of adjacent, consecutive sub-axes of the same axis in
 // place (keeping order), using the full axis when a merge covers it.
-void mergeAdjacentSubAxes(std::vector<AxisRef>& axes, const Mesh& mesh);
+inline void mergeAdjacentSubAxes(std::vector<AxisRef>& axes, const Mesh& mesh) {
+  if (axes.size() < 2) return;
+  size_t out = 0;
+  for (size_t i = 1; i < axes.size(); ++i) {
+    if (canMerge(axes[out], axes[i])) {
+      axes[out] = merge(axes[out], axes[i], mesh);
+    } else {
+      ++out;
+      if (out != i) axes[out] = std::move(axes[i]);
+    }
+  }
+  axes.resize(out + 1);
+}
 
 // Sorts `axes` in mesh order and merges the consecutive sub-axes that end up
 // adjacent: the canonical form of replicated and unreduced axes.
-void sortAndMergeAxes(std::vector<AxisRef>& axes, const Mesh& mesh);
+inline void sortAndMergeAxes(std::vector<AxisRef>& axes, const Mesh& mesh) {
+  std::sort(axes.begin(), axes.end(), MeshAxisLess(mesh));
+  mergeAdjacentSubAxes(axes, mesh);
+}
 
 // Removes from `axes` the suffix `suffix` (which may split the last remaining
 // axis, e.g. {"x"} minus {"x":(2)2} with x=4 is {"x":(1)2}). Returns false,
 // leaving `axes` unspecified, when `suffix` is not a suffix of `axes`.
-bool removeAxisListSuffix(std::vector<AxisRef>& axes,
-                          absl::Span<const AxisRef> suffix, const Mesh& mesh);
+inline bool removeAxisListSuffix(std::vector<AxisRef>& axes,
+                                 absl::Span<const AxisRef> suffix,
+                                 const Mesh& mesh) {
+  size_t end = axes.size();
+  for (size_t k = suffix.size(); k-- > 0;) {
+    if (end == 0) return false;
+    const AxisRef& current = axes[end - 1];
+    if (current == suffix[k]) {
+      --end;
+      continue;
+    }
+    // Only the most major axis of the suffix may be a part of an axis.
+    if (k != 0 || !isSuffixOf(suffix[k], current, mesh)) return false;
+    std::optional<AxisRef> rest = prefixWithoutOverlap(current, suffix[k]);
+    if (!rest) return false;
+    axes[end - 1] = *rest;
+    axes.resize(end);
+    return true;
+  }
+  axes.resize(end);
+  return true;
+}
 
 // Appends `axes_to_add` to `axes`, merging the junction when the last axis of
 // `axes` and the first added one are consecutive sub-axes.
-void appendAxes(std::vector<AxisRef>& axes,
-                absl::Span<const AxisRef> axes_to_add, const Mesh& mesh);
+inline void appendAxes(std::vector<AxisRef>& axes,
+                       absl::Span<const AxisRef> axes_to_add,
+                       const Mesh& mesh) {
+  for (const AxisRef& axis : axes_to_add) {
+    if (!axes.empty() && canMerge(axes.back(), axis)) {
+      axes.back() = merge(axes.back(), axis, mesh);
+    } else {
+      axes.push_back(axis);
+    }
+  }
+}
 
 // Expands every axis ref into the list of sub-axes of `axes` that are not
 // covered by any ref in `used`, e.g. the axes of a mesh not used by a sharding.
 // Result is in mesh order with consecutive pieces merged.
-std::vector<AxisRef> complementAxes(absl::Span<const AxisRef> used,
-                                    const Mesh& mesh);
+inline std::vector<AxisRef> complementAxes(absl::Span<const AxisRef> used,
+                                           const Mesh& mesh) {
+  std::vector<AxisRef> result;
+  for (const MeshAxis& mesh_axis : mesh.axes) {
+    // The used intervals [pre, next_pre) of this axis, by start.
+    std::vector<std::pair<int64_t, int64_t>> intervals;
+    for (const AxisRef& axis : used) {
+      if (axis.name == mesh_axis.name) {
+        intervals.emplace_back(axis.preSize(), axis.nextPreSize(mesh));
+      }
+    }
+    std::sort(intervals.begin(), intervals.end());
+    int64_t covered_to = 1;
+    for (const auto& [lo, hi] : intervals) {
+      if (lo > covered_to) {
+        result.push_back(
+            makeAxisRef(mesh_axis.name, covered_to, lo / covered_to, mesh));
+      }
+      covered_to = std::max(covered_to, hi);
+    }
+    if (covered_to < mesh_axis.size) {
+      result.push_back(makeAxisRef(mesh_axis.name, covered_to,
+                                   mesh_axis.size / covered_to, mesh));
+    }
+  }
+  return result;
+}
+
+namespace print_detail {
+
+// Appends `"a", "b":(1)2` (without braces).
+inline void appendAxisList(std::string& out, absl::Span<const AxisRef> axes) {
+  for (size_t i = 0; i < axes.size(); ++i) {
+    if (i) out += ", ";
+    appendAxisRef(out, axes[i]);
+  }
+}
+
+}  // namespace print_detail
 
 // `{"a", "b":(1)2}`, the text of an axis list.
-std::string axisListToString(absl::Span<const AxisRef> axes);
-std::string toString(const AxisRefList& list);
+inline std::string axisListToString(absl::Span<const AxisRef> axes) {
+  std::string out = "{";
+  print_detail::appendAxisList(out, axes);
+  out += '}';
+  return out;
+}
+inline std::string toString(const AxisRefList& list) {
+  return axisListToString(list.axes);
+}
 
 }  // namespace shardkit
 

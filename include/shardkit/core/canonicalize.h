@@ -4,6 +4,7 @@
 #ifndef SHARDKIT_CORE_CANONICALIZE_H_
 #define SHARDKIT_CORE_CANONICALIZE_H_
 
+#include "shardkit/core/axis_ref_list.h"
 #include "shardkit/core/mesh.h"
 #include "shardkit/core/tensor_sharding.h"
 
@@ -11,7 +12,16 @@ namespace shardkit {
 
 // Returns `sharding` in canonical form for `mesh`. Idempotent; leaves a valid,
 // already canonical sharding unchanged.
-TensorSharding canonicalize(const TensorSharding& sharding, const Mesh& mesh);
+inline TensorSharding canonicalize(const TensorSharding& sharding,
+                                   const Mesh& mesh) {
+  TensorSharding result = sharding;
+  for (DimensionSharding& dim : result.dim_shardings) {
+    mergeAdjacentSubAxes(dim.axes, mesh);
+  }
+  sortAndMergeAxes(result.replicated_axes, mesh);
+  sortAndMergeAxes(result.unreduced_axes, mesh);
+  return result;
+}
 
 }  // namespace shardkit
 

@@ -13,6 +13,7 @@
 #include "shardkit/core/axis_ref.h"
 #include "shardkit/core/axis_ref_list.h"
 #include "shardkit/core/formatter.h"
+#include "shardkit/core/strings.h"
 
 namespace shardkit {
 
@@ -81,10 +82,45 @@ struct AllToAllParamList {
   }
 };
 
-std::string toString(const ListOfAxisRefLists& lists);
-std::string toString(const ManualAxes& axes);
-std::string toString(const AllToAllParam& param);
-std::string toString(const AllToAllParamList& params);
+// `[{}, {"x"}]`.
+inline std::string toString(const ListOfAxisRefLists& lists) {
+  std::string out = "[";
+  for (size_t i = 0; i < lists.lists.size(); ++i) {
+    if (i) out += ", ";
+    out += '{';
+    print_detail::appendAxisList(out, lists.lists[i].axes);
+    out += '}';
+  }
+  out += ']';
+  return out;
+}
+// `{"a", "b"}`.
+inline std::string toString(const ManualAxes& axes) {
+  std::string out = "{";
+  for (size_t i = 0; i < axes.names.size(); ++i) {
+    if (i) out += ", ";
+    appendQuoted(out, axes.names[i]);
+  }
+  out += '}';
+  return out;
+}
+// `{"b"}: 0->2`.
+inline std::string toString(const AllToAllParam& param) {
+  std::string out = "{";
+  print_detail::appendAxisList(out, param.axes);
+  strAppend(out, "}: ", param.src_dim, "->", param.tgt_dim);
+  return out;
+}
+// `[{"b"}: 0->2, ...]`.
+inline std::string toString(const AllToAllParamList& params) {
+  std::string out = "[";
+  for (size_t i = 0; i < params.params.size(); ++i) {
+    if (i) out += ", ";
+    out += toString(params.params[i]);
+  }
+  out += ']';
+  return out;
+}
 
 }  // namespace shardkit
 

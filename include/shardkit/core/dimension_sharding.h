@@ -10,8 +10,10 @@
 #include <vector>
 
 #include "shardkit/core/axis_ref.h"
+#include "shardkit/core/axis_ref_list.h"
 #include "shardkit/core/formatter.h"
 #include "shardkit/core/mesh.h"
+#include "shardkit/core/strings.h"
 
 namespace shardkit {
 
@@ -38,7 +40,9 @@ struct DimensionSharding {
     return priority.value_or(kDefaultPriority);
   }
   // Product of the sizes of the axes, i.e. the number of shards.
-  int64_t shardedSize(const Mesh& mesh) const;
+  int64_t shardedSize(const Mesh& mesh) const {
+    return axesProduct(axes, mesh);
+  }
 
   friend bool operator==(const DimensionSharding&,
                          const DimensionSharding&) = default;
@@ -49,7 +53,24 @@ struct DimensionSharding {
   }
 };
 
-std::string toString(const DimensionSharding& dim);
+namespace print_detail {
+
+// Appends `{"x", ?}p1`.
+inline void appendDim(std::string& out, const DimensionSharding& dim) {
+  out += '{';
+  appendAxisList(out, dim.axes);
+  if (!dim.is_closed) out += dim.axes.empty() ? "?" : ", ?";
+  out += '}';
+  if (dim.priority) strAppend(out, "p", *dim.priority);
+}
+
+}  // namespace print_detail
+
+inline std::string toString(const DimensionSharding& dim) {
+  std::string out;
+  print_detail::appendDim(out, dim);
+  return out;
+}
 
 }  // namespace shardkit
 

@@ -3,6 +3,7 @@
 #define SHARDKIT_CORE_MESH_H_
 
 #include <cstdint>
+#include <numeric>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "shardkit/core/formatter.h"
+#include "shardkit/core/strings.h"
 
 namespace shardkit {
 
@@ -68,7 +70,12 @@ struct Mesh {
     return total;
   }
   // The device ids in mesh order, explicit or iota.
-  std::vector<int64_t> deviceIdsOrIota() const;
+  std::vector<int64_t> deviceIdsOrIota() const {
+    if (!device_ids.empty()) return device_ids;
+    std::vector<int64_t> ids(totalSize());
+    std::iota(ids.begin(), ids.end(), 0);
+    return ids;
+  }
   // True when `device_ids` is given and equals iota(totalSize()).
   bool hasIotaDeviceIds() const;
 
@@ -83,9 +90,77 @@ struct Mesh {
   }
 };
 
-std::string toString(const MeshAxis& axis);
+inline bool Mesh::hasIotaDeviceIds() const {
+  if (device_ids.empty()) return false;
+  for (size_t i = 0; i < device_ids.size(); ++i) {
+    if (device_ids[i] != static_cast<int64_t>(i)) return false;
+  }
+  // Compares the id count with the product of the axis sizes without
+  // computing a product that may overflow (the mesh may be unverified, e.g.
+  // straight from the parser).
+  const int64_t count = static_cast<int64_t>(device_ids.size());
+  int64_t product = 1;
+  for (const MeshAxis& axis : axes) {
+    if (axis.size <= 0) return false;
+    if (product > count / axis.size) return false;
+    product *= axis.size;
+  }
+  return product == count;
+}
+
+inline bool Mesh::sameDevicesAndAxes(const Mesh& other) const {
+  if (axes != other.axes) return false;
+  if (device_ids.empty() && other.device_ids.empty()) return true;
+  if (!device_ids.empty() && !other.device_ids.empty()) {
+    return device_ids == other.device_ids;
+  }
+  // One explicit list against the implicit iota.
+  const std::vector<int64_t>& ids =
+      device_ids.empty() ? other.device_ids : device_ids;
+  if (static_cast<int64_t>(ids.size()) != totalSize()) return false;
+  for (size_t i = 0; i < ids.size(); ++i) {
+    if (ids[i] != static_cast<int64_t>(i)) return false;
+  }
+  return true;
+}
+
+namespace print_detail {
+
+// Appends `<["a"=2], device_ids=[1, 0]>`.
+inline void appendMesh(std::string& out, const Mesh& mesh) {
+  out += "<[";
+  for (size_t i = 0; i < mesh.axes.size(); ++i) {
+    if (i) out += ", ";
+    appendQuoted(out, mesh.axes[i].name);
+    strAppend(out, "=", mesh.axes[i].size);
+  }
+  out += "]";
+  if (!mesh.device_ids.empty()) {
+    out += ", device_ids=[";
+    for (size_t i = 0; i < mesh.device_ids.size(); ++i) {
+      if (i) out += ", ";
+      strAppend(out, mesh.device_ids[i]);
+    }
+    out += "]";
+  }
+  out += ">";
+}
+
+}  // namespace print_detail
+
+inline std::string toString(const MeshAxis& axis) {
+  std::string out;
+  appendQuoted(out, axis.name);
+  strAppend(out, "=", axis.size);
+  return out;
+}
+
 // Prints the stripped form `<["a"=2], device_ids=[1, 0]>`.
-std::string toString(const Mesh& mesh);
+inline std::string toString(const Mesh& mesh) {
+  std::string out;
+  print_detail::appendMesh(out, mesh);
+  return out;
+}
 
 }  // namespace shardkit
 

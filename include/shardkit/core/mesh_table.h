@@ -3,13 +3,14 @@
 #ifndef SHARDKIT_CORE_MESH_TABLE_H_
 #define SHARDKIT_CORE_MESH_TABLE_H_
 
+#include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
-#include "absl/container/flat_hash_map.h"
 #include "shardkit/core/mesh.h"
 #include "shardkit/core/tensor_sharding.h"
 
@@ -21,11 +22,33 @@ class MeshTable {
 
   // Adds or replaces the mesh called `name`. Insertion order is kept, and
   // pointers returned by find() stay valid (a replaced mesh changes in place).
-  void add(std::string name, Mesh mesh);
+  void add(std::string name, Mesh mesh) {
+    auto [it, inserted] = index_.try_emplace(name, names_.size());
+    if (!inserted) {
+      *meshes_[it->second] = std::move(mesh);
+      return;
+    }
+    names_.push_back(std::move(name));
+    meshes_.push_back(std::make_unique<Mesh>(std::move(mesh)));
+  }
   // The mesh called `name`, or null.
-  const Mesh* find(std::string_view name) const;
+  const Mesh* find(std::string_view name) const {
+    // Modules have a mesh or two: comparing names beats a map lookup.
+    constexpr size_t kLinearScanLimit = 4;
+    if (names_.size() <= kLinearScanLimit) {
+      for (size_t i = 0; i < names_.size(); ++i) {
+        if (names_[i] == name) return meshes_[i].get();
+      }
+      return nullptr;
+    }
+    auto it = index_.find(name);
+    return it == index_.end() ? nullptr : meshes_[it->second].get();
+  }
   // The mesh a sharding refers to (its inline mesh or the named one), or null.
-  const Mesh* resolve(const MeshOrRef& mesh) const;
+  const Mesh* resolve(const MeshOrRef& mesh) const {
+    if (const Mesh* inline_mesh = mesh.inlineMesh()) return inline_mesh;
+    return find(mesh.name());
+  }
   const Mesh* resolve(const TensorSharding& sharding) const {
     return resolve(sharding.mesh);
   }
@@ -36,8 +59,10 @@ class MeshTable {
 
  private:
   std::vector<std::string> names_;
-  std::vector<std::unique_ptr<Mesh>> meshes_;       // parallel to names_
-  absl::flat_hash_map<std::string, size_t> index_;  // name -> position
+  std::vector<std::unique_ptr<Mesh>> meshes_;  // parallel to names_
+  // name -> position; an ordered map keeps this header light, and more than
+  // a few meshes are rare.
+  std::map<std::string, size_t, std::less<>> index_;
 };
 
 }  // namespace shardkit

@@ -9,14 +9,25 @@
 #ifndef SHARDKIT_CORE_OP_SHARDING_RULE_H_
 #define SHARDKIT_CORE_OP_SHARDING_RULE_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
+#include "absl/types/span.h"
 #include "shardkit/core/formatter.h"
+#include "shardkit/core/strings.h"
 
 namespace shardkit {
+namespace rule_detail {
+
+inline bool containsIndex(const std::vector<int64_t>& list, int64_t value) {
+  return std::find(list.begin(), list.end(), value) != list.end();
+}
+
+}  // namespace rule_detail
 
 // The factors one dimension maps to, major to minor.
 struct DimMapping {
@@ -35,7 +46,12 @@ struct TensorMapping {
 
   int64_t rank() const { return static_cast<int64_t>(dim_mappings.size()); }
   // True if some dimension maps to `factor`.
-  bool containsFactor(int64_t factor) const;
+  bool containsFactor(int64_t factor) const {
+    for (const DimMapping& dim : dim_mappings) {
+      if (rule_detail::containsIndex(dim.factor_indices, factor)) return true;
+    }
+    return false;
+  }
   friend bool operator==(const TensorMapping&, const TensorMapping&) = default;
   template <typename H>
   friend H AbslHashValue(H h, const TensorMapping& t) {
@@ -77,10 +93,28 @@ struct OpShardingRule {
   }
   int64_t numTensors() const { return numOperands() + numResults(); }
 
-  FactorType factorType(int64_t factor) const;
-  bool isBlocked(int64_t factor) const;
-  // True if some result maps `factor` (so it is not a reduction-only factor).
-  bool isFactorInAllResults(int64_t factor) const;
+  FactorType factorType(int64_t factor) const {
+    if (rule_detail::containsIndex(reduction_factors, factor)) {
+      return FactorType::kReduction;
+    }
+    if (rule_detail::containsIndex(need_replication_factors, factor)) {
+      return FactorType::kNeedReplication;
+    }
+    if (rule_detail::containsIndex(permutation_factors, factor)) {
+      return FactorType::kPermutation;
+    }
+    return FactorType::kPassThrough;
+  }
+  bool isBlocked(int64_t factor) const {
+    return rule_detail::containsIndex(blocked_propagation_factors, factor);
+  }
+  // True if every result maps `factor` (so it is not a reduction-only
+  // factor).
+  bool isFactorInAllResults(int64_t factor) const {
+    return std::all_of(
+        result_mappings.begin(), result_mappings.end(),
+        [&](const TensorMapping& m) { return m.containsFactor(factor); });
+  }
 
   friend bool operator==(const OpShardingRule&,
                          const OpShardingRule&) = default;
@@ -94,14 +128,93 @@ struct OpShardingRule {
 };
 
 // The symbol of factor `index`: `i`..`z` for 0..17, then `z_1`, `z_2`, ...
-std::string factorSymbol(int64_t index);
+inline std::string factorSymbol(int64_t index) {
+  constexpr int64_t kLetters = 'z' - 'i';  // i..z are 0..17
+  if (index <= kLetters) return std::string(1, static_cast<char>('i' + index));
+  return strCat("z_", index - kLetters);
+}
 
-std::string toString(const DimMapping& mapping);
-std::string toString(const TensorMapping& mapping);
+namespace print_detail {
+
+inline void appendDimMapping(std::string& out, const DimMapping& mapping) {
+  for (int64_t factor : mapping.factor_indices) out += factorSymbol(factor);
+}
+
+inline void appendTensorMapping(std::string& out,
+                                const TensorMapping& mapping) {
+  out += '[';
+  for (size_t i = 0; i < mapping.dim_mappings.size(); ++i) {
+    if (i) out += ", ";
+    appendDimMapping(out, mapping.dim_mappings[i]);
+  }
+  out += ']';
+}
+
+// Appends ` keyword={i, k}`, or nothing for no factors.
+inline void appendFactorList(std::string& out, std::string_view keyword,
+                             absl::Span<const int64_t> factors) {
+  if (factors.empty()) return;
+  out += ' ';
+  out += keyword;
+  out += "={";
+  for (size_t i = 0; i < factors.size(); ++i) {
+    if (i) out += ", ";
+    out += factorSymbol(factors[i]);
+  }
+  out += '}';
+}
+
+inline void appendRule(std::string& out, const OpShardingRule& rule) {
+  out += "<(";
+  for (size_t i = 0; i < rule.operand_mappings.size(); ++i) {
+    if (i) out += ", ";
+    appendTensorMapping(out, rule.operand_mappings[i]);
+  }
+  out += ")->(";
+  for (size_t i = 0; i < rule.result_mappings.size(); ++i) {
+    if (i) out += ", ";
+    appendTensorMapping(out, rule.result_mappings[i]);
+  }
+  out += ')';
+  if (!rule.factor_sizes.empty()) {
+    out += " {";
+    for (size_t i = 0; i < rule.factor_sizes.size(); ++i) {
+      if (i) out += ", ";
+      strAppend(out, factorSymbol(i), "=", rule.factor_sizes[i]);
+    }
+    out += '}';
+  }
+  appendFactorList(out, "reduction", rule.reduction_factors);
+  appendFactorList(out, "need_replication", rule.need_replication_factors);
+  appendFactorList(out, "permutation", rule.permutation_factors);
+  appendFactorList(out, "blocked_propagation",
+                   rule.blocked_propagation_factors);
+  if (rule.is_custom_rule) out += ", custom";
+  out += '>';
+}
+
+}  // namespace print_detail
+
+inline std::string toString(const DimMapping& mapping) {
+  std::string out;
+  print_detail::appendDimMapping(out, mapping);
+  return out;
+}
+inline std::string toString(const TensorMapping& mapping) {
+  std::string out;
+  print_detail::appendTensorMapping(out, mapping);
+  return out;
+}
 // Stripped form: `<([i, j])->([ij]) {i=2, j=4}>`.
-std::string toString(const OpShardingRule& rule);
+inline std::string toString(const OpShardingRule& rule) {
+  std::string out;
+  print_detail::appendRule(out, rule);
+  return out;
+}
 // `#sdy.op_sharding_rule<...>`.
-std::string toAttrString(const OpShardingRule& rule);
+inline std::string toAttrString(const OpShardingRule& rule) {
+  return "#sdy.op_sharding_rule" + toString(rule);
+}
 
 }  // namespace shardkit
 

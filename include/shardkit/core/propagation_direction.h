@@ -34,9 +34,28 @@ inline PropagationDirection intersect(PropagationDirection a,
 }
 
 // `NONE`, `FORWARD`, `BACKWARD` or `BOTH`.
-std::string toString(PropagationDirection direction);
-std::optional<PropagationDirection> propagationDirectionFromString(
-    std::string_view text);
+inline std::string toString(PropagationDirection direction) {
+  switch (direction) {
+    case PropagationDirection::kNone:
+      return "NONE";
+    case PropagationDirection::kForward:
+      return "FORWARD";
+    case PropagationDirection::kBackward:
+      return "BACKWARD";
+    case PropagationDirection::kBoth:
+      return "BOTH";
+  }
+  return "NONE";
+}
+// The direction `toString` prints as `text`, or nullopt.
+inline std::optional<PropagationDirection> propagationDirectionFromString(
+    std::string_view text) {
+  if (text == "NONE") return PropagationDirection::kNone;
+  if (text == "FORWARD") return PropagationDirection::kForward;
+  if (text == "BACKWARD") return PropagationDirection::kBackward;
+  if (text == "BOTH") return PropagationDirection::kBoth;
+  return std::nullopt;
+}
 
 }  // namespace shardkit
 

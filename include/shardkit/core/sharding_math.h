@@ -13,23 +13,69 @@
 namespace shardkit {
 
 // The number of shards of every dimension: the product of its axis sizes.
-std::vector<int64_t> shardCounts(const TensorSharding& sharding,
-                                 const Mesh& mesh);
+inline std::vector<int64_t> shardCounts(const TensorSharding& sharding,
+                                        const Mesh& mesh) {
+  std::vector<int64_t> counts;
+  counts.reserve(sharding.dim_shardings.size());
+  for (const DimensionSharding& dim : sharding.dim_shardings) {
+    counts.push_back(dim.shardedSize(mesh));
+  }
+  return counts;
+}
 
 // The shape each device holds: every static dimension divided by its shard
 // count, rounded up (the last shards are padded when it does not divide).
 // Dynamic dimensions stay dynamic.
-std::vector<int64_t> localShape(const TensorSharding& sharding,
-                                const Mesh& mesh, TensorShapeView shape);
+inline std::vector<int64_t> localShape(const TensorSharding& sharding,
+                                       const Mesh& mesh,
+                                       TensorShapeView shape) {
+  std::vector<int64_t> local(shape.dims().begin(), shape.dims().end());
+  for (size_t i = 0; i < local.size() && i < sharding.dim_shardings.size();
+       ++i) {
+    if (local[i] == kDynamicSize) continue;
+    int64_t shards = sharding.dim_shardings[i].shardedSize(mesh);
+    local[i] = (local[i] + shards - 1) / shards;
+  }
+  return local;
+}
 
 // The coordinate of every mesh axis for the device at `position` in the
 // mesh's device order (row-major over the axes).
-std::vector<int64_t> meshCoordinates(const Mesh& mesh, int64_t position);
+inline std::vector<int64_t> meshCoordinates(const Mesh& mesh,
+                                            int64_t position) {
+  std::vector<int64_t> coords(mesh.axes.size());
+  for (size_t i = mesh.axes.size(); i-- > 0;) {
+    coords[i] = position % mesh.axes[i].size;
+    position /= mesh.axes[i].size;
+  }
+  return coords;
+}
 
 // The shard index along every dimension held by the device at `position` in
 // the mesh's device order.
-std::vector<int64_t> shardIndexAt(const TensorSharding& sharding,
-                                  const Mesh& mesh, int64_t position);
+inline std::vector<int64_t> shardIndexAt(const TensorSharding& sharding,
+                                         const Mesh& mesh, int64_t position) {
+  std::vector<int64_t> coords = meshCoordinates(mesh, position);
+  std::vector<int64_t> index;
+  index.reserve(sharding.dim_shardings.size());
+  for (const DimensionSharding& dim : sharding.dim_shardings) {
+    // Mixed radix over the dimension's axes, major to minor. A sub-axis
+    // (pre)size of an axis of size n is the middle digit of the coordinate
+    // written in radix [pre, size, n / (pre * size)].
+    int64_t shard = 0;
+    for (const AxisRef& axis : dim.axes) {
+      int axis_index = mesh.axisIndex(axis.name);
+      if (axis_index < 0) continue;
+      int64_t axis_size = mesh.axes[axis_index].size;
+      int64_t size = axis.size(mesh);
+      int64_t post = axis_size / axis.nextPreSize(mesh);
+      int64_t digit = (coords[axis_index] / post) % size;
+      shard = shard * size + digit;
+    }
+    index.push_back(shard);
+  }
+  return index;
+}
 
 // For every device id of the mesh (in mesh order), the multi-dimensional
 // shard index it holds. Devices not told apart by any sharding axis hold the
@@ -38,8 +84,16 @@ struct DeviceShard {
   int64_t device_id;
   std::vector<int64_t> shard_index;
 };
-std::vector<DeviceShard> deviceShards(const TensorSharding& sharding,
-                                      const Mesh& mesh);
+inline std::vector<DeviceShard> deviceShards(const TensorSharding& sharding,
+                                             const Mesh& mesh) {
+  std::vector<int64_t> ids = mesh.deviceIdsOrIota();
+  std::vector<DeviceShard> result;
+  result.reserve(ids.size());
+  for (size_t position = 0; position < ids.size(); ++position) {
+    result.push_back({ids[position], shardIndexAt(sharding, mesh, position)});
+  }
+  return result;
+}
 
 }  // namespace shardkit
 

@@ -14,6 +14,7 @@
 #include "shardkit/core/dimension_sharding.h"
 #include "shardkit/core/formatter.h"
 #include "shardkit/core/mesh.h"
+#include "shardkit/core/strings.h"
 
 namespace shardkit {
 
@@ -71,8 +72,16 @@ struct TensorSharding {
         unreduced_axes(std::move(unreduced)) {}
 
   // A sharding of `rank` dimensions, all open (or all closed) and empty.
-  static TensorSharding fullyOpen(MeshOrRef mesh, int64_t rank);
-  static TensorSharding fullyClosed(MeshOrRef mesh, int64_t rank);
+  static TensorSharding fullyOpen(MeshOrRef mesh, int64_t rank) {
+    return TensorSharding(
+        std::move(mesh),
+        std::vector<DimensionSharding>(rank, DimensionSharding::open()));
+  }
+  static TensorSharding fullyClosed(MeshOrRef mesh, int64_t rank) {
+    return TensorSharding(
+        std::move(mesh),
+        std::vector<DimensionSharding>(rank, DimensionSharding::closed()));
+  }
 
   int64_t rank() const { return static_cast<int64_t>(dim_shardings.size()); }
   std::string_view meshName() const { return mesh.name(); }
@@ -116,15 +125,110 @@ struct TensorShardingPerValue {
   }
 };
 
-std::string_view toString(ReductionKind kind);
-std::string toString(const MeshOrRef& mesh);
+inline bool TensorSharding::isFullyReplicated() const {
+  if (!replicated_axes.empty() || !unreduced_axes.empty()) return false;
+  for (const DimensionSharding& dim : dim_shardings) {
+    if (!dim.axes.empty()) return false;
+  }
+  return true;
+}
+
+inline bool TensorSharding::isFullyClosedAndEmpty() const {
+  if (!isFullyReplicated()) return false;
+  for (const DimensionSharding& dim : dim_shardings) {
+    if (!dim.is_closed) return false;
+  }
+  return true;
+}
+
+inline std::vector<AxisRef> TensorSharding::allAxes() const {
+  std::vector<AxisRef> axes;
+  forEachShardingAxis([&](const AxisRef& a) { axes.push_back(a); });
+  axes.insert(axes.end(), replicated_axes.begin(), replicated_axes.end());
+  axes.insert(axes.end(), unreduced_axes.begin(), unreduced_axes.end());
+  return axes;
+}
+
+// `sum`, `max` or `min`.
+inline std::string_view toString(ReductionKind kind) {
+  switch (kind) {
+    case ReductionKind::kSum:
+      return "sum";
+    case ReductionKind::kMax:
+      return "max";
+    case ReductionKind::kMin:
+      return "min";
+  }
+  return "sum";
+}
+
+namespace print_detail {
+
+inline void appendMeshOrRef(std::string& out, const MeshOrRef& mesh) {
+  if (const Mesh* inline_mesh = mesh.inlineMesh()) {
+    out += "mesh";
+    appendMesh(out, *inline_mesh);
+  } else {
+    appendSymbolRef(out, mesh.name());
+  }
+}
+
+inline void appendSharding(std::string& out, const TensorSharding& sharding) {
+  out += '<';
+  appendMeshOrRef(out, sharding.mesh);
+  out += ", [";
+  for (size_t i = 0; i < sharding.dim_shardings.size(); ++i) {
+    if (i) out += ", ";
+    appendDim(out, sharding.dim_shardings[i]);
+  }
+  out += ']';
+  if (!sharding.replicated_axes.empty()) {
+    out += ", replicated={";
+    appendAxisList(out, sharding.replicated_axes);
+    out += '}';
+  }
+  if (!sharding.unreduced_axes.empty()) {
+    out += ", unreduced=";
+    if (sharding.unreduced_kind != ReductionKind::kSum) {
+      out += toString(sharding.unreduced_kind);
+    }
+    out += '{';
+    appendAxisList(out, sharding.unreduced_axes);
+    out += '}';
+  }
+  out += '>';
+}
+
+}  // namespace print_detail
+
+inline std::string toString(const MeshOrRef& mesh) {
+  std::string out;
+  print_detail::appendMeshOrRef(out, mesh);
+  return out;
+}
 // Stripped form: `<@mesh, [{"x"}, {}]>` (without the `#sdy.sharding` prefix).
-std::string toString(const TensorSharding& sharding);
+inline std::string toString(const TensorSharding& sharding) {
+  std::string out;
+  print_detail::appendSharding(out, sharding);
+  return out;
+}
 // Stripped form: `<[<@mesh, [...]>]>`.
-std::string toString(const TensorShardingPerValue& shardings);
+inline std::string toString(const TensorShardingPerValue& shardings) {
+  std::string out = "<[";
+  for (size_t i = 0; i < shardings.shardings.size(); ++i) {
+    if (i) out += ", ";
+    print_detail::appendSharding(out, shardings.shardings[i]);
+  }
+  out += "]>";
+  return out;
+}
 // `#sdy.sharding<...>` and `#sdy.sharding_per_value<...>`.
-std::string toAttrString(const TensorSharding& sharding);
-std::string toAttrString(const TensorShardingPerValue& shardings);
+inline std::string toAttrString(const TensorSharding& sharding) {
+  return "#sdy.sharding" + toString(sharding);
+}
+inline std::string toAttrString(const TensorShardingPerValue& shardings) {
+  return "#sdy.sharding_per_value" + toString(shardings);
+}
 
 }  // namespace shardkit
 

@@ -7,11 +7,12 @@
 #include "shardkit/core/axis_ref_list.h"
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
+#include "shardkit/factor_propagation/common_mesh.h"
 #include "shardkit/ir/computations.h"
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/sdy_ops.h"
 #include "shardkit/passes/import_passes.h"
-#include "shardkit/propagation/common_mesh.h"
+#include "shardkit/factor_propagation/common_mesh.h"
 #include "src/passes/collect_ops.h"
 
 namespace shardkit {

@@ -3,7 +3,7 @@
 // visited again (only those next to a value whose sharding changed).
 #include <catch2/catch.hpp>
 
-#include "shardkit/propagation/priorities.h"
+#include "shardkit/factor_propagation/priorities.h"
 #include "unit/propagation/driver_test_util.h"
 
 namespace shardkit {

@@ -1,0 +1,345 @@
+// Verification of the sharding algebra of sdy collectives and of the
+// unreduced-axes rules of reshard / sharding_constraint (see core/verify.h
+// for what every verifier guarantees).
+//
+// These check the parts of the sdy collective ops that are pure sharding
+// algebra. The caller has already verified `result` (verifyTensorSharding),
+// resolved the meshes, and supplies the operand sharding (for a value
+// without one, an open sharding of the right rank on the result's mesh).
+#ifndef SHARDKIT_CORE_VERIFY_COLLECTIVE_H_
+#define SHARDKIT_CORE_VERIFY_COLLECTIVE_H_
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/types/span.h"
+#include "shardkit/core/axis_ref.h"
+#include "shardkit/core/axis_ref_list.h"
+#include "shardkit/core/collective_params.h"
+#include "shardkit/core/detail/verify_util.h"
+#include "shardkit/core/mesh.h"
+#include "shardkit/core/status_macros.h"
+#include "shardkit/core/strings.h"
+#include "shardkit/core/tensor_sharding.h"
+#include "shardkit/core/verify_mesh.h"
+
+namespace shardkit {
+
+// The operand and result shardings of a collective: both bound to the same
+// mesh unless `allow_different_meshes` (`result mesh does not match operand
+// mesh`), and of the same rank (`result sharding has rank 2 but operand
+// sharding has rank 1`).
+absl::Status verifyCollectiveShardings(const TensorSharding& operand,
+                                       const Mesh& operand_mesh,
+                                       const TensorSharding& result,
+                                       const Mesh& result_mesh,
+                                       bool allow_different_meshes = false);
+
+// How a per-dimension collective maps the operand's dimension axes to the
+// result's: all_gather removes a suffix, all_slice and reduce_scatter append.
+enum class AxesPerDimCollective { kGather, kSlice };
+
+// all_gather / all_slice / reduce_scatter: the per-dimension axes form one
+// valid axis-ref list together (no ref twice across dimensions), there is one
+// list per result dimension, and applying them to each operand dimension
+// gives the result's axes (`can't apply gathering axis "y" to operand sharding
+// on dimension 1`, `result sharding doesn't match expected sharding ["x"] on
+// dimension 1`).
+absl::Status verifyAxesPerDimCollective(AxesPerDimCollective kind,
+                                        const ListOfAxisRefLists& axes_per_dim,
+                                        const TensorSharding& operand,
+                                        const TensorSharding& result,
+                                        const Mesh& mesh);
+
+// all_to_all: a non-empty parameter list; per parameter valid axes (one list
+// across all parameters), source and target dimensions in [0, rank), no
+// dimension used twice, source dimensions ascending; then moving each
+// parameter's axes from the end of the source dimension to the end of the
+// target dimension gives the result, and every other dimension is unchanged.
+absl::Status verifyAllToAll(const AllToAllParamList& params,
+                            const TensorSharding& operand,
+                            const TensorSharding& result, const Mesh& mesh);
+
+// all_reduce: the operand and result have the same dimension axes; the
+// reduction axes form a valid list; none overlaps the operand's dimension or
+// replicated axes, nor the result's unreduced axes.
+absl::Status verifyAllReduce(absl::Span<const AxisRef> reduction_axes,
+                             const TensorSharding& operand,
+                             const TensorSharding& result, const Mesh& mesh);
+
+// collective_permute: when the two shardings name different meshes, the
+// meshes have the same axes and a different device order; every dimension
+// keeps its number of shards.
+absl::Status verifyCollectivePermute(const TensorSharding& operand,
+                                     const Mesh& operand_mesh,
+                                     const TensorSharding& result,
+                                     const Mesh& result_mesh);
+
+// sdy.reshard / sdy.sharding_constraint from `source` to `target`: unreduced
+// axes kept from the source keep their reduction kind, and newly introduced
+// unreduced axes are a sum.
+absl::Status verifyUnreducedTransition(const TensorSharding& source,
+                                       const TensorSharding& target);
+
+// Implementation.
+
+namespace verify_internal {
+
+// Removes `gathered` from the end of `axes`, one ref at a time from the most
+// minor: each must be a suffix of the current last axis, which is replaced by
+// what remains of it. `what` names the collective axis kind in the message.
+inline absl::Status gatherAxes(std::vector<AxisRef>& axes,
+                               absl::Span<const AxisRef> gathered, int64_t dim,
+                               const Mesh& mesh, std::string_view what) {
+  for (auto it = gathered.rbegin(); it != gathered.rend(); ++it) {
+    if (axes.empty() || !isSuffixOf(*it, axes.back(), mesh)) {
+      return invalid(strCat("can't apply ", what, " axis ", toString(*it),
+                            " to operand sharding on dimension ", dim));
+    }
+    AxisRef last = std::move(axes.back());
+    axes.pop_back();
+    if (std::optional<AxisRef> rest = prefixWithoutOverlap(last, *it)) {
+      axes.push_back(std::move(*rest));
+    }
+  }
+  return absl::OkStatus();
+}
+
+inline absl::Status expectDimAxes(absl::Span<const AxisRef> expected,
+                                  const TensorSharding& result, int64_t dim) {
+  if (absl::Span<const AxisRef>(result.dim_shardings[dim].axes) != expected) {
+    return invalid(strCat("result sharding doesn't match expected sharding ",
+                          bracketedAxes(expected), " on dimension ", dim));
+  }
+  return absl::OkStatus();
+}
+
+inline absl::Status checkDimInRange(int64_t dim, int64_t rank,
+                                    std::string_view what) {
+  if (dim < 0 || dim >= rank) {
+    return invalid(
+        strCat(what, " dimension ", dim, " is out of range [0, ", rank, ")"));
+  }
+  return absl::OkStatus();
+}
+
+// The parameter checks of all_to_all that do not look at the shardings'
+// axes: valid axis lists, dimensions in range, distinct, sources ascending.
+inline absl::Status verifyAllToAllParams(const AllToAllParamList& params,
+                                         int64_t rank, const Mesh& mesh) {
+  if (params.params.empty()) return invalid("parameter list is empty");
+  AxisRefChecker checker(mesh);
+  std::vector<bool> seen_dims(rank, false);
+  int64_t previous_src = -1;
+  for (const AllToAllParam& param : params.params) {
+    SK_RETURN_IF_ERROR(checker.addList(param.axes));
+    SK_RETURN_IF_ERROR(checkDimInRange(param.src_dim, rank, "source"));
+    SK_RETURN_IF_ERROR(checkDimInRange(param.tgt_dim, rank, "target"));
+    for (int64_t dim : {param.src_dim, param.tgt_dim}) {
+      if (seen_dims[dim]) {
+        return invalid(strCat(
+            "overlapping source/target dimensions in all-to-all params: ",
+            dim));
+      }
+      seen_dims[dim] = true;
+    }
+    if (previous_src >= param.src_dim) {
+      return invalid(
+          strCat("source dimensions are not sorted in ascending order: ",
+                 param.src_dim, " appears after ", previous_src));
+    }
+    previous_src = param.src_dim;
+  }
+  return checker.finish();
+}
+
+inline std::string_view kindName(ReductionKind kind) { return toString(kind); }
+
+}  // namespace verify_internal
+
+inline absl::Status verifyCollectiveShardings(const TensorSharding& operand,
+                                              const Mesh& operand_mesh,
+                                              const TensorSharding& result,
+                                              const Mesh& result_mesh,
+                                              bool allow_different_meshes) {
+  if (!allow_different_meshes && !(operand_mesh == result_mesh)) {
+    return verify_internal::invalid(strCat(
+        "result mesh does not match operand mesh ", toString(operand_mesh)));
+  }
+  if (operand.rank() != result.rank()) {
+    return verify_internal::invalid(
+        strCat("result sharding has rank ", result.rank(),
+               " but operand sharding has rank ", operand.rank()));
+  }
+  return absl::OkStatus();
+}
+
+inline absl::Status verifyAxesPerDimCollective(
+    AxesPerDimCollective kind, const ListOfAxisRefLists& axes_per_dim,
+    const TensorSharding& operand, const TensorSharding& result,
+    const Mesh& mesh) {
+  verify_internal::AxisRefChecker checker(mesh);
+  for (const AxisRefList& list : axes_per_dim.lists) {
+    SK_RETURN_IF_ERROR(checker.addList(list.axes));
+  }
+  SK_RETURN_IF_ERROR(checker.finish());
+  const int64_t rank = static_cast<int64_t>(axes_per_dim.lists.size());
+  if (result.rank() != rank) {
+    return verify_internal::invalid(
+        strCat("result sharding has rank ", result.rank(),
+               " but collective axes has rank ", rank));
+  }
+  if (operand.rank() != rank) {
+    return verify_internal::invalid(
+        strCat("operand sharding has rank ", operand.rank(),
+               " but collective axes has rank ", rank));
+  }
+  for (int64_t dim = 0; dim < rank; ++dim) {
+    std::vector<AxisRef> expected = operand.dim_shardings[dim].axes;
+    const std::vector<AxisRef>& collective_axes = axes_per_dim.lists[dim].axes;
+    if (kind == AxesPerDimCollective::kGather) {
+      SK_RETURN_IF_ERROR(verify_internal::gatherAxes(expected, collective_axes,
+                                                     dim, mesh, "gathering"));
+    } else {
+      appendAxes(expected, collective_axes, mesh);
+    }
+    SK_RETURN_IF_ERROR(verify_internal::expectDimAxes(expected, result, dim));
+  }
+  return absl::OkStatus();
+}
+
+inline absl::Status verifyAllToAll(const AllToAllParamList& params,
+                                   const TensorSharding& operand,
+                                   const TensorSharding& result,
+                                   const Mesh& mesh) {
+  const int64_t rank = result.rank();
+  SK_RETURN_IF_ERROR(verify_internal::verifyAllToAllParams(params, rank, mesh));
+  if (operand.rank() != rank) {
+    return verify_internal::invalid(strCat("result sharding has rank ", rank,
+                                           " but operand sharding has rank ",
+                                           operand.rank()));
+  }
+  // Dimension checks come first so that an overlapping pair is reported as
+  // such rather than as a sharding mismatch.
+  std::vector<bool> moved(rank, false);
+  for (const AllToAllParam& param : params.params) {
+    std::vector<AxisRef> src = operand.dim_shardings[param.src_dim].axes;
+    SK_RETURN_IF_ERROR(verify_internal::gatherAxes(
+        src, param.axes, param.src_dim, mesh, "all-to-all"));
+    SK_RETURN_IF_ERROR(
+        verify_internal::expectDimAxes(src, result, param.src_dim));
+    std::vector<AxisRef> tgt = operand.dim_shardings[param.tgt_dim].axes;
+    appendAxes(tgt, param.axes, mesh);
+    SK_RETURN_IF_ERROR(
+        verify_internal::expectDimAxes(tgt, result, param.tgt_dim));
+    moved[param.src_dim] = moved[param.tgt_dim] = true;
+  }
+  for (int64_t dim = 0; dim < rank; ++dim) {
+    if (moved[dim]) continue;
+    SK_RETURN_IF_ERROR(verify_internal::expectDimAxes(
+        operand.dim_shardings[dim].axes, result, dim));
+  }
+  return absl::OkStatus();
+}
+
+inline absl::Status verifyAllReduce(absl::Span<const AxisRef> reduction_axes,
+                                    const TensorSharding& operand,
+                                    const TensorSharding& result,
+                                    const Mesh& mesh) {
+  bool same_dims = operand.rank() == result.rank();
+  for (int64_t dim = 0; same_dims && dim < operand.rank(); ++dim) {
+    same_dims =
+        operand.dim_shardings[dim].axes == result.dim_shardings[dim].axes;
+  }
+  if (!same_dims) {
+    return verify_internal::invalid(
+        "operand and result sharding have different axes");
+  }
+  SK_RETURN_IF_ERROR(verifyAxisRefList(reduction_axes, mesh));
+  for (const AxisRef& axis : reduction_axes) {
+    bool in_operand = overlapsAny(operand.replicated_axes, axis);
+    operand.forEachShardingAxis([&](const AxisRef& a) {
+      in_operand = in_operand || overlaps(a, axis);
+    });
+    if (in_operand) {
+      return verify_internal::invalid(
+          strCat("reduction axis ", toString(axis),
+                 " overlaps with operand sharding (dimension or "
+                 "replicated axes)"));
+    }
+    if (overlapsAny(result.unreduced_axes, axis)) {
+      return verify_internal::invalid(
+          strCat("reduction axis ", toString(axis),
+                 " overlaps with result unreduced axes"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+inline absl::Status verifyCollectivePermute(const TensorSharding& operand,
+                                            const Mesh& operand_mesh,
+                                            const TensorSharding& result,
+                                            const Mesh& result_mesh) {
+  if (operand_mesh.axes != result_mesh.axes) {
+    return verify_internal::invalid(
+        strCat("result mesh has different axes than operand mesh ",
+               toString(operand_mesh)));
+  }
+  if (!(operand.mesh == result.mesh) &&
+      operand_mesh.deviceIdsOrIota() == result_mesh.deviceIdsOrIota()) {
+    return verify_internal::invalid(strCat(
+        "result mesh name is different but same device ids as operand mesh ",
+        toString(operand_mesh)));
+  }
+  if (operand.rank() != result.rank()) {
+    return verify_internal::invalid(
+        strCat("result sharding has rank ", result.rank(),
+               " but operand sharding has rank ", operand.rank()));
+  }
+  for (int64_t dim = 0; dim < result.rank(); ++dim) {
+    const std::vector<AxisRef>& in = operand.dim_shardings[dim].axes;
+    const std::vector<AxisRef>& out = result.dim_shardings[dim].axes;
+    if (in == out) continue;
+    int64_t in_size = axesProduct(in, result_mesh);
+    int64_t out_size = axesProduct(out, result_mesh);
+    if (in_size != out_size) {
+      return verify_internal::invalid(
+          strCat("sharded size of result doesn't match operand on dimension ",
+                 dim, ": ", out_size, " != ", in_size));
+    }
+  }
+  return absl::OkStatus();
+}
+
+inline absl::Status verifyUnreducedTransition(const TensorSharding& source,
+                                              const TensorSharding& target) {
+  const std::vector<AxisRef>& before = source.unreduced_axes;
+  bool keeps_axes = false;
+  bool introduces_axes = false;
+  for (const AxisRef& axis : target.unreduced_axes) {
+    bool kept = std::find(before.begin(), before.end(), axis) != before.end();
+    keeps_axes = keeps_axes || kept;
+    introduces_axes = introduces_axes || !kept;
+  }
+  if (keeps_axes && source.unreduced_kind != target.unreduced_kind) {
+    return verify_internal::invalid(strCat(
+        "cannot change the reduction operator of kept unreduced axes from ",
+        verify_internal::kindName(source.unreduced_kind), " to ",
+        verify_internal::kindName(target.unreduced_kind), "."));
+  }
+  if (introduces_axes && target.unreduced_kind != ReductionKind::kSum) {
+    return verify_internal::invalid(strCat(
+        "cannot introduce '", verify_internal::kindName(target.unreduced_kind),
+        "' unreduced axes. Expected 'sum'."));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace shardkit
+
+#endif  // SHARDKIT_CORE_VERIFY_COLLECTIVE_H_

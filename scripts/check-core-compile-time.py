@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""check-core-compile-time: the compile-time budget of the header-only core.
+
+Compiles one translation unit that includes every header under
+include/shardkit/core/ (detail/ too) and fails when compiling it costs more
+than the budget (default 2 s). What is measured is the compiler's CPU time
+(user + system, the driver and everything it runs), not the wall time, so
+that other jobs on a shared machine count as little as possible; the
+compilation is repeated up to --tries times and the cheapest run counts.
+
+  scripts/check-core-compile-time.py --compiler g++ -- -std=c++20 -O2 -g
+  (ctest runs it as core_compile_budget with the build's compiler and flags)
+"""
+import argparse
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def core_headers(include_dir):
+    root = os.path.join(include_dir, "shardkit", "core")
+    headers = []
+    for dirpath, _, files in os.walk(root):
+        for name in files:
+            if name.endswith(".h"):
+                path = os.path.join(dirpath, name)
+                headers.append(os.path.relpath(path, include_dir))
+    return sorted(headers)
+
+
+def compile_once(command):
+    """Runs `command`; returns (cpu seconds, wall seconds, completed process)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.monotonic()
+    proc = subprocess.run(command, capture_output=True, text=True)
+    wall = time.monotonic() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return cpu, wall, proc
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--compiler", default=os.environ.get("CXX", "g++"))
+    ap.add_argument("--include-dir",
+                    default=os.path.join(here, "..", "include"))
+    ap.add_argument("--budget", type=float, default=2.0,
+                    help="seconds of compiler CPU time (default 2)")
+    ap.add_argument("--tries", type=int, default=3)
+    ap.add_argument("flags", nargs="*",
+                    help="compiler flags (after --), e.g. -std=c++20 -O2 -g")
+    args = ap.parse_args()
+
+    include_dir = os.path.abspath(args.include_dir)
+    headers = core_headers(include_dir)
+    if not headers:
+        print(f"error: no headers under {include_dir}/shardkit/core",
+              file=sys.stderr)
+        return 1
+    with tempfile.TemporaryDirectory(prefix="core-budget-") as tmp:
+        source = os.path.join(tmp, "all_core_headers.cc")
+        with open(source, "w") as f:
+            for header in headers:
+                f.write(f'#include "{header}"\n')
+        command = [args.compiler, *args.flags, f"-I{include_dir}", "-c", source,
+                   "-o", os.path.join(tmp, "all_core_headers.o")]
+        runs = []
+        for _ in range(max(1, args.tries)):
+            cpu, wall, proc = compile_once(command)
+            if proc.returncode != 0:
+                print(" ".join(command), file=sys.stderr)
+                print(proc.stdout + proc.stderr, file=sys.stderr)
+                print("error: the core headers do not compile", file=sys.stderr)
+                return 1
+            runs.append((cpu, wall))
+            if cpu <= args.budget:
+                break
+    cpu, wall = min(runs)
+    print(f"{len(headers)} core headers: {cpu:.2f} s CPU ({wall:.2f} s wall), "
+          f"budget {args.budget:.2f} s, {len(runs)} run(s)")
+    if cpu > args.budget:
+        print("error: including the core headers costs more than the budget",
+              file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,71 @@
+#include "shardkit/factor_propagation/priorities.h"
+
+#include <algorithm>
+
+namespace shardkit {
+namespace {
+
+PropagationDirection roundDirection(int64_t round, OpPriorityKind kind,
+                                    const OpShardingRule* rule,
+                                    int64_t factor) {
+  switch (round) {
+    case 0:
+      switch (kind) {
+        case OpPriorityKind::kPassThrough:
+          return PropagationDirection::kBoth;
+        case OpPriorityKind::kForwardPassThrough:
+          return PropagationDirection::kForward;
+        case OpPriorityKind::kBroadcast:
+        case OpPriorityKind::kOther:
+          return PropagationDirection::kNone;
+      }
+      return PropagationDirection::kNone;
+    case 1:
+      if (rule != nullptr &&
+          rule->factorType(factor) != FactorType::kPassThrough) {
+        return PropagationDirection::kNone;
+      }
+      return kind == OpPriorityKind::kBroadcast
+                 ? PropagationDirection::kBackward
+                 : PropagationDirection::kBoth;
+    default:
+      return PropagationDirection::kBoth;
+  }
+}
+
+}  // namespace
+
+PropagationDirection opPriorityDirection(int64_t round, OpPriorityKind kind,
+                                         const OpShardingRule* rule,
+                                         int64_t factor) {
+  PropagationDirection direction = PropagationDirection::kNone;
+  for (int64_t r = 0; r <= round && r < kNumOpPriorityRounds; ++r) {
+    direction = unite(direction, roundDirection(r, kind, rule, factor));
+  }
+  return direction;
+}
+
+std::vector<int64_t> userPriorityRounds(
+    absl::Span<const TensorSharding* const> shardings) {
+  std::vector<int64_t> rounds = {kDefaultPriority};
+  for (const TensorSharding* sharding : shardings) {
+    if (sharding == nullptr) continue;
+    for (const DimensionSharding& dim : sharding->dim_shardings) {
+      rounds.push_back(dim.priorityOrDefault());
+    }
+  }
+  std::sort(rounds.begin(), rounds.end());
+  rounds.erase(std::unique(rounds.begin(), rounds.end()), rounds.end());
+  return rounds;
+}
+
+bool dropPriorities(TensorSharding& sharding) {
+  bool any = false;
+  for (DimensionSharding& dim : sharding.dim_shardings) {
+    any = any || dim.priority.has_value();
+    dim.priority.reset();
+  }
+  return any;
+}
+
+}  // namespace shardkit
