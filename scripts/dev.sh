@@ -3,8 +3,11 @@
 #
 #   scripts/dev.sh run    install what is missing, build, run shardkit-opt on
 #                         examples/propagation.mlir and print the result
-#   scripts/dev.sh test   check that op names stay in the op registry
-#                         (scripts/check-op-names.sh), build as above, then
+#   scripts/dev.sh test   check formatting (scripts/check-format.sh) and that
+#                         op names stay in the op registry
+#                         (scripts/check-op-names.sh), build as above, run
+#                         clang-tidy on the changed sources
+#                         (scripts/tidy-changed.sh, at most TIDY_MAX_FILES), then
 #                         every test: unit tests and our lit tests (ctest),
 #                         the conformance suite in
 #                         ../shared/upstream (lit-check --expect), and a short
@@ -12,7 +15,8 @@
 #
 # Environment: BUILD_DIR (default build), JOBS (default nproc),
 # SHARDKIT_SHARED (default ../shared next to the checkout),
-# FUZZ_SECONDS (default 60; 0 skips fuzzing).
+# FUZZ_SECONDS (default 60; 0 skips fuzzing), TIDY_MAX_FILES (default 12;
+# 0 skips clang-tidy).
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -64,10 +68,17 @@ case "${1:-}" in
     run_example
     ;;
   test)
+    scripts/install-deps.sh
+    echo "== formatting (scripts/check-format.sh)"
+    scripts/check-format.sh
     echo "== op names (scripts/check-op-names.sh)"
     scripts/check-op-names.sh
     setup_and_build
     run_example >/dev/null
+    if [ "${TIDY_MAX_FILES:-12}" != 0 ]; then
+      echo "== clang-tidy on changed sources (scripts/tidy-changed.sh)"
+      TIDY_MAX_FILES="${TIDY_MAX_FILES:-12}" scripts/tidy-changed.sh "$build"
+    fi
     run_tests
     ;;
   *)

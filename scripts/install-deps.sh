@@ -8,6 +8,8 @@ packages=(
   libabsl-dev libfmt-dev catch2 libbenchmark-dev
   llvm-14-tools            # FileCheck
   clang-14 libclang-rt-14-dev  # fuzzing and sanitizers
+  clang-format-14 clang-tidy-14  # scripts/check-format.sh, tidy-changed.sh
+  ccache                   # used when installed: faster rebuilds
 )
 
 missing=()

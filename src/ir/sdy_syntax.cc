@@ -1,4 +1,5 @@
-// The pretty forms of the sdy ops (seed 000's `operation ::=` lines).
+// The pretty forms of the sdy ops (the assembly formats of the reference's
+// docs/sdy_dialect.md).
 #include <string>
 
 #include "shardkit/core/status_macros.h"

@@ -113,7 +113,8 @@ bool store(Value value, const TensorSharding& sharding,
         withEntry(
             computation, kInShardings, body.numArguments(),
             [body](unsigned i) { return body.argument(i); }, value.index(),
-            sharding, isa<sdy::ManualComputationOp>(computation) ? &manual : nullptr));
+            sharding,
+            isa<sdy::ManualComputationOp>(computation) ? &manual : nullptr));
     return true;
   }
   Op op = value.definingOp();

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "fmt/format.h"
+#include "fmt/core.h"
 
 #define SHARDKIT_DEFINE_FORMATTER(Type)                            \
   template <>                                                      \

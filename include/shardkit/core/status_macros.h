@@ -20,9 +20,13 @@
 // value of a StatusOr, or returns its status.
 #define SK_ASSIGN_OR_RETURN(lhs, expr) \
   SK_ASSIGN_OR_RETURN_IMPL_(SHARDKIT_CONCAT_(sk_statusor_, __LINE__), lhs, expr)
+// `tmp` is an identifier and `lhs` a declaration: neither can be
+// parenthesized.
+// NOLINTBEGIN(bugprone-macro-parentheses)
 #define SK_ASSIGN_OR_RETURN_IMPL_(tmp, lhs, expr) \
   auto tmp = (expr);                              \
   if (!tmp.ok()) return tmp.status();             \
   lhs = std::move(tmp).value()
+// NOLINTEND(bugprone-macro-parentheses)
 
 #endif  // SHARDKIT_CORE_STATUS_MACROS_H_

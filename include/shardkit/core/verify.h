@@ -1,7 +1,8 @@
 // The verifier: the invariants of meshes, axis refs, shardings, sharding
-// rules and collective parameters (seeds 000 and 004), each violation an
-// InvalidArgument status with one precise message. This header includes all
-// of it; each part has its own header:
+// rules and collective parameters (the reference's docs/sdy_dialect.md and
+// docs/sharding_representation.md), each violation an InvalidArgument status
+// with one precise message. This header includes all of it; each part has its
+// own header:
 //
 //   core/verify_mesh.h        meshes, axis refs, axis-ref lists, manual axes
 //   core/verify_sharding.h    tensor shardings, per-value sharding lists

@@ -1,5 +1,6 @@
 // The aggressive strategy: resolves the conflicts the basic one gives up on,
-// trading possible communication for a smaller memory footprint (seed 001).
+// trading possible communication for a smaller memory footprint
+// (docs/propagation.md).
 //
 // It differs from the basic strategy in two ways:
 //   - Each tensor takes as much of a factor's compatible axes as it can on

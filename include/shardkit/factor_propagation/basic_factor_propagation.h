@@ -1,7 +1,8 @@
 // The basic strategy: propagate along every factor only the longest prefix of
 // axes that every tensor agrees on and that conflicts with nothing ("the
-// longest compatible major sharding axes" of seed 001). It never resolves a
-// conflict: a conflicting axis and everything minor to it stay where they are.
+// longest compatible major sharding axes" of docs/propagation.md). It never
+// resolves a conflict: a conflicting axis and everything minor to it stay where
+// they are.
 //
 // Conflicts, checked for every tensor mapping the factor ("within"):
 //   - the axis overlaps the tensor's replicated or unreduced axes;

@@ -1,7 +1,7 @@
 // FactorPropagation: a strategy that, given an op's ShardingProjection, picks
 // for every factor the axes to propagate and expands the tensors' factor
-// shardings with them (step 2 of seed 001's three: project, propagate in
-// factor space, project back).
+// shardings with them (step 2 of the three of docs/propagation.md: project,
+// propagate in factor space, project back).
 #ifndef SHARDKIT_FACTOR_PROPAGATION_FACTOR_PROPAGATION_H_
 #define SHARDKIT_FACTOR_PROPAGATION_FACTOR_PROPAGATION_H_
 

@@ -1,7 +1,7 @@
-// The two priority levels of seed 001's strategy hierarchy, as pure functions
-// a driver combines with the per-op step:
+// The two priority levels of the strategy hierarchy of docs/propagation.md, as
+// pure functions a driver combines with the per-op step:
 //
-//   for each user priority round r (ascending, starting at 0):   // seed 004
+//   for each user priority round r (ascending, starting at 0):
 //     for each op priority round k in [0, kNumOpPriorityRounds):
 //       propagate every op to a fixed point, restricting
 //         - dimensions by `priority_round = r` (PropagateOpOptions), and

@@ -1,7 +1,7 @@
 // ShardingProjection: the shardings of an op's operands and results seen per
-// factor of its OpShardingRule instead of per dimension (seed 001's tables:
-// one row per tensor, one column per factor, plus the tensor's replicated
-// axes).
+// factor of its OpShardingRule instead of per dimension (docs/propagation.md's
+// tables: one row per tensor, one column per factor, plus the tensor's
+// replicated axes).
 //
 // Projecting a dimension sharding walks its axes major to minor and hands
 // them to the dimension's factors major to minor: a factor takes axes (or a
@@ -102,7 +102,8 @@ struct ProjectionOptions {
   bool closed_if_missing = false;
   // User-priority round: a dimension whose priority (default 0) is above it
   // projects as closed and empty, and its axes count as replicated, so that
-  // nothing propagates into or out of it in this round (seed 004).
+  // nothing propagates into or out of it in this round (the reference's
+  // docs/sharding_representation.md).
   std::optional<int64_t> priority_round;
 };
 

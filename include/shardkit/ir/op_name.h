@@ -39,8 +39,9 @@ enum class OpTrait : uint32_t {
   // is an identity on its input (sdy.sharding_constraint, sdy.reshard,
   // sdy.propagation_barrier).
   kElementwise = 1u << 3,
-  // Has data-flow edges (seed 001; see data_flow.h): stablehlo.while, case,
-  // optimization_barrier, sdy.named_computation, sdy.manual_computation.
+  // Has data-flow edges (docs/propagation.md; see sharding_site.h):
+  // stablehlo.while, case, optimization_barrier, sdy.named_computation,
+  // sdy.manual_computation.
   kDataFlowEdges = 1u << 4,
   // An sdy collective: one operand, one result whose sharding is the
   // `out_sharding` attribute.

@@ -1,8 +1,9 @@
-// Typed handles of the sdy ops (seed 000). Accessors carry the reference's
-// ODS names (`sharding()` is `getSharding()`). An accessor of a required
-// attribute returns a reference: on an op that failed verification (the
-// attribute is missing or of another kind) it returns an empty value. An
-// optional attribute is returned as a pointer, null when absent.
+// Typed handles of the sdy ops (the reference's docs/sdy_dialect.md). Accessors
+// carry the reference's ODS names (`sharding()` is `getSharding()`). An
+// accessor of a required attribute returns a reference: on an op that failed
+// verification (the attribute is missing or of another kind) it returns an
+// empty value. An optional attribute is returned as a pointer, null when
+// absent.
 #ifndef SHARDKIT_IR_SDY_OPS_H_
 #define SHARDKIT_IR_SDY_OPS_H_
 

@@ -1,6 +1,6 @@
-// The import passes (seed 003): the clean-up and preparation a module gets
-// before sharding propagation. Each runs on a whole module and is registered
-// under the flag name sdy_opt gives it.
+// The import passes (the reference's docs/sdy_import_passes.md): the clean-up
+// and preparation a module gets before sharding propagation. Each runs on a
+// whole module and is registered under the flag name sdy_opt gives it.
 //
 //   -sdy-lift-inlined-meshes          liftInlinedMeshes
 //   -sdy-constant-splitter            splitConstants(kConstants)

@@ -1,9 +1,9 @@
-// --explain-op: why propagation does what it does to one op. Draws seed 001's
-// factor table of the op — one column per factor of its sharding rule (with
-// the factor's size and kind), one row per operand and result (per source
-// and target for a data-flow edge) with the axes that shard each factor, and
-// the tensor's explicitly replicated axes — as the IR has it now and after
-// one propagation step of that op alone.
+// --explain-op: why propagation does what it does to one op. Draws
+// docs/propagation.md's factor table of the op — one column per factor of its
+// sharding rule (with the factor's size and kind), one row per operand and
+// result (per source and target for a data-flow edge) with the axes that shard
+// each factor, and the tensor's explicitly replicated axes — as the IR has it
+// now and after one propagation step of that op alone.
 //
 //   factor table of %2 = stablehlo.dot_general in @main
 //   rule: ([i, k], [k, j])->([i, j]) {i=8, j=32, k=16} reduction={k}

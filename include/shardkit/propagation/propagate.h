@@ -1,5 +1,6 @@
-// Sharding propagation over a whole Module: the strategy hierarchy of seed 001
-// (user priorities → op priorities → aggressive → basic) driven by a worklist.
+// Sharding propagation over a whole Module: the strategy hierarchy of
+// docs/propagation.md (user priorities → op priorities → aggressive → basic)
+// driven by a worklist.
 //
 //   for each user priority round (if enabled)
 //     for each op priority round (if enabled)

@@ -1,8 +1,9 @@
 // Host simulation of sharded tensors and of the sdy collectives on them, to
 // prove a chain of collectives exact: the global tensor's element at flat
 // index i is i, every device holds its shard as a buffer, each collective
-// moves or combines buffers the way seed 000 defines it, and the final
-// buffers are compared with the shards the target sharding demands.
+// moves or combines buffers the way the reference's docs/sdy_dialect.md defines
+// it, and the final buffers are compared with the shards the target sharding
+// demands.
 //
 // Layout: a dimension of size D is padded to a size P that is a multiple of
 // its shard count k (by default the least, so that every device holds

@@ -12,7 +12,6 @@
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/sdy_ops.h"
 #include "shardkit/passes/import_passes.h"
-#include "shardkit/factor_propagation/common_mesh.h"
 #include "src/passes/collect_ops.h"
 
 namespace shardkit {

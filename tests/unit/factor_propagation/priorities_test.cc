@@ -1,4 +1,5 @@
-// Op priorities and user priorities (seeds 001 and 004).
+// Op priorities and user priorities (the reference's docs/propagation.md and
+// docs/sharding_representation.md).
 #include "shardkit/factor_propagation/priorities.h"
 
 #include <catch2/catch.hpp>

@@ -72,7 +72,9 @@ TEST_CASE("reshape: splitting a dimension") {
               {R"(<@mesh, [{"b", "a"}]>)"}, {""});
     CHECK(op.run()[1] == R"(<@mesh, [{"b", "a", ?}, {?}]>)");
   }
-  SECTION("one axis split across both factors (seed 004's example)") {
+  SECTION(
+      "one axis split across both factors (the split example of "
+      "docs/propagation.md)") {
     OpCase op({mesh(R"(<["a"=4, "b"=2]>)")}, split_8, {R"(<@mesh, [{"a"}]>)"},
               {""});
     CHECK(op.run()[1] == R"(<@mesh, [{"a":(1)2, ?}, {"a":(2)2, ?}]>)");
