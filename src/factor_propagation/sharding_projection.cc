@@ -10,7 +10,7 @@
 namespace shardkit {
 namespace {
 
-absl::Status invalid(std::string message) {
+absl::Status invalid(const std::string& message) {
   return absl::InvalidArgumentError(toAbsl(message));
 }
 

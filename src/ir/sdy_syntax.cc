@@ -213,7 +213,7 @@ absl::StatusOr<Op> parseConstant(OpReader& r, OpName name) {
 }
 
 bool printConstant(OpWriter& w, Op op) {
-  Attribute value = op.attr("value");
+  const Attribute& value = op.attr("value");
   const ElementsValue* elements = value.asElements();
   if (!elements || !hasShape(op, 0, 1) ||
       !(elements->type == op.result(0).type())) {
@@ -440,7 +440,7 @@ bool printCollective(OpWriter& w, Op op) {
   CollectiveForm form = collectiveForm(op.name());
   const TensorSharding* out = op.attr("out_sharding").asTensorSharding();
   if (!out || !isUnaryWithSameType(op)) return false;
-  Attribute axes = op.attr(form.axes_attr);
+  const Attribute& axes = op.attr(form.axes_attr);
   std::string axes_text;
   switch (form.form) {
     case AxesForm::kLists:

@@ -41,7 +41,7 @@ absl::StatusOr<Op> parseHloConstant(OpReader& r, OpName name) {
 }
 
 bool printHloConstant(OpWriter& w, Op op) {
-  Attribute value = op.attr("value");
+  const Attribute& value = op.attr("value");
   const ElementsValue* elements = value.asElements();
   if (!elements || op.numResults() != 1 || op.numOperands() != 0) return false;
   if (!(elements->type == op.result(0).type())) {
@@ -92,7 +92,7 @@ bool printCompare(OpWriter& w, Op op) {
   if (direction.empty() || op.numOperands() != 2) return false;
   w << "stablehlo.compare  " << direction << ", ";
   w.printOperands(op.operands());
-  if (Attribute type = op.attr("compare_type")) {
+  if (const Attribute& type = op.attr("compare_type")) {
     std::string_view value = enumValue(type);
     if (value.empty()) return false;
     w << ",  " << value;
@@ -233,7 +233,7 @@ absl::Status parsePrecision(OpReader& r, OperationState& state) {
 }
 
 bool printPrecision(OpWriter& w, Op op) {
-  Attribute precision = op.attr("precision_config");
+  const Attribute& precision = op.attr("precision_config");
   if (!precision) return true;
   const std::vector<Attribute>* values = precision.asArray();
   if (!values) return false;
@@ -437,7 +437,7 @@ bool printCholesky(OpWriter& w, Op op) {
   if (op.numOperands() != 1) return false;
   w << "stablehlo.cholesky ";
   w.printOperand(op.operand(0));
-  Attribute lower = op.attr("lower");
+  const Attribute& lower = op.attr("lower");
   if (lower && lower.asBool() && *lower.asBool()) w << ", lower = true";
   w.printAttrDict(op, {"lower"});
   w << " : ";

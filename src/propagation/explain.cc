@@ -241,7 +241,7 @@ absl::StatusOr<StepView> stepView(Op op, const Names& names,
   StepView view;
   SK_ASSIGN_OR_RETURN(OpRoleInfo info, classifyOp(op, options.conservative));
   IdentityRules identity;
-  auto add = [&](std::string label, Value v) {
+  auto add = [&](const std::string& label, Value v) {
     view.labels.push_back(strCat(label, " ", nameOf(names, v)));
     view.shardings.push_back(getSharding(v));
   };

@@ -40,7 +40,7 @@ class ShardingPool {
   size_t size() const { return shardings_.size(); }
 
  private:
-  Id add(TensorSharding sharding) {
+  Id add(const TensorSharding& sharding) {
     Id id = static_cast<Id>(shardings_.size());
     shardings_.push_back(sharding);
     index_.emplace(std::move(sharding), id);

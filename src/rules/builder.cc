@@ -79,8 +79,8 @@ absl::StatusOr<OpShardingRule> OpShardingRuleBuilder::buildPointwise(
   return builder.build();
 }
 
-bool OpShardingRuleBuilder::fail(std::string message) {
-  if (status_.ok()) status_ = absl::InvalidArgumentError(std::move(message));
+bool OpShardingRuleBuilder::fail(std::string_view message) {
+  if (status_.ok()) status_ = absl::InvalidArgumentError(toAbsl(message));
   return false;
 }
 

@@ -38,6 +38,7 @@ absl::StatusOr<OpShardingRule> batchNormRule(
   const Shape feature = {operand[feature_index]};
   auto shapes_of = [&](const std::vector<bool>& full) {
     std::vector<Shape> shapes;
+    shapes.reserve(full.size());
     for (bool f : full) shapes.push_back(f ? operand : feature);
     return shapes;
   };
@@ -45,6 +46,7 @@ absl::StatusOr<OpShardingRule> batchNormRule(
                                 shapes_of(full_result));
   auto dims_of = [&](const std::vector<bool>& full, int64_t dim) {
     std::vector<int64_t> dims;
+    dims.reserve(full.size());
     for (bool f : full) {
       dims.push_back(f ? dim : (dim == feature_index ? 0 : kNullDim));
     }

@@ -116,7 +116,7 @@ absl::StatusOr<std::optional<OpShardingRule>> registryRuleFor(
 
 absl::StatusOr<std::optional<OpShardingRule>> shardingRuleFor(
     Op op, const RuleOptions& options) {
-  Attribute attached = op.attr(kShardingRuleAttr);
+  const Attribute& attached = op.attr(kShardingRuleAttr);
   const OpShardingRule* attached_rule = attached.asOpShardingRule();
   if (attached && !attached_rule) {
     return OpView(op).error(

@@ -130,7 +130,7 @@ class OpShardingRuleBuilder {
   // Factor indices per dimension, per tensor.
   using Mapping = std::vector<std::vector<int64_t>>;
 
-  bool fail(std::string message);
+  bool fail(std::string_view message);
   bool checkDim(const std::vector<Shape>& shapes, int64_t tensor, int64_t dim,
                 std::string_view what);
   void setFactorKind(int64_t factor, FactorType type, bool blocked);
