@@ -20,7 +20,8 @@ void registerSdyOps() {
   registerBuiltinOp(ShardingConstraintOp::kName, {"sharding"},
                     kElementwise | OpTrait::kReshardLike, verifyReshardLikeOp);
   registerBuiltinOp(ReshardOp::kName, {"sharding"},
-                    kElementwise | OpTrait::kReshardLike, verifyReshardLikeOp);
+                    kElementwise | OpTrait::kReshardLike | OpTrait::kPure,
+                    verifyReshardLikeOp);
   registerBuiltinOp(ShardingGroupOp::kName, {"group_id"});
   registerBuiltinOp(PropagationBarrierOp::kName, {"allowed_direction"},
                     kElementwise, verifyPropagationBarrierOp);
@@ -32,7 +33,7 @@ void registerSdyOps() {
                     verifyNamedComputationOp);
   registerBuiltinOp(DataFlowEdgeOp::kName, {"sharding"},
                     OpTrait::kPriorityPassThrough, verifyDataFlowEdgeOp);
-  registerBuiltinOp(ConstantOp::kName, {"value"});
+  registerBuiltinOp(ConstantOp::kName, {"value"}, OpTrait::kPure);
   registerBuiltinOp(ReturnOp::kName, {}, OpTrait::kTerminator);
   registerBuiltinOp(AllGatherOp::kName, {"gathering_axes", "out_sharding"},
                     kCollective, verifyAllGatherOp);

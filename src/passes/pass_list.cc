@@ -2,6 +2,7 @@
 // `register...Passes()` here.
 #include "src/passes/pass_list.h"
 
+#include "shardkit/passes/canonicalize.h"
 #include "shardkit/passes/export_passes.h"
 #include "shardkit/passes/import_passes.h"
 #include "shardkit/passes/pass.h"
@@ -17,6 +18,7 @@ void passes_internal::registerBuiltinPasses() {
   registerExportPasses();
   registerReshardToCollectivesPass();
   registerRulePasses();
+  registerCanonicalizePass();
 }
 
 }  // namespace shardkit

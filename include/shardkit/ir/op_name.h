@@ -56,6 +56,8 @@ enum class OpTrait : uint32_t {
   kPriorityPassThrough = 1u << 7,
   kPriorityForwardPassThrough = 1u << 8,
   kPriorityBroadcast = 1u << 9,
+  // Has no side effects (MLIR's Pure): unused, it can be erased.
+  kPure = 1u << 10,
 };
 
 // A set of OpTraits.

@@ -52,6 +52,7 @@ using MinOp = PlainOp<"stablehlo.minimum">;
 using ClampOp = PlainOp<"stablehlo.clamp">;
 using SelectOp = PlainOp<"stablehlo.select">;
 using BitcastConvertOp = PlainOp<"stablehlo.bitcast_convert">;
+using NegOp = PlainOp<"stablehlo.negate">;
 
 // Shape ops.
 using BroadcastInDimOp = PlainOp<"stablehlo.broadcast_in_dim">;

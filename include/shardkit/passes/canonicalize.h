@@ -1,0 +1,63 @@
+// -canonicalize: folds the patterns each dialect registers for its ops
+// (docs/canonicalize.md), MLIR's greedy way: ops are visited in program
+// order, every op a rewrite touches is visited again, unused side-effect-free
+// ops are erased, until nothing changes.
+#ifndef SHARDKIT_PASSES_CANONICALIZE_H_
+#define SHARDKIT_PASSES_CANONICALIZE_H_
+
+#include <functional>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "shardkit/ir/graph.h"
+#include "shardkit/ir/module.h"
+
+namespace shardkit {
+
+// What a pattern may do to the IR. Every change goes through it, so the
+// driver knows which ops to visit again.
+class PatternRewriter {
+ public:
+  explicit PatternRewriter(Module& module) : module_(module) {}
+
+  Module& module() const { return module_; }
+
+  // Creates the op of `state` right before `anchor`.
+  Op createOpBefore(Op anchor, OperationState& state);
+  // Makes the users of `op`'s results use `values` instead, then erases `op`.
+  void replaceOp(Op op, absl::Span<const Value> values);
+  void replaceOp(Op op, Value value) { replaceOp(op, {&value, 1}); }
+  // Erases `op`, whose results must be unused.
+  void eraseOp(Op op);
+  // Reports that `op` was changed in place.
+  void notifyChanged(Op op) { revisit(op); }
+
+  // The ops to visit again, in the order they were touched.
+  std::vector<Op>& touched() { return touched_; }
+
+ private:
+  void revisit(Op op) {
+    if (op) touched_.push_back(op);
+  }
+  void revisitUsersAndProducers(Op op);
+
+  Module& module_;
+  std::vector<Op> touched_;
+};
+
+// A rewrite of one op: true if it changed the IR (through `rewriter`).
+using RewritePattern = std::function<bool(Op, PatternRewriter&)>;
+
+// Adds `pattern` to the patterns of the op named `op_name`; patterns of one
+// op are tried in registration order.
+void registerCanonicalizationPattern(OpName op_name, RewritePattern pattern);
+
+// Runs the registered patterns to a fixed point over every function body.
+absl::Status canonicalize(Module& module);
+
+void registerCanonicalizePass();
+
+}  // namespace shardkit
+
+#endif  // SHARDKIT_PASSES_CANONICALIZE_H_

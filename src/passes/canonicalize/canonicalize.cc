@@ -1,0 +1,150 @@
+// -canonicalize: the greedy driver over the patterns dialects register.
+#include "shardkit/passes/canonicalize.h"
+
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_set.h"
+#include "shardkit/ir/func.h"
+#include "shardkit/passes/pass.h"
+#include "src/passes/canonicalize/patterns.h"
+
+namespace shardkit {
+namespace {
+
+// MLIR's canonicalizer stops after this many sweeps without a fixed point.
+constexpr int kMaxSweeps = 10;
+
+std::map<std::string, std::vector<RewritePattern>, std::less<>>& patterns() {
+  static auto* table =
+      new std::map<std::string, std::vector<RewritePattern>, std::less<>>();
+  return *table;
+}
+
+void registerBuiltinPatterns() {
+  static const bool registered = [] {
+    canonicalize_internal::registerSdyPatterns();
+    return true;
+  }();
+  (void)registered;
+}
+
+bool isTriviallyDead(Op op) {
+  if (!op.hasTrait(OpTrait::kPure) || op.numRegions() != 0) return false;
+  for (unsigned i = 0; i < op.numResults(); ++i) {
+    if (!op.result(i).useEmpty()) return false;
+  }
+  return true;
+}
+
+// Appends `op` and the ops nested in it, in program order.
+void appendPreOrder(Op op, std::vector<Op>& out) {
+  out.push_back(op);
+  for (unsigned r = 0; r < op.numRegions(); ++r) {
+    Region region = op.region(r);
+    for (unsigned b = 0; b < region.numBlocks(); ++b) {
+      for (Op nested : region.block(b)) appendPreOrder(nested, out);
+    }
+  }
+}
+
+// One sweep over the ops of `root`'s regions; true if anything changed.
+bool sweep(Op root, PatternRewriter& rewriter) {
+  std::vector<Op> order;
+  for (unsigned r = 0; r < root.numRegions(); ++r) {
+    Region region = root.region(r);
+    for (unsigned b = 0; b < region.numBlocks(); ++b) {
+      for (Op op : region.block(b)) appendPreOrder(op, order);
+    }
+  }
+  // A stack: the first op on top, then whatever a rewrite touched.
+  std::vector<Op> worklist(order.rbegin(), order.rend());
+  bool changed = false;
+  while (!worklist.empty()) {
+    Op op = worklist.back();
+    worklist.pop_back();
+    if (!op || op.isErased()) continue;
+    rewriter.touched().clear();
+    if (isTriviallyDead(op)) {
+      rewriter.eraseOp(op);
+      changed = true;
+    } else {
+      auto it = patterns().find(op.name());
+      if (it == patterns().end()) continue;
+      bool applied = false;
+      for (const RewritePattern& pattern : it->second) {
+        if (pattern(op, rewriter)) {
+          applied = true;
+          break;
+        }
+      }
+      if (!applied) continue;
+      changed = true;
+    }
+    std::vector<Op>& touched = rewriter.touched();
+    for (auto t = touched.rbegin(); t != touched.rend(); ++t) {
+      worklist.push_back(*t);
+    }
+  }
+  return changed;
+}
+
+}  // namespace
+
+Op PatternRewriter::createOpBefore(Op anchor, OperationState& state) {
+  if (state.location == kNoSourceLocation) state.location = anchor.location();
+  Op op = module_.createOp(state);
+  anchor.parentBlock().insertBefore(anchor, op);
+  revisit(op);
+  return op;
+}
+
+void PatternRewriter::revisitUsersAndProducers(Op op) {
+  for (unsigned i = 0; i < op.numOperands(); ++i) {
+    revisit(op.operand(i).definingOp());
+  }
+  for (unsigned i = 0; i < op.numResults(); ++i) {
+    for (const Value::Use& use : op.result(i).uses()) revisit(use.user());
+  }
+}
+
+void PatternRewriter::replaceOp(Op op, absl::Span<const Value> values) {
+  revisitUsersAndProducers(op);
+  for (unsigned i = 0; i < op.numResults() && i < values.size(); ++i) {
+    op.result(i).replaceAllUsesWith(values[i]);
+    revisit(values[i].definingOp());
+  }
+  op.erase();
+}
+
+void PatternRewriter::eraseOp(Op op) {
+  revisitUsersAndProducers(op);
+  op.erase();
+}
+
+void registerCanonicalizationPattern(OpName op_name, RewritePattern pattern) {
+  patterns()[std::string(op_name.str())].push_back(std::move(pattern));
+}
+
+absl::Status canonicalize(Module& module) {
+  registerBuiltinPatterns();
+  PatternRewriter rewriter(module);
+  for (Op op : module.body()) {
+    if (op.numRegions() == 0) continue;
+    for (int i = 0; i < kMaxSweeps && sweep(op, rewriter); ++i) {
+    }
+  }
+  return absl::OkStatus();
+}
+
+void registerCanonicalizePass() {
+  registerPass(optionlessPass(
+      "canonicalize",
+      "Folds what each op's canonicalization patterns fold and erases unused "
+      "side-effect-free ops, to a fixed point",
+      [](Module& module) { return canonicalize(module); }));
+}
+
+}  // namespace shardkit

@@ -1,0 +1,166 @@
+// Canonicalization patterns of the sdy collectives (the reference's
+// collective patterns): collectives that move nothing, inverse pairs, fusions.
+#include <algorithm>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_set.h"
+#include "shardkit/core/axis_ref_list.h"
+#include "shardkit/ir/attribute.h"
+#include "shardkit/ir/module.h"
+#include "shardkit/ir/sdy_ops.h"
+#include "shardkit/sim/collectives.h"
+#include "src/passes/canonicalize/patterns.h"
+
+namespace shardkit::canonicalize_internal {
+namespace {
+
+using sdy::AllGatherOp;
+using sdy::AllReduceOp;
+using sdy::AllSliceOp;
+using sdy::AllToAllOp;
+using sdy::CollectivePermuteOp;
+using sdy::ReduceScatterOp;
+using sdy::ReplicatedToUnreducedOp;
+using sdy::ShardedToUnreducedOp;
+
+bool allEmpty(const ListOfAxisRefLists& lists) {
+  return std::all_of(lists.lists.begin(), lists.lists.end(),
+                     [](const AxisRefList& l) { return l.axes.empty(); });
+}
+
+// Replaces a collective whose axes are all empty by its operand.
+template <typename CollectiveT, typename AxesFn>
+RewritePattern noopPattern(AxesFn empty_axes) {
+  return [empty_axes](Op op, PatternRewriter& rewriter) {
+    CollectiveT c(op);
+    if (!empty_axes(c)) return false;
+    rewriter.replaceOp(op, c.tensor());
+    return true;
+  };
+}
+
+bool collectivePermuteNoop(Op op, PatternRewriter& rewriter) {
+  CollectivePermuteOp permute(op);
+  std::optional<TensorSharding> in = shardingOf(permute.tensor());
+  if (!in || !sameDistribution(*in, permute.outSharding())) return false;
+  rewriter.replaceOp(op, permute.tensor());
+  return true;
+}
+
+bool allSliceOfAllGather(Op op, PatternRewriter& rewriter) {
+  AllSliceOp slice(op);
+  auto gather = dynCast<AllGatherOp>(slice.tensor().definingOp());
+  if (!gather || gather.gatheringAxes() != slice.slicingAxes()) return false;
+  rewriter.replaceOp(op, gather.tensor());
+  return true;
+}
+
+bool allReduceOfReplicatedToUnreduced(Op op, PatternRewriter& rewriter) {
+  AllReduceOp reduce(op);
+  auto r2u = dynCast<ReplicatedToUnreducedOp>(reduce.tensor().definingOp());
+  if (!r2u || r2u.axes() != reduce.reductionAxes()) return false;
+  rewriter.replaceOp(op, r2u.tensor());
+  return true;
+}
+
+// all_reduce(sharded_to_unreduced(x, axes)) reducing exactly those axes is an
+// all_gather of x along them.
+bool allReduceOfShardedToUnreduced(Op op, PatternRewriter& rewriter) {
+  AllReduceOp reduce(op);
+  auto s2u = dynCast<ShardedToUnreducedOp>(reduce.tensor().definingOp());
+  if (!s2u) return false;
+  MeshTable meshes = rewriter.module().meshTable();
+  const Mesh* mesh = meshes.resolve(s2u.outSharding());
+  if (!mesh) return false;
+  std::vector<AxisRef> axes;
+  for (const AxisRefList& list : s2u.axes().lists) {
+    axes.insert(axes.end(), list.axes.begin(), list.axes.end());
+  }
+  sortAndMergeAxes(axes, *mesh);
+  if (axes != reduce.reductionAxes().axes) return false;
+  OperationState state(AllGatherOp::opName());
+  state.operands = {s2u.tensor()};
+  state.result_types = {op.result(0).type()};
+  state.addAttr("gathering_axes", Attribute::listOfAxisRefLists(s2u.axes()));
+  state.addAttr("out_sharding",
+                Attribute::tensorSharding(reduce.outSharding()));
+  Op gather = rewriter.createOpBefore(op, state);
+  rewriter.replaceOp(op, gather.result(0));
+  return true;
+}
+
+bool allToAllNoUse(Op op, PatternRewriter& rewriter) {
+  if (!op.result(0).useEmpty()) return false;
+  rewriter.eraseOp(op);
+  return true;
+}
+
+// True if a dimension is the source or target of two params of `a` and `b`.
+bool overlaps(const AllToAllParamList& a, const AllToAllParamList& b) {
+  absl::flat_hash_set<int64_t> dims;
+  for (const AllToAllParamList* list : {&a, &b}) {
+    for (const AllToAllParam& p : list->params) {
+      if (!dims.insert(p.src_dim).second || !dims.insert(p.tgt_dim).second) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+bool allToAllFusion(Op op, PatternRewriter& rewriter) {
+  AllToAllOp outer(op);
+  auto inner = dynCast<AllToAllOp>(outer.tensor().definingOp());
+  if (!inner || !inner.result().hasOneUse() ||
+      overlaps(inner.params(), outer.params())) {
+    return false;
+  }
+  std::vector<AllToAllParam> params = inner.params().params;
+  params.insert(params.end(), outer.params().params.begin(),
+                outer.params().params.end());
+  std::stable_sort(params.begin(), params.end(),
+                   [](const AllToAllParam& a, const AllToAllParam& b) {
+                     return a.src_dim < b.src_dim;
+                   });
+  op.setOperand(0, inner.tensor());
+  op.setAttr("params", Attribute::allToAllParamList(
+                           AllToAllParamList(std::move(params))));
+  rewriter.notifyChanged(op);
+  rewriter.notifyChanged(inner);
+  return true;
+}
+
+}  // namespace
+
+void registerCollectivePatterns() {
+  // Patterns matching two ops come first, as MLIR orders them by benefit.
+  registerCanonicalizationPattern(AllGatherOp::opName(),
+                                  noopPattern<AllGatherOp>([](AllGatherOp c) {
+                                    return allEmpty(c.gatheringAxes());
+                                  }));
+  registerCanonicalizationPattern(AllSliceOp::opName(), allSliceOfAllGather);
+  registerCanonicalizationPattern(AllSliceOp::opName(),
+                                  noopPattern<AllSliceOp>([](AllSliceOp c) {
+                                    return allEmpty(c.slicingAxes());
+                                  }));
+  registerCanonicalizationPattern(AllReduceOp::opName(),
+                                  allReduceOfReplicatedToUnreduced);
+  registerCanonicalizationPattern(AllReduceOp::opName(),
+                                  noopPattern<AllReduceOp>([](AllReduceOp c) {
+                                    return c.reductionAxes().axes.empty();
+                                  }));
+  registerCanonicalizationPattern(AllReduceOp::opName(),
+                                  allReduceOfShardedToUnreduced);
+  registerCanonicalizationPattern(AllToAllOp::opName(), allToAllFusion);
+  registerCanonicalizationPattern(AllToAllOp::opName(), allToAllNoUse);
+  registerCanonicalizationPattern(CollectivePermuteOp::opName(),
+                                  collectivePermuteNoop);
+  registerCanonicalizationPattern(
+      ReduceScatterOp::opName(),
+      noopPattern<ReduceScatterOp>(
+          [](ReduceScatterOp c) { return allEmpty(c.reduceScatterAxes()); }));
+}
+
+}  // namespace shardkit::canonicalize_internal
