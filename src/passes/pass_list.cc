@@ -16,6 +16,7 @@ void passes_internal::registerBuiltinPasses() {
   registerPropagationPasses();
   registerImportPasses();
   registerExportPasses();
+  registerUnflattenCallGraphPass();
   registerReshardToCollectivesPass();
   registerRulePasses();
   registerCanonicalizePass();

@@ -62,18 +62,18 @@ inline bool parseInt64(std::string_view text, int64_t& value, int base = 10) {
   return result.ec == std::errc() && result.ptr == text.data() + text.size();
 }
 
-// Appends `text` as an MLIR string literal: quoted, with `"` and `\\` escaped
-// and every byte outside printable ASCII written as `\XX` (upper-case hex),
-// as MLIR's printer does (so `"é"` prints as `"\C3\A9"`).
+// Appends `text` as an MLIR string literal as LLVM's printEscapedString
+// writes it: quoted, `\\` doubled, and `"` and every byte outside printable
+// ASCII written as `\XX` (upper-case hex), so `a"é` prints as
+// `"a\22\C3\A9"`.
 inline void appendQuoted(std::string& out, std::string_view text) {
   constexpr char kHex[] = "0123456789ABCDEF";
   out += '"';
   for (char c : text) {
     unsigned char u = static_cast<unsigned char>(c);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (u < 0x20 || u >= 0x7f) {
+    if (c == '\\') {
+      out += "\\\\";
+    } else if (c == '"' || u < 0x20 || u >= 0x7f) {
       out += '\\';
       out += kHex[u >> 4];
       out += kHex[u & 0xF];

@@ -33,6 +33,13 @@ inline constexpr std::string_view kResultPropagationEdgesAttr =
 // -sdy-lift-inlined-meshes attaches to every mesh op.
 inline constexpr std::string_view kStablehloMeshAttr = "stablehlo.mesh";
 
+// Set on the copies of a function that flattening the call graph makes: the
+// name of the function they copy, and the manual axes their calls are
+// nested in.
+inline constexpr std::string_view kOriginalFuncNameAttr =
+    "sdy.original_func_name";
+inline constexpr std::string_view kFuncManualAxesAttr = "sdy.func_manual_axes";
+
 }  // namespace shardkit
 
 #endif  // SHARDKIT_IR_ATTR_NAMES_H_

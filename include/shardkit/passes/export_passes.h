@@ -73,8 +73,18 @@ struct ExportOptions {
 absl::Status runExportPipeline(Module& module,
                                const ExportOptions& options = {});
 
+// -sdy-unflatten-call-graph: every call calls one chosen copy among the
+// copies of its callee's original function (`sdy.original_func_name`) with
+// the same manual axes and, unless `dedup_functions_fully`, the same argument
+// and result shardings. With `dedup_functions_fully` the copy kept is the one
+// with the most calls among those sharded alike, and calls are redirected
+// without resharding (as the reference does). The copies' flattening
+// attributes are removed.
+absl::Status unflattenCallGraph(Module& module, bool dedup_functions_fully);
+
 // Registers the passes above (called from pass_list.cc).
 void registerExportPasses();
+void registerUnflattenCallGraphPass();
 
 }  // namespace shardkit
 

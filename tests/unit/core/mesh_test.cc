@@ -19,7 +19,7 @@ TEST_CASE("MeshAxis: value semantics and text") {
   checkValueSemantics<MeshAxis>(
       {{"a", 2}, {"a", 4}, {"b", 2}, {"", 1}, {"a b", 2}});
   checkFormats(MeshAxis{"x", 8}, R"("x"=8)");
-  checkFormats(MeshAxis{"q\"\\", 2}, R"("q\"\\"=2)");
+  checkFormats(MeshAxis{"q\"\\", 2}, R"("q\22\\"=2)");
 }
 
 TEST_CASE("Mesh: value semantics") {

@@ -49,7 +49,7 @@ TEST_CASE("appendQuoted escapes like MLIR's printer") {
   };
   CHECK(quoted("x") == R"("x")");
   CHECK(quoted("") == R"("")");
-  CHECK(quoted("a\"b\\c") == R"("a\"b\\c")");
+  CHECK(quoted("a\"b\\c") == R"("a\22b\\c")");
   CHECK(quoted("tab\there\n") == R"("tab\09here\0A")");
   CHECK(quoted(std::string_view("\0\x7f", 2)) == R"("\00\7F")");
   CHECK(quoted("\xE2\x82\xAC") == R"("\E2\82\AC")");
@@ -70,7 +70,7 @@ TEST_CASE("isBareIdentifier and appendSymbolRef") {
   CHECK(out == "@mesh");
   out.clear();
   appendSymbolRef(out, "my \"mesh\"");
-  CHECK(out == R"(@"my \"mesh\"")");
+  CHECK(out == R"(@"my \22mesh\22")");
 }
 
 }  // namespace

@@ -37,7 +37,7 @@ TEST_CASE("parseMesh: accepted forms") {
   CHECK(printed(parseMesh(R"(<["a"=1], device_ids=[0]>)")) == R"(<["a"=1]>)");
   // Whitespace, comments, hex sizes and escapes.
   CHECK(printed(parseMesh("  < [ \"a\" = 0x10 ,\n \"b\\\"\" = 2 ] > // c")) ==
-        R"(<["a"=16, "b\""=2]>)");
+        R"(<["a"=16, "b\22"=2]>)");
   CHECK(printed(parseMesh(R"(<["\C3\A9"=2]>)")) == R"(<["\C3\A9"=2]>)");
   absl::StatusOr<Mesh> escaped = parseMesh(R"(<["\C3\A9"=2]>)");
   REQUIRE(escaped.ok());
