@@ -17,6 +17,7 @@ void passes_internal::registerBuiltinPasses() {
   registerImportPasses();
   registerExportPasses();
   registerUnflattenCallGraphPass();
+  registerExportNamedComputationsPass();
   registerReshardToCollectivesPass();
   registerRulePasses();
   registerCanonicalizePass();

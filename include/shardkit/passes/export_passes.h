@@ -82,9 +82,17 @@ absl::Status runExportPipeline(Module& module,
 // attributes are removed.
 absl::Status unflattenCallGraph(Module& module, bool dedup_functions_fully);
 
+// -sdy-export-named-computations: each sdy.named_computation (innermost
+// first) becomes a call of a new private function at the end of the module,
+// named after the computation (made unique as MLIR's symbol table does) and
+// marked with `sdy.original_func_name`; the function's arguments carry the
+// in shardings, the call the computation's attributes and out shardings.
+absl::Status exportNamedComputations(Module& module);
+
 // Registers the passes above (called from pass_list.cc).
 void registerExportPasses();
 void registerUnflattenCallGraphPass();
+void registerExportNamedComputationsPass();
 
 }  // namespace shardkit
 

@@ -1,0 +1,140 @@
+// -sdy-export-named-computations: every sdy.named_computation becomes a call
+// of a private function made of its body.
+#include <algorithm>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_set.h"
+#include "shardkit/ir/attr_names.h"
+#include "shardkit/ir/func.h"
+#include "shardkit/ir/sdy_ops.h"
+#include "shardkit/passes/export_passes.h"
+#include "shardkit/passes/pass.h"
+#include "src/passes/collect_ops.h"
+
+namespace shardkit {
+namespace {
+
+// Hands out function names unique in the module the way MLIR's symbol table
+// does: `name` if free, else `name_N` with N from one counter shared by all
+// names (so `bar`, `bar_0`, `foo`, `foo_1`).
+class SymbolNamer {
+ public:
+  explicit SymbolNamer(Module& module) {
+    for (Op op : module.body()) {
+      if (const std::string* name = op.attr("sym_name").asString()) {
+        taken_.insert(*name);
+      }
+    }
+  }
+  std::string unique(std::string_view name) {
+    std::string candidate(name);
+    while (taken_.contains(candidate)) {
+      candidate = strCat(name, "_", counter_++);
+    }
+    taken_.insert(candidate);
+    return candidate;
+  }
+
+ private:
+  absl::flat_hash_set<std::string> taken_;
+  int64_t counter_ = 0;
+};
+
+// Moves the body of `computation` into a new private function at the end of
+// the module and returns it.
+FuncOp outline(Module& module, sdy::NamedComputationOp computation,
+               SymbolNamer& namer) {
+  Block body = computation.body();
+  std::vector<Type> inputs;
+  for (Value arg : body.arguments()) inputs.push_back(arg.type());
+  FuncOp func = FuncOp::create(module, namer.unique(computation.name()), inputs,
+                               computation->resultTypes());
+  func->setAttr("sym_visibility", Attribute::string("private"));
+  func->setAttr(kOriginalFuncNameAttr,
+                Attribute::string(std::string(computation.name())));
+  Block entry = func.body();
+  for (unsigned i = 0; i < body.numArguments(); ++i) {
+    body.argument(i).replaceAllUsesWith(entry.argument(i));
+  }
+  for (Op op : body.ops()) {
+    if (isa<sdy::ReturnOp>(op)) {
+      OperationState ret(func::ReturnOp::opName());
+      ret.operands = op.operands();
+      ret.location = op.location();
+      entry.pushBack(module.createOp(ret));
+      op.erase();
+    } else {
+      entry.pushBack(op);
+    }
+  }
+  if (const TensorShardingPerValue* in = computation.inShardings()) {
+    for (size_t i = 0; i < in->shardings.size() && i < inputs.size(); ++i) {
+      func.setArgAttr(i, kShardingAttr,
+                      Attribute::tensorSharding(in->shardings[i]));
+    }
+  }
+  module.body().pushBack(func);
+  return func;
+}
+
+// Replaces `computation` by a call of `func` carrying its discardable
+// attributes and, as `sdy.sharding`, its out shardings.
+void replaceByCall(Module& module, sdy::NamedComputationOp computation,
+                   FuncOp func) {
+  Op op = computation;
+  OperationState call(func::CallOp::opName());
+  call.operands = op.operands();
+  call.result_types = op.resultTypes();
+  call.location = op.location();
+  call.addAttr("callee", Attribute::symbolRef(std::string(func.name())));
+  std::vector<NamedAttribute> attrs(op.discardableAttrs().begin(),
+                                    op.discardableAttrs().end());
+  if (const TensorShardingPerValue* out = computation.outShardings()) {
+    std::erase_if(
+        attrs, [](const NamedAttribute& a) { return a.name == kShardingAttr; });
+    attrs.push_back(
+        {std::string(kShardingAttr), Attribute::tensorShardingPerValue(*out)});
+  }
+  std::sort(attrs.begin(), attrs.end(),
+            [](const NamedAttribute& a, const NamedAttribute& b) {
+              return a.name < b.name;
+            });
+  for (NamedAttribute& a : attrs) call.addAttr(a.name, std::move(a.value));
+  Op replacement = module.createOp(call);
+  op.parentBlock().insertBefore(op, replacement);
+  for (unsigned i = 0; i < op.numResults(); ++i) {
+    op.result(i).replaceAllUsesWith(replacement.result(i));
+  }
+  op.erase();
+}
+
+}  // namespace
+
+absl::Status exportNamedComputations(Module& module) {
+  std::vector<Op> ops;
+  for (Op func : module.functions()) {
+    if (Block body = FuncOp(func).body()) {
+      passes_internal::collectPostOrder(body, ops);
+    }
+  }
+  SymbolNamer namer(module);
+  for (Op op : ops) {
+    auto computation = dynCast<sdy::NamedComputationOp>(op);
+    if (!computation || !computation.body()) continue;
+    FuncOp func = outline(module, computation, namer);
+    replaceByCall(module, computation, func);
+  }
+  return absl::OkStatus();
+}
+
+void registerExportNamedComputationsPass() {
+  registerPass(optionlessPass(
+      "sdy-export-named-computations",
+      "Outlines every sdy.named_computation into a private function (named "
+      "after it, made unique) and calls it.",
+      [](Module& module) { return exportNamedComputations(module); }));
+}
+
+}  // namespace shardkit
