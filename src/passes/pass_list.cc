@@ -18,6 +18,7 @@ void passes_internal::registerBuiltinPasses() {
   registerExportPasses();
   registerUnflattenCallGraphPass();
   registerExportNamedComputationsPass();
+  registerVerifyUnreducedAxesPass();
   registerReshardToCollectivesPass();
   registerRulePasses();
   registerCanonicalizePass();

@@ -89,10 +89,16 @@ absl::Status unflattenCallGraph(Module& module, bool dedup_functions_fully);
 // in shardings, the call the computation's attributes and out shardings.
 absl::Status exportNamedComputations(Module& module);
 
+// -sdy-verify-unreduced-axes: an error at every op outside the sdy dialect
+// that drops an unreduced axis of its operands, and at every return or call
+// whose unreduced axes differ from those declared on the other side.
+absl::Status verifyUnreducedAxes(Module& module);
+
 // Registers the passes above (called from pass_list.cc).
 void registerExportPasses();
 void registerUnflattenCallGraphPass();
 void registerExportNamedComputationsPass();
+void registerVerifyUnreducedAxesPass();
 
 }  // namespace shardkit
 
