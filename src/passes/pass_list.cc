@@ -19,6 +19,7 @@ void passes_internal::registerBuiltinPasses() {
   registerUnflattenCallGraphPass();
   registerExportNamedComputationsPass();
   registerVerifyUnreducedAxesPass();
+  registerInlineMeshesPass();
   registerReshardToCollectivesPass();
   registerRulePasses();
   registerCanonicalizePass();

@@ -315,4 +315,31 @@ absl::StatusOr<Mesh> parseStablehloMeshAxes(std::string_view text) {
   return mesh;
 }
 
+std::string printStablehloMesh(const Mesh& mesh) {
+  std::string out = "#stablehlo.mesh<axes=[";
+  for (size_t i = 0; i < mesh.axes.size(); ++i) {
+    if (i) out += ", ";
+    out += "<name = ";
+    appendQuoted(out, mesh.axes[i].name);
+    strAppend(out, ", size = ", mesh.axes[i].size, ">");
+  }
+  out += "]";
+  if (!mesh.device_ids.empty()) {
+    // A one-element dense literal prints as a splat.
+    out += ", device_ids=dense<";
+    if (mesh.device_ids.size() == 1) {
+      strAppend(out, mesh.device_ids.front());
+    } else {
+      out += "[";
+      for (size_t i = 0; i < mesh.device_ids.size(); ++i) {
+        strAppend(out, i ? ", " : "", mesh.device_ids[i]);
+      }
+      out += "]";
+    }
+    strAppend(out, "> : tensor<", mesh.device_ids.size(), "xi64>");
+  }
+  out += ">";
+  return out;
+}
+
 }  // namespace shardkit

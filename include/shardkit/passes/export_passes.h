@@ -94,11 +94,16 @@ absl::Status exportNamedComputations(Module& module);
 // whose unreduced axes differ from those declared on the other side.
 absl::Status verifyUnreducedAxes(Module& module);
 
+// -sdy-inline-meshes: every sharding that refers to an sdy.mesh gets that
+// mesh inline (`mesh<[...]>`); the sdy.mesh ops are removed.
+absl::Status inlineMeshes(Module& module);
+
 // Registers the passes above (called from pass_list.cc).
 void registerExportPasses();
 void registerUnflattenCallGraphPass();
 void registerExportNamedComputationsPass();
 void registerVerifyUnreducedAxesPass();
+void registerInlineMeshesPass();
 
 }  // namespace shardkit
 

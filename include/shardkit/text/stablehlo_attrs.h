@@ -46,6 +46,11 @@ std::string printConvDimensionNumbersAttr(const ConvDimensionNumbers& dims);
 // what is malformed.
 absl::StatusOr<Mesh> parseStablehloMeshAxes(std::string_view text);
 
+// `mesh` as StableHLO's mesh attribute, as the reference prints it:
+// `#stablehlo.mesh<axes=[<name = "x", size = 2>]>`, with
+// `, device_ids=dense<[...]> : tensor<Nxi64>` when it has explicit ids.
+std::string printStablehloMesh(const Mesh& mesh);
+
 }  // namespace shardkit
 
 #endif  // SHARDKIT_TEXT_STABLEHLO_ATTRS_H_

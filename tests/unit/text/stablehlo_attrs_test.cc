@@ -173,3 +173,25 @@ TEST_CASE("a stablehlo mesh reads its axes with any spacing") {
 
 }  // namespace
 }  // namespace shardkit
+
+namespace shardkit {
+namespace {
+
+TEST_CASE("printStablehloMesh writes axes, then explicit device ids") {
+  CHECK(
+      printStablehloMesh(Mesh({{"x", 2}, {"y", 4}})) ==
+      R"(#stablehlo.mesh<axes=[<name = "x", size = 2>, <name = "y", size = 4>]>)");
+  CHECK(
+      printStablehloMesh(Mesh({{"x", 2}}, {1, 0})) ==
+      R"(#stablehlo.mesh<axes=[<name = "x", size = 2>], device_ids=dense<[1, 0]> : tensor<2xi64>>)");
+  CHECK(printStablehloMesh(Mesh::maximal(3)) ==
+        "#stablehlo.mesh<axes=[], device_ids=dense<3> : tensor<1xi64>>");
+  // What is printed reads back as the same axes.
+  absl::StatusOr<Mesh> back =
+      parseStablehloMeshAxes(printStablehloMesh(Mesh({{"a", 8}})));
+  REQUIRE(back.ok());
+  CHECK(back->axes == std::vector<MeshAxis>{{"a", 8}});
+}
+
+}  // namespace
+}  // namespace shardkit
