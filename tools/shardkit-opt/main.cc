@@ -6,15 +6,20 @@
 //                [-mlir-timing]
 //                [--explain-op=NAME [--explain-strategy=basic|aggressive]]
 //                [-PASS[=OPTIONS]]...
+#include <fcntl.h>
 #include <malloc.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -178,25 +183,95 @@ bool parseFlags(int argc, char** argv, Flags& flags, bool& help) {
   return true;
 }
 
-bool readInput(const std::string& path, std::string& text) {
-  if (path == "-") {
-    text.assign(std::istreambuf_iterator<char>(std::cin), {});
-    return true;
+// Reads `path` ("-" is stdin) into `text`; on failure returns why. A
+// directory, a closed stdin and a read error are failures, not empty input.
+std::optional<std::string> readInput(const std::string& path,
+                                     std::string& text) {
+  int fd = 0;
+  if (path != "-") {
+    fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return std::string(std::strerror(errno));
   }
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (f == nullptr) return false;
-  if (std::fseek(f, 0, SEEK_END) == 0) {
-    long size = std::ftell(f);
-    if (size > 0) text.reserve(static_cast<size_t>(size));
-    std::rewind(f);
+  std::optional<std::string> error;
+  struct stat st;
+  if (::fstat(fd, &st) != 0) {
+    error = std::string(std::strerror(errno));
+  } else if (S_ISDIR(st.st_mode)) {
+    error = "is a directory";
+  } else {
+    if (S_ISREG(st.st_mode) && st.st_size > 0)
+      text.reserve(static_cast<size_t>(st.st_size));
+    char chunk[1 << 16];
+    while (true) {
+      ssize_t n = ::read(fd, chunk, sizeof(chunk));
+      if (n > 0) {
+        text.append(chunk, static_cast<size_t>(n));
+      } else if (n == 0) {
+        break;
+      } else if (errno != EINTR) {
+        error = std::string(std::strerror(errno));
+        break;
+      }
+    }
   }
-  char chunk[1 << 16];
-  size_t n;
-  while ((n = std::fread(chunk, 1, sizeof(chunk), f)) > 0)
-    text.append(chunk, n);
-  bool ok = !std::ferror(f);
-  std::fclose(f);
-  return ok;
+  if (fd != 0) ::close(fd);
+  return error;
+}
+
+// Writes `data` to all of `fd`; false on any write error (ENOSPC, EIO, EPIPE).
+bool writeAll(int fd, const std::string& data) {
+  size_t done = 0;
+  while (done < data.size()) {
+    ssize_t n = ::write(fd, data.data() + done, data.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    done += static_cast<size_t>(n);
+  }
+  return true;
+}
+
+// Writes `data` to `path` atomically: a temporary file in the same directory
+// renamed over the target on success, so a failed write leaves the target
+// untouched. Special files (/dev/null, /dev/full, pipes) are written in place.
+// Returns the error, if any.
+std::optional<std::string> writeOutput(const std::string& path,
+                                       const std::string& data) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+    if (S_ISDIR(st.st_mode)) return std::string("is a directory");
+    int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+    if (fd < 0) return std::string(std::strerror(errno));
+    bool ok = writeAll(fd, data);
+    int saved = errno;
+    if (::close(fd) != 0 && ok) return std::string(std::strerror(errno));
+    if (!ok) return std::string(std::strerror(saved));
+    return std::nullopt;
+  }
+  std::string temp = path + ".tmp-XXXXXX";
+  int fd = ::mkstemp(temp.data());
+  if (fd < 0) return std::string(std::strerror(errno));
+  bool ok = writeAll(fd, data) && ::fsync(fd) == 0;
+  int saved = errno;
+  if (::close(fd) != 0 && ok) {
+    ok = false;
+    saved = errno;
+  }
+  // mkstemp creates 0600; give the output the usual umask-derived mode.
+  mode_t mask = ::umask(0);
+  ::umask(mask);
+  if (ok && ::chmod(temp.c_str(), 0666 & ~mask) != 0) {
+    ok = false;
+    saved = errno;
+  }
+  if (ok && ::rename(temp.c_str(), path.c_str()) != 0) {
+    ok = false;
+    saved = errno;
+  }
+  if (!ok) {
+    ::unlink(temp.c_str());
+    return std::string(std::strerror(saved));
+  }
+  return std::nullopt;
 }
 
 // The diagnostics of a failed pass or explanation; one that names no
@@ -323,8 +398,9 @@ int run(int argc, char** argv) {
     return 0;
   }
   std::string text;
-  if (!readInput(flags.input, text)) {
-    std::cerr << "shardkit-opt: error: cannot open '" << flags.input << "'\n";
+  if (std::optional<std::string> error = readInput(flags.input, text)) {
+    std::cerr << "shardkit-opt: error: cannot read '" << flags.input
+              << "': " << *error << "\n";
     return 1;
   }
   // Reading, propagating and printing a module touches several times its
@@ -359,15 +435,18 @@ int run(int argc, char** argv) {
     }
   }
   if (flags.output == "-") {
-    std::cout << out;
-  } else {
-    std::ofstream os(flags.output, std::ios::binary);
-    if (!os) {
-      std::cerr << "shardkit-opt: error: cannot write '" << flags.output
-                << "'\n";
+    std::cout << out << std::flush;
+    if (!std::cout) {
+      std::cerr << "shardkit-opt: error: cannot write to stdout\n";
       return 1;
     }
-    os << out;
+  } else if (ok) {
+    // On failure the target keeps its previous contents (it may be the input).
+    if (std::optional<std::string> error = writeOutput(flags.output, out)) {
+      std::cerr << "shardkit-opt: error: cannot write '" << flags.output
+                << "': " << *error << "\n";
+      return 1;
+    }
   }
   return ok ? 0 : 1;
 }

@@ -1,0 +1,28 @@
+// Input and output problems are file-level errors with exit 1, never a crash,
+// an empty module or a damaged output file.
+
+// A write error (no space left) is an error.
+// RUN: not shardkit-opt %s -o /dev/full 2>&1 | FileCheck %s --check-prefix=FULL
+// FULL: shardkit-opt: error: cannot write '/dev/full': No space left on device
+
+// A directory is not a module.
+// RUN: not shardkit-opt $(dirname %s) 2>&1 | FileCheck %s --check-prefix=DIR
+// DIR: shardkit-opt: error: cannot read '{{.*}}': is a directory
+
+// A closed stdin is not an empty module.
+// RUN: not shardkit-opt - <&- 2>&1 | FileCheck %s --check-prefix=STDIN
+// STDIN: shardkit-opt: error: cannot read '-': Bad file descriptor
+
+// Output goes to the file in full on success, identical to stdout.
+// RUN: T=$(mktemp -d) && shardkit-opt %s -o $T/out.mlir && shardkit-opt %s > $T/expected && cmp $T/out.mlir $T/expected && test "$(ls $T | wc -l)" = 2 && rm -rf $T
+
+// A failing run leaves its output untouched, even when it is the input, and
+// leaves no temporary file behind.
+// RUN: T=$(mktemp -d) && printf 'func.func @f(%%a: tensor<2xf32>) {\n  return %%b : tensor<2xf32>\n}\n' > $T/bad.mlir && cp $T/bad.mlir $T/copy && not shardkit-opt $T/bad.mlir -o $T/bad.mlir 2>/dev/null && cmp $T/bad.mlir $T/copy && test "$(ls $T | wc -l)" = 2 && rm -rf $T
+
+// A -split-input-file run whose later chunk fails writes no partial file.
+// RUN: T=$(mktemp -d) && printf 'func.func @f() {\n  return\n}\n// -----\nfunc.func @g() {\n  return %%x : tensor<f32>\n}\n' > $T/in.mlir && not shardkit-opt $T/in.mlir -split-input-file -o $T/out.mlir 2>/dev/null && test "$(ls $T)" = in.mlir && rm -rf $T
+
+func.func @main(%arg0: tensor<8xf32>) -> tensor<8xf32> {
+  return %arg0 : tensor<8xf32>
+}
