@@ -284,13 +284,13 @@ bool printFragment(OpWriter& w, Op op) {
     strAppend(header, i ? ", " : "", *origin);
   }
   header += "]";
-  Attribute stage = op.attr("stage_id");
+  const Attribute& stage = op.attr("stage_id");
   if (stage) {
     if (!stage.intValue()) return false;
     strAppend(header, ", stage=", *stage.intValue());
   }
   for (std::string_view keyword : {"in_shardings", "out_shardings"}) {
-    Attribute attr = op.attr(keyword);
+    const Attribute& attr = op.attr(keyword);
     if (!attr) continue;
     const TensorShardingPerValue* s = attr.asTensorShardingPerValue();
     if (!s) return false;
