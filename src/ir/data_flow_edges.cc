@@ -124,7 +124,7 @@ std::optional<DataFlowEdge> dataFlowEdgeOf(Value owner) {
     Op op = computationOfArgument(owner);
     if (!op || owner.index() >= op.numOperands()) return std::nullopt;
     edge.op = op;
-    edge.sources.push_back(op.operand(owner.index()));
+    edge.addSource(op, owner.index());
     return edge;
   }
   Op op = owner.definingOp();
@@ -132,12 +132,12 @@ std::optional<DataFlowEdge> dataFlowEdgeOf(Value owner) {
   edge.op = op;
   unsigned i = owner.index();
   if (isa<stablehlo::OptimizationBarrierOp>(op)) {
-    edge.sources.push_back(op.operand(i));
+    edge.addSource(op, i);
   } else if (isa<stablehlo::WhileOp>(op)) {
     if (i >= op.numOperands() || op.numRegions() != 2) return std::nullopt;
-    edge.sources.push_back(op.operand(i));
+    edge.addSource(op, i);
     if (Op ret = terminatorOf(op.region(1)); ret && i < ret.numOperands()) {
-      edge.sources.push_back(ret.operand(i));
+      edge.addSource(ret, i);
     }
     for (unsigned r = 0; r < 2; ++r) {
       if (op.region(r).numBlocks() == 1 &&
@@ -148,12 +148,12 @@ std::optional<DataFlowEdge> dataFlowEdgeOf(Value owner) {
   } else if (isa<stablehlo::CaseOp>(op)) {
     for (unsigned r = 0; r < op.numRegions(); ++r) {
       if (Op ret = terminatorOf(op.region(r)); ret && i < ret.numOperands()) {
-        edge.sources.push_back(ret.operand(i));
+        edge.addSource(ret, i);
       }
     }
   } else {  // named/manual computation result
     if (Op ret = terminatorOf(op.region(0)); ret && i < ret.numOperands()) {
-      edge.sources.push_back(ret.operand(i));
+      edge.addSource(ret, i);
     }
   }
   return edge;

@@ -1,5 +1,6 @@
-// The pretty forms of the mpmd ops (seed 002's `operation ::=` lines and the
-// fragment's custom form).
+// The pretty forms of the mpmd ops (the assembly formats of the reference's
+// mpmd dialect, openxla/shardy docs/mpmd_dialect.md, and the fragment's custom
+// form).
 #include "shardkit/mpmd/syntax.h"
 
 #include <mutex>

@@ -20,6 +20,7 @@ void passes_internal::registerBuiltinPasses() {
   registerExportNamedComputationsPass();
   registerVerifyUnreducedAxesPass();
   registerInlineMeshesPass();
+  registerInsertExplicitReshardsPass();
   registerReshardToCollectivesPass();
   registerRulePasses();
   registerCanonicalizePass();

@@ -72,11 +72,24 @@ Op dataFlowEdgeOp(Value owner);
 
 // The edge `owner` owns: its data-flow op, sources, and targets other than
 // the owner; nullopt if `owner` owns no edge.
+// `source_uses[i]` is the operand that passes `sources[i]` along the edge.
+struct OperandRef {
+  Op user;
+  unsigned index = 0;
+  Value get() const { return user.operand(index); }
+  void set(Value value) const { user.setOperand(index, value); }
+};
 struct DataFlowEdge {
   Op op;
   Value owner;
   std::vector<Value> sources;
+  std::vector<OperandRef> source_uses;
   std::vector<Value> non_owner_targets;
+
+  void addSource(Op user, unsigned index) {
+    sources.push_back(user.operand(index));
+    source_uses.push_back(OperandRef{user, index});
+  }
 };
 std::optional<DataFlowEdge> dataFlowEdgeOf(Value owner);
 

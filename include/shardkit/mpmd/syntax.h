@@ -1,4 +1,5 @@
-// The pretty forms of the mpmd dialect's ops (seed 002): mpmd.fragment,
+// The pretty forms of the mpmd dialect's ops (the reference's
+// docs/mpmd_dialect.md): mpmd.fragment,
 // mpmd.transfer, mpmd.return, mpmd.call, mpmd.broadcast, mpmd.reduce,
 // mpmd.assign, mpmd.unassign and mpmd.named_tensor.
 //

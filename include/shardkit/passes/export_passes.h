@@ -98,12 +98,30 @@ absl::Status verifyUnreducedAxes(Module& module);
 // mesh inline (`mesh<[...]>`); the sdy.mesh ops are removed.
 absl::Status inlineMeshes(Module& module);
 
+struct InsertExplicitReshardsOptions {
+  // `enable-full-version`: reshard every op with a sharding rule; otherwise
+  // only calls and concatenates whose operands are sharded unlike the result.
+  bool enable_full_version = false;
+};
+
+// -sdy-insert-explicit-reshards: for every op with a (non-custom) sharding
+// rule whose operands and results do not agree with one sharding per factor,
+// picks the factor shardings (findCommonAxes,
+// factor_propagation/explicit_reshards.h), reshards the operands to them and
+// the results from them back to their shardings, and all-reduces results
+// over the axes of sharded reduction factors. Sources of data-flow edges,
+// call operands and function results are resharded to the sharding their
+// target has.
+absl::Status insertExplicitReshards(
+    Module& module, const InsertExplicitReshardsOptions& options);
+
 // Registers the passes above (called from pass_list.cc).
 void registerExportPasses();
 void registerUnflattenCallGraphPass();
 void registerExportNamedComputationsPass();
 void registerVerifyUnreducedAxesPass();
 void registerInlineMeshesPass();
+void registerInsertExplicitReshardsPass();
 
 }  // namespace shardkit
 

@@ -1,0 +1,495 @@
+// -sdy-insert-explicit-reshards: after propagation, makes every op's
+// operands and results agree with one sharding per factor of its rule by
+// inserting `sdy.reshard`s, and inserts the `sdy.all_reduce`s that sharded
+// reduction factors need (docs/export.md, "Explicit reshards").
+//
+// The choice of the factor shardings is factor_propagation's
+// (findCommonAxes); this file walks the functions, reads and writes the
+// shardings, and builds the ops.
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "shardkit/core/status_macros.h"
+#include "shardkit/factor_propagation/common_mesh.h"
+#include "shardkit/factor_propagation/explicit_reshards.h"
+#include "shardkit/ir/computations.h"
+#include "shardkit/ir/diagnostic.h"
+#include "shardkit/ir/func.h"
+#include "shardkit/ir/sdy_ops.h"
+#include "shardkit/ir/sharding_site.h"
+#include "shardkit/ir/stablehlo_ops.h"
+#include "shardkit/passes/export_passes.h"
+#include "shardkit/passes/pass.h"
+#include "shardkit/rules/registry.h"
+#include "shardkit/sim/collectives.h"
+#include "src/passes/collect_ops.h"
+
+namespace shardkit {
+namespace {
+
+using MaybeSharding = std::optional<TensorSharding>;
+using func::CallOp;
+
+// The mesh the op's reshards are expressed in.
+struct OpMesh {
+  const Mesh* mesh = nullptr;
+  MeshOrRef ref;
+};
+
+// Among the shardings that shard something, the mesh used most often (the
+// first to reach the count); `fallback` if none does.
+OpMesh mostCommonMesh(absl::Span<const TensorSharding* const> shardings,
+                      const MeshTable& meshes, OpMesh fallback) {
+  absl::flat_hash_map<std::string, int64_t> counts;
+  int64_t best_count = 0;
+  OpMesh best = fallback;
+  for (const TensorSharding* s : shardings) {
+    if (s == nullptr || s->isFullyReplicated()) continue;
+    int64_t count = ++counts[toString(s->mesh)];
+    if (count > best_count) {
+      best_count = count;
+      best = OpMesh{meshes.resolve(*s), s->mesh};
+    }
+  }
+  return best;
+}
+
+// The mesh of the op: the shardings' common mesh ignoring device order, then
+// the most common device order; nullopt if there is none or it is maximal.
+absl::StatusOr<std::optional<OpMesh>> opMesh(
+    absl::Span<const TensorSharding* const> operands,
+    absl::Span<const TensorSharding* const> results, const MeshTable& meshes) {
+  SK_ASSIGN_OR_RETURN(std::optional<CommonMesh> common,
+                      findCommonMesh(operands, results, meshes,
+                                     /*ignore_device_ids=*/true));
+  if (!common || common->mesh->isMaximal()) return std::nullopt;
+  std::vector<const TensorSharding*> all(operands.begin(), operands.end());
+  all.insert(all.end(), results.begin(), results.end());
+  OpMesh fallback{common->mesh, common->mesh_or_ref};
+  OpMesh chosen = mostCommonMesh(all, meshes, fallback);
+  if (chosen.mesh == nullptr) return std::nullopt;
+  return chosen;
+}
+
+std::vector<int64_t> tensorSizes(Op op) {
+  std::vector<int64_t> sizes;
+  auto add = [&](Type type) {
+    int64_t size = 0;
+    if (type.isRankedTensor() && type.hasStaticShape()) {
+      size = 1;
+      for (int64_t d : type.shape()) size *= d;
+    }
+    sizes.push_back(size);
+  };
+  for (Type t : op.operandTypes()) add(t);
+  for (Type t : op.resultTypes()) add(t);
+  return sizes;
+}
+
+// Whether two shardings (null = none) shard a tensor alike: both replicate
+// it fully (whatever their meshes), or same mesh, dimension and unreduced
+// axes.
+bool isEquivalent(const TensorSharding* a, const TensorSharding* b) {
+  bool a_replicated = a == nullptr || a->isFullyReplicated();
+  bool b_replicated = b == nullptr || b->isFullyReplicated();
+  if (a_replicated && b_replicated) return true;
+  if (a == nullptr || b == nullptr) return false;
+  return sameDistribution(*a, *b);
+}
+
+TensorSharding fullyClosedLike(const TensorSharding& sharding) {
+  return TensorSharding::fullyClosed(sharding.mesh, sharding.rank());
+}
+
+const TensorSharding* listEntry(Op op, std::string_view attr, unsigned i) {
+  const TensorShardingPerValue* list = op.attr(attr).asTensorShardingPerValue();
+  if (!list || i >= list->shardings.size()) return nullptr;
+  return &list->shardings[i];
+}
+
+// Builds ops at the reference's insertion points.
+class Builder {
+ public:
+  explicit Builder(Module& module) : module_(module) {}
+
+  // An `sdy.reshard` of `input` to `sharding`, placed by `place`.
+  template <typename Place>
+  Value reshard(Value input, const TensorSharding& sharding, uint32_t loc,
+                Place&& place) {
+    OperationState state(sdy::ReshardOp::opName());
+    state.operands = {input};
+    state.result_types = {input.type()};
+    state.addAttr("sharding", Attribute::tensorSharding(sharding));
+    state.location = loc;
+    Op op = module_.createOp(state);
+    place(op);
+    return op.result(0);
+  }
+
+  // An `sdy.all_reduce` over `axes` of `input`, placed by `place`.
+  template <typename Place>
+  Value allReduce(Value input, std::vector<AxisRef> axes,
+                  const TensorSharding& out_sharding, uint32_t loc,
+                  Place&& place) {
+    OperationState state(sdy::AllReduceOp::opName());
+    state.operands = {input};
+    state.result_types = {input.type()};
+    state.addAttr("reduction_axes",
+                  Attribute::axisRefList(AxisRefList(std::move(axes))));
+    state.addAttr("out_sharding", Attribute::tensorSharding(out_sharding));
+    state.location = loc;
+    Op op = module_.createOp(state);
+    place(op);
+    return op.result(0);
+  }
+
+ private:
+  Module& module_;
+};
+
+// Places ops one after another, starting right after `anchor`.
+struct After {
+  Op anchor;
+  void operator()(Op op) {
+    anchor.parentBlock().insertAfter(anchor, op);
+    anchor = op;
+  }
+};
+// Places an op right before `anchor`.
+struct Before {
+  Op anchor;
+  void operator()(Op op) const {
+    anchor.parentBlock().insertBefore(anchor, op);
+  }
+};
+// Places an op right after the definition of `value` (at the start of its
+// block for a block argument).
+struct AfterValue {
+  Value value;
+  void operator()(Op op) const {
+    if (value.isBlockArgument()) {
+      value.ownerBlock().pushFront(op);
+    } else {
+      Op def = value.definingOp();
+      def.parentBlock().insertAfter(def, op);
+    }
+  }
+};
+
+class ExplicitReshards {
+ public:
+  ExplicitReshards(Module& module, const InsertExplicitReshardsOptions& opts)
+      : module_(module),
+        options_(opts),
+        meshes_(module.meshTable()),
+        builder_(module) {}
+
+  absl::Status runOnFunc(FuncOp func) {
+    std::vector<Op> ops;
+    passes_internal::collectPostOrder(func.body(), ops);
+    for (Op op : ops) {
+      if (op.hasTrait(OpTrait::kTerminator)) continue;
+      SK_RETURN_IF_ERROR(visit(op));
+    }
+    Op ret = func.returnOp();
+    if (!ret) return absl::OkStatus();
+    for (unsigned i = 0; i < ret.numOperands(); ++i) {
+      reshardOperandTo(OperandRef{ret, i}, findFuncResultSharding(func, i),
+                       /*after_operand=*/false, options_.enable_full_version);
+    }
+    return absl::OkStatus();
+  }
+
+ private:
+  // The full version runs on every op when enabled, else only on calls and
+  // on concatenates whose operands are sharded unlike the result.
+  bool onFullVersion(Op op) const {
+    if (options_.enable_full_version || isa<CallOp>(op)) return true;
+    if (!isa<stablehlo::ConcatenateOp>(op) || op.numResults() != 1) {
+      return false;
+    }
+    MaybeSharding result = getSharding(op.result(0));
+    for (Value operand : op.operands()) {
+      if (getSharding(operand) != result) return true;
+    }
+    return false;
+  }
+
+  absl::Status visit(Op op) {
+    bool full = onFullVersion(op);
+    if (isDataFlowOp(op)) {
+      visitDataFlowOp(op, full);
+      return absl::OkStatus();
+    }
+    if (auto call = dynCast<CallOp>(op)) {
+      visitCall(call, full);
+      return absl::OkStatus();
+    }
+    if (isa<sdy::ReshardOp>(op) || op.dialect() == "sdy") {
+      return absl::OkStatus();
+    }
+    SK_ASSIGN_OR_RETURN(std::optional<OpShardingRule> rule,
+                        shardingRuleFor(op));
+    if (!rule || rule->is_custom_rule) return absl::OkStatus();
+    return visitRuleOp(op, *rule, full);
+  }
+
+  // The sharding a source of the edge of `owner` must have.
+  MaybeSharding edgeTarget(Op op, Value owner) {
+    if (isa<sdy::NamedComputationOp, sdy::ManualComputationOp>(op)) {
+      bool on_argument = owner.isBlockArgument();
+      const TensorSharding* s = listEntry(
+          op, on_argument ? "in_shardings" : "out_shardings", owner.index());
+      if (!s) return std::nullopt;
+      if (on_argument) return *s;
+      return withoutManualAxes(*s, manualAxesOf(op));
+    }
+    return getEdgeOwnerSharding(owner);
+  }
+
+  void visitDataFlowOp(Op op, bool full) {
+    std::vector<Value> owners;
+    for (Value result : op.results()) owners.push_back(result);
+    for (Value owner : dataFlowEdgeOwners(op)) {
+      if (owner.isBlockArgument()) owners.push_back(owner);
+    }
+    for (Value owner : owners) {
+      std::optional<DataFlowEdge> edge = dataFlowEdgeOf(owner);
+      if (!edge) continue;
+      MaybeSharding target = edgeTarget(op, owner);
+      for (const OperandRef& use : edge->source_uses) {
+        reshardOperandTo(use, target ? &*target : nullptr,
+                         /*after_operand=*/true, full);
+      }
+    }
+  }
+
+  void visitCall(CallOp call, bool full) {
+    FuncOp callee(module_.lookupSymbol(call.callee()));
+    if (!callee) return;
+    Op op = call;
+    std::vector<MaybeSharding> targets;
+    bool any = false;
+    for (unsigned i = 0; i < op.numOperands() && i < callee.numArguments();
+         ++i) {
+      targets.push_back(getSharding(callee.argument(i)));
+      any = any || targets.back().has_value();
+    }
+    if (!any) {
+      // The callee has no shardings: operands go to fully closed shardings
+      // on the mesh of the first sharded operand, if any.
+      std::optional<MeshOrRef> mesh;
+      for (Value operand : op.operands()) {
+        MaybeSharding s = getSharding(operand);
+        if (s && !meshIsMaximal(*s)) {
+          mesh = s->mesh;
+          break;
+        }
+      }
+      if (!mesh) return;
+      for (unsigned i = 0; i < targets.size(); ++i) {
+        targets[i] =
+            TensorSharding::fullyClosed(*mesh, op.operand(i).type().rank());
+      }
+    }
+    for (unsigned i = 0; i < targets.size(); ++i) {
+      reshardOperandTo(OperandRef{op, i}, targets[i] ? &*targets[i] : nullptr,
+                       /*after_operand=*/true, full);
+    }
+  }
+
+  bool meshIsMaximal(const TensorSharding& s) const {
+    const Mesh* mesh = meshes_.resolve(s);
+    return mesh != nullptr && mesh->isMaximal();
+  }
+
+  void reshardOperandTo(OperandRef use, const TensorSharding* target,
+                        bool after_operand, bool full) {
+    if (!full) return;
+    Value operand = use.get();
+    MaybeSharding current = getSharding(operand);
+    if (isEquivalent(current ? &*current : nullptr, target)) return;
+    TensorSharding sharding = target ? *target : fullyClosedLike(*current);
+    Value reshard;
+    if (after_operand) {
+      reshard = builder_.reshard(operand, sharding, use.user.location(),
+                                 AfterValue{operand});
+    } else {
+      reshard = builder_.reshard(operand, sharding, use.user.location(),
+                                 Before{use.user});
+    }
+    use.set(reshard);
+  }
+
+  absl::Status visitRuleOp(Op op, const OpShardingRule& rule, bool full);
+  void insertAllReduces(Op op, const OpShardingRule& rule,
+                        const AxesPerFactor& common, const Mesh& mesh,
+                        const MeshOrRef& mesh_ref);
+  // The sharding is on a mesh with the op's axes but another device order.
+  bool onOtherDeviceOrder(const TensorSharding* sharding,
+                          const Mesh& mesh) const;
+
+  Module& module_;
+  InsertExplicitReshardsOptions options_;
+  MeshTable meshes_;
+  Builder builder_;
+};
+
+// The shardings of the op's operands and results, kept alive for the
+// pointers the projection takes.
+struct OpShardings {
+  std::vector<MaybeSharding> values;
+  std::vector<const TensorSharding*> pointers;
+  unsigned num_operands = 0;
+
+  explicit OpShardings(Op op) : num_operands(op.numOperands()) {
+    for (Value v : op.operands()) values.push_back(getSharding(v));
+    for (Value v : op.results()) values.push_back(getSharding(v));
+    for (const MaybeSharding& s : values) pointers.push_back(s ? &*s : nullptr);
+  }
+  absl::Span<const TensorSharding* const> operands() const {
+    return absl::MakeConstSpan(pointers).subspan(0, num_operands);
+  }
+  absl::Span<const TensorSharding* const> results() const {
+    return absl::MakeConstSpan(pointers).subspan(num_operands);
+  }
+};
+
+bool ExplicitReshards::onOtherDeviceOrder(const TensorSharding* sharding,
+                                          const Mesh& mesh) const {
+  if (sharding == nullptr || sharding->isFullyReplicated()) return false;
+  const Mesh* own = meshes_.resolve(*sharding);
+  return own != nullptr && own->deviceIdsOrIota() != mesh.deviceIdsOrIota();
+}
+
+absl::Status ExplicitReshards::visitRuleOp(Op op, const OpShardingRule& rule,
+                                           bool full) {
+  if (rule.numOperands() != op.numOperands() ||
+      rule.numResults() != op.numResults()) {
+    return absl::OkStatus();
+  }
+  OpShardings shardings(op);
+  absl::StatusOr<std::optional<OpMesh>> found =
+      opMesh(shardings.operands(), shardings.results(), meshes_);
+  if (!found.ok()) return opError(op, fromAbsl(found.status().message()));
+  if (!*found) return absl::OkStatus();
+  const OpMesh& mesh = **found;
+  ProjectionOptions projection_options;
+  projection_options.closed_if_missing = true;
+  absl::StatusOr<ShardingProjection> projection =
+      ShardingProjection::build(shardings.operands(), shardings.results(), rule,
+                                *mesh.mesh, projection_options);
+  if (!projection.ok()) {
+    return opError(op, fromAbsl(projection.status().message()));
+  }
+  if (!full) return absl::OkStatus();
+
+  AxesPerFactor common =
+      findCommonAxes(*projection, rule, tensorSizes(op), *mesh.mesh);
+  TensorFlags changed(projection->numTensors(), false);
+  for (int64_t f = 0; f < rule.numFactors(); ++f) {
+    TensorFlags flags = projection->updateSharding(f, common[f]);
+    for (size_t t = 0; t < flags.size(); ++t)
+      changed[t] = changed[t] || flags[t];
+  }
+  auto projected = [&](int64_t t) {
+    return projection->tensor(t).toTensorSharding(
+        rule.tensorMapping(t), rule.factor_sizes, *mesh.mesh, mesh.ref);
+  };
+  for (unsigned i = 0; i < op.numOperands(); ++i) {
+    if (!changed[i] && !onOtherDeviceOrder(shardings.pointers[i], *mesh.mesh)) {
+      continue;
+    }
+    Value operand = op.operand(i);
+    op.setOperand(
+        i, builder_.reshard(operand, projected(i), op.location(), Before{op}));
+  }
+  After after{op};
+  for (unsigned i = 0; i < op.numResults(); ++i) {
+    unsigned t = shardings.num_operands + i;
+    if (!changed[t] && !onOtherDeviceOrder(shardings.pointers[t], *mesh.mesh)) {
+      continue;
+    }
+    Value result = op.result(i);
+    const MaybeSharding& old = shardings.values[t];
+    TensorSharding target =
+        old ? *old
+            : TensorSharding::fullyClosed(mesh.ref, result.type().rank());
+    Value reshard = builder_.reshard(result, target, op.location(), after);
+    Op reshard_op = reshard.definingOp();
+    result.replaceUsesWithIf(reshard, [&](const Value::Use& use) {
+      return use.user() != reshard_op;
+    });
+    setSharding(result, projected(t));
+  }
+  insertAllReduces(op, rule, common, *mesh.mesh, mesh.ref);
+  return absl::OkStatus();
+}
+
+void ExplicitReshards::insertAllReduces(Op op, const OpShardingRule& rule,
+                                        const AxesPerFactor& common,
+                                        const Mesh& mesh,
+                                        const MeshOrRef& mesh_ref) {
+  if (op.numResults() == 0) return;
+  AxisList reduction;
+  for (int64_t f : rule.reduction_factors) {
+    reduction.insert(reduction.end(), common[f].begin(), common[f].end());
+  }
+  if (reduction.empty()) return;
+  std::vector<AxisRef> axes = toAxisRefs(reduction, mesh);
+  if (MaybeSharding first = getSharding(op.result(0))) {
+    const std::vector<AxisRef>& unreduced = first->unreduced_axes;
+    std::erase_if(axes, [&](const AxisRef& a) {
+      return std::any_of(unreduced.begin(), unreduced.end(),
+                         [&](const AxisRef& u) { return contains(u, a); });
+    });
+  }
+  if (axes.empty()) return;
+  sortAndMergeAxes(axes, mesh);
+  After after{op};
+  for (Value result : op.results()) {
+    MaybeSharding sharding = getSharding(result);
+    TensorSharding out =
+        sharding ? *sharding
+                 : TensorSharding::fullyClosed(mesh_ref, result.type().rank());
+    Value reduced = builder_.allReduce(result, axes, out, op.location(), after);
+    Op reduce_op = reduced.definingOp();
+    result.replaceUsesWithIf(reduced, [&](const Value::Use& use) {
+      return use.user() != reduce_op;
+    });
+  }
+}
+
+}  // namespace
+
+absl::Status insertExplicitReshards(
+    Module& module, const InsertExplicitReshardsOptions& options) {
+  ExplicitReshards pass(module, options);
+  for (Op op : module.body().ops()) {
+    auto func = dynCast<FuncOp>(op);
+    if (!func || func.isDeclaration()) continue;
+    SK_RETURN_IF_ERROR(pass.runOnFunc(func));
+  }
+  return absl::OkStatus();
+}
+
+void registerInsertExplicitReshardsPass() {
+  registerPass(PassInfo{
+      "sdy-insert-explicit-reshards",
+      "Inserts explicit reshards so that every op's operands and results "
+      "agree with one sharding per factor of its rule.",
+      {{"enable-full-version",
+        "reshard every op, not only calls and concatenates (default false)"}},
+      [](Module& module, const PassOptions& options) -> absl::Status {
+        InsertExplicitReshardsOptions pass_options;
+        SK_ASSIGN_OR_RETURN(pass_options.enable_full_version,
+                            options.getBool("enable-full-version", false));
+        return insertExplicitReshards(module, pass_options);
+      }});
+}
+
+}  // namespace shardkit
