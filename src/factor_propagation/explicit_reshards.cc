@@ -151,7 +151,6 @@ void collectCandidates(const ShardingProjection& projection,
     for (int64_t f = 0; f < projection.numFactors(); ++f) {
       const FactorSharding* sharding = tensor.find(f);
       if (sharding == nullptr) continue;
-      if (rule.factorType(f) == FactorType::kNeedReplication) continue;
       for (size_t n = sharding->axes.size(); n > 0; --n) {
         AxisSpan prefix = AxisSpan(sharding->axes).subspan(0, n);
         auto it = std::find_if(out.begin(), out.end(), [&](const Candidate& c) {
@@ -346,10 +345,13 @@ AxesPerFactor findCommonAxes(const ShardingProjection& projection,
     return unaryCommonAxes(projection, rule, tensor_sizes);
   }
   AxesPerFactor result = greedyCommonAxes(projection, rule, tensor_sizes, mesh);
-  std::vector<AxisList> common = projection.greatestCommonPrefixAxes();
+  // A need-replication factor can't stay sharded: its axes move to the
+  // batching factors where they fit.
   for (int64_t f : rule.need_replication_factors) {
-    if (!common[f].empty() && isFactorInAllNonScalarTensors(rule, f)) {
-      distributeToBatchingFactors(common[f], rule, mesh, result);
+    AxisList axes = std::move(result[f]);
+    result[f].clear();
+    if (!axes.empty() && isFactorInAllNonScalarTensors(rule, f)) {
+      distributeToBatchingFactors(axes, rule, mesh, result);
     }
   }
   return result;

@@ -216,6 +216,13 @@ absl::StatusOr<TensorShardingPerValue> AttrParser::parseTensorShardingList() {
   SK_RETURN_IF_ERROR(parseDelimitedList(
       p_, TokenKind::kLSquare, "'['", TokenKind::kRSquare, "']'",
       [&]() -> absl::Status {
+        // An entry may spell its attribute name: `#sdy.sharding<...>`.
+        if (p_.at(TokenKind::kHashIdent)) {
+          if (p_.tok().spelling != "#sdy.sharding") {
+            return p_.errorExpected("'<' or '#sdy.sharding<'");
+          }
+          p_.advance();
+        }
         SK_ASSIGN_OR_RETURN(TensorSharding sharding, parseTensorSharding());
         result.shardings.push_back(std::move(sharding));
         return absl::OkStatus();

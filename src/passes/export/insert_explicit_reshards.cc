@@ -14,6 +14,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "shardkit/core/status_macros.h"
+#include "shardkit/core/strings.h"
 #include "shardkit/factor_propagation/common_mesh.h"
 #include "shardkit/factor_propagation/explicit_reshards.h"
 #include "shardkit/ir/computations.h"
@@ -189,6 +190,7 @@ class ExplicitReshards {
         builder_(module) {}
 
   absl::Status runOnFunc(FuncOp func) {
+    SK_RETURN_IF_ERROR(checkNoSingleDeviceSignature(func));
     std::vector<Op> ops;
     passes_internal::collectPostOrder(func.body(), ops);
     for (Op op : ops) {
@@ -232,6 +234,8 @@ class ExplicitReshards {
     if (isa<sdy::ReshardOp>(op) || op.dialect() == "sdy") {
       return absl::OkStatus();
     }
+    SK_ASSIGN_OR_RETURN(bool single_device, visitSingleDeviceOp(op));
+    if (single_device) return absl::OkStatus();
     SK_ASSIGN_OR_RETURN(std::optional<OpShardingRule> rule,
                         shardingRuleFor(op));
     if (!rule || rule->is_custom_rule) return absl::OkStatus();
@@ -325,6 +329,101 @@ class ExplicitReshards {
     use.set(reshard);
   }
 
+  // Function arguments and results live on every device.
+  absl::Status checkNoSingleDeviceSignature(FuncOp func) const {
+    for (unsigned i = 0; i < func.numArguments(); ++i) {
+      MaybeSharding s = getSharding(func.argument(i));
+      if (s && isSingleDevice(*s)) {
+        return opError(func, strCat("function argument ", i,
+                                    " cannot have a single-device (maximal) "
+                                    "sharding attribute"));
+      }
+    }
+    for (unsigned i = 0; i < func.numResults(); ++i) {
+      const TensorSharding* s = findFuncResultSharding(func, i);
+      if (s && isSingleDevice(*s)) {
+        return opError(func, strCat("function result ", i,
+                                    " cannot have a single-device (maximal) "
+                                    "sharding attribute"));
+      }
+    }
+    return absl::OkStatus();
+  }
+
+  bool isSingleDevice(const TensorSharding& sharding) const {
+    const Mesh* mesh = meshes_.resolve(sharding);
+    return mesh != nullptr && mesh->isMaximal();
+  }
+
+  // The mesh values go through on their way to or from a single device,
+  // replicated: the module's first mesh with axes.
+  std::optional<MeshOrRef> globalMesh() const {
+    for (const std::string& name : meshes_.names()) {
+      const Mesh* mesh = meshes_.find(name);
+      if (mesh != nullptr && !mesh->axes.empty()) return MeshOrRef::ref(name);
+    }
+    return std::nullopt;
+  }
+
+  // An op placed on a single device (a maximal sharding on some result)
+  // runs there whole: its operands are replicated and moved to the device,
+  // its results get the device's sharding and are moved back, replicated,
+  // and resharded to what they had. Returns whether `op` is such an op.
+  absl::StatusOr<bool> visitSingleDeviceOp(Op op) {
+    std::optional<TensorSharding> device;
+    for (Value result : op.results()) {
+      MaybeSharding s = getSharding(result);
+      if (!s || !isSingleDevice(*s)) continue;
+      if (device && !sameDistribution(*device, *s)) {
+        return opError(op, "has conflicting single-device result shardings");
+      }
+      device = *s;
+    }
+    if (!device) return false;
+    std::optional<MeshOrRef> global = globalMesh();
+    for (unsigned i = 0; i < op.numOperands(); ++i) {
+      Value operand = op.operand(i);
+      if (!operand.type().isRankedTensor()) continue;
+      MaybeSharding current = getSharding(operand);
+      if (current && sameDistribution(*current, *device)) continue;
+      if (global) {
+        TensorSharding replicated =
+            TensorSharding::fullyClosed(*global, operand.type().rank());
+        // Replicated on another mesh still has to move to the global one.
+        if (current && !sameDistribution(*current, replicated)) {
+          operand =
+              builder_.reshard(operand, replicated, op.location(), Before{op});
+        }
+      }
+      op.setOperand(
+          i, builder_.reshard(operand, *device, op.location(), Before{op}));
+    }
+    After after{op};
+    for (Value result : op.results()) {
+      if (!result.type().isRankedTensor()) continue;
+      MaybeSharding old = getSharding(result);
+      if (old && sameDistribution(*old, *device)) old.reset();
+      Value moved = result;
+      Op first;
+      if (global) {
+        moved = builder_.reshard(
+            moved, TensorSharding::fullyClosed(*global, result.type().rank()),
+            op.location(), after);
+        first = moved.definingOp();
+      }
+      if (old && !(global && isEquivalent(&*old, nullptr))) {
+        moved = builder_.reshard(moved, *old, op.location(), after);
+        if (!first) first = moved.definingOp();
+      }
+      if (first) {
+        result.replaceUsesWithIf(
+            moved, [&](const Value::Use& use) { return use.user() != first; });
+      }
+      setSharding(result, *device);
+    }
+    return true;
+  }
+
   absl::Status visitRuleOp(Op op, const OpShardingRule& rule, bool full);
   void insertAllReduces(Op op, const OpShardingRule& rule,
                         const AxesPerFactor& common, const Mesh& mesh,
@@ -415,7 +514,9 @@ absl::Status ExplicitReshards::visitRuleOp(Op op, const OpShardingRule& rule,
       continue;
     }
     Value result = op.result(i);
-    const MaybeSharding& old = shardings.values[t];
+    // Read now, not from `shardings`: setting an earlier result's sharding
+    // gives the results without one a fully open sharding.
+    MaybeSharding old = getSharding(result);
     TensorSharding target =
         old ? *old
             : TensorSharding::fullyClosed(mesh.ref, result.type().rank());
