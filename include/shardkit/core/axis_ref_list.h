@@ -154,6 +154,39 @@ inline std::vector<AxisRef> complementAxes(absl::Span<const AxisRef> used,
   return result;
 }
 
+// The parts of the axes of `a` that no axis of `b` covers, in the order of
+// `a` (an axis partly covered leaves its uncovered sub-axes), e.g. {"x", "y"}
+// minus {"x":(2)2} on ["x"=4, "y"=2] is {"x":(1)2, "y"}.
+inline std::vector<AxisRef> axisSetDifference(absl::Span<const AxisRef> a,
+                                              absl::Span<const AxisRef> b,
+                                              const Mesh& mesh) {
+  std::vector<AxisRef> result;
+  for (const AxisRef& axis : a) {
+    // Uncovered intervals [lo, hi) of this axis, split by each axis of `b`.
+    std::vector<std::pair<int64_t, int64_t>> pieces = {
+        {axis.preSize(), axis.nextPreSize(mesh)}};
+    for (const AxisRef& other : b) {
+      if (other.name != axis.name) continue;
+      int64_t lo = other.preSize();
+      int64_t hi = other.nextPreSize(mesh);
+      std::vector<std::pair<int64_t, int64_t>> rest;
+      for (const auto& [plo, phi] : pieces) {
+        if (hi <= plo || phi <= lo) {
+          rest.emplace_back(plo, phi);
+          continue;
+        }
+        if (plo < lo) rest.emplace_back(plo, lo);
+        if (hi < phi) rest.emplace_back(hi, phi);
+      }
+      pieces = std::move(rest);
+    }
+    for (const auto& [lo, hi] : pieces) {
+      result.push_back(makeAxisRef(axis.name, lo, hi / lo, mesh));
+    }
+  }
+  return result;
+}
+
 namespace print_detail {
 
 // Appends `"a", "b":(1)2` (without braces).

@@ -28,9 +28,18 @@
 #include "shardkit/rules/registry.h"
 #include "shardkit/sim/collectives.h"
 #include "src/passes/collect_ops.h"
+#include "src/passes/export/reshard_builder.h"
 
 namespace shardkit {
 namespace {
+
+using passes_internal::After;
+using passes_internal::AfterValue;
+using passes_internal::Before;
+using passes_internal::fullyClosedLike;
+using passes_internal::isEquivalent;
+using passes_internal::listEntry;
+using passes_internal::ReshardBuilder;
 
 using MaybeSharding = std::optional<TensorSharding>;
 using func::CallOp;
@@ -91,96 +100,6 @@ std::vector<int64_t> tensorSizes(Op op) {
   return sizes;
 }
 
-// Whether two shardings (null = none) shard a tensor alike: both replicate
-// it fully (whatever their meshes), or same mesh, dimension and unreduced
-// axes.
-bool isEquivalent(const TensorSharding* a, const TensorSharding* b) {
-  bool a_replicated = a == nullptr || a->isFullyReplicated();
-  bool b_replicated = b == nullptr || b->isFullyReplicated();
-  if (a_replicated && b_replicated) return true;
-  if (a == nullptr || b == nullptr) return false;
-  return sameDistribution(*a, *b);
-}
-
-TensorSharding fullyClosedLike(const TensorSharding& sharding) {
-  return TensorSharding::fullyClosed(sharding.mesh, sharding.rank());
-}
-
-const TensorSharding* listEntry(Op op, std::string_view attr, unsigned i) {
-  const TensorShardingPerValue* list = op.attr(attr).asTensorShardingPerValue();
-  if (!list || i >= list->shardings.size()) return nullptr;
-  return &list->shardings[i];
-}
-
-// Builds ops at the reference's insertion points.
-class Builder {
- public:
-  explicit Builder(Module& module) : module_(module) {}
-
-  // An `sdy.reshard` of `input` to `sharding`, placed by `place`.
-  template <typename Place>
-  Value reshard(Value input, const TensorSharding& sharding, uint32_t loc,
-                Place&& place) {
-    OperationState state(sdy::ReshardOp::opName());
-    state.operands = {input};
-    state.result_types = {input.type()};
-    state.addAttr("sharding", Attribute::tensorSharding(sharding));
-    state.location = loc;
-    Op op = module_.createOp(state);
-    place(op);
-    return op.result(0);
-  }
-
-  // An `sdy.all_reduce` over `axes` of `input`, placed by `place`.
-  template <typename Place>
-  Value allReduce(Value input, std::vector<AxisRef> axes,
-                  const TensorSharding& out_sharding, uint32_t loc,
-                  Place&& place) {
-    OperationState state(sdy::AllReduceOp::opName());
-    state.operands = {input};
-    state.result_types = {input.type()};
-    state.addAttr("reduction_axes",
-                  Attribute::axisRefList(AxisRefList(std::move(axes))));
-    state.addAttr("out_sharding", Attribute::tensorSharding(out_sharding));
-    state.location = loc;
-    Op op = module_.createOp(state);
-    place(op);
-    return op.result(0);
-  }
-
- private:
-  Module& module_;
-};
-
-// Places ops one after another, starting right after `anchor`.
-struct After {
-  Op anchor;
-  void operator()(Op op) {
-    anchor.parentBlock().insertAfter(anchor, op);
-    anchor = op;
-  }
-};
-// Places an op right before `anchor`.
-struct Before {
-  Op anchor;
-  void operator()(Op op) const {
-    anchor.parentBlock().insertBefore(anchor, op);
-  }
-};
-// Places an op right after the definition of `value` (at the start of its
-// block for a block argument).
-struct AfterValue {
-  Value value;
-  void operator()(Op op) const {
-    if (value.isBlockArgument()) {
-      value.ownerBlock().pushFront(op);
-    } else {
-      Op def = value.definingOp();
-      def.parentBlock().insertAfter(def, op);
-    }
-  }
-};
-
 class ExplicitReshards {
  public:
   ExplicitReshards(Module& module, const InsertExplicitReshardsOptions& opts)
@@ -231,6 +150,7 @@ class ExplicitReshards {
       visitCall(call, full);
       return absl::OkStatus();
     }
+    reduceOperandsForOp(op);
     if (isa<sdy::ReshardOp>(op) || op.dialect() == "sdy") {
       return absl::OkStatus();
     }
@@ -311,11 +231,54 @@ class ExplicitReshards {
     return mesh != nullptr && mesh->isMaximal();
   }
 
+  // If the operand of `use` has unreduced axes that `target_unreduced`
+  // lacks, all-reduces it over them (placed by `place`); returns the
+  // operand's sharding after that.
+  template <typename Place>
+  MaybeSharding reduceUnreducedAxes(OperandRef use, MaybeSharding current,
+                                    absl::Span<const AxisRef> target_unreduced,
+                                    Place&& place) {
+    if (!current || current->unreduced_axes.empty()) return current;
+    const Mesh* mesh = meshes_.resolve(*current);
+    if (mesh == nullptr) return current;
+    std::vector<AxisRef> axes =
+        axisSetDifference(current->unreduced_axes, target_unreduced, *mesh);
+    if (axes.empty()) return current;
+    TensorSharding out = *current;
+    out.unreduced_axes.assign(target_unreduced.begin(), target_unreduced.end());
+    use.set(builder_.allReduce(use.get(), std::move(axes), out,
+                               current->unreduced_kind, use.user.location(),
+                               place));
+    return out;
+  }
+
+  // Operands of `op` with unreduced axes its results don't keep are
+  // all-reduced first.
+  void reduceOperandsForOp(Op op) {
+    if (op.numResults() == 0) return;
+    MaybeSharding first = getSharding(op.result(0));
+    std::vector<AxisRef> kept;
+    if (first) kept = first->unreduced_axes;
+    for (unsigned i = 0; i < op.numOperands(); ++i) {
+      reduceUnreducedAxes(OperandRef{op, i}, getSharding(op.operand(i)), kept,
+                          Before{op});
+    }
+  }
+
   void reshardOperandTo(OperandRef use, const TensorSharding* target,
                         bool after_operand, bool full) {
+    MaybeSharding current = getSharding(use.get());
+    std::vector<AxisRef> target_unreduced;
+    if (target) target_unreduced = target->unreduced_axes;
+    if (after_operand) {
+      current = reduceUnreducedAxes(use, std::move(current), target_unreduced,
+                                    AfterValue{use.get()});
+    } else {
+      current = reduceUnreducedAxes(use, std::move(current), target_unreduced,
+                                    Before{use.user});
+    }
     if (!full) return;
     Value operand = use.get();
-    MaybeSharding current = getSharding(operand);
     if (isEquivalent(current ? &*current : nullptr, target)) return;
     TensorSharding sharding = target ? *target : fullyClosedLike(*current);
     Value reshard;
@@ -435,7 +398,7 @@ class ExplicitReshards {
   Module& module_;
   InsertExplicitReshardsOptions options_;
   MeshTable meshes_;
-  Builder builder_;
+  ReshardBuilder builder_;
 };
 
 // The shardings of the op's operands and results, kept alive for the
@@ -557,7 +520,8 @@ void ExplicitReshards::insertAllReduces(Op op, const OpShardingRule& rule,
     TensorSharding out =
         sharding ? *sharding
                  : TensorSharding::fullyClosed(mesh_ref, result.type().rank());
-    Value reduced = builder_.allReduce(result, axes, out, op.location(), after);
+    Value reduced = builder_.allReduce(result, axes, out, out.unreduced_kind,
+                                       op.location(), after);
     Op reduce_op = reduced.definingOp();
     result.replaceUsesWithIf(reduced, [&](const Value::Use& use) {
       return use.user() != reduce_op;

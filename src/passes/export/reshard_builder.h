@@ -1,0 +1,117 @@
+// Building the ops -sdy-insert-explicit-reshards inserts, at the
+// insertion points the reference uses, and the sharding comparisons it
+// needs. Internal to the passes layer.
+#ifndef SHARDKIT_SRC_PASSES_EXPORT_RESHARD_BUILDER_H_
+#define SHARDKIT_SRC_PASSES_EXPORT_RESHARD_BUILDER_H_
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "shardkit/core/tensor_sharding.h"
+#include "shardkit/ir/graph.h"
+#include "shardkit/ir/module.h"
+#include "shardkit/ir/sdy_ops.h"
+#include "shardkit/sim/collectives.h"
+
+namespace shardkit::passes_internal {
+
+// Whether two shardings (null = none) shard a tensor alike: both replicate
+// it fully (whatever their meshes), or same mesh, dimension and unreduced
+// axes.
+inline bool isEquivalent(const TensorSharding* a, const TensorSharding* b) {
+  bool a_replicated = a == nullptr || a->isFullyReplicated();
+  bool b_replicated = b == nullptr || b->isFullyReplicated();
+  if (a_replicated && b_replicated) return true;
+  if (a == nullptr || b == nullptr) return false;
+  return sameDistribution(*a, *b);
+}
+
+inline TensorSharding fullyClosedLike(const TensorSharding& sharding) {
+  return TensorSharding::fullyClosed(sharding.mesh, sharding.rank());
+}
+
+inline const TensorSharding* listEntry(Op op, std::string_view attr,
+                                       unsigned i) {
+  const TensorShardingPerValue* list = op.attr(attr).asTensorShardingPerValue();
+  if (!list || i >= list->shardings.size()) return nullptr;
+  return &list->shardings[i];
+}
+
+// Builds ops at the reference's insertion points.
+class ReshardBuilder {
+ public:
+  explicit ReshardBuilder(Module& module) : module_(module) {}
+
+  // An `sdy.reshard` of `input` to `sharding`, placed by `place`.
+  template <typename Place>
+  Value reshard(Value input, const TensorSharding& sharding, uint32_t loc,
+                Place&& place) {
+    OperationState state(sdy::ReshardOp::opName());
+    state.operands = {input};
+    state.result_types = {input.type()};
+    state.addAttr("sharding", Attribute::tensorSharding(sharding));
+    state.location = loc;
+    Op op = module_.createOp(state);
+    place(op);
+    return op.result(0);
+  }
+
+  // An `sdy.all_reduce` over `axes` of `input`, placed by `place`.
+  template <typename Place>
+  Value allReduce(Value input, std::vector<AxisRef> axes,
+                  const TensorSharding& out_sharding, ReductionKind kind,
+                  uint32_t loc, Place&& place) {
+    OperationState state(sdy::AllReduceOp::opName());
+    state.operands = {input};
+    state.result_types = {input.type()};
+    state.addAttr("reduction_axes",
+                  Attribute::axisRefList(AxisRefList(std::move(axes))));
+    state.addAttr("out_sharding", Attribute::tensorSharding(out_sharding));
+    if (kind != ReductionKind::kSum) {
+      state.addAttr("reduction",
+                    Attribute::string(std::string(toString(kind))));
+    }
+    state.location = loc;
+    Op op = module_.createOp(state);
+    place(op);
+    return op.result(0);
+  }
+
+ private:
+  Module& module_;
+};
+
+// Places ops one after another, starting right after `anchor`.
+struct After {
+  Op anchor;
+  void operator()(Op op) {
+    anchor.parentBlock().insertAfter(anchor, op);
+    anchor = op;
+  }
+};
+// Places an op right before `anchor`.
+struct Before {
+  Op anchor;
+  void operator()(Op op) const {
+    anchor.parentBlock().insertBefore(anchor, op);
+  }
+};
+// Places an op right after the definition of `value` (at the start of its
+// block for a block argument).
+struct AfterValue {
+  Value value;
+  void operator()(Op op) const {
+    if (value.isBlockArgument()) {
+      value.ownerBlock().pushFront(op);
+    } else {
+      Op def = value.definingOp();
+      def.parentBlock().insertAfter(def, op);
+    }
+  }
+};
+
+}  // namespace shardkit::passes_internal
+
+#endif  // SHARDKIT_SRC_PASSES_EXPORT_RESHARD_BUILDER_H_
