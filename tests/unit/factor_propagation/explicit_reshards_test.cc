@@ -1,0 +1,95 @@
+// findCommonAxes: the factor shardings an op is resharded to, over plain
+// values (no IR).
+#include "shardkit/factor_propagation/explicit_reshards.h"
+
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "unit/factor_propagation/propagation_test_util.h"
+
+namespace shardkit {
+namespace {
+
+using testing::parseMeshOrDie;
+using testing::parseRuleOrDie;
+using testing::parseShardingOrDie;
+using testing::resolvedList;
+
+AxesPerFactor commonAxes(const std::string& mesh_text,
+                         const std::string& rule_text,
+                         const std::vector<std::string>& operands,
+                         const std::vector<std::string>& results,
+                         const std::vector<int64_t>& sizes) {
+  Mesh mesh = parseMeshOrDie(mesh_text);
+  OpShardingRule rule = parseRuleOrDie(rule_text);
+  std::vector<TensorSharding> storage;
+  for (const std::string& s : operands)
+    storage.push_back(parseShardingOrDie(s));
+  for (const std::string& s : results) storage.push_back(parseShardingOrDie(s));
+  std::vector<const TensorSharding*> pointers;
+  for (const TensorSharding& s : storage) pointers.push_back(&s);
+  absl::Span<const TensorSharding* const> all(pointers);
+  absl::StatusOr<ShardingProjection> projection = ShardingProjection::build(
+      all.subspan(0, operands.size()), all.subspan(operands.size()), rule, mesh,
+      ProjectionOptions{/*closed_if_missing=*/true, std::nullopt});
+  REQUIRE(projection.ok());
+  return findCommonAxes(*projection, rule, sizes, mesh);
+}
+
+const char* kMesh = R"(<["x"=4, "y"=2, "z"=4]>)";
+
+TEST_CASE("two non-scalar tensors: the more sharded one wins whole") {
+  // Operand [x], result [y] on an elementwise op: x (size 4) beats y.
+  AxesPerFactor axes = commonAxes(
+      kMesh, "#sdy.op_sharding_rule<([i, j])->([i, j]) {i=4, j=32}>",
+      {R"(<@m, [{"x"}, {}]>)"}, {R"(<@m, [{"y"}, {}]>)"}, {128, 128});
+  Mesh mesh = parseMeshOrDie(kMesh);
+  CHECK(axes[0] == resolvedList(R"({"x"})", mesh));
+  CHECK(axes[1].empty());
+}
+
+TEST_CASE("the greedy search ranks by tensor volume and cuts overlaps") {
+  // add(a, b) -> r: both operands shard i by x, the result shards j by
+  // `result_j`; i takes x, and j keeps what does not overlap it.
+  struct Case {
+    const char* result_j;
+    const char* expected_j;
+  };
+  for (const Case& c : {Case{R"("y")", R"({"y"})"}, Case{R"("x")", "{}"}}) {
+    AxesPerFactor axes = commonAxes(
+        kMesh, "#sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=4, j=32}>",
+        {R"(<@m, [{"x"}, {}]>)", R"(<@m, [{"x"}, {}]>)"},
+        {std::string("<@m, [{}, {") + c.result_j + "}]>"}, {128, 128, 128});
+    Mesh mesh = parseMeshOrDie(kMesh);
+    INFO(c.result_j);
+    CHECK(axes[0] == resolvedList(R"({"x"})", mesh));
+    CHECK(axes[1] == resolvedList(c.expected_j, mesh));
+  }
+}
+
+TEST_CASE("a need-replication factor's axes move to a batching factor") {
+  // Cholesky-like: i is a batch dim, j needs replication.
+  AxesPerFactor axes =
+      commonAxes(kMesh,
+                 "#sdy.op_sharding_rule<([i, j])->([i, j]) {i=8, j=8} "
+                 "need_replication={j}>",
+                 {R"(<@m, [{}, {"x"}]>)"}, {R"(<@m, [{}, {}]>)"}, {64, 64});
+  Mesh mesh = parseMeshOrDie(kMesh);
+  CHECK(axes[0] == resolvedList(R"({"x"})", mesh));
+  CHECK(axes[1].empty());
+}
+
+TEST_CASE("axisSetDifference keeps the uncovered sub-axes") {
+  Mesh mesh = parseMeshOrDie(kMesh);
+  std::vector<AxisRef> a = {AxisRef("x"), AxisRef("y")};
+  std::vector<AxisRef> b = {AxisRef("x", 2, 2)};
+  std::vector<AxisRef> diff = axisSetDifference(a, b, mesh);
+  REQUIRE(diff.size() == 2);
+  CHECK(diff[0] == AxisRef("x", 1, 2));
+  CHECK(diff[1] == AxisRef("y"));
+  CHECK(axisSetDifference(a, a, mesh).empty());
+}
+
+}  // namespace
+}  // namespace shardkit
