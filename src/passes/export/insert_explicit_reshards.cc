@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
@@ -56,7 +57,7 @@ OpMesh mostCommonMesh(absl::Span<const TensorSharding* const> shardings,
                       const MeshTable& meshes, OpMesh fallback) {
   absl::flat_hash_map<std::string, int64_t> counts;
   int64_t best_count = 0;
-  OpMesh best = fallback;
+  OpMesh best = std::move(fallback);
   for (const TensorSharding* s : shardings) {
     if (s == nullptr || s->isFullyReplicated()) continue;
     int64_t count = ++counts[toString(s->mesh)];
@@ -151,7 +152,7 @@ class ExplicitReshards {
       return absl::OkStatus();
     }
     reduceOperandsForOp(op);
-    if (isa<sdy::ReshardOp>(op) || op.dialect() == "sdy") {
+    if (op.dialect() == "sdy") {
       return absl::OkStatus();
     }
     SK_ASSIGN_OR_RETURN(bool single_device, visitSingleDeviceOp(op));
