@@ -39,7 +39,7 @@ using passes_internal::AfterValue;
 using passes_internal::Before;
 using passes_internal::fullyClosedLike;
 using passes_internal::isEquivalent;
-using passes_internal::listEntry;
+using passes_internal::replaceUsesExcept;
 using passes_internal::ReshardBuilder;
 
 using MaybeSharding = std::optional<TensorSharding>;
@@ -165,15 +165,21 @@ class ExplicitReshards {
 
   // The sharding a source of the edge of `owner` must have.
   MaybeSharding edgeTarget(Op op, Value owner) {
-    if (isa<sdy::NamedComputationOp, sdy::ManualComputationOp>(op)) {
-      bool on_argument = owner.isBlockArgument();
-      const TensorSharding* s = listEntry(
-          op, on_argument ? "in_shardings" : "out_shardings", owner.index());
-      if (!s) return std::nullopt;
-      if (on_argument) return *s;
-      return withoutManualAxes(*s, manualAxesOf(op));
+    bool on_argument = owner.isBlockArgument();
+    const TensorShardingPerValue* list = nullptr;
+    if (auto manual = dynCast<sdy::ManualComputationOp>(op)) {
+      list = on_argument ? &manual.inShardings() : &manual.outShardings();
+    } else if (auto named = dynCast<sdy::NamedComputationOp>(op)) {
+      list = on_argument ? named.inShardings() : named.outShardings();
+    } else {
+      return getEdgeOwnerSharding(owner);
     }
-    return getEdgeOwnerSharding(owner);
+    if (list == nullptr || owner.index() >= list->shardings.size()) {
+      return std::nullopt;
+    }
+    const TensorSharding& s = list->shardings[owner.index()];
+    if (on_argument) return s;
+    return withoutManualAxes(s, manualAxesOf(op));
   }
 
   void visitDataFlowOp(Op op, bool full) {
@@ -210,7 +216,7 @@ class ExplicitReshards {
       std::optional<MeshOrRef> mesh;
       for (Value operand : op.operands()) {
         MaybeSharding s = getSharding(operand);
-        if (s && !meshIsMaximal(*s)) {
+        if (s && !isSingleDevice(*s)) {
           mesh = s->mesh;
           break;
         }
@@ -225,11 +231,6 @@ class ExplicitReshards {
       reshardOperandTo(OperandRef{op, i}, targets[i] ? &*targets[i] : nullptr,
                        /*after_operand=*/true, full);
     }
-  }
-
-  bool meshIsMaximal(const TensorSharding& s) const {
-    const Mesh* mesh = meshes_.resolve(s);
-    return mesh != nullptr && mesh->isMaximal();
   }
 
   // If the operand of `use` has unreduced axes that `target_unreduced`
@@ -379,10 +380,7 @@ class ExplicitReshards {
         moved = builder_.reshard(moved, *old, op.location(), after);
         if (!first) first = moved.definingOp();
       }
-      if (first) {
-        result.replaceUsesWithIf(
-            moved, [&](const Value::Use& use) { return use.user() != first; });
-      }
+      if (first) replaceUsesExcept(result, moved, first);
       setSharding(result, *device);
     }
     return true;
@@ -485,10 +483,7 @@ absl::Status ExplicitReshards::visitRuleOp(Op op, const OpShardingRule& rule,
         old ? *old
             : TensorSharding::fullyClosed(mesh.ref, result.type().rank());
     Value reshard = builder_.reshard(result, target, op.location(), after);
-    Op reshard_op = reshard.definingOp();
-    result.replaceUsesWithIf(reshard, [&](const Value::Use& use) {
-      return use.user() != reshard_op;
-    });
+    replaceUsesExcept(result, reshard, reshard.definingOp());
     setSharding(result, projected(t));
   }
   insertAllReduces(op, rule, common, *mesh.mesh, mesh.ref);
@@ -523,10 +518,7 @@ void ExplicitReshards::insertAllReduces(Op op, const OpShardingRule& rule,
                  : TensorSharding::fullyClosed(mesh_ref, result.type().rank());
     Value reduced = builder_.allReduce(result, axes, out, out.unreduced_kind,
                                        op.location(), after);
-    Op reduce_op = reduced.definingOp();
-    result.replaceUsesWithIf(reduced, [&](const Value::Use& use) {
-      return use.user() != reduce_op;
-    });
+    replaceUsesExcept(result, reduced, reduced.definingOp());
   }
 }
 

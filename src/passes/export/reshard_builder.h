@@ -32,11 +32,12 @@ inline TensorSharding fullyClosedLike(const TensorSharding& sharding) {
   return TensorSharding::fullyClosed(sharding.mesh, sharding.rank());
 }
 
-inline const TensorSharding* listEntry(Op op, std::string_view attr,
-                                       unsigned i) {
-  const TensorShardingPerValue* list = op.attr(attr).asTensorShardingPerValue();
-  if (!list || i >= list->shardings.size()) return nullptr;
-  return &list->shardings[i];
+// Every use of `value` but those by `except` (the op just built on it) now
+// uses `replacement`.
+inline void replaceUsesExcept(Value value, Value replacement, Op except) {
+  value.replaceUsesWithIf(replacement, [except](const Value::Use& use) {
+    return !(use.user() == except);
+  });
 }
 
 // Builds ops at the reference's insertion points.
