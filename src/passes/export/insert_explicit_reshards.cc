@@ -6,7 +6,6 @@
 // The choice of the factor shardings is factor_propagation's
 // (findCommonAxes); this file walks the functions, reads and writes the
 // shardings, and builds the ops.
-#include <algorithm>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -502,11 +501,7 @@ void ExplicitReshards::insertAllReduces(Op op, const OpShardingRule& rule,
   if (reduction.empty()) return;
   std::vector<AxisRef> axes = toAxisRefs(reduction, mesh);
   if (MaybeSharding first = getSharding(op.result(0))) {
-    const std::vector<AxisRef>& unreduced = first->unreduced_axes;
-    std::erase_if(axes, [&](const AxisRef& a) {
-      return std::any_of(unreduced.begin(), unreduced.end(),
-                         [&](const AxisRef& u) { return contains(u, a); });
-    });
+    axes = axisSetDifference(axes, first->unreduced_axes, mesh);
   }
   if (axes.empty()) return;
   sortAndMergeAxes(axes, mesh);
