@@ -71,6 +71,10 @@ absl::StatusOr<OpRoleInfo> classifyOp(Op op, bool conservative) {
     info.role = OpRole::kEdge;
     return info;
   }
+  if (isa<sdy::FuncDataFlowEdgeOp>(op)) {
+    info.role = OpRole::kFuncEdge;
+    return info;
+  }
   if (isa<sdy::PropagationBarrierOp>(op)) {
     info.role = OpRole::kBarrier;
     return info;
