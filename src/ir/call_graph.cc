@@ -125,6 +125,11 @@ FuncOp CallGraph::mainFunc() const {
   return funcs_.size() == 1 ? funcs_.front() : FuncOp();
 }
 
+bool CallGraph::isEntry(FuncOp func) const {
+  if (FuncOp main = mainFunc()) return main.op() == func.op();
+  return callsTo(func).empty();
+}
+
 namespace {
 
 // Each node's callees (node index, call) in call order.
@@ -151,7 +156,8 @@ absl::Status CallGraph::checkAcyclic() const {
   for (size_t i = 0; i < roots.size(); ++i) roots[i] = static_cast<int>(i);
   absl::Status status = absl::OkStatus();
   depthFirst(
-      nodes_.size(), roots, [&](int node) -> const auto& { return lists[node]; },
+      nodes_.size(),
+      roots, [&](int node) -> const auto& { return lists[node]; },
       [&](const auto& path, int to, Op call) {
         std::string cycle;
         bool on = false;
@@ -182,7 +188,8 @@ std::vector<FuncOp> CallGraph::callersFirst() const {
   }
   std::vector<FuncOp> order;
   depthFirst(
-      nodes_.size(), roots, [&](int node) -> const auto& { return lists[node]; },
+      nodes_.size(),
+      roots, [&](int node) -> const auto& { return lists[node]; },
       [](const auto&, int, Op) { return true; },
       [&](int node) { order.push_back(funcs_[node]); });
   std::reverse(order.begin(), order.end());

@@ -68,8 +68,16 @@ absl::StatusOr<Op> parseMeshOp(OpReader& r, OpName name) {
                       r.parseSymbolName("mesh name '@name'"));
   state.addAttr("sym_name", Attribute::string(std::move(sym_name)));
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kEqual, "'='"));
-  SK_ASSIGN_OR_RETURN(Mesh mesh, r.sdy().parseMesh());
-  state.addAttr("mesh", Attribute::mesh(std::move(mesh)));
+  if (r.p().tok().kind == TokenKind::kHashIdent) {
+    // The mesh spelled as a full attribute: `#sdy.mesh<...>`.
+    size_t offset = r.p().tok().offset;
+    SK_ASSIGN_OR_RETURN(Attribute mesh, r.parseAttribute());
+    if (!mesh.asMesh()) return r.p().errorAt(offset, "expected a mesh");
+    state.addAttr("mesh", std::move(mesh));
+  } else {
+    SK_ASSIGN_OR_RETURN(Mesh mesh, r.sdy().parseMesh());
+    state.addAttr("mesh", Attribute::mesh(std::move(mesh)));
+  }
   SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
   return r.createOp(state);
 }

@@ -392,7 +392,16 @@ absl::Status Driver::fixpoint() {
     in_worklist_[op.id()] = 1;
     worklist_.push_back(op.id());
   };
-  m_.walk(collect);
+  if (calls_) {
+    // Calls are followed: each function's ops before its callers', so that
+    // what a callee's body dictates reaches its calls first.
+    std::vector<FuncOp> order = calls_->callersFirst();
+    for (auto it = order.rbegin(); it != order.rend(); ++it) {
+      Module::walkOp(*it, collect);
+    }
+  } else {
+    m_.walk(collect);
+  }
   std::reverse(worklist_.begin(), worklist_.end());
   while (!worklist_.empty()) {
     Op op(&m_, worklist_.back());

@@ -35,6 +35,13 @@ bool isElementwiseOp(Op op) {
 }
 
 OpPriorityKind opPriorityKind(Op op) {
+  // A constraint says how its own uses see its input; when other ops use the
+  // input too, the first round lets the input's sharding come from elsewhere
+  // before the constraint imposes its own.
+  if (isa<sdy::ShardingConstraintOp>(op) && op.numOperands() == 1 &&
+      !op.operand(0).hasOneUse()) {
+    return OpPriorityKind::kOther;
+  }
   if (isElementwiseOp(op) || op.hasTrait(OpTrait::kPriorityPassThrough)) {
     return OpPriorityKind::kPassThrough;
   }

@@ -38,6 +38,9 @@ class CallGraph {
   // The entry function: the one named `main`, else the module's only
   // function; null if there is neither.
   FuncOp mainFunc() const;
+  // Whether the module is entered through `func`: it is the main function,
+  // or the module has none and nobody calls `func`.
+  bool isEntry(FuncOp func) const;
   // An error at the first call of a cycle (`@a -> @b -> @a`) if a function
   // calls itself, directly or through others.
   absl::Status checkAcyclic() const;

@@ -1,0 +1,53 @@
+// -sdy-insert-func-call-reshards.
+#include <optional>
+
+#include "shardkit/core/status_macros.h"
+#include "shardkit/ir/call_graph.h"
+#include "shardkit/ir/sdy_ops.h"
+#include "shardkit/ir/sharding_site.h"
+#include "shardkit/passes/call_passes.h"
+#include "src/passes/export/reshard_builder.h"
+
+namespace shardkit {
+namespace {
+
+// Makes result `i` of `call` sharded like the callee's result `i`, resharding
+// it to what the call's users expect if that differs.
+void matchCalleeResult(Module& module, Op call, FuncOp callee, unsigned i) {
+  Value result = call.result(i);
+  const TensorSharding* in_callee = findFuncResultSharding(callee, i);
+  std::optional<TensorSharding> at_call = getEdgeOwnerSharding(result);
+  if (!at_call) {
+    // Nothing to keep for the users: the call just says what it gets.
+    if (in_callee) setEdgeOwnerSharding(result, *in_callee);
+    return;
+  }
+  // A callee result without a sharding is replicated.
+  TensorSharding callee_sharding =
+      in_callee ? *in_callee
+                : TensorSharding::fullyClosed(at_call->mesh, at_call->rank());
+  if (callee_sharding == *at_call) return;
+  setEdgeOwnerSharding(result, callee_sharding);
+  passes_internal::ReshardBuilder builder(module);
+  Value reshard = builder.reshard(result, *at_call, call.location(),
+                                  passes_internal::AfterValue{result});
+  passes_internal::replaceUsesExcept(result, reshard, reshard.definingOp());
+}
+
+}  // namespace
+
+absl::Status insertFuncCallReshards(Module& module) {
+  SK_ASSIGN_OR_RETURN(CallGraph calls, CallGraph::build(module));
+  for (FuncOp func : calls.functions()) {
+    for (Op call : calls.callsIn(func)) {
+      FuncOp callee = calls.calleeOf(call);
+      for (unsigned i = 0; i < call.numResults(); ++i) {
+        if (!call.result(i).type().isRankedTensor()) continue;
+        matchCalleeResult(module, call, callee, i);
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace shardkit
