@@ -80,10 +80,16 @@ absl::Status runPropagationPipeline(Module& module,
   if (dedup) SK_RETURN_IF_ERROR(addFuncDataFlowEdges(module));
   SK_RETURN_IF_ERROR(preOrderFuncs(module));
   SK_RETURN_IF_ERROR(propagate(module, options).status());
+  // Propagation has already dropped the rules unless asked to keep them.
+  ExportOptions export_options;
+  export_options.keep_sharding_rules = true;
   if (dedup) {
     SK_RETURN_IF_ERROR(propagateToFuncResults(module));
     SK_RETURN_IF_ERROR(sinkFuncDataFlowEdges(module));
   } else {
+    // The computations' shardings are on their edges until these are sunk;
+    // the functions made of them take the computations' shardings.
+    SK_RETURN_IF_ERROR(sinkDataFlowEdges(module, export_options.sink));
     SK_RETURN_IF_ERROR(exportNamedComputations(module));
     SK_RETURN_IF_ERROR(propagateToFuncResults(module));
   }
@@ -91,9 +97,6 @@ absl::Status runPropagationPipeline(Module& module,
       unflattenCallGraph(module, /*dedup_functions_fully=*/false));
   SK_RETURN_IF_ERROR(eraseDeadSymbols(module));
   SK_RETURN_IF_ERROR(insertFuncCallReshards(module));
-  // Propagation has already dropped the rules unless asked to keep them.
-  ExportOptions export_options;
-  export_options.keep_sharding_rules = true;
   return runExportPipeline(module, export_options);
 }
 
