@@ -1,5 +1,6 @@
 // -sdy-insert-func-call-reshards.
 #include <optional>
+#include <vector>
 
 #include "shardkit/core/status_macros.h"
 #include "shardkit/ir/call_graph.h"
@@ -11,12 +12,13 @@
 namespace shardkit {
 namespace {
 
-// Makes result `i` of `call` sharded like the callee's result `i`, resharding
-// it to what the call's users expect if that differs.
-void matchCalleeResult(Module& module, Op call, FuncOp callee, unsigned i) {
+// Makes result `i` of `call`, sharded `at_call` before the pass, sharded like
+// the callee's result `i`, resharding it to what the call's users expect if
+// that differs.
+void matchCalleeResult(Module& module, Op call, FuncOp callee, unsigned i,
+                       const std::optional<TensorSharding>& at_call) {
   Value result = call.result(i);
   const TensorSharding* in_callee = findFuncResultSharding(callee, i);
-  std::optional<TensorSharding> at_call = getEdgeOwnerSharding(result);
   if (!at_call) {
     // Nothing to keep for the users: the call just says what it gets.
     if (in_callee) setEdgeOwnerSharding(result, *in_callee);
@@ -41,9 +43,14 @@ absl::Status insertFuncCallReshards(Module& module) {
   for (FuncOp func : calls.functions()) {
     for (Op call : calls.callsIn(func)) {
       FuncOp callee = calls.calleeOf(call);
+      // Read first: giving one result a sharding gives the others open ones.
+      std::vector<std::optional<TensorSharding>> at_call;
+      for (Value result : call.results()) {
+        at_call.push_back(getEdgeOwnerSharding(result));
+      }
       for (unsigned i = 0; i < call.numResults(); ++i) {
         if (!call.result(i).type().isRankedTensor()) continue;
-        matchCalleeResult(module, call, callee, i);
+        matchCalleeResult(module, call, callee, i, at_call[i]);
       }
     }
   }
