@@ -86,10 +86,11 @@ absl::Status propagateShardingFromFuncToCall(Module& module);
 // end with `func.return` are left alone.
 absl::Status propagateToFuncResults(Module& module);
 
-// Where a call's result is sharded unlike its callee's result (a missing
-// sharding counts as fully replicated on the other's mesh), the call takes
-// the callee's sharding and an `sdy.reshard` right after the call turns it
-// into the call's.
+// Where a call's result is sharded unlike its callee's result (the tensor is
+// distributed differently; a callee result without a sharding is fully
+// replicated), the call takes the callee's sharding and an `sdy.reshard`
+// right after the call turns it into the call's. A call result without a
+// sharding just takes the callee's.
 absl::Status insertFuncCallReshards(Module& module);
 
 // MLIR's -symbol-dce: erases the private functions no live symbol uses.

@@ -14,7 +14,7 @@ namespace {
 
 // Makes result `i` of `call`, sharded `at_call` before the pass, sharded like
 // the callee's result `i`, resharding it to what the call's users expect if
-// that differs.
+// that distributes the tensor differently.
 void matchCalleeResult(Module& module, Op call, FuncOp callee, unsigned i,
                        const std::optional<TensorSharding>& at_call) {
   Value result = call.result(i);
@@ -28,7 +28,8 @@ void matchCalleeResult(Module& module, Op call, FuncOp callee, unsigned i,
   TensorSharding callee_sharding =
       in_callee ? *in_callee
                 : TensorSharding::fullyClosed(at_call->mesh, at_call->rank());
-  if (callee_sharding == *at_call) return;
+  // Alike but for open/closed dimensions is no reshard.
+  if (passes_internal::isEquivalent(&callee_sharding, &*at_call)) return;
   setEdgeOwnerSharding(result, callee_sharding);
   passes_internal::ReshardBuilder builder(module);
   Value reshard = builder.reshard(result, *at_call, call.location(),
