@@ -239,11 +239,10 @@ std::optional<TensorShardingPerValue> signatureShardings(
   TensorShardingPerValue list;
   for (unsigned i = 0; i < types.size(); ++i) {
     const TensorSharding* s = sharding_at(i);
-    list.shardings.push_back(s ? *s
-                               : TensorSharding::fullyOpen(
-                                     first->mesh, types[i].isRankedTensor()
-                                                      ? types[i].rank()
-                                                      : 0));
+    list.shardings.push_back(
+        s ? *s
+          : TensorSharding::fullyOpen(
+                first->mesh, types[i].isRankedTensor() ? types[i].rank() : 0));
   }
   return list;
 }
@@ -252,17 +251,16 @@ std::optional<TensorShardingPerValue> signatureShardings(
 
 std::optional<TensorShardingPerValue> funcArgShardings(
     FuncOp func, const MeshTable& meshes) {
-  return signatureShardings(
-      func.argumentTypes(), meshes, [func](unsigned i) {
-        return func.argAttr(i, kShardingAttr).asTensorSharding();
-      });
+  return signatureShardings(func.argumentTypes(), meshes, [func](unsigned i) {
+    return func.argAttr(i, kShardingAttr).asTensorSharding();
+  });
 }
 
 std::optional<TensorShardingPerValue> funcResultShardings(
     FuncOp func, const MeshTable& meshes) {
-  return signatureShardings(
-      func.resultTypes(), meshes,
-      [func](unsigned i) { return findFuncResultSharding(func, i); });
+  return signatureShardings(func.resultTypes(), meshes, [func](unsigned i) {
+    return findFuncResultSharding(func, i);
+  });
 }
 
 std::optional<TensorShardingPerValue> getShardingPerValue(Op op) {

@@ -179,8 +179,8 @@ class Driver {
   Op current_;
   std::optional<int64_t> user_round_;
   std::optional<int64_t> op_round_;
-  bool aggressive_ = false;     // the strategy of the current fixed point
-  bool saw_rule_attr_ = false;  // some op has an `sdy.sharding_rule`
+  bool aggressive_ = false;      // the strategy of the current fixed point
+  bool saw_rule_attr_ = false;   // some op has an `sdy.sharding_rule`
   bool has_func_edges_ = false;  // some op is an `sdy.func_data_flow_edge`
   PropagationWorkspace workspace_;
   std::vector<PropagationDirection> factor_directions_;

@@ -14,10 +14,10 @@
 #include "shardkit/factor_propagation/basic_factor_propagation.h"
 #include "shardkit/factor_propagation/common_mesh.h"
 #include "shardkit/factor_propagation/propagate_op.h"
+#include "shardkit/ir/call_graph.h"
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/func.h"
 #include "shardkit/ir/op_syntax.h"
-#include "shardkit/ir/call_graph.h"
 #include "shardkit/ir/sharding_site.h"
 #include "src/propagation/op_classes.h"
 

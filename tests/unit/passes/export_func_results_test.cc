@@ -13,18 +13,11 @@
 namespace shardkit {
 namespace {
 
+using import_testing::funcNamed;
 using import_testing::opsNamed;
 using import_testing::parse;
 using import_testing::requireOk;
 using import_testing::shardingText;
-
-FuncOp named(Module& m, std::string_view name) {
-  for (Op f : m.functions()) {
-    if (FuncOp(f).name() == name) return FuncOp(f);
-  }
-  FAIL("no function @" << std::string(name));
-  return FuncOp();
-}
 
 TEST_CASE("propagate-to-func-results: callees, not the main function") {
   auto m = parse(R"(
@@ -39,12 +32,12 @@ func.func private @f(%a: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32> {sdy.sh
   return %0, %a : tensor<8xf32>, tensor<8xf32>
 })");
   requireOk(propagateToFuncResults(*m));
-  FuncOp f = named(*m, "f");
+  FuncOp f = funcNamed(*m, "f");
   CHECK(toString(f.resultAttr(0, "sdy.sharding")) ==
         R"(#sdy.sharding<@mesh, [{"x"}]>)");
   // The unsharded argument it returns clears the result's sharding.
   CHECK_FALSE(f.resultAttr(1, "sdy.sharding"));
-  CHECK_FALSE(named(*m, "main").resultAttr(0, "sdy.sharding"));
+  CHECK_FALSE(funcNamed(*m, "main").resultAttr(0, "sdy.sharding"));
 }
 
 TEST_CASE("propagate-to-func-results: without a main, entries are left") {
@@ -64,9 +57,9 @@ func.func private @f(%a: tensor<8xf32>) -> tensor<8xf32> {
   return %0 : tensor<8xf32>
 })");
   requireOk(propagateToFuncResults(*m));
-  CHECK(named(*m, "f").resultAttr(0, "sdy.sharding"));
-  CHECK_FALSE(named(*m, "entry").resultAttr(0, "sdy.sharding"));
-  CHECK_FALSE(named(*m, "other").resultAttr(0, "sdy.sharding"));
+  CHECK(funcNamed(*m, "f").resultAttr(0, "sdy.sharding"));
+  CHECK_FALSE(funcNamed(*m, "entry").resultAttr(0, "sdy.sharding"));
+  CHECK_FALSE(funcNamed(*m, "other").resultAttr(0, "sdy.sharding"));
 }
 
 // @main calls @f three times: sharded like @f's results, unlike them, and

@@ -14,17 +14,13 @@
 namespace shardkit {
 namespace {
 
+using import_testing::funcNamed;
+using import_testing::functionNames;
 using import_testing::message;
 using import_testing::opsNamed;
 using import_testing::parse;
 using import_testing::requireOk;
 using import_testing::shardingText;
-
-std::vector<std::string> functionNames(Module& m) {
-  std::vector<std::string> names;
-  for (Op f : m.functions()) names.emplace_back(FuncOp(f).name());
-  return names;
-}
 
 std::vector<std::string> callees(Op func) {
   std::vector<std::string> names;
@@ -33,14 +29,6 @@ std::vector<std::string> callees(Op func) {
   };
   Module::walkOp(func, visit);
   return names;
-}
-
-FuncOp named(Module& m, std::string_view name) {
-  for (Op f : m.functions()) {
-    if (FuncOp(f).name() == name) return FuncOp(f);
-  }
-  FAIL("no function @" << std::string(name));
-  return FuncOp();
 }
 
 // @main calls @foo twice; @foo calls @bar twice. A function @foo_0 already
@@ -75,15 +63,18 @@ TEST_CASE("flatten-call-graph: one call per function, copies named uniquely") {
   CHECK(functionNames(*m) == std::vector<std::string>{"main", "foo", "bar",
                                                       "foo_0", "bar_0", "bar_1",
                                                       "bar_0_2", "foo_3"});
-  CHECK(callees(named(*m, "main")) == std::vector<std::string>{"foo", "foo_3"});
-  CHECK(callees(named(*m, "foo")) == std::vector<std::string>{"bar", "bar_0"});
-  CHECK(callees(named(*m, "foo_3")) ==
+  CHECK(callees(funcNamed(*m, "main")) ==
+        std::vector<std::string>{"foo", "foo_3"});
+  CHECK(callees(funcNamed(*m, "foo")) ==
+        std::vector<std::string>{"bar", "bar_0"});
+  CHECK(callees(funcNamed(*m, "foo_3")) ==
         std::vector<std::string>{"bar_1", "bar_0_2"});
   // Copies remember the function they copy; the copy of a copy too.
-  CHECK(toString(named(*m, "bar_0_2")->attr(kOriginalFuncNameAttr)) ==
+  CHECK(toString(funcNamed(*m, "bar_0_2")->attr(kOriginalFuncNameAttr)) ==
         "\"bar\"");
-  CHECK(toString(named(*m, "foo_3")->attr(kOriginalFuncNameAttr)) == "\"foo\"");
-  CHECK_FALSE(named(*m, "bar")->hasAttr(kOriginalFuncNameAttr));
+  CHECK(toString(funcNamed(*m, "foo_3")->attr(kOriginalFuncNameAttr)) ==
+        "\"foo\"");
+  CHECK_FALSE(funcNamed(*m, "bar")->hasAttr(kOriginalFuncNameAttr));
   // Each function is called at most once now.
   std::vector<std::string> all;
   for (Op call : opsNamed(*m, "func.call")) {
