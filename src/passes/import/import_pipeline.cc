@@ -19,6 +19,8 @@ absl::Status runImportPipeline(Module& module,
     SK_RETURN_IF_ERROR(eraseDeadSymbols(module));
   }
   // Clean-up passes that make the module simpler to read and propagate...
+  // (The reference's -sdy-remove-size-one-axes, not in shardkit yet, comes
+  // right after lifting the meshes.)
   SK_RETURN_IF_ERROR(liftInlinedMeshes(module));
   SK_RETURN_IF_ERROR(
       splitConstants(module, ConstantSplitMode::kConstantsOrScalars));
