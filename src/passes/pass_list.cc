@@ -2,6 +2,7 @@
 // `register...Passes()` here.
 #include "src/passes/pass_list.h"
 
+#include "shardkit/passes/call_passes.h"
 #include "shardkit/passes/canonicalize.h"
 #include "shardkit/passes/export_passes.h"
 #include "shardkit/passes/import_passes.h"
@@ -15,6 +16,7 @@ namespace shardkit {
 void passes_internal::registerBuiltinPasses() {
   registerPropagationPasses();
   registerImportPasses();
+  registerCallPasses();
   registerExportPasses();
   registerUnflattenCallGraphPass();
   registerExportNamedComputationsPass();

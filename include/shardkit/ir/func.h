@@ -1,6 +1,7 @@
 // The func dialect's typed handles. FuncOp: a `func.func` op — its name,
 // visibility, arguments and results with their attributes, body and return
-// op; func::CallOp and func::ReturnOp.
+// op; func::CallOp and func::ReturnOp; and arith::ConstantOp, the one arith op
+// shardkit reads in its pretty form.
 //
 // Like MLIR, a function keeps its signature in `function_type` and its
 // argument/result attributes in `arg_attrs`/`res_attrs` (arrays of
@@ -77,6 +78,13 @@ class CallOp : public OpBase<CallOp> {
 using ReturnOp = PlainOp<"func.return">;
 
 }  // namespace func
+
+namespace arith {
+
+// `arith.constant dense<...> : type`.
+using ConstantOp = PlainOp<"arith.constant">;
+
+}  // namespace arith
 
 }  // namespace shardkit
 

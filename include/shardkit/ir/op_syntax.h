@@ -175,6 +175,11 @@ void registerOpSyntax(std::string_view op_name, OpSyntax syntax);
 absl::StatusOr<Op> parseReturnLikeOp(OpReader& r, OpName name);
 bool printReturnLikeOp(OpWriter& w, Op op, std::string_view printed_name);
 
+// `attr-dict dense<...> : type`, shared by sdy.constant and arith.constant
+// (defined in sdy_syntax.cc).
+absl::StatusOr<Op> parseConstantLikeOp(OpReader& r, OpName name);
+bool printConstantLikeOp(OpWriter& w, Op op);
+
 // `@callee(%a, ...) attr-dict : (ins) -> outs`, shared by func.call and
 // mpmd.call (defined in func_syntax.cc).
 absl::StatusOr<Op> parseCallLikeOp(OpReader& r, OpName name);

@@ -67,6 +67,17 @@ class DataFlowEdgeOp : public UnaryShardingOp<DataFlowEdgeOp> {
   void setSharding(TensorSharding sharding) const;
 };
 
+// `sdy.func_data_flow_edge %x attr-dict : type`: the sharding of a function
+// argument or a call result, which flows between the function and its calls
+// (the argument's sources are the operands of every call; a call result's
+// source is the callee's returned value). The sharding is the op's
+// `sdy.sharding` (read it through sharding_site.h).
+class FuncDataFlowEdgeOp : public UnaryShardingOp<FuncDataFlowEdgeOp> {
+ public:
+  static constexpr std::string_view kName = "sdy.func_data_flow_edge";
+  using UnaryShardingOp::UnaryShardingOp;
+};
+
 // `sdy.propagation_barrier %x allowed_direction=...`.
 class PropagationBarrierOp : public UnaryShardingOp<PropagationBarrierOp> {
  public:

@@ -11,6 +11,7 @@
 
 #include "absl/status/status.h"
 #include "shardkit/core/strings.h"
+#include "shardkit/ir/func.h"
 #include "shardkit/ir/graph.h"
 #include "shardkit/ir/module_io.h"
 #include "shardkit/text/parse.h"
@@ -56,6 +57,22 @@ inline Op onlyOp(Module& module, std::string_view name) {
   INFO(name);
   REQUIRE(ops.size() == 1);
   return ops.front();
+}
+
+// The function called `name`; fails the test if there is none.
+inline FuncOp funcNamed(Module& module, std::string_view name) {
+  for (Op f : module.functions()) {
+    if (FuncOp(f).name() == name) return FuncOp(f);
+  }
+  FAIL("no function @" << std::string(name));
+  return FuncOp();
+}
+
+// The names of the module's functions, in order.
+inline std::vector<std::string> functionNames(Module& module) {
+  std::vector<std::string> names;
+  for (Op f : module.functions()) names.emplace_back(FuncOp(f).name());
+  return names;
 }
 
 inline TensorSharding sharding(std::string_view text) {
