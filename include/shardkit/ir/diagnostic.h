@@ -17,7 +17,10 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "shardkit/export.h"
 #include "shardkit/ir/graph.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -90,5 +93,7 @@ absl::Status opError(Op op, std::string_view message);
 absl::Status locatedError(Op op, std::string_view message);
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_IR_DIAGNOSTIC_H_

@@ -12,7 +12,10 @@
 #include <string_view>
 #include <vector>
 
+#include "shardkit/export.h"
 #include "shardkit/ir/op_base.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -79,5 +82,7 @@ using ReturnOp = PlainOp<"func.return">;
 }  // namespace func
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_IR_FUNC_H_

@@ -18,9 +18,12 @@
 
 #include "absl/container/inlined_vector.h"
 #include "absl/types/span.h"
+#include "shardkit/export.h"
 #include "shardkit/ir/attribute.h"
 #include "shardkit/ir/op_name.h"
 #include "shardkit/ir/type.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -282,5 +285,7 @@ struct OperationState {
 }  // namespace shardkit
 
 #include "shardkit/ir/module.h"  // IWYU pragma: export
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_IR_GRAPH_H_

@@ -14,7 +14,10 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "shardkit/export.h"
 #include "shardkit/ir/graph.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -66,5 +69,7 @@ void printModule(Module& module, const PrintOptions& options, std::string& out);
 std::string printedName(Value value);
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_IR_MODULE_IO_H_

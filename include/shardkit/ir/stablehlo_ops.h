@@ -6,7 +6,10 @@
 
 #include <string_view>
 
+#include "shardkit/export.h"
 #include "shardkit/ir/op_base.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit::stablehlo {
 
@@ -94,5 +97,7 @@ using CrossReplicaSumOp = PlainOp<"stablehlo.cross-replica-sum">;
 using ReduceScatterOp = PlainOp<"stablehlo.reduce_scatter">;
 
 }  // namespace shardkit::stablehlo
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_IR_STABLEHLO_OPS_H_

@@ -14,7 +14,10 @@
 #define SHARDKIT_PASSES_IMPORT_PASSES_H_
 
 #include "absl/status/status.h"
+#include "shardkit/export.h"
 #include "shardkit/ir/graph.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -75,5 +78,7 @@ absl::Status runImportPipeline(Module& module);
 void registerImportPasses();
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_PASSES_IMPORT_PASSES_H_
