@@ -56,6 +56,15 @@ using ClampOp = PlainOp<"stablehlo.clamp">;
 using SelectOp = PlainOp<"stablehlo.select">;
 using BitcastConvertOp = PlainOp<"stablehlo.bitcast_convert">;
 using NegOp = PlainOp<"stablehlo.negate">;
+// More elementwise ops, for the graph builder (ir/builder.h).
+using SubtractOp = PlainOp<"stablehlo.subtract">;
+using MulOp = PlainOp<"stablehlo.multiply">;
+using DivOp = PlainOp<"stablehlo.divide">;
+using ExpOp = PlainOp<"stablehlo.exponential">;
+using LogOp = PlainOp<"stablehlo.log">;
+using TanhOp = PlainOp<"stablehlo.tanh">;
+using SqrtOp = PlainOp<"stablehlo.sqrt">;
+using AbsOp = PlainOp<"stablehlo.abs">;
 
 // Shape ops.
 using BroadcastInDimOp = PlainOp<"stablehlo.broadcast_in_dim">;
