@@ -39,16 +39,14 @@ int main(void) {
   for (size_t i = 0; i < n; ++i) {
     shardkit_tensor_sharding* sharding = NULL;
     if (failed(shardkit_module_value_sharding(module, i, &sharding))) return 1;
-    char* text =
-        sharding ? shardkit_tensor_sharding_to_string(sharding) : NULL;
+    char* text = sharding ? shardkit_tensor_sharding_to_string(sharding) : NULL;
     printf("@%s %s : %s  %s\n", shardkit_module_value_function(module, i),
            shardkit_module_value_name(module, i),
            shardkit_module_value_type(module, i), text ? text : "-");
     /* The tanh (%1) is sharded like the product: rows and columns. */
     if (strcmp(shardkit_module_value_name(module, i), "%1") == 0) {
-      ok = text && strcmp(text,
-                          "#sdy.sharding<@mesh, [{\"data\"}, {\"model\"}]>") ==
-                       0;
+      ok = text &&
+           strcmp(text, "#sdy.sharding<@mesh, [{\"data\"}, {\"model\"}]>") == 0;
       shardkit_mesh* mesh = NULL;
       char* hlo = NULL;
       if (failed(shardkit_module_mesh(module, "mesh", &mesh)) ||

@@ -44,8 +44,9 @@ absl::Status runPassPipeline(Module& module, std::string_view pipeline) {
   }
   absl::StatusOr<std::vector<std::string_view>> parts = splitTopLevel(text);
   if (!parts.ok()) {
-    return absl::InvalidArgumentError(toAbsl(strCat(
-        "invalid pass pipeline '", pipeline, "': ", fromAbsl(parts.status().message()))));
+    return absl::InvalidArgumentError(
+        toAbsl(strCat("invalid pass pipeline '", pipeline,
+                      "': ", fromAbsl(parts.status().message()))));
   }
   // Every pass and option is checked before the first pass runs.
   std::vector<std::pair<std::string, PassOptions>> passes;

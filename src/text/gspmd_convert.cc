@@ -286,8 +286,8 @@ absl::StatusOr<TensorSharding> fromHloSharding(const HloSharding& hlo,
       return TensorSharding(MeshOrRef::inlined(Mesh::maximal(hlo.device)), {});
     case HloShardingKind::kManual:
       return gspmdError(
-          "{manual} has no sdy sharding: manual values live inside "
-          "sdy.manual_computation");
+          "{manual} has no sdy sharding: manual values live inside a manual "
+          "computation");
     case HloShardingKind::kTuple:
       return gspmdError("a tuple sharding describes several values");
     case HloShardingKind::kTiled:

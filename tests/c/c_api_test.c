@@ -9,13 +9,12 @@
 
 static int failures = 0;
 
-#define EXPECT(cond)                                              \
-  do {                                                            \
-    if (!(cond)) {                                                \
-      fprintf(stderr, "%s:%d: expected %s\n", __FILE__, __LINE__, \
-              #cond);                                             \
-      ++failures;                                                 \
-    }                                                             \
+#define EXPECT(cond)                                                      \
+  do {                                                                    \
+    if (!(cond)) {                                                        \
+      fprintf(stderr, "%s:%d: expected %s\n", __FILE__, __LINE__, #cond); \
+      ++failures;                                                         \
+    }                                                                     \
   } while (0)
 
 /* True (and frees it) if `status` is an error whose message contains
@@ -37,8 +36,8 @@ static int equalsAndFree(char* text, const char* expected) {
 
 static void testShardings(void) {
   shardkit_tensor_sharding* s = NULL;
-  EXPECT(shardkit_parse_tensor_sharding(
-             "<@mesh, [{\"x\", \"y\":(1)2}, {?}]>", &s) == NULL);
+  EXPECT(shardkit_parse_tensor_sharding("<@mesh, [{\"x\", \"y\":(1)2}, {?}]>",
+                                        &s) == NULL);
   EXPECT(shardkit_tensor_sharding_rank(s) == 2);
   EXPECT(strcmp(shardkit_tensor_sharding_mesh_name(s), "mesh") == 0);
   EXPECT(equalsAndFree(shardkit_tensor_sharding_dim_axes(s, 0),
@@ -58,16 +57,15 @@ static void testShardings(void) {
   EXPECT(strcmp(shardkit_mesh_axis_name(mesh, 1), "y") == 0);
   EXPECT(shardkit_mesh_axis_size(mesh, 1) == 4);
   EXPECT(shardkit_mesh_axis_name(mesh, 2) == NULL);
-  EXPECT(equalsAndFree(shardkit_mesh_to_string(mesh),
-                       "<[\"x\"=2, \"y\"=4]>"));
+  EXPECT(equalsAndFree(shardkit_mesh_to_string(mesh), "<[\"x\"=2, \"y\"=4]>"));
 
   int64_t good[] = {8, 4};
   int64_t odd[] = {7, 4};
   EXPECT(shardkit_tensor_sharding_verify(s, mesh, good, 2) == NULL);
   EXPECT(errorContains(shardkit_tensor_sharding_verify(s, mesh, odd, 2),
                        "divisible"));
-  EXPECT(errorContains(shardkit_tensor_sharding_verify(s, mesh, good, 1),
-                       "rank"));
+  EXPECT(
+      errorContains(shardkit_tensor_sharding_verify(s, mesh, good, 1), "rank"));
 
   char* hlo = NULL;
   EXPECT(shardkit_tensor_sharding_to_hlo(s, mesh, &hlo) == NULL);
@@ -76,8 +74,8 @@ static void testShardings(void) {
                        "last_tile_dim_replicate}"));
   shardkit_tensor_sharding* back = NULL;
   EXPECT(shardkit_tensor_sharding_from_hlo(
-             "{devices=[4,1,2]<=[2,2,2]T(0,2,1) last_tile_dim_replicate}",
-             mesh, "mesh", 2, &back) == NULL);
+             "{devices=[4,1,2]<=[2,2,2]T(0,2,1) last_tile_dim_replicate}", mesh,
+             "mesh", 2, &back) == NULL);
   EXPECT(equalsAndFree(shardkit_tensor_sharding_to_string(back),
                        "#sdy.sharding<@mesh, [{\"x\", \"y\":(1)2}, {}]>"));
   shardkit_tensor_sharding_destroy(back);
@@ -131,9 +129,10 @@ static void testModules(void) {
   EXPECT(errorContains(
       shardkit_module_run_passes(m, "sdy-basic-propagate{no-such-option=1}"),
       "has no option 'no-such-option'"));
-  EXPECT(shardkit_module_run_passes(
-             m, "sdy-add-data-flow-edges,sdy-basic-propagate{"
-                "keep-sharding-rules=false}") == NULL);
+  EXPECT(
+      shardkit_module_run_passes(m,
+                                 "sdy-add-data-flow-edges,sdy-basic-propagate{"
+                                 "keep-sharding-rules=false}") == NULL);
   EXPECT(strcmp(shardkit_module_value_name(m, 1), "%0") == 0);
   EXPECT(strcmp(shardkit_module_value_type(m, 1), "tensor<8x8xf32>") == 0);
   EXPECT(strcmp(shardkit_module_value_function(m, 1), "main") == 0);

@@ -14,6 +14,7 @@
 #include "shardkit/passes/pass.h"
 #include "shardkit/text/hlo_sharding.h"
 #include "src/passes/collect_ops.h"
+#include "src/passes/gspmd_errors.h"
 
 namespace shardkit {
 namespace {
@@ -38,7 +39,9 @@ class GspmdExporter {
           func.argAttr(i, kShardingAttr).asTensorSharding();
       if (!s) continue;
       absl::StatusOr<HloSharding> hlo = convert(*s, func.op());
-      if (!hlo.ok()) return located(func.op(), hlo.status(), "argument", i);
+      if (!hlo.ok())
+        return passes_internal::functionValueError(func.op(), hlo.status(),
+                                                   "argument", i);
       func.removeArgAttr(i, kShardingAttr);
       func.setArgAttr(i, kMhloShardingAttr, Attribute::string(toString(*hlo)));
     }
@@ -46,7 +49,9 @@ class GspmdExporter {
       const TensorSharding* s = findFuncResultSharding(func, i);
       if (!s) continue;
       absl::StatusOr<HloSharding> hlo = convert(*s, func.op());
-      if (!hlo.ok()) return located(func.op(), hlo.status(), "result", i);
+      if (!hlo.ok())
+        return passes_internal::functionValueError(func.op(), hlo.status(),
+                                                   "result", i);
       func.removeResultAttr(i, kShardingAttr);
       func.setResultAttr(i, kMhloShardingAttr,
                          Attribute::string(toString(*hlo)));
@@ -90,12 +95,6 @@ class GspmdExporter {
     return axes;
   }
 
-  static absl::Status located(Op op, const absl::Status& status,
-                              std::string_view what, unsigned index) {
-    return locatedError(
-        op, strCat(what, " ", index, ": ", fromAbsl(status.message())));
-  }
-
   MeshTable meshes_;
 };
 
@@ -118,17 +117,17 @@ absl::Status exportGspmdShardings(Module& module) {
 void registerGspmdPasses() {
   registerPass(PassInfo{
       "sdy-import-gspmd-shardings",
-      "Reads GSPMD mhlo.sharding attributes (XLA HloSharding text) into "
-      "sdy.sharding attributes.",
+      "Reads GSPMD mhlo.sharding attributes (XLA HloSharding text) as sdy "
+      "shardings.",
       {{"mesh",
         "the mesh the tilings are expressed on (default: the only mesh)"}},
       [](Module& module, const PassOptions& options) {
         return importGspmdShardings(module, options.get("mesh"));
       }});
-  registerPass(optionlessPass(
-      "sdy-export-gspmd-shardings",
-      "Writes sdy.sharding attributes as GSPMD mhlo.sharding attributes.",
-      exportGspmdShardings));
+  registerPass(
+      optionlessPass("sdy-export-gspmd-shardings",
+                     "Writes sdy shardings as GSPMD mhlo.sharding attributes.",
+                     exportGspmdShardings));
 }
 
 }  // namespace shardkit

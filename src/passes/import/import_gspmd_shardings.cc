@@ -12,6 +12,7 @@
 #include "shardkit/passes/gspmd_passes.h"
 #include "shardkit/text/hlo_sharding.h"
 #include "src/passes/collect_ops.h"
+#include "src/passes/gspmd_errors.h"
 
 namespace shardkit {
 namespace {
@@ -44,8 +45,9 @@ absl::StatusOr<TargetMesh> findTargetMesh(Module& module,
   if (found) return *found;
   return absl::InvalidArgumentError(
       name.empty()
-          ? std::string("-sdy-import-gspmd-shardings: the module has no "
-                        "sdy.mesh to express GSPMD tilings on")
+          ? std::string(
+                "-sdy-import-gspmd-shardings: the module has no mesh to "
+                "express GSPMD tilings on")
           : strCat("-sdy-import-gspmd-shardings: no mesh named @", name));
 }
 
@@ -103,7 +105,9 @@ class GspmdImporter {
       if (!attr) continue;
       absl::StatusOr<std::vector<TensorSharding>> s =
           convertAll(attr, {func.argument(i).type()});
-      if (!s.ok()) return located(func.op(), s.status(), "argument", i);
+      if (!s.ok())
+        return passes_internal::functionValueError(func.op(), s.status(),
+                                                   "argument", i);
       func.removeArgAttr(i, kMhloShardingAttr);
       setSharding(func.argument(i), s->front());
     }
@@ -113,7 +117,9 @@ class GspmdImporter {
       if (!attr) continue;
       absl::StatusOr<std::vector<TensorSharding>> s =
           convertAll(attr, {results[i]});
-      if (!s.ok()) return located(func.op(), s.status(), "result", i);
+      if (!s.ok())
+        return passes_internal::functionValueError(func.op(), s.status(),
+                                                   "result", i);
       func.removeResultAttr(i, kMhloShardingAttr);
       setFuncResultSharding(func, i, s->front());
     }
@@ -134,12 +140,6 @@ class GspmdImporter {
 
  private:
   MeshOrRef ref() const { return MeshOrRef::ref(target_.name); }
-
-  static absl::Status located(Op op, const absl::Status& status,
-                              std::string_view what, unsigned index) {
-    return locatedError(
-        op, strCat(what, " ", index, ": ", fromAbsl(status.message())));
-  }
 
   TargetMesh target_;
 };

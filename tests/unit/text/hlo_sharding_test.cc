@@ -158,9 +158,10 @@ TEST_CASE("Tilings the mesh cannot express are refused") {
         "GSPMD: the sharding has 2 devices, the mesh 6");
   CHECK(toSdy("{devices=[2,3]0,1,2,3,4,7}", xy, 2) ==
         "GSPMD: device 7 is not in the mesh");
-  CHECK(toSdy("{manual}", xy, 2) ==
-        "GSPMD: {manual} has no sdy sharding: manual values live inside "
-        "sdy.manual_computation");
+  CHECK(
+      toSdy("{manual}", xy, 2) ==
+      "GSPMD: {manual} has no sdy sharding: manual values live inside a manual "
+      "computation");
   CHECK(toSdy("{devices=[2,3]1,0,2,3,4,5}", xy, 2) ==
         "GSPMD: the first tile does not start at the mesh's origin");
   // Each step is one axis, but the tiles as a whole are not the mesh's.
