@@ -1,10 +1,12 @@
 // Conversion between sdy shardings on a mesh and HloSharding tilings.
 //
 // A mesh's devices, row-major over its axes, split each axis into "pieces"
-// at every sub-axis boundary the sharding uses; the major piece of an axis is
-// the one with the largest pre-size. The HloSharding's tile assignment is
-// then iota over the pieces, transposed so that each tensor dimension's
-// pieces come first (in its major-to-minor order), then manual and
+// at every sub-axis boundary the sharding uses. A sub-axis "x":(pre)size is
+// the part of "x" after (minor to) parts of total size `pre`, so within an
+// axis the piece with the smallest pre-size is the major one, and a device's
+// digit in "x":(pre)size has weight size(x) / (pre * size). The HloSharding's
+// tile assignment is then iota over the pieces, transposed so that each tensor
+// dimension's pieces come first (in its major-to-minor order), then manual and
 // replicated pieces: the V2 iota form, canonicalized as XLA does.
 #include <algorithm>
 #include <map>
@@ -23,7 +25,7 @@ absl::Status gspmdError(std::string_view message) {
   return absl::InvalidArgumentError(strCat("GSPMD: ", message));
 }
 
-// One piece of a mesh axis: `axis`'s digit of weight `pre` and size `size`.
+// One piece of a mesh axis: the sub-axis "axis":(pre)size.
 struct Piece {
   int axis;
   int64_t pre;
@@ -67,13 +69,13 @@ void canonicalizeIota(std::vector<int64_t>& dims, std::vector<int64_t>& perm) {
 }
 
 // The pieces of every axis of `mesh` split at `cuts[axis]` (pre-sizes),
-// major piece first within an axis, axes in mesh order.
+// major piece (smallest pre-size) first within an axis, axes in mesh order.
 std::vector<Piece> meshPieces(const Mesh& mesh,
                               const std::vector<std::set<int64_t>>& cuts) {
   std::vector<Piece> pieces;
   for (size_t a = 0; a < mesh.axes.size(); ++a) {
     std::vector<int64_t> points(cuts[a].begin(), cuts[a].end());
-    for (size_t i = points.size() - 1; i-- > 0;) {
+    for (size_t i = 0; i + 1 < points.size(); ++i) {
       pieces.push_back(
           {static_cast<int>(a), points[i], points[i + 1] / points[i]});
     }
@@ -129,7 +131,8 @@ absl::StatusOr<HloSharding> toHloSharding(
     SK_ASSIGN_OR_RETURN(int a, axisOf(ref));
     for (size_t i = 0; i < pieces.size(); ++i) {
       if (pieces[i].axis == a && pieces[i].pre == ref.preSize()) {
-        if (used[i] || is_manual[a])
+        // A ref that spans several pieces overlaps another ref of its axis.
+        if (used[i] || is_manual[a] || pieces[i].size != ref.size(mesh))
           return gspmdError(strCat("axis \"", ref.name, "\" used twice"));
         used[i] = true;
         return i;
@@ -240,15 +243,15 @@ absl::StatusOr<DimensionSharding> readDimension(
   std::vector<AxisRef> minor_first;
   int64_t k = 1;
   while (k < tiles) {
-    int64_t pre = 0;
-    int axis = singleAxis(mc.coords[positions[k * stride]], pre);
+    int64_t weight = 0;
+    int axis = singleAxis(mc.coords[positions[k * stride]], weight);
     if (axis < 0) return gspmdError("a tile dimension crosses mesh axes");
     int64_t axis_size = mesh.axes[axis].size;
     int64_t run = 1;
-    while (k * (run + 1) <= tiles && pre * (run + 1) <= axis_size) {
+    while (k * (run + 1) <= tiles && weight * (run + 1) <= axis_size) {
       int64_t value = 0;
       if (singleAxis(mc.coords[positions[k * run * stride]], value) != axis ||
-          value != pre * run) {
+          value != weight * run) {
         break;
       }
       ++run;
@@ -256,10 +259,12 @@ absl::StatusOr<DimensionSharding> readDimension(
     // The largest size the run allows that divides what is left of the
     // dimension and fits the axis.
     int64_t size = run;
-    while (size > 1 && ((tiles / k) % size != 0 || axis_size % (pre * size)))
+    while (size > 1 &&
+           ((tiles / k) % size != 0 || axis_size % (weight * size) != 0))
       --size;
-    if (size < 2 || axis_size % pre != 0)
+    if (size < 2)
       return gspmdError("a tile dimension is not a product of mesh axes");
+    int64_t pre = axis_size / (weight * size);
     if (pre == 1 && size == axis_size) {
       minor_first.emplace_back(mesh.axes[axis].name);
     } else {

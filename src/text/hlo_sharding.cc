@@ -237,14 +237,21 @@ class HloShardingReader {
   // ` last_tile_dim_replicate`, ` last_tile_dims={manual, replicated}`,
   // ` metadata={...}`, in any order.
   absl::Status readTrailer(HloSharding& sharding) {
+    const bool tiled = sharding.kind == HloShardingKind::kTiled;
     while (true) {
-      if (consumeWord("last_tile_dim_replicate")) {
-        if (sharding.kind != HloShardingKind::kTiled)
+      skipSpace();
+      const size_t start = pos_;
+      if (consumeWord("last_tile_dim_replicate") ||
+          consumeWord("last_tile_dims")) {
+        if (!tiled) {
+          pos_ = start;
           return expected("'}' (only tiled shardings have subgroups)");
+        }
+      }
+      pos_ = start;
+      if (consumeWord("last_tile_dim_replicate")) {
         sharding.last_tile_dim_replicate = true;
       } else if (consumeWord("last_tile_dims")) {
-        if (sharding.kind != HloShardingKind::kTiled)
-          return expected("'}' (only tiled shardings have subgroups)");
         SK_RETURN_IF_ERROR(expect("="));
         SK_RETURN_IF_ERROR(expect("{"));
         do {

@@ -92,7 +92,7 @@ TEST_CASE("HloSharding text errors say what was expected") {
   CHECK(errorOf("{replicated} x") ==
         "HloSharding col 14: expected end of the sharding, got 'x'");
   CHECK(errorOf("{manual last_tile_dim_replicate}") ==
-        "HloSharding col 8: expected '}' (only tiled shardings have "
+        "HloSharding col 9: expected '}' (only tiled shardings have "
         "subgroups), got 'last_tile_di'");
 }
 
@@ -105,7 +105,7 @@ TEST_CASE("The issue's examples convert both ways") {
   CHECK(toSdy("{replicated}", xy, 2) == "<@mesh, [{}, {}]>");
   CHECK(toHlo("<@mesh, [{}, {}]>", xy) == "{replicated}");
   CHECK(toSdy("{maximal device=0}", xy, 2) == "<mesh<[], device_ids=[0]>, []>");
-  CHECK(toHlo("<<[], device_ids=[0]>, []>", Mesh::maximal(0)) ==
+  CHECK(toHlo("<mesh<[], device_ids=[0]>, []>", Mesh::maximal(0)) ==
         "{maximal device=0}");
 
   Mesh abc = meshOf(R"(<["a"=2, "b"=2, "c"=2]>)");
@@ -121,9 +121,12 @@ TEST_CASE("The issue's examples convert both ways") {
   // One axis split into sub-axes, and the transposed iota.
   Mesh x8 = meshOf(R"(<["x"=8]>)");
   CHECK(toSdy("{devices=[2,4]<=[4,2]T(1,0)}", x8, 2) ==
-        R"(<@mesh, [{"x":(1)2}, {"x":(2)4}]>)");
-  CHECK(toHlo(R"(<@mesh, [{"x":(1)2}, {"x":(2)4}]>)", x8) ==
+        R"(<@mesh, [{"x":(4)2}, {"x":(1)4}]>)");
+  CHECK(toHlo(R"(<@mesh, [{"x":(4)2}, {"x":(1)4}]>)", x8) ==
         "{devices=[2,4]<=[4,2]T(1,0)}");
+  // "x":(1)2 is the major half of "x": devices 0-3 vs 4-7.
+  CHECK(toHlo(R"(<@mesh, [{"x":(1)2}]>)", x8) ==
+        "{devices=[2,4]<=[8] last_tile_dim_replicate}");
   CHECK(toHlo(R"(<@mesh, [{"x":(2)2}]>)", x8) ==
         "{devices=[2,4]<=[2,2,2]T(1,0,2) last_tile_dim_replicate}");
 }
@@ -169,6 +172,8 @@ TEST_CASE("Tilings the mesh cannot express are refused") {
         "GSPMD: the tiling {devices=[2,3]0,1,2,3,5,4} is not expressible on "
         "mesh <[\"x\"=2, \"y\"=3]>");
   CHECK(toHlo(R"(<@mesh, [{"z"}, {}]>)", xy) == "GSPMD: unknown axis \"z\"");
+  CHECK(toHlo(R"(<@mesh, [{"y"}, {"y":(1)3}]>)", meshOf(R"(<["y"=6]>)")) ==
+        "GSPMD: axis \"y\" used twice");
   CHECK(toHlo(R"(<@mesh, [{"x"}, {}], unreduced={"y"}>)", xy) ==
         "GSPMD: unreduced axes have no HloSharding equivalent");
 }
@@ -239,7 +244,8 @@ TEST_CASE("GSPMD -> sdy -> GSPMD is the identity on 10,000 random tilings") {
     Mesh mesh = randomMesh(rng);
     int64_t rank = 1 + static_cast<int64_t>(rng() % 4);
     TensorSharding sdy = randomSharding(mesh, rank, rng);
-    if (!verifyTensorShardingWithMesh(sdy, mesh, std::vector<int64_t>(rank, 0))
+    if (!verifyTensorShardingWithMesh(sdy, mesh,
+                                      std::vector<int64_t>(rank, 1152))
              .ok()) {
       continue;  // e.g. two pieces of one axis that sdy wants merged
     }
@@ -249,12 +255,13 @@ TEST_CASE("GSPMD -> sdy -> GSPMD is the identity on 10,000 random tilings") {
     std::string text = toString(*tiling);
     absl::StatusOr<HloSharding> parsed = parseHloSharding(text);
     REQUIRE(parsed.ok());
-    INFO(text << " on " << toString(mesh));
+    INFO(text << " on " << toString(mesh) << " from " << toString(sdy));
     absl::StatusOr<TensorSharding> imported =
         fromHloSharding(*parsed, mesh, MeshOrRef::ref("mesh"), rank);
     REQUIRE(imported.ok());
+    INFO("imported " << toString(*imported));
     REQUIRE(verifyTensorShardingWithMesh(*imported, mesh,
-                                         std::vector<int64_t>(rank, 0))
+                                         std::vector<int64_t>(rank, 1152))
                 .ok());
     absl::StatusOr<HloSharding> exported = toHloSharding(*imported, mesh);
     REQUIRE(exported.ok());
