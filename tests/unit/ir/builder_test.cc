@@ -46,7 +46,7 @@ TEST_CASE("GraphBuilder builds ops that print and read back") {
   std::string text = printModule(module);
   CHECK(text.find("sdy.mesh @mesh") < text.find("func.func @f"));
   CHECK(text.find("-> tensor<2xf32>") != std::string::npos);
-  CHECK(text.find("stablehlo.reduce(%4 init: %cst) applies stablehlo.maximum "
+  CHECK(text.find("stablehlo.reduce(%5 init: %cst) applies stablehlo.maximum "
                   "across dimensions = [1]") != std::string::npos);
   absl::StatusOr<std::unique_ptr<Module>> again = parseModule(text);
   REQUIRE(again.ok());
