@@ -146,6 +146,7 @@ void GraphBuilder::ret(const std::vector<Value>& values) {
     return;
   }
   std::vector<Type> types;
+  types.reserve(values.size());
   for (Value v : values) types.push_back(v.type());
   func_.setResultTypes(types);
   block_ = module_.body();

@@ -26,8 +26,7 @@ class DebugLocation {
                                    int64_t col);
   // `loc("NAME")`, or `loc("NAME"(CHILD))`.
   static DebugLocation named(std::string_view name);
-  static DebugLocation named(std::string_view name,
-                             const DebugLocation& child);
+  static DebugLocation named(std::string_view name, const DebugLocation& child);
   // The text between `loc(` and `)`, taken as it is (e.g.
   // `callsite("f"("a.py":1:2) at "b.py":3:4)`, `fused["a", "b"]`).
   static DebugLocation fromText(std::string_view text);
