@@ -183,6 +183,7 @@ absl::StatusOr<HloSharding> toHloSharding(
     }
   }
   std::vector<int64_t> reshape;
+  reshape.reserve(pieces.size());
   for (const Piece& piece : pieces) reshape.push_back(piece.size);
   canonicalizeIota(reshape, perm);
   result.iota_reshape_dims = std::move(reshape);
