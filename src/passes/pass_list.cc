@@ -5,6 +5,7 @@
 #include "shardkit/passes/call_passes.h"
 #include "shardkit/passes/canonicalize.h"
 #include "shardkit/passes/export_passes.h"
+#include "shardkit/passes/gspmd_passes.h"
 #include "shardkit/passes/import_passes.h"
 #include "shardkit/passes/pass.h"
 #include "shardkit/passes/propagation_passes.h"
@@ -26,6 +27,7 @@ void passes_internal::registerBuiltinPasses() {
   registerReshardToCollectivesPass();
   registerRulePasses();
   registerCanonicalizePass();
+  registerGspmdPasses();
 }
 
 }  // namespace shardkit

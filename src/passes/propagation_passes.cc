@@ -6,10 +6,8 @@
 
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
-#include "shardkit/passes/call_passes.h"
-#include "shardkit/passes/export_passes.h"
-#include "shardkit/passes/import_passes.h"
 #include "shardkit/passes/pass.h"
+#include "shardkit/passes/pipeline.h"
 #include "shardkit/propagation/propagate.h"
 
 namespace shardkit {
@@ -68,38 +66,6 @@ absl::StatusOr<PropagationOptions> readOptions(const PassOptions& pass,
   return options;
 }
 
-// The import pipeline, propagation and the export pipeline, with the call
-// passes between them (call_passes.h): with dedup-functions-fully, calls are
-// followed through function data-flow edges; otherwise the named computations
-// the import made of them become functions again, one per distinct sharding.
-absl::Status runPropagationPipeline(Module& module,
-                                    const PropagationOptions& options,
-                                    const ImportPipelineOptions& import) {
-  bool dedup = import.dedup_functions_fully;
-  SK_RETURN_IF_ERROR(runImportPipeline(module, import));
-  if (dedup) SK_RETURN_IF_ERROR(addFuncDataFlowEdges(module));
-  SK_RETURN_IF_ERROR(preOrderFuncs(module));
-  SK_RETURN_IF_ERROR(propagate(module, options).status());
-  // Propagation has already dropped the rules unless asked to keep them.
-  ExportOptions export_options;
-  export_options.keep_sharding_rules = true;
-  if (dedup) {
-    SK_RETURN_IF_ERROR(propagateToFuncResults(module));
-    SK_RETURN_IF_ERROR(sinkFuncDataFlowEdges(module));
-  } else {
-    // The computations' shardings are on their edges until these are sunk;
-    // the functions made of them take the computations' shardings.
-    SK_RETURN_IF_ERROR(sinkDataFlowEdges(module, export_options.sink));
-    SK_RETURN_IF_ERROR(exportNamedComputations(module));
-    SK_RETURN_IF_ERROR(propagateToFuncResults(module));
-  }
-  SK_RETURN_IF_ERROR(
-      unflattenCallGraph(module, /*dedup_functions_fully=*/false));
-  SK_RETURN_IF_ERROR(eraseDeadSymbols(module));
-  SK_RETURN_IF_ERROR(insertFuncCallReshards(module));
-  return runExportPipeline(module, export_options);
-}
-
 // How each propagation pass turns its options into PropagationOptions.
 enum class Level { kBasic, kAggressive, kOpPriority, kUserPriority, kPipeline };
 
@@ -116,10 +82,15 @@ absl::Status runLevel(Module& module, const PassOptions& pass, Level level) {
   }
   options.user_priorities = level >= Level::kUserPriority;
   if (level != Level::kPipeline) return propagate(module, options).status();
-  ImportPipelineOptions import;
-  SK_ASSIGN_OR_RETURN(import.dedup_functions_fully,
+
+  PipelineOptions pipeline;
+  SK_ASSIGN_OR_RETURN(pipeline.import_options.dedup_functions_fully,
                       pass.getBool("dedup-functions-fully", false));
-  return runPropagationPipeline(module, options, import);
+  pipeline.strategy = options.strategy;
+  pipeline.op_priorities = options.op_priorities;
+  pipeline.conservative = options.conservative;
+  pipeline.keep_sharding_rules = options.keep_sharding_rules;
+  return runPropagationPipeline(module, pipeline);
 }
 
 PassInfo propagationPass(const char* name, const char* description,

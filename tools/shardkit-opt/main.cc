@@ -31,6 +31,8 @@
 #include "shardkit/mpmd/syntax.h"
 #include "shardkit/passes/pass.h"
 #include "shardkit/propagation/explain.h"
+#include "shardkit/propagation/graph_dump.h"
+#include "shardkit/version.h"
 #include "tools/shardkit-opt/verify_diagnostics.h"
 
 namespace shardkit {
@@ -46,6 +48,7 @@ struct Flags {
   std::string output = "-";
   bool split_input = false;
   bool generic = false;
+  bool debug_info = false;
   bool allow_unregistered = true;
   bool verify_diagnostics = false;
   // -mlir-timing: report the wall time of parsing, each pass and printing.
@@ -53,6 +56,8 @@ struct Flags {
   // --explain-op: print this op's factor table instead of the module.
   std::string explain_op;
   ExplainOptions explain;
+  // --dump-graph=dot|json: print the graph instead of the module.
+  std::string dump_graph;
   std::vector<PassRequest> passes;
 };
 
@@ -64,6 +69,7 @@ void printHelp() {
          "  -split-input-file             process each '// -----' chunk on its "
          "own\n"
          "  --mlir-print-op-generic       print every op in generic form\n"
+         "  -mlir-print-debuginfo         print each op's loc(...)\n"
          "  -allow-unregistered-dialect   accept ops of unknown dialects "
          "(default)\n"
          "  -verify-diagnostics           check expected-error annotations\n"
@@ -77,6 +83,11 @@ void printHelp() {
          "step\n"
          "  --explain-strategy=S          the step's strategy: aggressive "
          "(default), basic\n"
+         "  --dump-graph=dot|json         after the passes, print the sharded "
+         "graph as\n"
+         "                                Graphviz DOT or JSON "
+         "(docs/graph-dump.md)\n"
+         "  --version                     print shardkit's version\n"
          "  --help                        show this help\n\n"
          "PASSES (-NAME or -NAME=\"key=value ...\"):\n";
   for (const PassInfo* pass : allPasses()) {
@@ -88,7 +99,8 @@ void printHelp() {
 }
 
 // Returns false (after printing why) on a bad command line.
-bool parseFlags(int argc, char** argv, Flags& flags, bool& help) {
+bool parseFlags(int argc, char** argv, Flags& flags, bool& help,
+                bool& version) {
   bool positional_only = false;
   bool have_input = false;
   for (int i = 1; i < argc; ++i) {
@@ -110,6 +122,16 @@ bool parseFlags(int argc, char** argv, Flags& flags, bool& help) {
     std::string flag = arg.substr(arg[1] == '-' ? 2 : 1);
     if (flag == "help" || flag == "h") {
       help = true;
+    } else if (flag == "version") {
+      version = true;
+    } else if (flag.starts_with("dump-graph=")) {
+      flags.dump_graph = flag.substr(std::string("dump-graph=").size());
+      if (flags.dump_graph != "dot" && flags.dump_graph != "json") {
+        std::cerr << "shardkit-opt: error: --dump-graph must be 'dot' or "
+                     "'json', got '"
+                  << flags.dump_graph << "'\n";
+        return false;
+      }
     } else if (flag == "o") {
       if (++i >= argc) {
         std::cerr << "shardkit-opt: error: -o needs a file name\n";
@@ -120,6 +142,8 @@ bool parseFlags(int argc, char** argv, Flags& flags, bool& help) {
       flags.split_input = true;
     } else if (flag == "mlir-print-op-generic") {
       flags.generic = true;
+    } else if (flag == "mlir-print-debuginfo") {
+      flags.debug_info = true;
     } else if (flag == "allow-unregistered-dialect") {
       flags.allow_unregistered = true;
     } else if (flag == "verify-diagnostics") {
@@ -356,8 +380,14 @@ bool processChunk(std::string text, const Flags& flags, const std::string& file,
   }
   if (!flags.explain_op.empty())
     return explain(**module, flags, file, out, diags);
+  if (!flags.dump_graph.empty()) {
+    out += flags.dump_graph == "dot" ? dumpGraphDot(**module)
+                                     : dumpGraphJson(**module);
+    return true;
+  }
   PrintOptions print;
   print.generic = flags.generic;
+  print.debug_info = flags.debug_info;
   printModule(**module, print, out);
   timer.lap("print");
   // The process is about to exit: tearing the module down would only cost
@@ -396,9 +426,14 @@ int run(int argc, char** argv) {
   registerMpmdSyntax();
   Flags flags;
   bool help = false;
-  if (!parseFlags(argc, argv, flags, help)) return 1;
+  bool version = false;
+  if (!parseFlags(argc, argv, flags, help, version)) return 1;
   if (help) {
     printHelp();
+    return 0;
+  }
+  if (version) {
+    std::cout << "shardkit-opt " << shardkit::version() << "\n";
     return 0;
   }
   std::string text;

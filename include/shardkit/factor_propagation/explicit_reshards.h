@@ -13,8 +13,11 @@
 #include "absl/types/span.h"
 #include "shardkit/core/mesh.h"
 #include "shardkit/core/op_sharding_rule.h"
+#include "shardkit/export.h"
 #include "shardkit/factor_propagation/resolved_axis.h"
 #include "shardkit/factor_propagation/sharding_projection.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -59,5 +62,7 @@ bool truncateAtOverlap(AxisList& axes, AxisSpan others);
 std::vector<int64_t> batchingFactors(const OpShardingRule& rule);
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_FACTOR_PROPAGATION_EXPLICIT_RESHARDS_H_

@@ -13,7 +13,10 @@
 #include <string_view>
 #include <vector>
 
+#include "shardkit/export.h"
 #include "shardkit/ir/op_base.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -87,5 +90,7 @@ using ConstantOp = PlainOp<"arith.constant">;
 }  // namespace arith
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_IR_FUNC_H_

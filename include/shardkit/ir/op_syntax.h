@@ -13,9 +13,12 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "shardkit/export.h"
 #include "shardkit/ir/graph.h"
 #include "shardkit/text/attr_parser.h"
 #include "shardkit/text/parser_base.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -186,5 +189,7 @@ absl::StatusOr<Op> parseCallLikeOp(OpReader& r, OpName name);
 bool printCallLikeOp(OpWriter& w, Op op, std::string_view printed_name);
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_IR_OP_SYNTAX_H_

@@ -15,7 +15,10 @@
 #include "shardkit/core/mesh.h"
 #include "shardkit/core/propagation_direction.h"
 #include "shardkit/core/tensor_sharding.h"
+#include "shardkit/export.h"
 #include "shardkit/ir/op_base.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit::sdy {
 
@@ -226,5 +229,7 @@ class ReplicatedToUnreducedOp : public CollectiveOp<ReplicatedToUnreducedOp> {
 };
 
 }  // namespace shardkit::sdy
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_IR_SDY_OPS_H_

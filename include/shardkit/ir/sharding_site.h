@@ -51,9 +51,12 @@
 
 #include "shardkit/core/mesh_table.h"
 #include "shardkit/core/tensor_sharding.h"
+#include "shardkit/export.h"
 #include "shardkit/ir/attr_names.h"
 #include "shardkit/ir/func.h"
 #include "shardkit/ir/graph.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -201,5 +204,7 @@ std::optional<TensorShardingPerValue> getShardingPerValue(Op op);
 void removeShardingRules(Module& module);
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_IR_SHARDING_SITE_H_

@@ -6,7 +6,10 @@
 
 #include <string_view>
 
+#include "shardkit/export.h"
 #include "shardkit/ir/op_base.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit::stablehlo {
 
@@ -53,6 +56,15 @@ using ClampOp = PlainOp<"stablehlo.clamp">;
 using SelectOp = PlainOp<"stablehlo.select">;
 using BitcastConvertOp = PlainOp<"stablehlo.bitcast_convert">;
 using NegOp = PlainOp<"stablehlo.negate">;
+// More elementwise ops, for the graph builder (ir/builder.h).
+using SubtractOp = PlainOp<"stablehlo.subtract">;
+using MulOp = PlainOp<"stablehlo.multiply">;
+using DivOp = PlainOp<"stablehlo.divide">;
+using ExpOp = PlainOp<"stablehlo.exponential">;
+using LogOp = PlainOp<"stablehlo.log">;
+using TanhOp = PlainOp<"stablehlo.tanh">;
+using SqrtOp = PlainOp<"stablehlo.sqrt">;
+using AbsOp = PlainOp<"stablehlo.abs">;
 
 // Shape ops.
 using BroadcastInDimOp = PlainOp<"stablehlo.broadcast_in_dim">;
@@ -94,5 +106,7 @@ using CrossReplicaSumOp = PlainOp<"stablehlo.cross-replica-sum">;
 using ReduceScatterOp = PlainOp<"stablehlo.reduce_scatter">;
 
 }  // namespace shardkit::stablehlo
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_IR_STABLEHLO_OPS_H_

@@ -10,8 +10,11 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "shardkit/export.h"
 #include "shardkit/ir/graph.h"
 #include "shardkit/ir/module.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -59,5 +62,7 @@ absl::Status canonicalize(Module& module);
 void registerCanonicalizePass();
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_PASSES_CANONICALIZE_H_

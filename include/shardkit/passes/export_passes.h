@@ -12,7 +12,10 @@
 #define SHARDKIT_PASSES_EXPORT_PASSES_H_
 
 #include "absl/status/status.h"
+#include "shardkit/export.h"
 #include "shardkit/ir/graph.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -124,5 +127,7 @@ void registerInlineMeshesPass();
 void registerInsertExplicitReshardsPass();
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_PASSES_EXPORT_PASSES_H_

@@ -14,8 +14,13 @@
 #ifndef SHARDKIT_PASSES_IMPORT_PASSES_H_
 #define SHARDKIT_PASSES_IMPORT_PASSES_H_
 
+#include <string>
+
 #include "absl/status/status.h"
+#include "shardkit/export.h"
 #include "shardkit/ir/graph.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -74,9 +79,15 @@ struct ImportPipelineOptions {
   // giving every call its own copy of its callee inlined as an
   // `sdy.named_computation`.
   bool dedup_functions_fully = false;
+  // First read GSPMD `mhlo.sharding` attributes into sdy shardings
+  // (-sdy-import-gspmd-shardings; docs/gspmd.md).
+  bool gspmd_shardings = false;
+  // The mesh those shardings are expressed on; empty: the module's only
+  // non-maximal mesh.
+  std::string gspmd_mesh;
 };
 
-// symbol-dce, propagate-sharding-from-func-to-call, then (unless
+// Optionally the GSPMD import; symbol-dce, propagate-sharding-from-func-to-call, then (unless
 // dedup-functions-fully) flatten-call-graph, symbol-dce, import-func-calls,
 // symbol-dce; then lift-inlined-meshes, constant-or-scalar-splitter,
 // manual-axes-cleanup, add-data-flow-edges, apply-sharding-constraints,
@@ -88,5 +99,7 @@ absl::Status runImportPipeline(Module& module,
 void registerImportPasses();
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_PASSES_IMPORT_PASSES_H_

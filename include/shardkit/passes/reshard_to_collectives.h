@@ -4,7 +4,10 @@
 #define SHARDKIT_PASSES_RESHARD_TO_COLLECTIVES_H_
 
 #include "absl/status/status.h"
+#include "shardkit/export.h"
 #include "shardkit/ir/graph.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -28,5 +31,7 @@ absl::Status reshardToCollectives(Module& module,
 void registerReshardToCollectivesPass();
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_PASSES_RESHARD_TO_COLLECTIVES_H_

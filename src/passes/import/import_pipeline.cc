@@ -1,6 +1,7 @@
 // -sdy-import-pipeline and the registration of the import passes.
 #include "shardkit/core/status_macros.h"
 #include "shardkit/passes/call_passes.h"
+#include "shardkit/passes/gspmd_passes.h"
 #include "shardkit/passes/import_passes.h"
 #include "shardkit/passes/pass.h"
 
@@ -8,6 +9,9 @@ namespace shardkit {
 
 absl::Status runImportPipeline(Module& module,
                                const ImportPipelineOptions& options) {
+  if (options.gspmd_shardings) {
+    SK_RETURN_IF_ERROR(importGspmdShardings(module, options.gspmd_mesh));
+  }
   SK_RETURN_IF_ERROR(eraseDeadSymbols(module));
   // Before calls become named computations, which take their out shardings
   // from the call.
