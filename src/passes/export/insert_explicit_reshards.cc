@@ -320,13 +320,12 @@ class ExplicitReshards {
   }
 
   // The mesh values go through on their way to or from a single device,
-  // replicated: the module's first mesh with axes.
+  // replicated: the global mesh, as -sdy-resolve-single-device-sharding
+  // picks it too.
   std::optional<MeshOrRef> globalMesh() const {
-    for (const std::string& name : meshes_.names()) {
-      const Mesh* mesh = meshes_.find(name);
-      if (mesh != nullptr && !mesh->axes.empty()) return MeshOrRef::ref(name);
-    }
-    return std::nullopt;
+    std::string_view name = meshes_.globalMeshName();
+    if (name.empty()) return std::nullopt;
+    return MeshOrRef::ref(std::string(name));
   }
 
   // An op placed on a single device (a maximal sharding on some result)
