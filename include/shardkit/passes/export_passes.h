@@ -40,6 +40,10 @@ struct SinkDataFlowEdgesOptions {
 absl::Status sinkDataFlowEdges(Module& module,
                                const SinkDataFlowEdgesOptions& options = {});
 
+// Same for the edges of one data-flow op: their shardings go to `op`, and
+// their `sdy.data_flow_edge` ops are replaced by their inputs.
+void sinkDataFlowEdgesOf(Op op, const SinkDataFlowEdgesOptions& options = {});
+
 // Closes every dimension of every sharding in the module and drops replicated
 // axes (a manual computation keeps those of its manual axes); unreduced axes
 // stay.
@@ -127,6 +131,18 @@ absl::Status symbolDce(Module& module);
 // has no unreduced axes (the dot takes its out sharding).
 absl::Status removeAllGatherReduceScatterForCmv1(Module& module);
 
+// -sdy-check-collectives (shardkit's own): for every value that feeds sdy
+// collectives, distributes a tensor of host data (element i = i) as the
+// value's sharding demands (unreduced over the axes the collectives right
+// after it reduce: its op left partial values there), runs every collective
+// hanging off it on the per-device buffers (sim/simulator.h), and checks
+// after each one that every device holds what the collective's out sharding
+// demands. The first collective where they differ (or whose out sharding is
+// not the one it produces) is an error at that op. Long dimensions are
+// simulated at a size with the same remainder modulo their shard counts;
+// values too large even so, dynamic or of unknown meshes are not checked.
+absl::Status checkCollectives(Module& module);
+
 struct ResolveSingleDeviceOptions {
   // `replica-count` and `partition-count`: the device id is the partition id
   // unless there are several replicas (and one partition).
@@ -192,6 +208,7 @@ void registerInputOutputShardingPasses();
 void registerResolveSingleDeviceShardingPass();
 void registerRemoveAllGatherReduceScatterForCmv1Pass();
 void registerSymbolDcePass();
+void registerCheckCollectivesPass();
 void registerUnflattenCallGraphPass();
 void registerExportNamedComputationsPass();
 void registerVerifyUnreducedAxesPass();

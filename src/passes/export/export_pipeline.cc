@@ -203,6 +203,7 @@ void registerExportPasses() {
   registerResolveSingleDeviceShardingPass();
   registerRemoveAllGatherReduceScatterForCmv1Pass();
   registerSymbolDcePass();
+  registerCheckCollectivesPass();
 }
 
 }  // namespace shardkit
