@@ -1,8 +1,8 @@
 // The communication a module's sdy collectives cost (sim/comm_cost.h's ring
 // figures), as shardkit-opt's `--comm-report=OUT.json` writes it:
 //
-//   {"collectives": [{"op": "sdy.all_gather", "loc": "f.mlir:5:8",
-//                     "axes": ["x"], "local_bytes_in": 128,
+//   {"collectives": [{"op": OP NAME, "loc": "f.mlir:5:8", "axes": ["x"],
+//                     "local_bytes_in": 128,
 //                     "bytes_received_per_device": 384}, ...],
 //    "total_bytes_received_per_device": 384}
 #ifndef SHARDKIT_PASSES_COMM_REPORT_H_
