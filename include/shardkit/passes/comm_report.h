@@ -1,7 +1,7 @@
 // The communication a module's sdy collectives cost (sim/comm_cost.h's ring
 // figures), as shardkit-opt's `--comm-report=OUT.json` writes it:
 //
-//   {"collectives": [{"op": OP NAME, "loc": "f.mlir:5:8", "axes": ["x"],
+//   {"collectives": [{"op": OP NAME, "loc": "f.mlir:5:3", "axes": ["x"],
 //                     "local_bytes_in": 128,
 //                     "bytes_received_per_device": 384}, ...],
 //    "total_bytes_received_per_device": 384}

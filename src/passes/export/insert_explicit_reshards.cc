@@ -31,6 +31,7 @@
 #include "shardkit/sim/collectives.h"
 #include "src/passes/collect_ops.h"
 #include "src/passes/export/reshard_builder.h"
+#include "src/passes/export/single_device_reshards.h"
 #include "src/passes/export/unreduced_reshards.h"
 
 namespace shardkit {
@@ -132,7 +133,8 @@ class ExplicitReshards {
         builder_(module) {}
 
   absl::Status runOnFunc(FuncOp func) {
-    SK_RETURN_IF_ERROR(checkNoSingleDeviceSignature(func));
+    SK_RETURN_IF_ERROR(
+        passes_internal::checkNoSingleDeviceSignature(func, meshes_));
     std::vector<Op> ops;
     passes_internal::collectPostOrder(func.body(), ops);
     for (Op op : ops) {
@@ -181,7 +183,9 @@ class ExplicitReshards {
     if (op.dialect() == "sdy") {
       return absl::OkStatus();
     }
-    SK_ASSIGN_OR_RETURN(bool single_device, visitSingleDeviceOp(op));
+    SK_ASSIGN_OR_RETURN(
+        bool single_device,
+        passes_internal::reshardSingleDeviceOp(op, meshes_, builder_));
     if (single_device) return absl::OkStatus();
     SK_ASSIGN_OR_RETURN(std::optional<OpShardingRule> rule, ruleOf(op));
     if (!rule || rule->is_custom_rule) return absl::OkStatus();
@@ -251,7 +255,7 @@ class ExplicitReshards {
       std::optional<MeshOrRef> mesh;
       for (Value operand : op.operands()) {
         MaybeSharding s = getSharding(operand);
-        if (s && !isSingleDevice(*s)) {
+        if (s && !passes_internal::isSingleDevice(*s, meshes_)) {
           mesh = s->mesh;
           break;
         }
@@ -300,7 +304,9 @@ class ExplicitReshards {
   // Operands of `op` with unreduced axes its results don't keep are
   // all-reduced first.
   void reduceOperandsForOp(Op op) {
-    if (op.numResults() == 0) return;
+    // A collective reduces (or keeps) unreduced axes as its kind says; a
+    // second reduction before it would count the partial values twice.
+    if (op.numResults() == 0 || op.hasTrait(OpTrait::kCollective)) return;
     MaybeSharding first = getSharding(op.result(0));
     for (unsigned i = 0; i < op.numOperands(); ++i) {
       reduceUnreducedAxes(OperandRef{op, i}, getSharding(op.operand(i)),
@@ -337,97 +343,6 @@ class ExplicitReshards {
                                  Before{use.user});
     }
     use.set(reshard);
-  }
-
-  // Function arguments and results live on every device.
-  absl::Status checkNoSingleDeviceSignature(FuncOp func) const {
-    for (unsigned i = 0; i < func.numArguments(); ++i) {
-      MaybeSharding s = getSharding(func.argument(i));
-      if (s && isSingleDevice(*s)) {
-        return opError(func, strCat("function argument ", i,
-                                    " cannot have a single-device (maximal) "
-                                    "sharding attribute"));
-      }
-    }
-    for (unsigned i = 0; i < func.numResults(); ++i) {
-      const TensorSharding* s = findFuncResultSharding(func, i);
-      if (s && isSingleDevice(*s)) {
-        return opError(func, strCat("function result ", i,
-                                    " cannot have a single-device (maximal) "
-                                    "sharding attribute"));
-      }
-    }
-    return absl::OkStatus();
-  }
-
-  bool isSingleDevice(const TensorSharding& sharding) const {
-    const Mesh* mesh = meshes_.resolve(sharding);
-    return mesh != nullptr && mesh->isMaximal();
-  }
-
-  // The mesh values go through on their way to or from a single device,
-  // replicated: the global mesh, as -sdy-resolve-single-device-sharding
-  // picks it too.
-  std::optional<MeshOrRef> globalMesh() const {
-    std::string_view name = meshes_.globalMeshName();
-    if (name.empty()) return std::nullopt;
-    return MeshOrRef::ref(std::string(name));
-  }
-
-  // An op placed on a single device (a maximal sharding on some result)
-  // runs there whole: its operands are replicated and moved to the device,
-  // its results get the device's sharding and are moved back, replicated,
-  // and resharded to what they had. Returns whether `op` is such an op.
-  absl::StatusOr<bool> visitSingleDeviceOp(Op op) {
-    std::optional<TensorSharding> device;
-    for (Value result : op.results()) {
-      MaybeSharding s = getSharding(result);
-      if (!s || !isSingleDevice(*s)) continue;
-      if (device && !sameDistribution(*device, *s)) {
-        return opError(op, "has conflicting single-device result shardings");
-      }
-      device = *s;
-    }
-    if (!device) return false;
-    std::optional<MeshOrRef> global = globalMesh();
-    for (unsigned i = 0; i < op.numOperands(); ++i) {
-      Value operand = op.operand(i);
-      if (!operand.type().isRankedTensor()) continue;
-      MaybeSharding current = getSharding(operand);
-      if (current && sameDistribution(*current, *device)) continue;
-      if (global) {
-        TensorSharding replicated =
-            TensorSharding::fullyClosed(*global, operand.type().rank());
-        // Replicated on another mesh still has to move to the global one.
-        if (current && !sameDistribution(*current, replicated)) {
-          operand =
-              builder_.reshard(operand, replicated, op.location(), Before{op});
-        }
-      }
-      op.setOperand(
-          i, builder_.reshard(operand, *device, op.location(), Before{op}));
-    }
-    After after{op};
-    for (Value result : op.results()) {
-      if (!result.type().isRankedTensor()) continue;
-      MaybeSharding old = getSharding(result);
-      if (old && sameDistribution(*old, *device)) old.reset();
-      Value moved = result;
-      Op first;
-      if (global) {
-        moved = builder_.reshard(
-            moved, TensorSharding::fullyClosed(*global, result.type().rank()),
-            op.location(), after);
-        first = moved.definingOp();
-      }
-      if (old && !(global && isEquivalent(&*old, nullptr))) {
-        moved = builder_.reshard(moved, *old, op.location(), after);
-        if (!first) first = moved.definingOp();
-      }
-      if (first) replaceUsesExcept(result, moved, first);
-      setSharding(result, *device);
-    }
-    return true;
   }
 
   absl::Status visitRuleOp(Op op, const OpShardingRule& rule, bool full);

@@ -59,13 +59,8 @@ class ReshardBuilder {
   Value reshard(Value input, const TensorSharding& sharding, uint32_t loc,
                 Place&& place) {
     OperationState state(sdy::ReshardOp::opName());
-    state.operands = {input};
-    state.result_types = {input.type()};
     state.addAttr("sharding", Attribute::tensorSharding(sharding));
-    state.location = loc;
-    Op op = module_.createOp(state);
-    place(op);
-    return op.result(0);
+    return build(state, input, loc, place);
   }
 
   // An `sdy.replicated_to_unreduced` of `input` over `axes`.
@@ -95,19 +90,13 @@ class ReshardBuilder {
                   const TensorSharding& out_sharding, ReductionKind kind,
                   uint32_t loc, Place&& place) {
     OperationState state(sdy::AllReduceOp::opName());
-    state.operands = {input};
-    state.result_types = {input.type()};
     state.addAttr("reduction_axes",
                   Attribute::axisRefList(AxisRefList(std::move(axes))));
-    state.addAttr("out_sharding", Attribute::tensorSharding(out_sharding));
     if (kind != ReductionKind::kSum) {
       state.addAttr("reduction",
                     Attribute::string(std::string(toString(kind))));
     }
-    state.location = loc;
-    Op op = module_.createOp(state);
-    place(op);
-    return op.result(0);
+    return collective(state, input, out_sharding, loc, place);
   }
 
  private:
@@ -115,9 +104,16 @@ class ReshardBuilder {
   Value collective(OperationState& state, Value input,
                    const TensorSharding& out_sharding, uint32_t loc,
                    Place&& place) {
+    state.addAttr("out_sharding", Attribute::tensorSharding(out_sharding));
+    return build(state, input, loc, place);
+  }
+
+  // The op of `state` on `input` (its result of the same type), placed by
+  // `place`.
+  template <typename Place>
+  Value build(OperationState& state, Value input, uint32_t loc, Place&& place) {
     state.operands = {input};
     state.result_types = {input.type()};
-    state.addAttr("out_sharding", Attribute::tensorSharding(out_sharding));
     state.location = loc;
     Op op = module_.createOp(state);
     place(op);
