@@ -39,7 +39,9 @@ absl::Status runPartitioner(Module& module, const ExportOptions& options) {
 absl::Status runExportPipeline(Module& module, const ExportOptions& options) {
   // [calls] -sdy-sink-func-data-flow-edges runs here, first: the function
   // data-flow edges give their shardings back to the calls and functions
-  // before the call graph is unflattened.
+  // before the call graph is unflattened. (-sdy-propagate-to-func-results
+  // and -sdy-insert-func-call-reshards belong to the propagation pipeline,
+  // after propagation and before this pipeline, as in the reference.)
   SK_RETURN_IF_ERROR(unflattenCallGraph(module, options.dedup_functions_fully));
   SK_RETURN_IF_ERROR(symbolDce(module));
   SK_RETURN_IF_ERROR(
