@@ -9,6 +9,7 @@
 #include "shardkit/passes/call_passes.h"
 #include "shardkit/passes/import_passes.h"
 #include "shardkit/passes/pass.h"
+#include "shardkit/passes/symbol_dce.h"
 #include "shardkit/text/scanner.h"
 
 namespace shardkit {
@@ -45,7 +46,7 @@ absl::Status runPropagationPipeline(Module& module,
   }
   SK_RETURN_IF_ERROR(
       unflattenCallGraph(module, /*dedup_functions_fully=*/false));
-  SK_RETURN_IF_ERROR(eraseDeadSymbols(module));
+  SK_RETURN_IF_ERROR(symbolDce(module));
   SK_RETURN_IF_ERROR(insertFuncCallReshards(module));
   return runExportPipeline(module, export_options);
 }

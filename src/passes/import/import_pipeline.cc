@@ -4,6 +4,7 @@
 #include "shardkit/passes/gspmd_passes.h"
 #include "shardkit/passes/import_passes.h"
 #include "shardkit/passes/pass.h"
+#include "shardkit/passes/symbol_dce.h"
 
 namespace shardkit {
 
@@ -12,15 +13,15 @@ absl::Status runImportPipeline(Module& module,
   if (options.gspmd_shardings) {
     SK_RETURN_IF_ERROR(importGspmdShardings(module, options.gspmd_mesh));
   }
-  SK_RETURN_IF_ERROR(eraseDeadSymbols(module));
+  SK_RETURN_IF_ERROR(symbolDce(module));
   // Before calls become named computations, which take their out shardings
   // from the call.
   SK_RETURN_IF_ERROR(propagateShardingFromFuncToCall(module));
   if (!options.dedup_functions_fully) {
     SK_RETURN_IF_ERROR(flattenCallGraph(module));
-    SK_RETURN_IF_ERROR(eraseDeadSymbols(module));
+    SK_RETURN_IF_ERROR(symbolDce(module));
     SK_RETURN_IF_ERROR(importFuncCalls(module));
-    SK_RETURN_IF_ERROR(eraseDeadSymbols(module));
+    SK_RETURN_IF_ERROR(symbolDce(module));
   }
   // Clean-up passes that make the module simpler to read and propagate...
   // (The reference's -sdy-remove-size-one-axes, not in shardkit yet, comes
