@@ -282,6 +282,10 @@ absl::StatusOr<Attribute> ModuleReader::parseDialectAttrUncached() {
     SK_ASSIGN_OR_RETURN(OpShardingRule r, sdy().parseOpShardingRule());
     return Attribute::opShardingRule(std::move(r));
   }
+  if (name == "sdy.propagation_edges") {
+    SK_ASSIGN_OR_RETURN(PropagationEdges e, sdy().parsePropagationEdges());
+    return Attribute::propagationEdges(std::move(e));
+  }
   if (name == "sdy.mesh") {
     SK_ASSIGN_OR_RETURN(Mesh m, sdy().parseMesh());
     return Attribute::mesh(std::move(m));

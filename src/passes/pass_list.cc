@@ -14,6 +14,7 @@ namespace shardkit {
 
 void passes_internal::registerBuiltinPasses() {
   registerPropagationPasses();
+  registerRemovePropagationDebugInfoPass();
   registerImportPasses();
   registerExportPasses();
   registerUnflattenCallGraphPass();

@@ -7,6 +7,7 @@
 
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
+#include "shardkit/factor_propagation/common_mesh.h"
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/sdy_ops.h"
 #include "shardkit/ir/sharding_site.h"
@@ -183,7 +184,7 @@ absl::Status Driver::step(Op op, const StepParams& params) {
   // An edge's view of its target depends on the edge op itself, and a code
   // that doesn't fit doesn't name the factor directions: neither is
   // memoized.
-  bool memoize = code != LastStep::kNone && !params.edge;
+  bool memoize = code != LastStep::kNone && !params.edge && !debug_.enabled();
   key.rule = &rule;
   key.code = code;
   key.user_round = user_round_.value_or(-1);
@@ -196,8 +197,41 @@ absl::Status Driver::step(Op op, const StepParams& params) {
     updates = step_updates_;
     if (memoize) memo_.insert(key, updates);
   }
+  uint64_t clock_before = clock_;
   applyUpdates(params, updates);
+  if (debug_.enabled() && clock_ != clock_before) {
+    size_t num_operands = rule.operand_mappings.size();
+    absl::Span<const Value> slots(slots_);
+    recordStep(op, Op(), rule, slots.subspan(0, num_operands),
+               slots.subspan(num_operands));
+  }
   return absl::OkStatus();
+}
+
+absl::Status Driver::projectBeforeStep(
+    const OpShardingRule& rule, absl::Span<const TensorSharding* const> all,
+    size_t num_operands) {
+  debug_mesh_ = nullptr;
+  absl::Span<const TensorSharding* const> operands =
+      all.subspan(0, num_operands);
+  absl::Span<const TensorSharding* const> results = all.subspan(num_operands);
+  SK_ASSIGN_OR_RETURN(std::optional<CommonMesh> common,
+                      findCommonMesh(operands, results, meshes_));
+  if (!common) return absl::OkStatus();
+  ProjectionOptions options;
+  options.priority_round = user_round_;
+  SK_RETURN_IF_ERROR(
+      debug_before_.assign(operands, results, rule, *common->mesh, options));
+  debug_mesh_ = common->mesh;
+  return absl::OkStatus();
+}
+
+void Driver::recordStep(Op op, Op func, const OpShardingRule& rule,
+                        absl::Span<const Value> operands,
+                        absl::Span<const Value> results) {
+  if (!debug_mesh_) return;
+  debug_.record(RecordedStep{op, func, operands, results, &rule, debug_mesh_,
+                             &debug_before_, &workspace_.projection});
 }
 
 absl::Status Driver::computeStep(Op op, const StepParams& params,
@@ -219,6 +253,10 @@ absl::Status Driver::computeStep(Op op, const StepParams& params,
   if (op_round_) options.factor_directions = factor_directions_;
   absl::Span<const TensorSharding* const> all(ptrs_);
   size_t num_operands = std::min(ptrs_.size(), rule.operand_mappings.size());
+  if (debug_.enabled()) {
+    absl::Status status = projectBeforeStep(rule, all, num_operands);
+    if (!status.ok()) return opError(op, fromAbsl(status.message()));
+  }
   OpShardings shardings{all.subspan(0, num_operands),
                         all.subspan(num_operands)};
   absl::StatusOr<PropagateOpResult> result =
@@ -338,12 +376,20 @@ absl::Status Driver::propagateFuncResults() {
       }
       const TensorSharding* operand[] = {shardingOf(slot)};
       const TensorSharding* result[] = {pool_.find(f.shardings[i])};
+      const OpShardingRule& rule = identity_.get(type.shape(), 1, 1);
+      if (debug_.enabled()) {
+        const TensorSharding* both[] = {operand[0], result[0]};
+        absl::Status status = projectBeforeStep(rule, both, 1);
+        if (!status.ok())
+          return opError(f.func.op(), fromAbsl(status.message()));
+      }
+      uint64_t clock_before = clock_;
+      bool result_updated = false;
       PropagateOpOptions options;
       options.strategy = &strategy();
       options.priority_round = user_round_;
       absl::StatusOr<PropagateOpResult> r = propagateOpShardings(
-          OpShardings{operand, result}, identity_.get(type.shape(), 1, 1),
-          meshes_, options, &workspace_);
+          OpShardings{operand, result}, rule, meshes_, options, &workspace_);
       if (!r.ok()) return opError(f.func.op(), fromAbsl(r.status().message()));
       if (const TensorSharding* s = r->operandUpdate(0)) {
         updateSlot(slot, *s, /*notify=*/false);
@@ -352,6 +398,11 @@ absl::Status Driver::propagateFuncResults() {
         f.shardings[i] = pool_.intern(*s);
         f.dirty[i] = true;
         ++stats_.updates;
+        result_updated = true;
+      }
+      if (debug_.enabled() && (result_updated || clock_ != clock_before)) {
+        Value both[] = {slot};
+        recordStep(Op(), f.func.op(), rule, both, both);
       }
     }
   }
@@ -391,6 +442,7 @@ absl::StatusOr<PropagationStats> Driver::run() {
   });
   load();
   syncGroups();
+  debug_.prepare();
   std::vector<std::optional<int64_t>> user_rounds = {std::nullopt};
   if (options_.user_priorities) {
     user_rounds.clear();
@@ -418,6 +470,7 @@ absl::StatusOr<PropagationStats> Driver::run() {
   }
   if (options_.user_priorities) dropAllPriorities();
   writeBack();
+  debug_.save();
   return stats_;
 }
 

@@ -22,6 +22,7 @@
 #include "shardkit/factor_propagation/propagate_op.h"
 #include "shardkit/ir/func.h"
 #include "shardkit/propagation/propagate.h"
+#include "src/propagation/debug_records.h"
 #include "src/propagation/op_classes.h"
 #include "src/propagation/rule_cache.h"
 #include "src/propagation/sharding_groups.h"
@@ -76,7 +77,11 @@ struct StepParams {
 class Driver {
  public:
   Driver(Module& m, const PropagationOptions& options)
-      : m_(m), options_(options), meshes_(m.meshTable()) {}
+      : m_(m),
+        options_(options),
+        meshes_(m.meshTable()),
+        debug_(m, options.debug_sharding_origins,
+               options.debug_propagation_edges) {}
 
   absl::StatusOr<PropagationStats> run();
 
@@ -99,6 +104,14 @@ class Driver {
   // Gives the slots of a step's tensors their new shardings.
   void applyUpdates(const StepParams& params,
                     absl::Span<const StepUpdate> updates);
+  // With debug records on: the factor table the current step starts from
+  // (`debug_before_`), and the step's record once it changed something.
+  absl::Status projectBeforeStep(const OpShardingRule& rule,
+                                 absl::Span<const TensorSharding* const> all,
+                                 size_t num_operands);
+  void recordStep(Op op, Op func, const OpShardingRule& rule,
+                  absl::Span<const Value> operands,
+                  absl::Span<const Value> results);
   // The step's parameters packed in a word (the factor directions of the
   // current op-priority round, the strategy), or LastStep::kNone if they
   // don't fit.
@@ -180,6 +193,9 @@ class Driver {
   std::vector<Value> slots_;
   std::vector<const TensorSharding*> ptrs_;
   PropagationStats stats_;
+  DebugRecorder debug_;
+  ShardingProjection debug_before_;
+  const Mesh* debug_mesh_ = nullptr;
 };
 
 }  // namespace shardkit::propagation_internal

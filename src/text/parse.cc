@@ -98,4 +98,10 @@ absl::StatusOr<PropagationDirection> parsePropagationDirection(
       text, "", [](AttrParser& a) { return a.parsePropagationDirection(); });
 }
 
+absl::StatusOr<PropagationEdges> parsePropagationEdges(std::string_view text) {
+  return parseWhole<PropagationEdges>(
+      text, "sdy.propagation_edges",
+      [](AttrParser& a) { return a.parsePropagationEdges(); });
+}
+
 }  // namespace shardkit

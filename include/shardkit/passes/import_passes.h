@@ -3,6 +3,7 @@
 // whole module and is registered under the flag name sdy_opt gives it.
 //
 //   -sdy-lift-inlined-meshes          liftInlinedMeshes
+//   -sdy-remove-size-one-axes         removeSizeOneAxes
 //   -sdy-constant-splitter            splitConstants(kConstants)
 //   -sdy-constant-or-scalar-splitter  splitConstants(kConstantsOrScalars)
 //   -sdy-manual-axes-cleanup          cleanupManualAxes
@@ -14,6 +15,8 @@
 #define SHARDKIT_PASSES_IMPORT_PASSES_H_
 
 #include "absl/status/status.h"
+#include "shardkit/core/mesh.h"
+#include "shardkit/core/tensor_sharding.h"
 #include "shardkit/ir/graph.h"
 
 namespace shardkit {
@@ -34,7 +37,17 @@ absl::Status addDataFlowEdges(Module& module);
 // all its uses instead (only unreduced axes go onto the edge). A chain of
 // constraints also takes over the later uses of the chain's input in its
 // block.
-absl::Status applyShardingConstraints(Module& module);
+//
+// With `debug_propagation_edges`, each copy is recorded as a propagation step
+// (docs/propagation.md) on the constraint (`sdy.propagation_edges`, the
+// constraint's axes going from result-0 to operand-0), or on the body
+// argument's `sdy.data_flow_edge` for an in_sharding; steps continue after
+// the last one recorded in the module, and propagation continues after them.
+struct ApplyShardingConstraintsOptions {
+  bool debug_propagation_edges = false;
+};
+absl::Status applyShardingConstraints(
+    Module& module, const ApplyShardingConstraintsOptions& options = {});
 
 enum class ConstantSplitMode {
   // Constant sub-computations: constants, iotas, and broadcasts, slices and
@@ -57,6 +70,15 @@ absl::Status splitConstants(Module& module, ConstantSplitMode mode);
 // `stablehlo.mesh` attribute describing it.
 absl::Status liftInlinedMeshes(Module& module);
 
+// -sdy-remove-size-one-axes: drops every axis of size 1 from the dimension,
+// replicated and unreduced axes of every sharding (named and inlined meshes
+// alike; the meshes themselves keep them), and the priority of a closed
+// dimension left without axes. Only modules with a mesh symbol that has an
+// axis of size 1 are touched, as in the reference; manual axes are kept.
+TensorSharding removeSizeOneAxes(const TensorSharding& sharding,
+                                 const Mesh& mesh);
+absl::Status removeSizeOneAxes(Module& module);
+
 // For every manual computation: sorts its manual axes in mesh order and adds
 // the parts of manual axes an in/out sharding does not use to its replicated
 // axes (replacing an empty mesh by the computation's common mesh).
@@ -67,8 +89,9 @@ absl::Status cleanupManualAxes(Module& module);
 // group mixes values of different shapes or of different manual computations.
 absl::Status importShardingGroups(Module& module);
 
-// lift-inlined-meshes, constant-or-scalar-splitter, manual-axes-cleanup,
-// add-data-flow-edges, apply-sharding-constraints, sharding-group-import.
+// lift-inlined-meshes, remove-size-one-axes, constant-or-scalar-splitter,
+// manual-axes-cleanup, add-data-flow-edges, apply-sharding-constraints,
+// sharding-group-import.
 absl::Status runImportPipeline(Module& module);
 
 // Registers the passes above (called from pass_list.cc).

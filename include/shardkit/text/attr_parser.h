@@ -20,6 +20,7 @@
 #include "shardkit/core/mesh.h"
 #include "shardkit/core/op_sharding_rule.h"
 #include "shardkit/core/propagation_direction.h"
+#include "shardkit/core/propagation_edges.h"
 #include "shardkit/core/tensor_sharding.h"
 #include "shardkit/text/parser_base.h"
 
@@ -55,8 +56,14 @@ class AttrParser {
   absl::StatusOr<AllToAllParamList> parseAllToAllParamList();
   // `NONE`, `FORWARD`, `BACKWARD` or `BOTH`.
   absl::StatusOr<PropagationDirection> parsePropagationDirection();
+  // `<[{step-0 = [{"a" = operand-0 -> [result-0]}]}]>`
+  // (src/text/propagation_edges_parser.cc).
+  absl::StatusOr<PropagationEdges> parsePropagationEdges();
 
  private:
+  absl::StatusOr<PropagationStep> parsePropagationStep();
+  absl::StatusOr<AxisPropagation> parseAxisPropagation();
+  absl::StatusOr<EdgeValueRef> parseEdgeValueRef();
   // `{"x", ...}` with at least one axis (replicated and unreduced axes).
   absl::StatusOr<std::vector<AxisRef>> parseNonEmptyAxisRefList();
   absl::StatusOr<TensorMapping> parseTensorMapping();
