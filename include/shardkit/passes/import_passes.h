@@ -4,6 +4,7 @@
 //
 //   -sdy-lift-inlined-meshes          liftInlinedMeshes
 //   -sdy-remove-size-one-axes         removeSizeOneAxes
+//   -sdy-explicit-gather-scatter-batching  explicitGatherScatterBatching
 //   -sdy-constant-splitter            splitConstants(kConstants)
 //   -sdy-constant-or-scalar-splitter  splitConstants(kConstantsOrScalars)
 //   -sdy-manual-axes-cleanup          cleanupManualAxes
@@ -78,6 +79,13 @@ absl::Status liftInlinedMeshes(Module& module);
 TensorSharding removeSizeOneAxes(const TensorSharding& sharding,
                                  const Mesh& mesh);
 absl::Status removeSizeOneAxes(Module& module);
+
+// -sdy-explicit-gather-scatter-batching: a gather or scatter that indexes
+// operand dimension 0 with an iota along indices dimension 0 (row-wise
+// indexing) gets explicit batching dimensions 0/0, and the iota component is
+// removed from its indices; unused side-effect-free ops are then erased, as
+// the reference's greedy patterns do (see the .cc for what is recognised).
+absl::Status explicitGatherScatterBatching(Module& module);
 
 // For every manual computation: sorts its manual axes in mesh order and adds
 // the parts of manual axes an in/out sharding does not use to its replicated

@@ -47,6 +47,11 @@ void registerImportPasses() {
       optionlessPass("sdy-remove-size-one-axes",
                      "Removes axes of size one from all shardings.",
                      [](Module& module) { return removeSizeOneAxes(module); }));
+  registerPass(optionlessPass(
+      "sdy-explicit-gather-scatter-batching",
+      "Makes the implicit batch dimension of row-wise gathers and scatters "
+      "(iota indices) explicit.",
+      explicitGatherScatterBatching));
   registerPass(PassInfo{
       "sdy-apply-sharding-constraints",
       "Applies sharding constraints that dictate the sharding of their input.",
