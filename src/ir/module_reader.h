@@ -70,6 +70,9 @@ class ModuleReader : public OpReader {
 
   // Turns a parser status into an error Diagnostic at `offset`.
   absl::Status located(const absl::Status& status, size_t offset) const;
+  // The errors the parse reported without stopping (none, OK), as located
+  // errors.
+  absl::Status nonFatalErrors() const;
   absl::Status located(const absl::Status& status) const {
     return located(status, parser_.errorOffset());
   }

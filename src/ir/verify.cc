@@ -130,8 +130,11 @@ class Verifier {
         report(op, opError(op, strCat("redefinition of symbol named '", *name,
                                       "'")));
       }
+      // The reference checks the mesh while parsing it, in the op's custom
+      // parser, which names the op this way.
       if (absl::Status s = verifyMesh(*mesh); !s.ok()) {
-        report(op, opError(op, message(s)));
+        report(op, locatedError(
+                       op, strCat("custom op '", op.name(), "' ", message(s))));
       }
     }
   }

@@ -53,7 +53,8 @@ func.func @duplicate_axis(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@
 
 sdy.mesh @mesh = <["a"=4, "b"=2]>
 // A negative priority does not even lex as a priority.
-// expected-error @+1 {{expecting priority in format 'p<number>', got: p}}
+// expected-error @+2 {{expecting priority in format 'p<number>', got: p}}
+// expected-error @+1 {{failed to parse Sdy_TensorSharding parameter 'dim_shardings' which is to be a `::llvm::ArrayRef<DimensionShardingAttr>`}}
 func.func @negative_priority(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}p-1]>}) {
   return
 }
