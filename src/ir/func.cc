@@ -17,7 +17,8 @@ void registerFuncOps() {
   registerBuiltinOp(func::ReturnOp::kName, {}, OpTrait::kTerminator,
                     verifyFuncReturnOp);
   registerBuiltinOp(func::CallOp::kName,
-                    {"callee", "arg_attrs", "res_attrs", "no_inline"});
+                    {"callee", "arg_attrs", "res_attrs", "no_inline"}, {},
+                    verifyFuncCallOp);
 }
 
 }  // namespace ir_internal

@@ -100,4 +100,38 @@ absl::Status verifyFuncReturnOp(Op ret, const VerifyContext&) {
   return absl::OkStatus();
 }
 
+// A call names a function of the module whose signature it matches (MLIR's
+// func.call symbol-use checks).
+absl::Status verifyFuncCallOp(Op op, const VerifyContext&) {
+  std::string_view callee = func::CallOp(op).callee();
+  Op symbol = op.module()->lookupSymbol(callee);
+  FuncOp func = dynCast<FuncOp>(symbol);
+  if (!func) {
+    return verifyError(
+        strCat("'@", callee, "' does not reference a valid function"));
+  }
+  std::vector<Type> inputs = func.argumentTypes();
+  std::vector<Type> results = func.resultTypes();
+  if (op.numOperands() != inputs.size()) {
+    return verifyError("incorrect number of operands for callee");
+  }
+  for (unsigned i = 0; i < inputs.size(); ++i) {
+    if (!(op.operand(i).type() == inputs[i])) {
+      return verifyError(
+          strCat("operand type mismatch: expected operand type '",
+                 inputs[i].str(), "', but provided '",
+                 op.operand(i).type().str(), "' for operand number ", i));
+    }
+  }
+  if (op.numResults() != results.size()) {
+    return verifyError("incorrect number of results for callee");
+  }
+  for (unsigned i = 0; i < results.size(); ++i) {
+    if (!(op.result(i).type() == results[i])) {
+      return verifyError(strCat("result type mismatch at index ", i));
+    }
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace shardkit::ir_internal

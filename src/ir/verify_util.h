@@ -46,6 +46,7 @@ absl::Status verifyFuncDebugAttr(std::string_view name, const Attribute& attr,
 // The verifier hooks of the builtin ops.
 absl::Status verifyFuncOp(Op op, const VerifyContext& context);
 absl::Status verifyFuncReturnOp(Op op, const VerifyContext& context);
+absl::Status verifyFuncCallOp(Op op, const VerifyContext& context);
 absl::Status verifyReshardLikeOp(Op op, const VerifyContext& context);
 absl::Status verifyDataFlowEdgeOp(Op op, const VerifyContext& context);
 absl::Status verifyPropagationBarrierOp(Op op, const VerifyContext& context);
