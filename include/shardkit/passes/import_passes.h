@@ -76,6 +76,8 @@ absl::Status liftInlinedMeshes(Module& module);
 // alike; the meshes themselves keep them), and the priority of a closed
 // dimension left without axes. Only modules with a mesh symbol that has an
 // axis of size 1 are touched, as in the reference; manual axes are kept.
+// Sub-axes a removed axis kept apart are merged (the reference leaves an
+// invalid sharding there).
 TensorSharding removeSizeOneAxes(const TensorSharding& sharding,
                                  const Mesh& mesh);
 absl::Status removeSizeOneAxes(Module& module);

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "shardkit/core/axis_ref_list.h"
 #include "shardkit/core/mesh_table.h"
 #include "shardkit/ir/sdy_ops.h"
 #include "shardkit/passes/import_passes.h"
@@ -15,13 +16,18 @@ bool hasSizeOneAxis(const Mesh& mesh) {
                      [](const MeshAxis& axis) { return axis.size == 1; });
 }
 
+// Removes the axes of size 1. Sub-axes that a size-1 axis kept apart
+// (`"a":(1)2, "b", "a":(2)2`) become adjacent and are merged: the reference
+// leaves them apart, which its verifier then rejects.
 void eraseSizeOne(std::vector<AxisRef>& axes, const Mesh& mesh) {
+  size_t before = axes.size();
   axes.erase(std::remove_if(axes.begin(), axes.end(),
                             [&](const AxisRef& axis) {
                               return mesh.hasAxis(axis.name) &&
                                      axis.size(mesh) == 1;
                             }),
              axes.end());
+  if (axes.size() != before) mergeAdjacentSubAxes(axes, mesh);
 }
 
 }  // namespace
