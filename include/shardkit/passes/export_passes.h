@@ -34,8 +34,9 @@ struct SinkDataFlowEdgesOptions {
 absl::Status sinkDataFlowEdges(Module& module,
                                const SinkDataFlowEdgesOptions& options = {});
 
-// Closes every dimension of every sharding in the module and drops replicated
-// and unreduced axes (a manual computation keeps those of its manual axes).
+// Closes every dimension of every sharding in the module and drops every
+// replicated axis (manual axes of a manual computation too); unreduced axes
+// stay.
 absl::Status closeShardings(Module& module);
 
 // Erases every `sdy.sharding_group` op.

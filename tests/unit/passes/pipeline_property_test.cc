@@ -5,8 +5,8 @@
 // data-flow edges already in the module, the result
 //   - verifies, and so does each of its shardings against its mesh and the
 //     type of its value;
-//   - has only closed shardings, without replicated or unreduced axes or
-//     priorities (closeShardings);
+//   - has only closed shardings, without replicated axes or priorities
+//     (closeShardings; unreduced axes stay, and the generator makes none);
 //   - has no sdy.data_flow_edge, sdy.sharding_group or
 //     sdy.sharding_constraint left, each constraint having become an
 //     sdy.reshard;
