@@ -105,6 +105,7 @@ class ModuleReader : public OpReader {
   absl::StatusOr<Attribute> parseNumberAttr();
   absl::StatusOr<Attribute> parseDialectAttr();
   absl::StatusOr<Attribute> parseDialectAttrUncached();
+  absl::Status checkElementsType(Type type, size_t offset);
   absl::StatusOr<Attribute> parseElementsAttr();
   absl::StatusOr<Attribute> parseDenseArrayAttr();
   absl::StatusOr<std::vector<NamedAttribute>> parseDictEntries();
