@@ -42,6 +42,7 @@ bool keepZeroSizedDims(TensorSharding& update, const TensorSharding* old,
 absl::Status Driver::classify(Op op, OpEntry& entry) {
   entry.classified = true;
   entry.priority = opPriorityKind(op);
+  entry.shared_operand = hasSharedOperand(op);
   entry.elementwise = isElementwiseOp(op);
   // Ops with the same signature share the registry's rule (an op's own
   // `sdy.sharding_rule` takes precedence, so those are never looked up).
@@ -154,11 +155,12 @@ absl::Status Driver::step(Op op, const StepParams& params) {
   if (params.direction == PropagationDirection::kNone) return absl::OkStatus();
   const OpShardingRule& rule = *params.rule;
   factor_directions_.clear();
-  if (op_round_) {
+  if (op_round_ && !params.ignores_op_rounds) {
     bool any = false;
     for (int64_t f = 0; f < rule.numFactors(); ++f) {
-      PropagationDirection d = opPriorityDirection(*op_round_, params.priority,
-                                                   params.round_rule, f);
+      PropagationDirection d =
+          opPriorityDirection(*op_round_, params.priority, params.round_rule, f,
+                              params.shared_operand);
       any =
           any || intersect(d, params.direction) != PropagationDirection::kNone;
       factor_directions_.push_back(d);
@@ -306,6 +308,7 @@ absl::Status Driver::visit(Op op) {
   slots_.clear();
   StepParams params;
   params.priority = entry.priority;
+  params.shared_operand = entry.shared_operand;
   params.elementwise = entry.elementwise;
   switch (entry.role) {
     case OpRole::kSkip:
@@ -329,6 +332,9 @@ absl::Status Driver::visit(Op op) {
         params.direction = *d;
       }
       params.rule = &identity_.get(type.shape(), 1, 1);
+      // As in the reference, a barrier's allowed direction is all that
+      // restricts it.
+      params.ignores_op_rounds = true;
       addSlot(op.operand(0));
       addSlot(op.result(0));
       return step(op, params);

@@ -37,6 +37,8 @@ struct OpEntry {
   bool classified = false;
   OpRole role = OpRole::kSkip;
   OpPriorityKind priority = OpPriorityKind::kOther;
+  // Some non-scalar operand has other uses (opPriorityDirection).
+  bool shared_operand = false;
   bool elementwise = false;
   bool rule_from_registry = false;
   int32_t rule = -1;  // index into Driver::rules_
@@ -66,6 +68,10 @@ struct StepParams {
   // identity (edges, barriers: every factor passes through).
   const OpShardingRule* round_rule = nullptr;
   OpPriorityKind priority = OpPriorityKind::kOther;
+  bool shared_operand = false;
+  // Propagates in every op-priority round as in the last (a barrier only
+  // follows its allowed direction).
+  bool ignores_op_rounds = false;
   bool elementwise = false;
   bool conservative = false;
   PropagationDirection direction = PropagationDirection::kBoth;

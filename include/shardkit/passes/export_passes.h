@@ -19,10 +19,13 @@ namespace shardkit {
 struct SinkDataFlowEdgesOptions {
   // `sink-debug-sharding-origins`: move the edges' `sdy.sharding_origins` to
   // the data-flow op (`sdy.block_arg_sharding_origins`,
-  // `sdy.result_sharding_origins`).
+  // `sdy.result_sharding_origins`: the records of the edges that have one, in
+  // owner order; set, possibly empty, on every data-flow op), as the
+  // reference does.
   bool sink_debug_sharding_origins = false;
-  // `sink-debug-propagation-edge-sharding`: likewise for
-  // `sdy.propagation_edges`.
+  // `sink-debug-propagation-edge-sharding`: likewise for the non-empty
+  // `sdy.propagation_edges` (`sdy.block_arg_propagation_edges`,
+  // `sdy.result_propagation_edges`).
   bool sink_debug_propagation_edge_sharding = false;
 };
 
