@@ -14,31 +14,6 @@
 
 namespace shardkit {
 namespace propagation_internal {
-namespace {
-
-// Dimensions of size 0 are never sharded (docs/propagation.md). A rule factor
-// can be larger than one tensor's dimension (concatenating an empty operand),
-// so an update for a value of `type` keeps each size-0 dimension as it was in
-// `old` (empty if `old` is null) when it would give it axes of size above 1.
-// Returns whether it changed anything.
-bool keepZeroSizedDims(TensorSharding& update, const TensorSharding* old,
-                       Type type, const Mesh& mesh) {
-  if (!type.isRankedTensor()) return false;
-  bool changed = false;
-  absl::Span<const int64_t> shape = type.shape();
-  for (size_t d = 0; d < shape.size() && d < update.dim_shardings.size(); ++d) {
-    DimensionSharding& dim = update.dim_shardings[d];
-    if (shape[d] != 0 || dim.shardedSize(mesh) <= 1) continue;
-    dim = old && d < old->dim_shardings.size()
-              ? old->dim_shardings[d]
-              : DimensionSharding({}, dim.is_closed);
-    changed = true;
-  }
-  return changed;
-}
-
-}  // namespace
-
 absl::Status Driver::classify(Op op, OpEntry& entry) {
   entry.classified = true;
   entry.priority = opPriorityKind(op);
@@ -278,27 +253,15 @@ void Driver::applyUpdates(const StepParams& params,
   for (const StepUpdate& update : updates) {
     Value slot = slots_[update.tensor];
     if (!slot) continue;  // the value has no place for a sharding
-    bool edge_target = params.edge && update.tensor == last;
-    absl::Span<const int64_t> shape = slot.type().shape();
-    if (!edge_target &&
-        std::find(shape.begin(), shape.end(), 0) == shape.end()) {
-      // The common case: the update is the value's as it is.
-      updateSlot(slot, update.sharding, /*notify=*/true);
+    if (params.edge && update.tensor == last) {
+      // The edge's own sharding keeps what propagation may not change.
+      updateSlot(
+          slot,
+          edgeShardingAfterPropagation(params.edge, pool_.get(update.sharding)),
+          /*notify=*/true);
       continue;
     }
-    TensorSharding sharding = edge_target
-                                  ? edgeShardingAfterPropagation(
-                                        params.edge, pool_.get(update.sharding))
-                                  : pool_.get(update.sharding);
-    const TensorSharding* old = shardingOf(slot);
-    const Mesh* mesh = meshes_.resolve(sharding);
-    // Like the step itself, an update that ends up empty doesn't replace a
-    // missing sharding.
-    if (mesh && keepZeroSizedDims(sharding, old, slot.type(), *mesh) && !old &&
-        sharding.isFullyReplicated()) {
-      continue;
-    }
-    updateSlot(slot, std::move(sharding), /*notify=*/true);
+    updateSlot(slot, update.sharding, /*notify=*/true);
   }
 }
 
