@@ -57,6 +57,20 @@ absl::Status verifyFuncOp(Op op, const VerifyContext& context) {
   SK_RETURN_IF_ERROR(verifySignatureShardings(
       results, "result",
       [&](unsigned i) { return func.resultAttr(i, kShardingAttr); }, context));
+  for (unsigned i = 0; i < inputs.size(); ++i) {
+    for (const NamedAttribute& entry : func.argAttrs(i)) {
+      SK_RETURN_IF_ERROR(
+          withPrefix(strCat("arg ", i, " - "),
+                     verifyFuncDebugAttr(entry.name, entry.value, context)));
+    }
+  }
+  for (unsigned i = 0; i < results.size(); ++i) {
+    for (const NamedAttribute& entry : func.resultAttrs(i)) {
+      SK_RETURN_IF_ERROR(
+          withPrefix(strCat("result ", i, " - "),
+                     verifyFuncDebugAttr(entry.name, entry.value, context)));
+    }
+  }
   // The return's operands are checked at the return (verifyFuncReturnOp).
   // An unknown op may be a terminator (as MLIR assumes with
   // -allow-unregistered-dialect).

@@ -28,14 +28,33 @@ ModuleReader::ModuleReader(std::string_view text, Module* module,
 absl::Status ModuleReader::located(const absl::Status& status,
                                    size_t offset) const {
   if (status.ok()) return status;
-  Diagnostic d;
-  d.location = sourceLocation(module_->file_name, parser_.buffer(), offset);
-  // One line per diagnostic: quoted input text may span lines.
-  d.message = std::string(fromAbsl(status.message()));
-  for (char& c : d.message) {
-    if (c == '\n' || c == '\r') c = ' ';
+  auto diagnostic = [&](size_t at, std::string_view message) {
+    Diagnostic d;
+    d.location = sourceLocation(module_->file_name, parser_.buffer(), at);
+    // One line per diagnostic: quoted input text may span lines.
+    d.message = std::string(message);
+    for (char& c : d.message) {
+      if (c == '\n' || c == '\r') c = ' ';
+    }
+    return d;
+  };
+  std::vector<Diagnostic> diagnostics = {
+      diagnostic(offset, fromAbsl(status.message()))};
+  // The errors that go with the parser's current error.
+  if (offset == parser_.errorOffset()) {
+    for (const ParserBase::ExtraError& extra : parser_.extraErrors()) {
+      diagnostics.push_back(diagnostic(extra.offset, extra.message));
+    }
   }
-  return diagnosticStatus(d);
+  return diagnosticStatus(diagnostics);
+}
+
+absl::Status ModuleReader::nonFatalErrors() const {
+  std::vector<ParserBase::ExtraError> errors = parser_.extraErrors();
+  if (errors.empty()) return absl::OkStatus();
+  ParserBase::ExtraError first = errors.front();
+  return located(absl::InvalidArgumentError(toAbsl(first.message)),
+                 first.offset);
 }
 
 absl::Status ModuleReader::enter() {

@@ -71,6 +71,9 @@ class ModuleReader : public OpReader {
 
   // Turns a parser status into an error Diagnostic at `offset`.
   absl::Status located(const absl::Status& status, size_t offset) const;
+  // The errors the parse reported without stopping (none, OK), as located
+  // errors.
+  absl::Status nonFatalErrors() const;
   absl::Status located(const absl::Status& status) const {
     return located(status, parser_.errorOffset());
   }
@@ -112,6 +115,7 @@ class ModuleReader : public OpReader {
   absl::StatusOr<Attribute> parseNumberAttr();
   absl::StatusOr<Attribute> parseDialectAttr();
   absl::StatusOr<Attribute> parseDialectAttrUncached();
+  absl::Status checkElementsType(Type type, size_t offset);
   absl::StatusOr<Attribute> parseElementsAttr();
   absl::StatusOr<Attribute> parseDenseArrayAttr();
   absl::StatusOr<std::vector<NamedAttribute>> parseDictEntries();

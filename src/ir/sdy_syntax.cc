@@ -75,8 +75,17 @@ absl::StatusOr<Op> parseMeshOp(OpReader& r, OpName name) {
     if (!mesh.asMesh()) return r.p().errorAt(offset, "expected a mesh");
     state.addAttr("mesh", std::move(mesh));
   } else {
-    SK_ASSIGN_OR_RETURN(Mesh mesh, r.sdy().parseMesh());
-    state.addAttr("mesh", Attribute::mesh(std::move(mesh)));
+    absl::StatusOr<Mesh> mesh = r.sdy().parseMesh();
+    if (!mesh.ok()) {
+      // The reference parses the mesh in the op's custom parser, which names
+      // the op in front of every error.
+      std::string prefix = strCat("custom op '", name.str(), "' ");
+      r.p().prefixExtraErrors(prefix);
+      return absl::Status(
+          mesh.status().code(),
+          toAbsl(strCat(prefix, fromAbsl(mesh.status().message()))));
+    }
+    state.addAttr("mesh", Attribute::mesh(*std::move(mesh)));
   }
   SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
   return r.createOp(state);

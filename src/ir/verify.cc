@@ -43,30 +43,44 @@ absl::Status checkShardableTypes(const std::vector<Type>& types,
   return absl::OkStatus();
 }
 
-// `sdy.sharding` and `sdy.sharding_rule` on any op.
-absl::Status verifyCommonAttrs(Op op, const VerifyContext& context) {
-  if (Attribute a = op.discardableAttrs().get(kShardingAttr)) {
-    const TensorShardingPerValue* s = a.asTensorShardingPerValue();
-    if (!s) {
-      return verifyError(
-          "should have a sharding attribute of type "
-          "TensorShardingPerValueAttr");
-    }
-    ShardingPerValueVerifyOptions options;
-    options.sharding.bound_manual_axes = context.boundManualAxes();
-    options.check_common_mesh = false;
-    SK_RETURN_IF_ERROR(checkShardableTypes(op.resultTypes(), "result"));
-    SK_RETURN_IF_ERROR(verifyTensorShardingPerValue(
-        *s, context.meshes(), shapesOf(op.resultTypes()), "result", options));
+absl::Status verifyShardingAttr(Op op, const Attribute& a,
+                                const VerifyContext& context) {
+  const TensorShardingPerValue* s = a.asTensorShardingPerValue();
+  if (!s) {
+    return verifyError(
+        "should have a sharding attribute of type "
+        "TensorShardingPerValueAttr");
   }
-  if (Attribute a = op.discardableAttrs().get(kShardingRuleAttr)) {
-    const OpShardingRule* rule = a.asOpShardingRule();
-    if (!rule) {
-      return verifyError(
-          "should have a sharding rule attribute of type OpShardingRuleAttr");
+  ShardingPerValueVerifyOptions options;
+  options.sharding.bound_manual_axes = context.boundManualAxes();
+  options.check_common_mesh = false;
+  SK_RETURN_IF_ERROR(checkShardableTypes(op.resultTypes(), "result"));
+  return verifyTensorShardingPerValue(
+      *s, context.meshes(), shapesOf(op.resultTypes()), "result", options);
+}
+
+absl::Status verifyShardingRuleAttr(Op op, const Attribute& a) {
+  const OpShardingRule* rule = a.asOpShardingRule();
+  if (!rule) {
+    return verifyError(
+        "should have a sharding rule attribute of type OpShardingRuleAttr");
+  }
+  return verifyOpShardingRule(*rule, shapesOf(op.operandTypes()),
+                              shapesOf(op.resultTypes()));
+}
+
+// The sdy attributes any op may have (`sdy.sharding`, `sdy.sharding_rule`,
+// the propagation debug records), in name order as MLIR verifies them.
+absl::Status verifyCommonAttrs(Op op, const VerifyContext& context) {
+  for (const NamedAttribute& entry : op.discardableAttrs()) {
+    if (entry.name == kShardingAttr) {
+      SK_RETURN_IF_ERROR(verifyShardingAttr(op, entry.value, context));
+    } else if (entry.name == kShardingRuleAttr) {
+      SK_RETURN_IF_ERROR(verifyShardingRuleAttr(op, entry.value));
+    } else {
+      SK_RETURN_IF_ERROR(
+          ir_internal::verifyDebugAttr(op, entry.name, entry.value, context));
     }
-    SK_RETURN_IF_ERROR(verifyOpShardingRule(*rule, shapesOf(op.operandTypes()),
-                                            shapesOf(op.resultTypes())));
   }
   return absl::OkStatus();
 }
@@ -122,8 +136,11 @@ class Verifier {
         report(op, opError(op, strCat("redefinition of symbol named '", *name,
                                       "'")));
       }
+      // The reference checks the mesh while parsing it, in the op's custom
+      // parser, which names the op this way.
       if (absl::Status s = verifyMesh(*mesh); !s.ok()) {
-        report(op, opError(op, message(s)));
+        report(op, locatedError(
+                       op, strCat("custom op '", op.name(), "' ", message(s))));
       }
     }
   }

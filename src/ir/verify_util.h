@@ -35,6 +35,14 @@ absl::Status checkShardableType(Type type);
 // The operand types of the terminator of `op`'s first region, or none.
 std::vector<Type> bodyReturnTypes(Op op);
 
+// The propagation debug attributes (verify_debug_attrs.cc): on an op, and on
+// a function argument or result. OK for any other name.
+absl::Status verifyDebugAttr(Op op, std::string_view name,
+                             const Attribute& attr,
+                             const VerifyContext& context);
+absl::Status verifyFuncDebugAttr(std::string_view name, const Attribute& attr,
+                                 const VerifyContext& context);
+
 // The verifier hooks of the builtin ops.
 absl::Status verifyFuncOp(Op op, const VerifyContext& context);
 absl::Status verifyFuncReturnOp(Op op, const VerifyContext& context);

@@ -17,6 +17,7 @@ namespace shardkit {
 
 void passes_internal::registerBuiltinPasses() {
   registerPropagationPasses();
+  registerRemovePropagationDebugInfoPass();
   registerImportPasses();
   registerCallPasses();
   registerExportPasses();

@@ -30,6 +30,8 @@ absl::Status runPropagationPipeline(Module& module,
   propagation.user_priorities = true;
   propagation.conservative = options.conservative;
   propagation.keep_sharding_rules = options.keep_sharding_rules;
+  propagation.debug_sharding_origins = options.debug_sharding_origins;
+  propagation.debug_propagation_edges = options.debug_propagation_edges;
   SK_RETURN_IF_ERROR(propagate(module, propagation).status());
   // Propagation has already dropped the rules unless asked to keep them.
   ExportOptions export_options = options.export_options;

@@ -8,6 +8,7 @@
 #include "shardkit/core/strings.h"
 #include "shardkit/passes/pass.h"
 #include "shardkit/passes/pipeline.h"
+#include "shardkit/propagation/debug_info.h"
 #include "shardkit/propagation/propagate.h"
 
 namespace shardkit {
@@ -21,9 +22,11 @@ OptionList basicOptions() {
       {"conservative-propagation",
        "never split axes or propagate non-divisible sharding axes"},
       {"module-dump-directory", "accepted for compatibility; ignored"},
-      {"debug-sharding-origins", "accepted for compatibility; ignored"},
+      {"debug-sharding-origins",
+       "record the user sharding each axis came from (sdy.sharding_origins)"},
       {"debug-propagation-edge-sharding",
-       "accepted for compatibility; ignored"},
+       "record which operand or result gave each axis to which, per step "
+       "(sdy.propagation_edges)"},
   };
 }
 
@@ -48,6 +51,10 @@ absl::StatusOr<PropagationOptions> readOptions(const PassOptions& pass,
                       pass.getBool("keep-sharding-rules", false));
   SK_ASSIGN_OR_RETURN(options.conservative,
                       pass.getBool("conservative-propagation", false));
+  SK_ASSIGN_OR_RETURN(options.debug_sharding_origins,
+                      pass.getBool("debug-sharding-origins", false));
+  SK_ASSIGN_OR_RETURN(options.debug_propagation_edges,
+                      pass.getBool("debug-propagation-edge-sharding", false));
   if (pass.has("propagation-strategy")) {
     std::string value = pass.get("propagation-strategy");
     if (value == "aggressive") {
@@ -90,6 +97,8 @@ absl::Status runLevel(Module& module, const PassOptions& pass, Level level) {
   pipeline.op_priorities = options.op_priorities;
   pipeline.conservative = options.conservative;
   pipeline.keep_sharding_rules = options.keep_sharding_rules;
+  pipeline.debug_sharding_origins = options.debug_sharding_origins;
+  pipeline.debug_propagation_edges = options.debug_propagation_edges;
   return runPropagationPipeline(module, pipeline);
 }
 
@@ -137,6 +146,17 @@ void registerPropagationPasses() {
       "Runs the import pipeline, user-priority propagation and the export "
       "pipeline.",
       basicOptions(), Level::kPipeline));
+}
+
+void registerRemovePropagationDebugInfoPass() {
+  registerPass(optionlessPass(
+      "sdy-remove-propagation-debug-info",
+      "Removes the propagation debug records (sharding origins and "
+      "propagation edges) from ops, function arguments and results.",
+      [](Module& module) {
+        removePropagationDebugInfo(module);
+        return absl::OkStatus();
+      }));
 }
 
 }  // namespace shardkit

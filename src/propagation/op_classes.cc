@@ -19,6 +19,15 @@ bool isTerminatorLike(Op op) {
   return op.hasTrait(OpTrait::kTerminator) || op.hasTrait(OpTrait::kSymbol);
 }
 
+// A custom call that moves its operand between host and device memory: the
+// value passes through unchanged.
+bool isOffloadCustomCall(Op op) {
+  stablehlo::CustomCallOp call = dynCast<stablehlo::CustomCallOp>(op);
+  if (!call) return false;
+  std::string_view target = call.callTargetName();
+  return target == "MoveToDevice" || target == "MoveToHost";
+}
+
 }  // namespace
 
 bool isElementwiseOp(Op op) {
@@ -35,14 +44,8 @@ bool isElementwiseOp(Op op) {
 }
 
 OpPriorityKind opPriorityKind(Op op) {
-  // A constraint says how its own uses see its input; when other ops use the
-  // input too, the first round lets the input's sharding come from elsewhere
-  // before the constraint imposes its own.
-  if (isa<sdy::ShardingConstraintOp>(op) && op.numOperands() == 1 &&
-      !op.operand(0).hasOneUse()) {
-    return OpPriorityKind::kOther;
-  }
-  if (isElementwiseOp(op) || op.hasTrait(OpTrait::kPriorityPassThrough)) {
+  if (isElementwiseOp(op) || isOffloadCustomCall(op) ||
+      op.hasTrait(OpTrait::kPriorityPassThrough)) {
     return OpPriorityKind::kPassThrough;
   }
   if (op.hasTrait(OpTrait::kPriorityForwardPassThrough)) {
@@ -52,6 +55,16 @@ OpPriorityKind opPriorityKind(Op op) {
     return OpPriorityKind::kBroadcast;
   }
   return OpPriorityKind::kOther;
+}
+
+bool hasSharedOperand(Op op) {
+  for (unsigned i = 0; i < op.numOperands(); ++i) {
+    Value operand = op.operand(i);
+    Type type = operand.type();
+    bool scalar = type.isRankedTensor() && type.rank() == 0;
+    if (!scalar && !operand.hasOneUse()) return true;
+  }
+  return false;
 }
 
 const OpShardingRule& IdentityRules::get(absl::Span<const int64_t> shape,

@@ -32,6 +32,10 @@ inline constexpr std::string_view kBlockArgPropagationEdgesAttr =
     "sdy.block_arg_propagation_edges";
 inline constexpr std::string_view kResultPropagationEdgesAttr =
     "sdy.result_propagation_edges";
+// The name debug-sharding-origins gives a sharding constraint
+// (`constraint_N`) or manual computation (`mc_N`), which origins refer to.
+inline constexpr std::string_view kShardingOriginNameAttr =
+    "sdy.sharding_origin_name";
 
 // An `sdy.mesh` op's mesh in StableHLO's dictionary form, which
 // -sdy-lift-inlined-meshes attaches to every mesh op.

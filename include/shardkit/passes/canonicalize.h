@@ -50,6 +50,13 @@ class PatternRewriter {
   std::vector<Op> touched_;
 };
 
+// True if `op` has no side effects (OpTrait::kPure), no regions and no used
+// result: MLIR's greedy drivers erase such ops.
+bool isTriviallyDead(Op op);
+// Erases every trivially dead op of `module`, and the producers that become
+// dead in turn, as MLIR's greedy drivers do after their patterns.
+void eraseTriviallyDeadOps(Module& module);
+
 // A rewrite of one op: true if it changed the IR (through `rewriter`).
 using RewritePattern = std::function<bool(Op, PatternRewriter&)>;
 

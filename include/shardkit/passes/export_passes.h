@@ -28,10 +28,13 @@ namespace shardkit {
 struct SinkDataFlowEdgesOptions {
   // `sink-debug-sharding-origins`: move the edges' `sdy.sharding_origins` to
   // the data-flow op (`sdy.block_arg_sharding_origins`,
-  // `sdy.result_sharding_origins`).
+  // `sdy.result_sharding_origins`: the records of the edges that have one, in
+  // owner order; set, possibly empty, on every data-flow op), as the
+  // reference does.
   bool sink_debug_sharding_origins = false;
-  // `sink-debug-propagation-edge-sharding`: likewise for
-  // `sdy.propagation_edges`.
+  // `sink-debug-propagation-edge-sharding`: likewise for the non-empty
+  // `sdy.propagation_edges` (`sdy.block_arg_propagation_edges`,
+  // `sdy.result_propagation_edges`).
   bool sink_debug_propagation_edge_sharding = false;
 };
 
@@ -47,8 +50,8 @@ absl::Status sinkDataFlowEdges(Module& module,
 // their `sdy.data_flow_edge` ops are replaced by their inputs.
 void sinkDataFlowEdgesOf(Op op, const SinkDataFlowEdgesOptions& options = {});
 
-// Closes every dimension of every sharding in the module and drops replicated
-// axes (a manual computation keeps those of its manual axes); unreduced axes
+// Closes every dimension of every sharding in the module and drops every
+// replicated axis (manual axes of a manual computation too); unreduced axes
 // stay.
 absl::Status closeShardings(Module& module);
 

@@ -36,6 +36,11 @@ struct PipelineOptions {
   bool conservative = false;
   // `keep-sharding-rules`.
   bool keep_sharding_rules = false;
+  // `debug-sharding-origins` / `debug-propagation-edge-sharding`: record
+  // where each sharding came from (propagate.h); the records stay on the
+  // values (the export pipeline removes them only when asked to sink them).
+  bool debug_sharding_origins = false;
+  bool debug_propagation_edges = false;
   ExportOptions export_options;
 };
 

@@ -18,6 +18,7 @@
 #include "shardkit/core/mesh.h"
 #include "shardkit/core/op_sharding_rule.h"
 #include "shardkit/core/propagation_direction.h"
+#include "shardkit/core/propagation_edges.h"
 #include "shardkit/core/tensor_sharding.h"
 #include "shardkit/export.h"
 
@@ -39,6 +40,8 @@ absl::StatusOr<ListOfAxisRefLists> parseListOfAxisRefLists(
 absl::StatusOr<AllToAllParamList> parseAllToAllParamList(std::string_view text);
 absl::StatusOr<PropagationDirection> parsePropagationDirection(
     std::string_view text);
+absl::StatusOr<PropagationEdges> parsePropagationEdges(
+    std::string_view text);  // #sdy.propagation_edges<...>
 
 }  // namespace shardkit
 

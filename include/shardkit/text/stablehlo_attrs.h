@@ -32,6 +32,10 @@ std::optional<GatherDimensionNumbers> parseGatherDimensionNumbersAttr(
     std::string_view text);
 std::optional<ScatterDimensionNumbers> parseScatterDimensionNumbersAttr(
     std::string_view text);
+// Empty lists are omitted; index_vector_dim is always written.
+std::string printGatherDimensionNumbersAttr(const GatherDimensionNumbers& dims);
+std::string printScatterDimensionNumbersAttr(
+    const ScatterDimensionNumbers& dims);
 
 // The bracket form `[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]` on its own (as
 // the pretty form of convolution writes it): every dimension is named once.

@@ -47,14 +47,6 @@ void registerBuiltinPatterns() {
   (void)registered;
 }
 
-bool isTriviallyDead(Op op) {
-  if (!op.hasTrait(OpTrait::kPure) || op.numRegions() != 0) return false;
-  for (unsigned i = 0; i < op.numResults(); ++i) {
-    if (!op.result(i).useEmpty()) return false;
-  }
-  return true;
-}
-
 // Appends `op` and the ops nested in it, in program order.
 void appendPreOrder(Op op, std::vector<Op>& out) {
   out.push_back(op);
@@ -109,6 +101,32 @@ bool sweep(Op root, PatternRewriter& rewriter,
 }
 
 }  // namespace
+
+bool isTriviallyDead(Op op) {
+  if (!op.hasTrait(OpTrait::kPure) || op.numRegions() != 0) return false;
+  for (unsigned i = 0; i < op.numResults(); ++i) {
+    if (!op.result(i).useEmpty()) return false;
+  }
+  return true;
+}
+
+void eraseTriviallyDeadOps(Module& module) {
+  std::vector<Op> order;
+  for (Op op : module.body()) appendPreOrder(op, order);
+  // Erasing an op can make its operands' producers dead: visit them next.
+  std::vector<Op> worklist(order.rbegin(), order.rend());
+  while (!worklist.empty()) {
+    Op op = worklist.back();
+    worklist.pop_back();
+    if (!op || op.isErased() || !isTriviallyDead(op)) continue;
+    std::vector<Op> producers;
+    for (unsigned i = 0; i < op.numOperands(); ++i) {
+      producers.push_back(op.operand(i).definingOp());
+    }
+    op.erase();
+    worklist.insert(worklist.end(), producers.rbegin(), producers.rend());
+  }
+}
 
 Op PatternRewriter::createOpBefore(Op anchor, OperationState& state) {
   if (state.location == kNoSourceLocation) state.location = anchor.location();

@@ -6,6 +6,7 @@
 #include "shardkit/passes/pass.h"
 #include "shardkit/passes/reshard_to_collectives.h"
 #include "shardkit/passes/symbol_dce.h"
+#include "shardkit/propagation/debug_info.h"
 
 namespace shardkit {
 namespace {
@@ -64,9 +65,12 @@ absl::Status runExportPipeline(Module& module, const ExportOptions& options) {
   if (!options.avoid_export_for_partitioning) {
     SK_RETURN_IF_ERROR(runPartitioner(module, options));
   }
-  // [debug] -sdy-remove-propagation-debug-info runs here when
-  // `sink.sink_debug_sharding_origins` or
-  // `sink.sink_debug_propagation_edge_sharding` is set.
+  // The debug records were asked for the module as propagation left it;
+  // the partitioned module does not keep them (as in the reference).
+  if (options.sink.sink_debug_sharding_origins ||
+      options.sink.sink_debug_propagation_edge_sharding) {
+    removePropagationDebugInfo(module);
+  }
   if (!options.keep_sharding_rules) {
     SK_RETURN_IF_ERROR(dropShardingRules(module));
   }

@@ -52,26 +52,27 @@ void sinkShardings(const std::vector<Value>& owners) {
   }
 }
 
-// Copies `attr.on_edge` of each owner's edge into one array on `op` (empty
-// dictionaries for owners without one), if any edge has it.
+// Collects `attr.on_edge` of each owner's edge into one array on `op`, as the
+// reference does: owners whose edge has no record are left out (so the array
+// can be shorter than the owners), and the array is set even when empty.
 void sinkDebugAttr(Op op, const std::vector<Value>& owners,
                    const DebugAttr& attr, bool arguments) {
   std::vector<Attribute> entries;
-  bool any = false;
   for (Value owner : owners) {
-    Attribute value;
-    if (Op edge = dataFlowEdgeOp(owner)) value = edge.attr(attr.on_edge);
-    any = any || bool(value);
-    entries.push_back(value ? value : Attribute::dict({}));
+    Op edge = dataFlowEdgeOp(owner);
+    if (!edge) continue;
+    const Attribute& value = edge.attr(attr.on_edge);
+    const PropagationEdges* edges = value.asPropagationEdges();
+    if (value.asDict() || (edges && !edges->empty())) {
+      entries.push_back(value);
+    }
   }
-  if (!any) return;
   op.setAttr(arguments ? attr.for_arguments : attr.for_results,
              Attribute::array(std::move(entries)));
 }
 
 void sinkOwners(Op op, const std::vector<Value>& owners, bool arguments,
                 const SinkDataFlowEdgesOptions& options) {
-  if (owners.empty()) return;
   sinkShardings(owners);
   if (options.sink_debug_sharding_origins) {
     sinkDebugAttr(op, owners, kShardingOrigins, arguments);

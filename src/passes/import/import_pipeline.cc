@@ -27,6 +27,7 @@ absl::Status runImportPipeline(Module& module,
   // (The reference's -sdy-remove-size-one-axes, not in shardkit yet, comes
   // right after lifting the meshes.)
   SK_RETURN_IF_ERROR(liftInlinedMeshes(module));
+  SK_RETURN_IF_ERROR(removeSizeOneAxes(module));
   SK_RETURN_IF_ERROR(
       splitConstants(module, ConstantSplitMode::kConstantsOrScalars));
   SK_RETURN_IF_ERROR(cleanupManualAxes(module));
@@ -61,10 +62,33 @@ void registerImportPasses() {
       "sdy-add-data-flow-edges",
       "Inserts an sdy.data_flow_edge for every data-flow edge owner.",
       addDataFlowEdges));
+  registerPass(
+      optionlessPass("sdy-remove-size-one-axes",
+                     "Removes axes of size one from all shardings.",
+                     [](Module& module) { return removeSizeOneAxes(module); }));
   registerPass(optionlessPass(
+      "sdy-explicit-gather-scatter-batching",
+      "Makes the implicit batch dimension of row-wise gathers and scatters "
+      "(iota indices) explicit.",
+      explicitGatherScatterBatching));
+  registerPass(PassInfo{
       "sdy-apply-sharding-constraints",
       "Applies sharding constraints that dictate the sharding of their input.",
-      applyShardingConstraints));
+      {{"debug-propagation-edge-sharding",
+        "record each applied constraint as a propagation step "
+        "(sdy.propagation_edges)"},
+       {"debug-sharding-origins",
+        "accepted like propagation's option; the origins of an applied "
+        "constraint's axes are recorded by propagation"}},
+      [](Module& module, const PassOptions& pass) -> absl::Status {
+        ApplyShardingConstraintsOptions options;
+        SK_ASSIGN_OR_RETURN(
+            options.debug_propagation_edges,
+            pass.getBool("debug-propagation-edge-sharding", false));
+        SK_RETURN_IF_ERROR(
+            pass.getBool("debug-sharding-origins", false).status());
+        return applyShardingConstraints(module, options);
+      }});
   registerPass(splitterPass(
       "sdy-constant-splitter",
       "Splits constant sub-computations so that each has a single use.",

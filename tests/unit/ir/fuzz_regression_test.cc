@@ -128,7 +128,10 @@ TEST_CASE(
       "^bb0(%arg0: i32):\n"
       "  %0 = \"func.call\"(%arg0) <{callee = @f}> : (i32) -> i32\n"
       "  \"func.return\"(%0) : (i32) -> ()\n"
-      "}) : () -> ()\n";
+      "}) : () -> ()\n"
+      "func.func private @f(%arg0: i32) -> i32 {\n"
+      "  return %arg0 : i32\n"
+      "}\n";
   std::string printed = roundTrip(generic_func);
   CHECK(printed.find(
             "    %0 = call @f(%arg0) : (i32) -> i32\n    return %0 : i32\n") !=
