@@ -1,6 +1,7 @@
 #include "shardkit/ir/module_io.h"
 
 #include "shardkit/core/strings.h"
+#include "shardkit/ir/phase_timing.h"
 #include "shardkit/ir/verify.h"
 #include "src/ir/module_reader.h"
 
@@ -18,12 +19,16 @@ absl::StatusOr<std::unique_ptr<Module>> parseModule(
   auto module = std::make_unique<Module>();
   module->file_name = std::string(file_name);
   module->source = std::move(text);
-  ModuleReader reader(module->source, module.get(), options);
-  absl::Status status = reader.parseModuleBody();
-  if (status.ok()) status = reader.resolveLocations();
-  if (!status.ok()) return reader.located(status);
-  module->shrinkToFit();
+  {
+    TimedPhase phase("read");
+    ModuleReader reader(module->source, module.get(), options);
+    absl::Status status = reader.parseModuleBody();
+    if (status.ok()) status = reader.resolveLocations();
+    if (!status.ok()) return reader.located(status);
+    module->shrinkToFit();
+  }
   if (options.verify) {
+    TimedPhase phase("verify");
     absl::Status verified = verifyModule(*module);
     if (!verified.ok()) return verified;
   }

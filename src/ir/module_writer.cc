@@ -9,6 +9,7 @@
 #include "shardkit/core/strings.h"
 #include "shardkit/ir/module_io.h"
 #include "shardkit/ir/op_syntax.h"
+#include "shardkit/ir/phase_timing.h"
 
 namespace shardkit {
 namespace {
@@ -191,7 +192,10 @@ class ModuleWriter : public OpWriter {
     }
     out_ += " {";
     ++indent_;
-    namer_.nameModule(module_);
+    {
+      TimedPhase phase("name values");
+      namer_.nameModule(module_);
+    }
     for (Op op : module_.body()) {
       newline();
       printOp(op);

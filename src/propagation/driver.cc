@@ -8,6 +8,7 @@
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/ir/diagnostic.h"
+#include "shardkit/ir/phase_timing.h"
 #include "shardkit/ir/sdy_ops.h"
 #include "shardkit/ir/sharding_site.h"
 
@@ -417,11 +418,15 @@ absl::Status Driver::fixpoint() {
 }
 
 absl::StatusOr<PropagationStats> Driver::run() {
-  SK_RETURN_IF_ERROR(checkShapes());
-  resolveGroupConflicts(m_, [](Value member) -> std::optional<TensorSharding> {
-    return getSharding(member);
-  });
-  load();
+  {
+    TimedPhase phase("load");
+    SK_RETURN_IF_ERROR(checkShapes());
+    resolveGroupConflicts(m_,
+                          [](Value member) -> std::optional<TensorSharding> {
+                            return getSharding(member);
+                          });
+    load();
+  }
   if (has_func_edges_) {
     SK_ASSIGN_OR_RETURN(CallGraph calls, CallGraph::build(m_));
     calls_.emplace(std::move(calls));
@@ -448,11 +453,12 @@ absl::StatusOr<PropagationStats> Driver::run() {
       op_round_ = op_round;
       for (bool a : aggressive) {
         aggressive_ = a;
-        SK_RETURN_IF_ERROR(fixpoint());
+        SK_TIMED_RETURN_IF_ERROR("fixed point", fixpoint());
       }
     }
   }
   if (options_.user_priorities) dropAllPriorities();
+  TimedPhase phase("write back");
   writeBack();
   return stats_;
 }

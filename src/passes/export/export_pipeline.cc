@@ -1,5 +1,6 @@
 // -sdy-export-pipeline and the registration of the export passes.
 #include "shardkit/core/status_macros.h"
+#include "shardkit/ir/phase_timing.h"
 #include "shardkit/passes/export_passes.h"
 #include "shardkit/passes/pass.h"
 
@@ -8,14 +9,20 @@ namespace shardkit {
 absl::Status runExportPipeline(Module& module, const ExportOptions& options) {
   // Before the edges are sunk, while each split constant still carries the
   // sharding propagation gave it: copies that ended up alike merge again.
-  SK_RETURN_IF_ERROR(
+  SK_TIMED_RETURN_IF_ERROR(
+      "sdy-constant-or-scalar-merger",
       mergeConstants(module, ConstantMergeMode::kConstantsOrScalars));
-  SK_RETURN_IF_ERROR(sinkDataFlowEdges(module, options.sink));
-  SK_RETURN_IF_ERROR(removeShardingGroups(module));
-  SK_RETURN_IF_ERROR(shardingConstraintsToReshards(module));
-  SK_RETURN_IF_ERROR(closeShardings(module));
-  if (!options.keep_sharding_rules)
-    SK_RETURN_IF_ERROR(dropShardingRules(module));
+  SK_TIMED_RETURN_IF_ERROR("sdy-sink-data-flow-edges",
+                           sinkDataFlowEdges(module, options.sink));
+  SK_TIMED_RETURN_IF_ERROR("sdy-remove-sharding-groups",
+                           removeShardingGroups(module));
+  SK_TIMED_RETURN_IF_ERROR("sdy-sharding-constraint-to-reshard",
+                           shardingConstraintsToReshards(module));
+  SK_TIMED_RETURN_IF_ERROR("sdy-close-shardings", closeShardings(module));
+  if (!options.keep_sharding_rules) {
+    SK_TIMED_RETURN_IF_ERROR("sdy-drop-sharding-rules",
+                             dropShardingRules(module));
+  }
   return absl::OkStatus();
 }
 
