@@ -75,11 +75,11 @@ void Driver::push(Op op) {
 // Queues the users of `v`. A use as a source of a data-flow edge queues the
 // edge op instead, and a use by a terminator queues the terminator's parent.
 void Driver::notifyUsers(Value v) {
-  for (const Value::Use& use : v.uses()) {
+  v.forEachUse([&](const Value::Use& use) {
     Op user = use.user();
     if (Op edge = dataFlowEdgeOp(edgeOwnerOfSource(user, use.operandIndex()))) {
       push(edge);
-      continue;
+      return;
     }
     if (calls_) {
       func_edges_.clear();
@@ -91,7 +91,7 @@ void Driver::notifyUsers(Value v) {
     } else {
       push(user);
     }
-  }
+  });
 }
 
 // Queues every op the new sharding of `slot` may affect: its defining op (or
@@ -132,6 +132,19 @@ void Driver::updateSlot(Value slot, ShardingId id, bool notify) {
   updateGroupMembers(slot, id, notify);
 }
 
+const std::vector<PropagationDirection>& Driver::roundDirections(
+    const StepParams& params, int64_t num_factors) {
+  auto [it, inserted] = round_directions_.try_emplace(
+      RoundKey{params.round_rule, params.priority, num_factors});
+  if (inserted) {
+    for (int64_t f = 0; f < num_factors; ++f) {
+      it->second.push_back(opPriorityDirection(*op_round_, params.priority,
+                                               params.round_rule, f));
+    }
+  }
+  return it->second;
+}
+
 uint64_t Driver::stepCode(const StepParams& params) const {
   constexpr size_t kMaxFactors = 30;  // two bits each after the two flags
   uint64_t code = (aggressive_ ? 1 : 0) | (op_round_ ? 2 : 0);
@@ -160,16 +173,16 @@ absl::Status Driver::step(Op op, const StepParams& params) {
   const OpShardingRule& rule = *params.rule;
   factor_directions_.clear();
   if (op_round_) {
+    const std::vector<PropagationDirection>& round =
+        roundDirections(params, rule.numFactors());
     bool any = false;
-    for (int64_t f = 0; f < rule.numFactors(); ++f) {
-      PropagationDirection d = opPriorityDirection(*op_round_, params.priority,
-                                                   params.round_rule, f);
+    for (PropagationDirection d : round) {
       any =
           any || intersect(d, params.direction) != PropagationDirection::kNone;
-      factor_directions_.push_back(d);
     }
     // Nothing may move in this round.
     if (!any && rule.numFactors() > 0) return absl::OkStatus();
+    factor_directions_.assign(round.begin(), round.end());
   }
   uint64_t code = stepCode(params);
   if (repeatsLastStep(op, code)) {
@@ -451,6 +464,7 @@ absl::StatusOr<PropagationStats> Driver::run() {
     user_round_ = user_round;
     for (const std::optional<int64_t>& op_round : op_rounds) {
       op_round_ = op_round;
+      round_directions_.clear();
       for (bool a : aggressive) {
         aggressive_ = a;
         SK_TIMED_RETURN_IF_ERROR("fixed point", fixpoint());

@@ -214,6 +214,13 @@ inline unsigned Value::Use::operandIndex() const {
   const auto& slot = m->operands_[operand_id];
   return operand_id - m->ops_[slot.owner].first_operand;
 }
+template <typename Fn>
+void Value::forEachUse(Fn&& fn) const {
+  for (uint32_t slot = m_->values_[id_].first_use; slot != kNoId;
+       slot = m_->operands_[slot].next_use) {
+    fn(Use{m_, slot});
+  }
+}
 template <typename Pred>
 void Value::replaceUsesWithIf(Value other, Pred&& pred) const {
   for (const Use& use : uses()) {
