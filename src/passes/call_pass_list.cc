@@ -53,9 +53,6 @@ void registerCallPasses() {
       "Reshards call results whose sharding differs from their callee's "
       "result sharding.",
       insertFuncCallReshards));
-  registerPass(optionlessPass(
-      "symbol-dce", "Erases the private functions that no live symbol uses.",
-      eraseDeadSymbols));
 }
 
 }  // namespace shardkit

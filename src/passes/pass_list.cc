@@ -11,6 +11,7 @@
 #include "shardkit/passes/propagation_passes.h"
 #include "shardkit/passes/reshard_to_collectives.h"
 #include "shardkit/passes/rule_passes.h"
+#include "shardkit/passes/symbol_dce.h"
 
 namespace shardkit {
 
@@ -28,6 +29,7 @@ void passes_internal::registerBuiltinPasses() {
   registerRulePasses();
   registerCanonicalizePass();
   registerGspmdPasses();
+  registerSymbolDcePass();
 }
 
 }  // namespace shardkit

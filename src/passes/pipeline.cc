@@ -10,6 +10,7 @@
 #include "shardkit/passes/call_passes.h"
 #include "shardkit/passes/import_passes.h"
 #include "shardkit/passes/pass.h"
+#include "shardkit/passes/symbol_dce.h"
 #include "shardkit/text/scanner.h"
 
 namespace shardkit {
@@ -57,7 +58,7 @@ absl::Status runPropagationPipeline(Module& module,
   SK_TIMED_RETURN_IF_ERROR(
       "sdy-unflatten-call-graph",
       unflattenCallGraph(module, /*dedup_functions_fully=*/false));
-  SK_TIMED_RETURN_IF_ERROR("symbol-dce", eraseDeadSymbols(module));
+  SK_TIMED_RETURN_IF_ERROR("symbol-dce", symbolDce(module));
   SK_TIMED_RETURN_IF_ERROR("sdy-insert-func-call-reshards",
                            insertFuncCallReshards(module));
   TimedPhase phase("sdy-export-pipeline");

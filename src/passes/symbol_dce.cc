@@ -1,70 +1,88 @@
-// -symbol-dce: private functions that no live symbol uses are erased.
+// -symbol-dce (symbol_dce.h).
+#include "shardkit/passes/symbol_dce.h"
+
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
-#include "shardkit/core/strings.h"
 #include "shardkit/ir/func.h"
-#include "shardkit/passes/call_passes.h"
+#include "shardkit/passes/pass.h"
 
 namespace shardkit {
 namespace {
 
-// Calls `fn(name)` for every symbol reference in `attr` (nested in arrays and
-// dictionaries too).
-template <typename Fn>
-void forEachSymbolRef(const Attribute& attr, Fn& fn) {
-  if (const std::string* name = attr.asSymbolRef()) {
-    fn(*name);
-  } else if (const std::vector<Attribute>* array = attr.asArray()) {
-    for (const Attribute& a : *array) forEachSymbolRef(a, fn);
+// The root symbol of a reference `@a::@b` is `a`.
+std::string_view rootSymbol(std::string_view ref) {
+  return ref.substr(0, ref.find("::"));
+}
+
+void collectReferences(const Attribute& attr, std::vector<std::string>& out) {
+  if (const std::string* ref = attr.asSymbolRef()) {
+    out.emplace_back(rootSymbol(*ref));
+  } else if (const std::vector<Attribute>* elements = attr.asArray()) {
+    for (const Attribute& element : *elements) collectReferences(element, out);
   } else if (const std::vector<NamedAttribute>* dict = attr.asDict()) {
-    for (const NamedAttribute& a : *dict) forEachSymbolRef(a.value, fn);
+    for (const NamedAttribute& entry : *dict) {
+      collectReferences(entry.value, out);
+    }
   }
 }
 
-bool isPrivate(Op op) {
-  const std::string* visibility = op.attr("sym_visibility").asString();
-  return visibility && *visibility == "private";
+// The symbols `op` and the ops nested in it refer to.
+std::vector<std::string> referencesOf(Op op) {
+  std::vector<std::string> refs;
+  auto visit = [&refs](Op nested) {
+    for (const AttrDict* dict :
+         {&nested.inherentAttrs(), &nested.discardableAttrs()}) {
+      for (const NamedAttribute& entry : *dict) {
+        collectReferences(entry.value, refs);
+      }
+    }
+  };
+  Module::walkOp(op, visit);
+  return refs;
+}
+
+bool isDiscardable(Op op) {
+  auto func = dynCast<FuncOp>(op);
+  return func && func.visibility() == "private";
 }
 
 }  // namespace
 
-absl::Status eraseDeadSymbols(Module& module) {
-  absl::flat_hash_map<std::string, Op> symbols;
-  std::vector<Op> live;
-  absl::flat_hash_set<uint32_t> is_live;
-  for (Op op : module.body()) {
-    const std::string* name = op.attr("sym_name").asString();
-    if (name) symbols.try_emplace(*name, op);
-    // Public symbols and anything that isn't a symbol use what they name.
-    if (!name || !isPrivate(op)) {
-      live.push_back(op);
-      is_live.insert(op.id());
-    }
-  }
-  auto use = [&](const std::string& name) {
-    auto it = symbols.find(name);
-    if (it != symbols.end() && is_live.insert(it->second.id()).second) {
-      live.push_back(it->second);
-    }
-  };
-  for (size_t i = 0; i < live.size(); ++i) {
-    auto visit = [&](Op op) {
-      for (const NamedAttribute& a : op.inherentAttrs()) {
-        forEachSymbolRef(a.value, use);
-      }
-      for (const NamedAttribute& a : op.discardableAttrs()) {
-        forEachSymbolRef(a.value, use);
-      }
-    };
-    Module::walkOp(live[i], visit);
-  }
+absl::Status symbolDce(Module& module) {
+  absl::flat_hash_map<std::string, Op> discardable;
+  std::vector<Op> worklist;
   for (Op op : module.body().ops()) {
-    if (!is_live.contains(op.id()) && isa<FuncOp>(op)) op.erase();
+    if (isDiscardable(op)) {
+      discardable[std::string(FuncOp(op).name())] = op;
+    } else {
+      worklist.push_back(op);
+    }
+  }
+  absl::flat_hash_set<std::string> live;
+  while (!worklist.empty()) {
+    Op op = worklist.back();
+    worklist.pop_back();
+    for (const std::string& ref : referencesOf(op)) {
+      auto it = discardable.find(ref);
+      if (it != discardable.end() && live.insert(ref).second) {
+        worklist.push_back(it->second);
+      }
+    }
+  }
+  for (const auto& [name, op] : discardable) {
+    if (!live.contains(name)) op.erase();
   }
   return absl::OkStatus();
+}
+
+void registerSymbolDcePass() {
+  registerPass(optionlessPass(
+      "symbol-dce", "Erases the private functions nothing live refers to.",
+      symbolDce));
 }
 
 }  // namespace shardkit

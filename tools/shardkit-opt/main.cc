@@ -5,7 +5,7 @@
 //                [-allow-unregistered-dialect] [-verify-diagnostics]
 //                [-mlir-timing]
 //                [--explain-op=NAME [--explain-strategy=basic|aggressive]]
-//                [-PASS[=OPTIONS]]...
+//                [--comm-report=OUT.json] [-PASS[=OPTIONS]]...
 #include <fcntl.h>
 #include <malloc.h>
 #include <sys/mman.h>
@@ -28,6 +28,7 @@
 #include "shardkit/ir/module_io.h"
 #include "shardkit/ir/phase_timing.h"
 #include "shardkit/mpmd/syntax.h"
+#include "shardkit/passes/comm_report.h"
 #include "shardkit/passes/pass.h"
 #include "shardkit/propagation/explain.h"
 #include "shardkit/propagation/graph_dump.h"
@@ -57,6 +58,8 @@ struct Flags {
   ExplainOptions explain;
   // --dump-graph=dot|json: print the graph instead of the module.
   std::string dump_graph;
+  // --comm-report: where to write the collectives' communication cost.
+  std::string comm_report;
   std::vector<PassRequest> passes;
 };
 
@@ -87,6 +90,9 @@ void printHelp() {
          "                                Graphviz DOT or JSON "
          "(docs/graph-dump.md)\n"
          "  --version                     print shardkit's version\n"
+         "  --comm-report=FILE            after the passes, write the bytes "
+         "each\n"
+         "                                collective moves (JSON) to FILE\n"
          "  --help                        show this help\n\n"
          "PASSES (-NAME or -NAME=\"key=value ...\"):\n";
   for (const PassInfo* pass : allPasses()) {
@@ -154,6 +160,12 @@ bool parseFlags(int argc, char** argv, Flags& flags, bool& help,
       if (flags.explain_op.empty()) {
         std::cerr
             << "shardkit-opt: error: --explain-op needs an op name or %N\n";
+        return false;
+      }
+    } else if (flag.starts_with("comm-report=")) {
+      flags.comm_report = flag.substr(std::string("comm-report=").size());
+      if (flags.comm_report.empty()) {
+        std::cerr << "shardkit-opt: error: --comm-report needs a file name\n";
         return false;
       }
     } else if (flag.starts_with("explain-strategy=")) {
@@ -334,6 +346,7 @@ Module* kModuleKeptUntilExit = nullptr;
 // Processes one chunk; returns false on error (diagnostics go to `diags`).
 bool processChunk(std::string text, const Flags& flags, const std::string& file,
                   bool last_chunk, std::string& out,
+                  std::vector<CommReportEntry>& report,
                   std::vector<Diagnostic>& diags) {
   // -mlir-timing: the phases of this chunk, printed when it is done.
   std::optional<PhaseRecorder> recorder;
@@ -365,6 +378,15 @@ bool processChunk(std::string text, const Flags& flags, const std::string& file,
       diags = located(status, file);
       return false;
     }
+  }
+  if (!flags.comm_report.empty()) {
+    absl::StatusOr<std::vector<CommReportEntry>> entries =
+        communicationReport(**module);
+    if (!entries.ok()) {
+      diags = located(entries.status(), file);
+      return false;
+    }
+    report.insert(report.end(), entries->begin(), entries->end());
   }
   if (!flags.explain_op.empty())
     return explain(**module, flags, file, out, diags);
@@ -443,6 +465,7 @@ int run(int argc, char** argv) {
     chunks.push_back(std::move(text));
   }
   std::string out;
+  std::vector<CommReportEntry> report;
   bool ok = true;
   for (size_t i = 0; i < chunks.size(); ++i) {
     if (i > 0) out += "// -----\n";
@@ -450,7 +473,7 @@ int run(int argc, char** argv) {
     bool chunk_ok = processChunk(
         flags.verify_diagnostics ? chunks[i] : std::move(chunks[i]), flags,
         file,
-        /*last_chunk=*/i + 1 == chunks.size(), out, diags);
+        /*last_chunk=*/i + 1 == chunks.size(), out, report, diags);
     if (flags.verify_diagnostics) {
       std::string problems = checkExpectedDiagnostics(chunks[i], file, diags);
       if (!problems.empty()) {
@@ -473,6 +496,14 @@ int run(int argc, char** argv) {
     // On failure the target keeps its previous contents (it may be the input).
     if (std::optional<std::string> error = writeOutput(flags.output, out)) {
       std::cerr << "shardkit-opt: error: cannot write '" << flags.output
+                << "': " << *error << "\n";
+      return 1;
+    }
+  }
+  if (ok && !flags.comm_report.empty()) {
+    if (std::optional<std::string> error =
+            writeOutput(flags.comm_report, commReportJson(report))) {
+      std::cerr << "shardkit-opt: error: cannot write '" << flags.comm_report
                 << "': " << *error << "\n";
       return 1;
     }

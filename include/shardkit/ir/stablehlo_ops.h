@@ -96,6 +96,14 @@ using SelectAndScatterOp = PlainOp<"stablehlo.select_and_scatter">;
 using SortOp = PlainOp<"stablehlo.sort">;
 using TriangularSolveOp = PlainOp<"stablehlo.triangular_solve">;
 
+// Ops -sdy-resolve-single-device-sharding builds to run an op on one device.
+using CompareOp = PlainOp<"stablehlo.compare">;
+using ConvertOp = PlainOp<"stablehlo.convert">;
+using CreateTokenOp = PlainOp<"stablehlo.create_token">;
+using IfOp = PlainOp<"stablehlo.if">;
+using PartitionIdOp = PlainOp<"stablehlo.partition_id">;
+using ReplicaIdOp = PlainOp<"stablehlo.replica_id">;
+
 // Collectives.
 using AllGatherOp = PlainOp<"stablehlo.all_gather">;
 using AllReduceOp = PlainOp<"stablehlo.all_reduce">;

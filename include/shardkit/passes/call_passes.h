@@ -23,7 +23,7 @@
 //   -sdy-propagate-sharding-from-func-to-call   propagateShardingFromFuncToCall
 //   -sdy-propagate-to-func-results              propagateToFuncResults
 //   -sdy-insert-func-call-reshards              insertFuncCallReshards
-//   -symbol-dce                                 eraseDeadSymbols
+//   -symbol-dce                                 symbolDce (symbol_dce.h)
 //
 // (-sdy-unflatten-call-graph and -sdy-export-named-computations are in
 // export_passes.h.) Every pass that follows calls fails, at the call, on a
@@ -92,9 +92,6 @@ absl::Status propagateToFuncResults(Module& module);
 // right after the call turns it into the call's. A call result without a
 // sharding just takes the callee's.
 absl::Status insertFuncCallReshards(Module& module);
-
-// MLIR's -symbol-dce: erases the private functions no live symbol uses.
-absl::Status eraseDeadSymbols(Module& module);
 
 // Registers the passes above (called from pass_list.cc).
 void registerCallPasses();

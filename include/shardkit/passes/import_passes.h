@@ -87,11 +87,12 @@ struct ImportPipelineOptions {
   std::string gspmd_mesh;
 };
 
-// Optionally the GSPMD import; symbol-dce, propagate-sharding-from-func-to-call, then (unless
-// dedup-functions-fully) flatten-call-graph, symbol-dce, import-func-calls,
-// symbol-dce; then lift-inlined-meshes, constant-or-scalar-splitter,
-// manual-axes-cleanup, add-data-flow-edges, apply-sharding-constraints,
-// sharding-group-import (call_passes.h has the call passes).
+// Optionally the GSPMD import; symbol-dce,
+// propagate-sharding-from-func-to-call, then (unless dedup-functions-fully)
+// flatten-call-graph, symbol-dce, import-func-calls, symbol-dce; then
+// lift-inlined-meshes, constant-or-scalar-splitter, manual-axes-cleanup,
+// add-data-flow-edges, apply-sharding-constraints, sharding-group-import
+// (call_passes.h has the call passes).
 absl::Status runImportPipeline(Module& module,
                                const ImportPipelineOptions& options = {});
 

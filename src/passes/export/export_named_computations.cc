@@ -1,5 +1,6 @@
 // -sdy-export-named-computations: every sdy.named_computation becomes a call
-// of a private function made of its body.
+// of a private function made of its body (its data-flow edges, if any, sunk
+// first).
 #include <algorithm>
 #include <string>
 #include <utility>
@@ -99,6 +100,9 @@ absl::Status exportNamedComputations(Module& module) {
   for (Op op : ops) {
     auto computation = dynCast<sdy::NamedComputationOp>(op);
     if (!computation || !computation.body()) continue;
+    // Its edges are about to go: their shardings stay on the function and
+    // the call.
+    sinkDataFlowEdgesOf(computation);
     FuncOp func = outline(module, computation, namer);
     replaceByCall(module, computation, func);
   }

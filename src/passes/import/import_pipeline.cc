@@ -5,6 +5,7 @@
 #include "shardkit/passes/gspmd_passes.h"
 #include "shardkit/passes/import_passes.h"
 #include "shardkit/passes/pass.h"
+#include "shardkit/passes/symbol_dce.h"
 
 namespace shardkit {
 
@@ -14,7 +15,7 @@ absl::Status runImportPipeline(Module& module,
     SK_TIMED_RETURN_IF_ERROR("sdy-import-gspmd-shardings",
                              importGspmdShardings(module, options.gspmd_mesh));
   }
-  SK_TIMED_RETURN_IF_ERROR("symbol-dce", eraseDeadSymbols(module));
+  SK_TIMED_RETURN_IF_ERROR("symbol-dce", symbolDce(module));
   // Before calls become named computations, which take their out shardings
   // from the call.
   SK_TIMED_RETURN_IF_ERROR("sdy-propagate-sharding-from-func-to-call",
@@ -22,9 +23,9 @@ absl::Status runImportPipeline(Module& module,
   if (!options.dedup_functions_fully) {
     SK_TIMED_RETURN_IF_ERROR("sdy-flatten-call-graph",
                              flattenCallGraph(module));
-    SK_TIMED_RETURN_IF_ERROR("symbol-dce", eraseDeadSymbols(module));
+    SK_TIMED_RETURN_IF_ERROR("symbol-dce", symbolDce(module));
     SK_TIMED_RETURN_IF_ERROR("sdy-import-func-calls", importFuncCalls(module));
-    SK_TIMED_RETURN_IF_ERROR("symbol-dce", eraseDeadSymbols(module));
+    SK_TIMED_RETURN_IF_ERROR("symbol-dce", symbolDce(module));
   }
   // Clean-up passes that make the module simpler to read and propagate...
   // (The reference's -sdy-remove-size-one-axes, not in shardkit yet, comes

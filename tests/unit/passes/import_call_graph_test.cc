@@ -9,6 +9,7 @@
 #include "shardkit/ir/attr_names.h"
 #include "shardkit/ir/func.h"
 #include "shardkit/passes/call_passes.h"
+#include "shardkit/passes/symbol_dce.h"
 #include "unit/passes/import_test_util.h"
 
 namespace shardkit {
@@ -173,7 +174,7 @@ func.func private @dead_callee(%a: tensor<8xf32>) -> tensor<8xf32> {
 func.func @public_unused(%a: tensor<8xf32>) -> tensor<8xf32> {
   return %a : tensor<8xf32>
 })");
-  requireOk(eraseDeadSymbols(*m));
+  requireOk(symbolDce(*m));
   CHECK(functionNames(*m) == std::vector<std::string>{"main", "used",
                                                       "transitive", "by_attr",
                                                       "public_unused"});

@@ -34,6 +34,10 @@ inline void requireOk(const absl::Status& status) {
   REQUIRE(status.ok());
 }
 
+inline bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
 inline std::string message(const absl::Status& status) {
   return std::string(fromAbsl(status.message()));
 }
