@@ -26,10 +26,10 @@
 #include "shardkit/ir/func.h"
 #include "shardkit/propagation/propagate.h"
 #include "src/propagation/op_classes.h"
-#include "src/propagation/rule_cache.h"
 #include "src/propagation/sharding_groups.h"
 #include "src/propagation/sharding_pool.h"
 #include "src/propagation/step_memo.h"
+#include "src/rules/rule_cache.h"
 
 namespace shardkit::propagation_internal {
 

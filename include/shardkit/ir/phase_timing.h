@@ -1,4 +1,5 @@
-// Nested wall-time phases, what `shardkit-opt -mlir-timing` reports: the
+// Nested timed phases (wall time and the process's CPU time), what
+// `shardkit-opt -mlir-timing` reports: the
 // tool installs a PhaseRecorder, and the library marks its phases (the
 // reader's, each step of a pipeline, the propagation driver's) with
 // TimedPhase. Without a recorder on the thread a TimedPhase costs one
@@ -23,6 +24,9 @@ struct PhaseTiming {
   std::string name;
   int depth = 0;  // 0 for a phase no other recorded phase encloses
   double ms = 0;
+  // CPU time of the whole process (all threads) during the phase: on a
+  // loaded machine wall time includes waiting for a core, CPU time doesn't.
+  double cpu_ms = 0;
 };
 
 // Collects the phases timed on this thread while it lives, in the order they
@@ -58,6 +62,7 @@ class TimedPhase {
   PhaseRecorder* recorder_;
   size_t index_ = 0;
   std::chrono::steady_clock::time_point start_;
+  double cpu_start_ms_ = 0;
 };
 
 // Evaluates `expr` (an absl::Status) as the phase `name` and returns it from

@@ -22,17 +22,22 @@ absl::Status canonicalizeOnly(Module& module, std::string_view label) {
 absl::Status runPartitioner(Module& module, const ExportOptions& options) {
   InsertExplicitReshardsOptions reshards;
   reshards.enable_full_version = options.enable_insert_explicit_collectives;
-  SK_RETURN_IF_ERROR(insertExplicitReshards(module, reshards));
+  SK_TIMED_RETURN_IF_ERROR("sdy-insert-explicit-reshards",
+                           insertExplicitReshards(module, reshards));
   if (options.enable_insert_explicit_collectives) {
-    SK_RETURN_IF_ERROR(canonicalizeOnly(module, kReshardLabel));
-    SK_RETURN_IF_ERROR(reshardToCollectives(module, {}));
+    SK_TIMED_RETURN_IF_ERROR("canonicalize (reshards)",
+                             canonicalizeOnly(module, kReshardLabel));
+    SK_TIMED_RETURN_IF_ERROR("sdy-reshard-to-collectives",
+                             reshardToCollectives(module, {}));
   }
   // Lowering makes all-slices that may fuse with the all-reduces explicit
   // reshards inserted into reduce-scatters.
-  SK_RETURN_IF_ERROR(canonicalizeOnly(module, kCollectiveLabel));
+  SK_TIMED_RETURN_IF_ERROR("canonicalize (collectives)",
+                           canonicalizeOnly(module, kCollectiveLabel));
   if (options.enable_insert_explicit_collectives &&
       options.remove_all_gather_reduce_scatter_for_cmv1) {
-    SK_RETURN_IF_ERROR(removeAllGatherReduceScatterForCmv1(module));
+    SK_TIMED_RETURN_IF_ERROR("sdy-remove-all-gather-reduce-scatter-for-cmv1",
+                             removeAllGatherReduceScatterForCmv1(module));
   }
   return absl::OkStatus();
 }

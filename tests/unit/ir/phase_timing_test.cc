@@ -35,16 +35,18 @@ TEST_CASE("the innermost recorder collects, and the outer one resumes") {
 
 TEST_CASE("formatPhases indents nested phases and merges repeated ones") {
   std::vector<PhaseTiming> phases = {
-      {"parse", 0, 10}, {"pipeline", 0, 20}, {"step", 1, 4},  {"inner", 2, 1},
-      {"step", 1, 6},   {"inner", 2, 2},     {"other", 1, 3},
+      {"parse", 0, 10, 9}, {"pipeline", 0, 20, 18}, {"step", 1, 4, 4},
+      {"inner", 2, 1, 1},  {"step", 1, 6, 5},       {"inner", 2, 2, 2},
+      {"other", 1, 3, 3},
   };
   CHECK(formatPhases(phases) ==
-        "       10.0 ms  parse\n"
-        "       20.0 ms  pipeline\n"
-        "       10.0 ms    step (x2)\n"
-        "        3.0 ms      inner (x2)\n"
-        "        3.0 ms    other\n"
-        "       30.0 ms  total\n");
+        "   wall time    CPU time\n"
+        "       10.0 ms      9.0 ms  parse\n"
+        "       20.0 ms     18.0 ms  pipeline\n"
+        "       10.0 ms      9.0 ms    step (x2)\n"
+        "        3.0 ms      3.0 ms      inner (x2)\n"
+        "        3.0 ms      3.0 ms    other\n"
+        "       30.0 ms     27.0 ms  total\n");
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
 // Internal: registry rules by op signature, so that a module repeating the
 // same few op signatures (every transformer layer) builds each rule once.
-#ifndef SHARDKIT_SRC_PROPAGATION_RULE_CACHE_H_
-#define SHARDKIT_SRC_PROPAGATION_RULE_CACHE_H_
+#ifndef SHARDKIT_SRC_RULES_RULE_CACHE_H_
+#define SHARDKIT_SRC_RULES_RULE_CACHE_H_
 
 #include <cstdint>
 #include <optional>
@@ -81,4 +81,4 @@ class RuleCache {
 
 }  // namespace shardkit
 
-#endif  // SHARDKIT_SRC_PROPAGATION_RULE_CACHE_H_
+#endif  // SHARDKIT_SRC_RULES_RULE_CACHE_H_
