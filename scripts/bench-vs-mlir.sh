@@ -40,15 +40,18 @@ op_lines=$(grep -c '"(' "$input" || true)
 echo "input: $op_lines ops, $(($(stat -c %s "$input") / 1024 / 1024)) MiB of generic-form text"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 
-# Appends "SECONDS KB" (wall time, peak RSS) of one run of the command to
-# the file named by the first argument.
+# Appends "SECONDS KB CPU_SECONDS" (wall time, peak RSS, user + system CPU
+# time) of one run of the command to the file named by the first argument.
+# On a shared machine wall time includes waiting for a core; CPU time
+# doesn't.
 sample() {
   local log="$1" start end
   shift
   start=$(date +%s.%N)
-  /usr/bin/time -f "%M" -o "$work/rss" "$@" >/dev/null
+  /usr/bin/time -f "%M %U %S" -o "$work/usage" "$@" >/dev/null
   end=$(date +%s.%N)
-  echo "$(echo "$end - $start" | bc) $(cat "$work/rss")" >>"$log"
+  read -r kb user sys <"$work/usage"
+  echo "$(echo "$end - $start" | bc) $kb $(echo "$user + $sys" | bc)" >>"$log"
 }
 
 # The median of column $2 of file $1.
@@ -66,14 +69,17 @@ echo "load average after:  $(cut -d' ' -f1-3 /proc/loadavg)"
 
 ours_s=$(median "$work/ours" 1)
 ours_kb=$(median "$work/ours" 2)
-printf 'shardkit-opt -sdy-propagation-pipeline: %.3f s  %6.1f MB peak RSS  (median of %d)\n' \
-  "$ours_s" "$(echo "$ours_kb / 1024" | bc -l)" "$runs"
+ours_cpu=$(median "$work/ours" 3)
+printf 'shardkit-opt -sdy-propagation-pipeline: %.3f s wall  %.3f s CPU  %6.1f MB peak RSS  (medians of %d)\n' \
+  "$ours_s" "$ours_cpu" "$(echo "$ours_kb / 1024" | bc -l)" "$runs"
 if [ "$mlir_opt" != none ]; then
   theirs_s=$(median "$work/theirs" 1)
   theirs_kb=$(median "$work/theirs" 2)
-  printf '%s parse + print:          %.3f s  %6.1f MB peak RSS\n' \
-    "$mlir_opt" "$theirs_s" "$(echo "$theirs_kb / 1024" | bc -l)"
-  printf 'ratio (shardkit-opt / %s): time %.3f, peak RSS %.2f\n' "$mlir_opt" \
-    "$(echo "$ours_s / $theirs_s" | bc -l)" "$(echo "$ours_kb / $theirs_kb" | bc -l)"
+  theirs_cpu=$(median "$work/theirs" 3)
+  printf '%s parse + print:          %.3f s wall  %.3f s CPU  %6.1f MB peak RSS\n' \
+    "$mlir_opt" "$theirs_s" "$theirs_cpu" "$(echo "$theirs_kb / 1024" | bc -l)"
+  printf 'ratio (shardkit-opt / %s): wall time %.3f, CPU time %.3f, peak RSS %.2f\n' \
+    "$mlir_opt" "$(echo "$ours_s / $theirs_s" | bc -l)" \
+    "$(echo "$ours_cpu / $theirs_cpu" | bc -l)" "$(echo "$ours_kb / $theirs_kb" | bc -l)"
 fi
 "$tool" "$input" -sdy-propagation-pipeline -mlir-timing -o /dev/null
