@@ -179,8 +179,12 @@ class ModuleWriter : public OpWriter {
   // Appends the module to `out`.
   void run(std::string& out) {
     out_ = std::move(out);
-    // The printed text is about as long as the text read.
-    out_.reserve(out_.size() + module_.source.size() + (size_t{4} << 10));
+    // The printed text is about as long as the text read, a little longer
+    // after the export passes (reshards, shardings): growing past the
+    // reservation would copy the whole text into a buffer twice its size,
+    // while capacity never written to costs no memory.
+    size_t expected = module_.source.size() + module_.source.size() / 4;
+    out_.reserve(out_.size() + expected + (size_t{4} << 10));
     out_ += "module";
     if (module_.name) {
       out_ += ' ';
