@@ -5,8 +5,12 @@
 #
 #   scripts/bench-vs-mlir.sh [OPS] [RUNS]     (defaults: 100000 ops, 7 runs)
 #
-# Prints the median wall time of each and their ratio. Needs a build in
-# $BUILD_DIR (default build) and mlir-opt-16 (Debian's mlir-16-tools).
+# Runs the two tools alternately RUNS times each and prints the median wall
+# time and the median peak resident memory of each, their ratios, the load
+# average before and after, and one -mlir-timing report of shardkit-opt.
+# Set MLIR_OPT=none to time shardkit-opt alone (e.g. on the 1M-op module).
+# Needs a build in $BUILD_DIR (default build) and mlir-opt-16 (Debian's
+# mlir-16-tools) and /usr/bin/time.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -17,13 +21,13 @@ tool="$build/tools/shardkit-opt/shardkit-opt"
 gen="$build/bench/shardkit_gen_module"
 mlir_opt="${MLIR_OPT:-mlir-opt-16}"
 
-for bin in "$tool" "$gen"; do
+for bin in "$tool" "$gen" /usr/bin/time; do
   if [ ! -x "$bin" ]; then
-    echo "bench-vs-mlir: error: $bin not built (scripts/dev.sh run)" >&2
+    echo "bench-vs-mlir: error: $bin not found (scripts/dev.sh run builds the tools)" >&2
     exit 1
   fi
 done
-if ! command -v "$mlir_opt" >/dev/null 2>&1; then
+if [ "$mlir_opt" != none ] && ! command -v "$mlir_opt" >/dev/null 2>&1; then
   echo "bench-vs-mlir: error: $mlir_opt not found (apt-get install mlir-16-tools)" >&2
   exit 1
 fi
@@ -32,24 +36,50 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 input="$work/module.mlir"
 "$gen" "$ops" --generic16 >"$input"
-echo "input: $ops ops, $(($(stat -c %s "$input") / 1024 / 1024)) MiB of generic-form text"
+op_lines=$(grep -c '"(' "$input" || true)
+echo "input: $op_lines ops, $(($(stat -c %s "$input") / 1024 / 1024)) MiB of generic-form text"
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 
-# Median wall time in seconds of RUNS runs of the given command.
-median() {
-  local times=()
-  for _ in $(seq "$runs"); do
-    local start end
-    start=$(date +%s.%N)
-    "$@" >/dev/null
-    end=$(date +%s.%N)
-    times+=("$(echo "$end - $start" | bc)")
-  done
-  printf '%s\n' "${times[@]}" | sort -n | sed -n "$(((runs + 1) / 2))p"
+# Appends "SECONDS KB CPU_SECONDS" (wall time, peak RSS, user + system CPU
+# time) of one run of the command to the file named by the first argument.
+# On a shared machine wall time includes waiting for a core; CPU time
+# doesn't.
+sample() {
+  local log="$1" start end
+  shift
+  start=$(date +%s.%N)
+  /usr/bin/time -f "%M %U %S" -o "$work/usage" "$@" >/dev/null
+  end=$(date +%s.%N)
+  read -r kb user sys <"$work/usage"
+  echo "$(echo "$end - $start" | bc) $kb $(echo "$user + $sys" | bc)" >>"$log"
 }
 
-ours=$(median "$tool" "$input" -sdy-propagation-pipeline -o "$work/ours.mlir")
-theirs=$(median "$mlir_opt" --allow-unregistered-dialect "$input" -o "$work/theirs.mlir")
-printf 'shardkit-opt -sdy-propagation-pipeline: %.3f s\n' "$ours"
-printf '%s parse + print:          %.3f s\n' "$mlir_opt" "$theirs"
-printf 'ratio: %.2f\n' "$(echo "$ours / $theirs" | bc -l)"
+# The median of column $2 of file $1.
+median() {
+  sort -g -k"$2","$2" "$1" | awk -v c="$2" '{ v[NR] = $c } END { print v[int((NR + 1) / 2)] }'
+}
+
+for _ in $(seq "$runs"); do
+  sample "$work/ours" "$tool" "$input" -sdy-propagation-pipeline -o "$work/ours.mlir"
+  if [ "$mlir_opt" != none ]; then
+    sample "$work/theirs" "$mlir_opt" --allow-unregistered-dialect "$input" -o "$work/theirs.mlir"
+  fi
+done
+echo "load average after:  $(cut -d' ' -f1-3 /proc/loadavg)"
+
+ours_s=$(median "$work/ours" 1)
+ours_kb=$(median "$work/ours" 2)
+ours_cpu=$(median "$work/ours" 3)
+printf 'shardkit-opt -sdy-propagation-pipeline: %.3f s wall  %.3f s CPU  %6.1f MB peak RSS  (medians of %d)\n' \
+  "$ours_s" "$ours_cpu" "$(echo "$ours_kb / 1024" | bc -l)" "$runs"
+if [ "$mlir_opt" != none ]; then
+  theirs_s=$(median "$work/theirs" 1)
+  theirs_kb=$(median "$work/theirs" 2)
+  theirs_cpu=$(median "$work/theirs" 3)
+  printf '%s parse + print:          %.3f s wall  %.3f s CPU  %6.1f MB peak RSS\n' \
+    "$mlir_opt" "$theirs_s" "$theirs_cpu" "$(echo "$theirs_kb / 1024" | bc -l)"
+  printf 'ratio (shardkit-opt / %s): wall time %.3f, CPU time %.3f, peak RSS %.2f\n' \
+    "$mlir_opt" "$(echo "$ours_s / $theirs_s" | bc -l)" \
+    "$(echo "$ours_cpu / $theirs_cpu" | bc -l)" "$(echo "$ours_kb / $theirs_kb" | bc -l)"
+fi
 "$tool" "$input" -sdy-propagation-pipeline -mlir-timing -o /dev/null

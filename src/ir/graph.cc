@@ -225,12 +225,27 @@ size_t Module::storageBytes() const {
   return bytes;
 }
 
+void Module::reserve(size_t ops) {
+  ops_.reserve(ops);
+  values_.reserve(ops + ops / 4);
+  operands_.reserve(2 * ops);
+}
+
+namespace {
+
+template <typename T>
+void shrinkIfSpare(std::vector<T>& v) {
+  if (v.capacity() - v.size() > v.size() / 4) v.shrink_to_fit();
+}
+
+}  // namespace
+
 void Module::shrinkToFit() {
-  ops_.shrink_to_fit();
-  values_.shrink_to_fit();
-  operands_.shrink_to_fit();
-  blocks_.shrink_to_fit();
-  regions_.shrink_to_fit();
+  shrinkIfSpare(ops_);
+  shrinkIfSpare(values_);
+  shrinkIfSpare(operands_);
+  shrinkIfSpare(blocks_);
+  shrinkIfSpare(regions_);
 }
 
 // ---- Value

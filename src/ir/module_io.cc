@@ -1,11 +1,28 @@
 #include "shardkit/ir/module_io.h"
 
+#include <cstring>
+
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
+#include "shardkit/ir/phase_timing.h"
 #include "shardkit/ir/verify.h"
 #include "src/ir/module_reader.h"
 
 namespace shardkit {
+namespace {
+
+size_t countLines(std::string_view text) {
+  size_t lines = 1;
+  const char* p = text.data();
+  const char* end = p + text.size();
+  while ((p = static_cast<const char*>(std::memchr(p, '\n', end - p)))) {
+    ++lines;
+    ++p;
+  }
+  return lines;
+}
+
+}  // namespace
 
 absl::StatusOr<std::unique_ptr<Module>> parseModule(
     std::string_view text, std::string_view file_name,
@@ -19,14 +36,20 @@ absl::StatusOr<std::unique_ptr<Module>> parseModule(
   auto module = std::make_unique<Module>();
   module->file_name = std::string(file_name);
   module->source = std::move(text);
-  ModuleReader reader(module->source, module.get(), options);
-  absl::Status status = reader.parseModuleBody();
-  if (status.ok()) status = reader.resolveLocations();
-  if (!status.ok()) return reader.located(status);
-  // An error the reference reports without failing the parse still fails.
-  SK_RETURN_IF_ERROR(reader.nonFatalErrors());
-  module->shrinkToFit();
+  {
+    TimedPhase phase("read");
+    // About one op a line: the arrays then grow without moving.
+    module->reserve(countLines(module->source));
+    ModuleReader reader(module->source, module.get(), options);
+    absl::Status status = reader.parseModuleBody();
+    if (status.ok()) status = reader.resolveLocations();
+    if (!status.ok()) return reader.located(status);
+    // An error the reference reports without failing the parse still fails.
+    SK_RETURN_IF_ERROR(reader.nonFatalErrors());
+    module->shrinkToFit();
+  }
   if (options.verify) {
+    TimedPhase phase("verify");
     absl::Status verified = verifyModule(*module);
     if (!verified.ok()) return verified;
   }

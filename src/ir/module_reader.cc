@@ -195,7 +195,7 @@ absl::Status ModuleReader::resolveLocations() {
 
 absl::Status ModuleReader::bindValues(std::string_view name, ValueGroup group,
                                       size_t offset) {
-  auto [it, inserted] = scopes_.back().values.emplace(std::string(name), group);
+  auto [it, inserted] = scopes_.back().values.emplace(name, group);
   if (!inserted) {
     return p().errorAt(offset,
                        strCat("redefinition of SSA value '", name, "'"));
@@ -221,7 +221,7 @@ absl::StatusOr<Value> ModuleReader::parseOperand() {
     spelling = spelling.substr(0, hash);
   }
   for (auto scope = scopes_.rbegin(); scope != scopes_.rend(); ++scope) {
-    auto it = scope->values.find(toAbsl(spelling));
+    auto it = scope->values.find(spelling);
     if (it != scope->values.end()) {
       const ValueGroup& group = it->second;
       if (index >= group.count || (!has_index && group.count != 1)) {
@@ -247,7 +247,7 @@ absl::Status ModuleReader::parseArgumentList(std::vector<ParsedArgument>& args,
     arg.offset = p().tok().offset;
     if (!p().at(TokenKind::kPercentIdent))
       return p().errorExpected("argument name");
-    arg.name = std::string(p().tok().spelling);
+    arg.name = p().tok().spelling;
     p().advance();
     SK_RETURN_IF_ERROR(p().expect(TokenKind::kColon, "':'"));
     SK_ASSIGN_OR_RETURN(arg.type, parseType());

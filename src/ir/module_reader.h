@@ -85,7 +85,8 @@ class ModuleReader : public OpReader {
     uint32_t count;
   };
   struct Scope {
-    absl::flat_hash_map<std::string, ValueGroup> values;
+    // By name, a view of the text (names are never copied).
+    absl::flat_hash_map<std::string_view, ValueGroup> values;
     bool isolated = false;
   };
 

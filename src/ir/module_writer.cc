@@ -9,6 +9,7 @@
 #include "shardkit/core/strings.h"
 #include "shardkit/ir/module_io.h"
 #include "shardkit/ir/op_syntax.h"
+#include "shardkit/ir/phase_timing.h"
 
 namespace shardkit {
 namespace {
@@ -178,8 +179,12 @@ class ModuleWriter : public OpWriter {
   // Appends the module to `out`.
   void run(std::string& out) {
     out_ = std::move(out);
-    // The printed text is about as long as the text read.
-    out_.reserve(out_.size() + module_.source.size() + (size_t{4} << 10));
+    // The printed text is about as long as the text read, a little longer
+    // after the export passes (reshards, shardings): growing past the
+    // reservation would copy the whole text into a buffer twice its size,
+    // while capacity never written to costs no memory.
+    size_t expected = module_.source.size() + module_.source.size() / 4;
+    out_.reserve(out_.size() + expected + (size_t{4} << 10));
     out_ += "module";
     if (module_.name) {
       out_ += ' ';
@@ -191,7 +196,10 @@ class ModuleWriter : public OpWriter {
     }
     out_ += " {";
     ++indent_;
-    namer_.nameModule(module_);
+    {
+      TimedPhase phase("name values");
+      namer_.nameModule(module_);
+    }
     for (Op op : module_.body()) {
       newline();
       printOp(op);

@@ -27,7 +27,7 @@ absl::StatusOr<Op> parseWhile(OpReader& r, OpName name) {
       arg.offset = r.p().tok().offset;
       if (!r.p().at(TokenKind::kPercentIdent))
         return r.p().errorExpected("iteration argument");
-      arg.name = std::string(r.p().tok().spelling);
+      arg.name = r.p().tok().spelling;
       r.p().advance();
       SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kEqual, "'='"));
       SK_ASSIGN_OR_RETURN(Value v, r.parseOperand());

@@ -6,6 +6,7 @@
 
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
+#include "shardkit/ir/phase_timing.h"
 #include "shardkit/passes/call_passes.h"
 #include "shardkit/passes/import_passes.h"
 #include "shardkit/passes/pass.h"
@@ -21,9 +22,13 @@ namespace shardkit {
 absl::Status runPropagationPipeline(Module& module,
                                     const PipelineOptions& options) {
   bool dedup = options.import_options.dedup_functions_fully;
-  SK_RETURN_IF_ERROR(runImportPipeline(module, options.import_options));
-  if (dedup) SK_RETURN_IF_ERROR(addFuncDataFlowEdges(module));
-  SK_RETURN_IF_ERROR(preOrderFuncs(module));
+  SK_TIMED_RETURN_IF_ERROR("sdy-import-pipeline",
+                           runImportPipeline(module, options.import_options));
+  if (dedup) {
+    SK_TIMED_RETURN_IF_ERROR("sdy-add-func-data-flow-edges",
+                             addFuncDataFlowEdges(module));
+  }
+  SK_TIMED_RETURN_IF_ERROR("sdy-pre-order-funcs", preOrderFuncs(module));
   PropagationOptions propagation;
   propagation.strategy = options.strategy;
   propagation.op_priorities = options.op_priorities;
@@ -32,7 +37,8 @@ absl::Status runPropagationPipeline(Module& module,
   propagation.keep_sharding_rules = options.keep_sharding_rules;
   propagation.debug_sharding_origins = options.debug_sharding_origins;
   propagation.debug_propagation_edges = options.debug_propagation_edges;
-  SK_RETURN_IF_ERROR(propagate(module, propagation).status());
+  SK_TIMED_RETURN_IF_ERROR("sdy-user-priority-propagate",
+                           propagate(module, propagation).status());
   // Propagation has already dropped the rules unless asked to keep them.
   ExportOptions export_options = options.export_options;
   export_options.keep_sharding_rules = true;
@@ -42,21 +48,29 @@ absl::Status runPropagationPipeline(Module& module,
       options.debug_propagation_edges;
   export_options.keep_propagation_debug_info = true;
   if (dedup) {
-    SK_RETURN_IF_ERROR(propagateToFuncResults(module));
-    SK_RETURN_IF_ERROR(sinkFuncDataFlowEdges(module));
+    SK_TIMED_RETURN_IF_ERROR("sdy-propagate-to-func-results",
+                             propagateToFuncResults(module));
+    SK_TIMED_RETURN_IF_ERROR("sdy-sink-func-data-flow-edges",
+                             sinkFuncDataFlowEdges(module));
   } else {
     // The computations' shardings are on their edges until these are sunk;
     // the functions made of them take the computations' shardings.
-    SK_RETURN_IF_ERROR(sinkDataFlowEdges(module, export_options.sink));
+    SK_TIMED_RETURN_IF_ERROR("sdy-sink-data-flow-edges",
+                             sinkDataFlowEdges(module, export_options.sink));
     // Sunk once: a second sink would overwrite the records with empty ones.
     export_options.sink = SinkDataFlowEdgesOptions();
-    SK_RETURN_IF_ERROR(exportNamedComputations(module));
-    SK_RETURN_IF_ERROR(propagateToFuncResults(module));
+    SK_TIMED_RETURN_IF_ERROR("sdy-export-named-computations",
+                             exportNamedComputations(module));
+    SK_TIMED_RETURN_IF_ERROR("sdy-propagate-to-func-results",
+                             propagateToFuncResults(module));
   }
-  SK_RETURN_IF_ERROR(
+  SK_TIMED_RETURN_IF_ERROR(
+      "sdy-unflatten-call-graph",
       unflattenCallGraph(module, /*dedup_functions_fully=*/false));
-  SK_RETURN_IF_ERROR(symbolDce(module));
-  SK_RETURN_IF_ERROR(insertFuncCallReshards(module));
+  SK_TIMED_RETURN_IF_ERROR("symbol-dce", symbolDce(module));
+  SK_TIMED_RETURN_IF_ERROR("sdy-insert-func-call-reshards",
+                           insertFuncCallReshards(module));
+  TimedPhase phase("sdy-export-pipeline");
   return runExportPipeline(module, export_options);
 }
 

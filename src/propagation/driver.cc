@@ -9,6 +9,7 @@
 #include "shardkit/core/strings.h"
 #include "shardkit/factor_propagation/common_mesh.h"
 #include "shardkit/ir/diagnostic.h"
+#include "shardkit/ir/phase_timing.h"
 #include "shardkit/ir/sdy_ops.h"
 #include "shardkit/ir/sharding_site.h"
 
@@ -51,11 +52,11 @@ void Driver::push(Op op) {
 // Queues the users of `v`. A use as a source of a data-flow edge queues the
 // edge op instead, and a use by a terminator queues the terminator's parent.
 void Driver::notifyUsers(Value v) {
-  for (const Value::Use& use : v.uses()) {
+  v.forEachUse([&](const Value::Use& use) {
     Op user = use.user();
     if (Op edge = dataFlowEdgeOp(edgeOwnerOfSource(user, use.operandIndex()))) {
       push(edge);
-      continue;
+      return;
     }
     if (calls_) {
       func_edges_.clear();
@@ -67,7 +68,7 @@ void Driver::notifyUsers(Value v) {
     } else {
       push(user);
     }
-  }
+  });
 }
 
 // Queues every op the new sharding of `slot` may affect: its defining op (or
@@ -108,6 +109,20 @@ void Driver::updateSlot(Value slot, ShardingId id, bool notify) {
   updateGroupMembers(slot, id, notify);
 }
 
+const std::vector<PropagationDirection>& Driver::roundDirections(
+    const StepParams& params, int64_t num_factors) {
+  auto [it, inserted] = round_directions_.try_emplace(RoundKey{
+      params.round_rule, params.priority, num_factors, params.shared_operand});
+  if (inserted) {
+    for (int64_t f = 0; f < num_factors; ++f) {
+      it->second.push_back(opPriorityDirection(*op_round_, params.priority,
+                                               params.round_rule, f,
+                                               params.shared_operand));
+    }
+  }
+  return it->second;
+}
+
 uint64_t Driver::stepCode(const StepParams& params) const {
   constexpr size_t kMaxFactors = 30;  // two bits each after the two flags
   uint64_t code = (aggressive_ ? 1 : 0) | (op_round_ ? 2 : 0);
@@ -136,17 +151,16 @@ absl::Status Driver::step(Op op, const StepParams& params) {
   const OpShardingRule& rule = *params.rule;
   factor_directions_.clear();
   if (op_round_ && !params.ignores_op_rounds) {
+    const std::vector<PropagationDirection>& round =
+        roundDirections(params, rule.numFactors());
     bool any = false;
-    for (int64_t f = 0; f < rule.numFactors(); ++f) {
-      PropagationDirection d =
-          opPriorityDirection(*op_round_, params.priority, params.round_rule, f,
-                              params.shared_operand);
+    for (PropagationDirection d : round) {
       any =
           any || intersect(d, params.direction) != PropagationDirection::kNone;
-      factor_directions_.push_back(d);
     }
     // Nothing may move in this round.
     if (!any && rule.numFactors() > 0) return absl::OkStatus();
+    factor_directions_.assign(round.begin(), round.end());
   }
   uint64_t code = stepCode(params);
   if (repeatsLastStep(op, code)) {
@@ -437,11 +451,15 @@ absl::Status Driver::fixpoint() {
 }
 
 absl::StatusOr<PropagationStats> Driver::run() {
-  SK_RETURN_IF_ERROR(checkShapes());
-  resolveGroupConflicts(m_, [](Value member) -> std::optional<TensorSharding> {
-    return getSharding(member);
-  });
-  load();
+  {
+    TimedPhase phase("load");
+    SK_RETURN_IF_ERROR(checkShapes());
+    resolveGroupConflicts(m_,
+                          [](Value member) -> std::optional<TensorSharding> {
+                            return getSharding(member);
+                          });
+    load();
+  }
   if (has_func_edges_) {
     SK_ASSIGN_OR_RETURN(CallGraph calls, CallGraph::build(m_));
     calls_.emplace(std::move(calls));
@@ -467,13 +485,15 @@ absl::StatusOr<PropagationStats> Driver::run() {
     user_round_ = user_round;
     for (const std::optional<int64_t>& op_round : op_rounds) {
       op_round_ = op_round;
+      round_directions_.clear();
       for (bool a : aggressive) {
         aggressive_ = a;
-        SK_RETURN_IF_ERROR(fixpoint());
+        SK_TIMED_RETURN_IF_ERROR("fixed point", fixpoint());
       }
     }
   }
   if (options_.user_priorities) dropAllPriorities();
+  TimedPhase phase("write back");
   writeBack();
   debug_.save();
   return stats_;

@@ -12,8 +12,10 @@
 #include <cstdint>
 #include <deque>
 #include <optional>
+#include <tuple>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/status/statusor.h"
 #include "shardkit/core/mesh_table.h"
 #include "shardkit/factor_propagation/aggressive_factor_propagation.h"
@@ -25,10 +27,10 @@
 #include "shardkit/propagation/propagate.h"
 #include "src/propagation/debug_records.h"
 #include "src/propagation/op_classes.h"
-#include "src/propagation/rule_cache.h"
 #include "src/propagation/sharding_groups.h"
 #include "src/propagation/sharding_pool.h"
 #include "src/propagation/step_memo.h"
+#include "src/rules/rule_cache.h"
 
 namespace shardkit::propagation_internal {
 
@@ -121,6 +123,10 @@ class Driver {
   void recordStep(Op op, Op func, const OpShardingRule& rule,
                   absl::Span<const Value> operands,
                   absl::Span<const Value> results);
+  // The directions of the rule's factors in the current op-priority round
+  // (opPriorityDirection), computed once per round and kind of op.
+  const std::vector<PropagationDirection>& roundDirections(
+      const StepParams& params, int64_t num_factors);
   // The step's parameters packed in a word (the factor directions of the
   // current op-priority round, the strategy), or LastStep::kNone if they
   // don't fit.
@@ -203,6 +209,12 @@ class Driver {
   bool has_func_edges_ = false;  // some op is an `sdy.func_data_flow_edge`
   PropagationWorkspace workspace_;
   std::vector<PropagationDirection> factor_directions_;
+  // roundDirections, by the rule that decides them (null for identities),
+  // the kind of op and the number of factors.
+  using RoundKey =
+      std::tuple<const OpShardingRule*, OpPriorityKind, int64_t, bool>;
+  absl::flat_hash_map<RoundKey, std::vector<PropagationDirection>>
+      round_directions_;
   std::vector<Value> slots_;
   std::vector<const TensorSharding*> ptrs_;
   PropagationStats stats_;

@@ -43,15 +43,24 @@ void Driver::load() {
   last_step_.assign(m_.opIdBound(), LastStep{});
   entries_.assign(m_.opIdBound(), OpEntry{});
   in_worklist_.assign(m_.opIdBound(), 0);
+  absl::flat_hash_map<const TensorSharding*, ShardingId> stored_ids;
   auto load_value = [&](Value v) {
     Value slot = shardableValue(v);
     if (!slot) return;
     slot_[v.id()] = slot.id();
     if (!(slot == v)) return;  // loaded when the walk reaches the slot
     std::optional<TensorSharding> scratch;
-    if (const TensorSharding* s = findSharding(v, scratch)) {
+    const TensorSharding* s = findSharding(v, scratch);
+    if (!s) return;
+    if (scratch) {
       values_[v.id()] = pool_.intern(*s);
+      return;
     }
+    // A stored sharding lives in an attribute many values share: interned
+    // once per attribute.
+    auto [it, inserted] = stored_ids.try_emplace(s);
+    if (inserted) it->second = pool_.intern(*s);
+    values_[v.id()] = it->second;
   };
   for (Op func_op : m_.functions()) {
     FuncOp func(func_op);

@@ -13,7 +13,6 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -24,10 +23,10 @@
 #include <string>
 #include <vector>
 
-#include "fmt/format.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/module_io.h"
+#include "shardkit/ir/phase_timing.h"
 #include "shardkit/mpmd/syntax.h"
 #include "shardkit/passes/comm_report.h"
 #include "shardkit/passes/pass.h"
@@ -341,30 +340,6 @@ bool explain(Module& module, const Flags& flags, const std::string& file,
   return true;
 }
 
-// -mlir-timing's report: one line per phase, then the total.
-class PhaseTimer {
- public:
-  explicit PhaseTimer(bool enabled) : enabled_(enabled) {}
-  // Ends the current phase, naming it.
-  void lap(std::string_view phase) {
-    if (!enabled_) return;
-    auto now = std::chrono::steady_clock::now();
-    double ms = std::chrono::duration<double, std::milli>(now - last_).count();
-    total_ms_ += ms;
-    std::cerr << fmt::format("  {:>9.1f} ms  {}\n", ms, phase);
-    last_ = now;
-  }
-  ~PhaseTimer() {
-    if (enabled_) std::cerr << fmt::format("  {:>9.1f} ms  total\n", total_ms_);
-  }
-
- private:
-  bool enabled_;
-  double total_ms_ = 0;
-  std::chrono::steady_clock::time_point last_ =
-      std::chrono::steady_clock::now();
-};
-
 // The last chunk's module, deliberately never destroyed (see processChunk).
 Module* kModuleKeptUntilExit = nullptr;
 
@@ -373,19 +348,32 @@ bool processChunk(std::string text, const Flags& flags, const std::string& file,
                   bool last_chunk, std::string& out,
                   std::vector<CommReportEntry>& report,
                   std::vector<Diagnostic>& diags) {
-  PhaseTimer timer(flags.timing);
+  // -mlir-timing: the phases of this chunk, printed when it is done.
+  std::optional<PhaseRecorder> recorder;
+  if (flags.timing) recorder.emplace();
+  struct PrintPhases {
+    std::optional<PhaseRecorder>& recorder;
+    ~PrintPhases() {
+      if (recorder) std::cerr << formatPhases(recorder->phases());
+    }
+  } print_phases{recorder};
   ParseOptions options;
   options.allow_unregistered_dialect = flags.allow_unregistered;
-  absl::StatusOr<std::unique_ptr<Module>> module =
-      parseModule(std::move(text), file, options);
-  timer.lap("parse");
+  absl::StatusOr<std::unique_ptr<Module>> module;
+  {
+    TimedPhase phase("parse");
+    module = parseModule(std::move(text), file, options);
+  }
   if (!module.ok()) {
     diags = located(module.status(), file);
     return false;
   }
   for (const PassRequest& pass : flags.passes) {
-    absl::Status status = runPass(**module, pass.name, pass.options);
-    timer.lap(strCat("-", pass.name));
+    absl::Status status;
+    {
+      TimedPhase phase(strCat("-", pass.name));
+      status = runPass(**module, pass.name, pass.options);
+    }
     if (!status.ok()) {
       diags = located(status, file);
       return false;
@@ -410,8 +398,10 @@ bool processChunk(std::string text, const Flags& flags, const std::string& file,
   PrintOptions print;
   print.generic = flags.generic;
   print.debug_info = flags.debug_info;
-  printModule(**module, print, out);
-  timer.lap("print");
+  {
+    TimedPhase phase("print");
+    printModule(**module, print, out);
+  }
   // The process is about to exit: tearing the module down would only cost
   // time (like clang's -disable-free). A global keeps it reachable, so leak
   // checkers do not report it.

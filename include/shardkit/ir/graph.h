@@ -66,6 +66,10 @@ class Value {
     uint32_t operand_id;
   };
   std::vector<Use> uses() const;
+  // Calls `fn(use)` for every use without a snapshot: `fn` may not add or
+  // remove uses of this value.
+  template <typename Fn>
+  void forEachUse(Fn&& fn) const;
   bool useEmpty() const;
   bool hasOneUse() const;
   // The user of the value's only use; null unless it has exactly one use.

@@ -142,8 +142,12 @@ class Module {
   size_t opIdBound() const { return ops_.size(); }
   size_t valueIdBound() const { return values_.size(); }
   size_t storageBytes() const;
-  // Releases the spare capacity of the IR arrays (parseModule does this once
-  // the module is read).
+  // Makes room for about `ops` ops (with their results and operands) so
+  // that the IR arrays are not moved while a reader fills them.
+  void reserve(size_t ops);
+  // Releases the spare capacity of the IR arrays where it is more than a
+  // quarter of what they hold (parseModule does this once the module is
+  // read; capacity never written to costs address space, not memory).
   void shrinkToFit();
 
  private:
@@ -213,6 +217,13 @@ inline Op Value::Use::user() const {
 inline unsigned Value::Use::operandIndex() const {
   const auto& slot = m->operands_[operand_id];
   return operand_id - m->ops_[slot.owner].first_operand;
+}
+template <typename Fn>
+void Value::forEachUse(Fn&& fn) const {
+  for (uint32_t slot = m_->values_[id_].first_use; slot != kNoId;
+       slot = m_->operands_[slot].next_use) {
+    fn(Use{m_, slot});
+  }
 }
 template <typename Pred>
 void Value::replaceUsesWithIf(Value other, Pred&& pred) const {

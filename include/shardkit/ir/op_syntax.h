@@ -24,7 +24,7 @@ namespace shardkit {
 
 // A region or function argument as written: `%name: type {attrs}`.
 struct ParsedArgument {
-  std::string name;
+  std::string_view name;  // a view of the text being read
   Type type;
   AttrDict attrs;
   size_t offset = 0;

@@ -60,6 +60,10 @@ class Type {
   // The MLIR text of the type.
   const std::string& str() const;
 
+  // The uniqued storage: equal for equal types of one context (hash tables
+  // of one module's types key on it instead of the text).
+  const void* identity() const { return storage_; }
+
   // Same handle, or (for types of different contexts) the same text.
   friend bool operator==(Type a, Type b);
   template <typename H>

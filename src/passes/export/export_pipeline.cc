@@ -1,5 +1,6 @@
 // -sdy-export-pipeline and the registration of the export passes.
 #include "shardkit/core/status_macros.h"
+#include "shardkit/ir/phase_timing.h"
 #include "shardkit/passes/call_passes.h"
 #include "shardkit/passes/canonicalize.h"
 #include "shardkit/passes/export_passes.h"
@@ -22,17 +23,22 @@ absl::Status canonicalizeOnly(Module& module, std::string_view label) {
 absl::Status runPartitioner(Module& module, const ExportOptions& options) {
   InsertExplicitReshardsOptions reshards;
   reshards.enable_full_version = options.enable_insert_explicit_collectives;
-  SK_RETURN_IF_ERROR(insertExplicitReshards(module, reshards));
+  SK_TIMED_RETURN_IF_ERROR("sdy-insert-explicit-reshards",
+                           insertExplicitReshards(module, reshards));
   if (options.enable_insert_explicit_collectives) {
-    SK_RETURN_IF_ERROR(canonicalizeOnly(module, kReshardLabel));
-    SK_RETURN_IF_ERROR(reshardToCollectives(module, {}));
+    SK_TIMED_RETURN_IF_ERROR("canonicalize (reshards)",
+                             canonicalizeOnly(module, kReshardLabel));
+    SK_TIMED_RETURN_IF_ERROR("sdy-reshard-to-collectives",
+                             reshardToCollectives(module, {}));
   }
   // Lowering makes all-slices that may fuse with the all-reduces explicit
   // reshards inserted into reduce-scatters.
-  SK_RETURN_IF_ERROR(canonicalizeOnly(module, kCollectiveLabel));
+  SK_TIMED_RETURN_IF_ERROR("canonicalize (collectives)",
+                           canonicalizeOnly(module, kCollectiveLabel));
   if (options.enable_insert_explicit_collectives &&
       options.remove_all_gather_reduce_scatter_for_cmv1) {
-    SK_RETURN_IF_ERROR(removeAllGatherReduceScatterForCmv1(module));
+    SK_TIMED_RETURN_IF_ERROR("sdy-remove-all-gather-reduce-scatter-for-cmv1",
+                             removeAllGatherReduceScatterForCmv1(module));
   }
   return absl::OkStatus();
 }
@@ -44,26 +50,37 @@ absl::Status runExportPipeline(Module& module, const ExportOptions& options) {
   // calls and functions, before the call graph is unflattened.
   // (-sdy-propagate-to-func-results and -sdy-insert-func-call-reshards belong
   // to the propagation pipeline, before this one, as in the reference.)
-  SK_RETURN_IF_ERROR(sinkFuncDataFlowEdges(module));
-  SK_RETURN_IF_ERROR(unflattenCallGraph(module, options.dedup_functions_fully));
-  SK_RETURN_IF_ERROR(symbolDce(module));
-  SK_RETURN_IF_ERROR(
+  SK_TIMED_RETURN_IF_ERROR("sdy-sink-func-data-flow-edges",
+                           sinkFuncDataFlowEdges(module));
+  SK_TIMED_RETURN_IF_ERROR(
+      "sdy-unflatten-call-graph",
+      unflattenCallGraph(module, options.dedup_functions_fully));
+  SK_TIMED_RETURN_IF_ERROR("symbol-dce", symbolDce(module));
+  // Before the edges are sunk, while each split constant still carries the
+  // sharding propagation gave it: copies that ended up alike merge again.
+  SK_TIMED_RETURN_IF_ERROR(
+      "sdy-constant-or-scalar-merger",
       mergeConstants(module, ConstantMergeMode::kConstantsOrScalars));
-  SK_RETURN_IF_ERROR(sinkDataFlowEdges(module, options.sink));
+  SK_TIMED_RETURN_IF_ERROR("sdy-sink-data-flow-edges",
+                           sinkDataFlowEdges(module, options.sink));
   if (!options.avoid_export_for_partitioning) {
-    SK_RETURN_IF_ERROR(removeShardingGroups(module));
-    SK_RETURN_IF_ERROR(shardingConstraintsToReshards(module));
+    SK_TIMED_RETURN_IF_ERROR("sdy-remove-sharding-groups",
+                             removeShardingGroups(module));
+    SK_TIMED_RETURN_IF_ERROR("sdy-sharding-constraint-to-reshard",
+                             shardingConstraintsToReshards(module));
   }
   if (options.update_non_divisible_input_output_shardings) {
-    SK_RETURN_IF_ERROR(updateNonDivisibleInputOutputShardings(module));
+    SK_TIMED_RETURN_IF_ERROR("sdy-update-non-divisible-input-output-shardings",
+                             updateNonDivisibleInputOutputShardings(module));
     // Only a program's entry point has a signature users see.
     if (mainFunction(module).ok()) {
-      SK_RETURN_IF_ERROR(removeSubAxesInInputOutputShardings(module));
+      SK_TIMED_RETURN_IF_ERROR("sdy-remove-sub-axes-in-input-output-shardings",
+                               removeSubAxesInInputOutputShardings(module));
     }
   }
-  SK_RETURN_IF_ERROR(closeShardings(module));
+  SK_TIMED_RETURN_IF_ERROR("sdy-close-shardings", closeShardings(module));
   if (!options.avoid_export_for_partitioning) {
-    SK_RETURN_IF_ERROR(runPartitioner(module, options));
+    SK_TIMED_RETURN_IF_ERROR("partitioner", runPartitioner(module, options));
   }
   // The debug records describe the module as propagation left it; the
   // partitioned module drops them unless the caller keeps them.
@@ -73,9 +90,12 @@ absl::Status runExportPipeline(Module& module, const ExportOptions& options) {
     removePropagationDebugInfo(module);
   }
   if (!options.keep_sharding_rules) {
-    SK_RETURN_IF_ERROR(dropShardingRules(module));
+    SK_TIMED_RETURN_IF_ERROR("sdy-drop-sharding-rules",
+                             dropShardingRules(module));
   }
-  if (options.inline_meshes) SK_RETURN_IF_ERROR(inlineMeshes(module));
+  if (options.inline_meshes) {
+    SK_TIMED_RETURN_IF_ERROR("sdy-inline-meshes", inlineMeshes(module));
+  }
   return absl::OkStatus();
 }
 

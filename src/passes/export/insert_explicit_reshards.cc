@@ -7,6 +7,7 @@
 // (findCommonAxes); this file walks the functions, reads and writes the
 // shardings, and builds the ops.
 #include <algorithm>
+#include <deque>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -33,6 +34,7 @@
 #include "src/passes/export/reshard_builder.h"
 #include "src/passes/export/single_device_reshards.h"
 #include "src/passes/export/unreduced_reshards.h"
+#include "src/rules/rule_cache.h"
 
 namespace shardkit {
 namespace {
@@ -58,6 +60,20 @@ struct OpMesh {
 // first to reach the count); `fallback` if none does.
 OpMesh mostCommonMesh(absl::Span<const TensorSharding* const> shardings,
                       const MeshTable& meshes, OpMesh fallback) {
+  // Usually every such sharding is on one mesh: nothing to count.
+  const TensorSharding* first = nullptr;
+  bool one_mesh = true;
+  for (const TensorSharding* s : shardings) {
+    if (s == nullptr || s->isFullyReplicated()) continue;
+    if (first == nullptr) {
+      first = s;
+    } else if (!(s->mesh == first->mesh)) {
+      one_mesh = false;
+      break;
+    }
+  }
+  if (first == nullptr) return fallback;
+  if (one_mesh) return OpMesh{meshes.resolve(*first), first->mesh};
   absl::flat_hash_map<std::string, int64_t> counts;
   int64_t best_count = 0;
   OpMesh best = std::move(fallback);
@@ -104,17 +120,24 @@ std::vector<int64_t> tensorSizes(Op op) {
   return sizes;
 }
 
-// The shardings of the op's operands and results, kept alive for the
-// pointers the projection takes.
+// The shardings of the op's operands and results, read without copies
+// (findSharding): valid until a sharding attribute of the op or of its
+// operands' producers changes, so read what is needed before changing one.
 struct OpShardings {
-  std::vector<MaybeSharding> values;
+  std::vector<MaybeSharding> scratch;  // the computed ones
   std::vector<const TensorSharding*> pointers;
   unsigned num_operands = 0;
 
-  explicit OpShardings(Op op) : num_operands(op.numOperands()) {
-    for (Value v : op.operands()) values.push_back(getSharding(v));
-    for (Value v : op.results()) values.push_back(getSharding(v));
-    for (const MaybeSharding& s : values) pointers.push_back(s ? &*s : nullptr);
+  explicit OpShardings(Op op)
+      : scratch(op.numOperands() + op.numResults()),
+        num_operands(op.numOperands()) {
+    pointers.reserve(scratch.size());
+    for (unsigned i = 0; i < num_operands; ++i) {
+      pointers.push_back(findSharding(op.operand(i), scratch[i]));
+    }
+    for (unsigned i = 0; i < op.numResults(); ++i) {
+      pointers.push_back(findSharding(op.result(i), scratch[num_operands + i]));
+    }
   }
   absl::Span<const TensorSharding* const> operands() const {
     return absl::MakeConstSpan(pointers).subspan(0, num_operands);
@@ -187,19 +210,36 @@ class ExplicitReshards {
         bool single_device,
         passes_internal::reshardSingleDeviceOp(op, meshes_, builder_));
     if (single_device) return absl::OkStatus();
-    SK_ASSIGN_OR_RETURN(std::optional<OpShardingRule> rule, ruleOf(op));
-    if (!rule || rule->is_custom_rule) return absl::OkStatus();
+    SK_ASSIGN_OR_RETURN(const OpShardingRule* rule, ruleOf(op));
+    if (rule == nullptr || rule->is_custom_rule) return absl::OkStatus();
     return visitRuleOp(op, *rule, full);
   }
 
   // The rule propagation used when it kept it on the op (any rule, as the
-  // reference reads it), else the op's rule.
-  static absl::StatusOr<std::optional<OpShardingRule>> ruleOf(Op op) {
+  // reference reads it), else the op's rule, built once per op signature
+  // (rule_cache.h); null if the op has none. Valid until the next call.
+  absl::StatusOr<const OpShardingRule*> ruleOf(Op op) {
     if (const OpShardingRule* kept =
             op.attr(kShardingRuleAttr).asOpShardingRule()) {
-      return *kept;
+      // A copy: the op's attributes change while it is visited.
+      kept_rule_ = *kept;
+      return &*kept_rule_;
     }
-    return shardingRuleFor(op);
+    bool cacheable = !op.hasAttr(kShardingRuleAttr);
+    if (cacheable) {
+      if (std::optional<int32_t> index = rule_cache_.find(op)) {
+        return *index < 0 ? nullptr : &rules_[*index];
+      }
+    }
+    SK_ASSIGN_OR_RETURN(std::optional<OpShardingRule> rule,
+                        shardingRuleFor(op));
+    int32_t index = -1;
+    if (rule) {
+      index = static_cast<int32_t>(rules_.size());
+      rules_.push_back(*std::move(rule));
+    }
+    if (cacheable) rule_cache_.insert(op, index);
+    return index < 0 ? nullptr : &rules_[index];
   }
 
   // The sharding a source of the edge of `owner` must have.
@@ -307,10 +347,14 @@ class ExplicitReshards {
     // A collective reduces (or keeps) unreduced axes as its kind says; a
     // second reduction before it would count the partial values twice.
     if (op.numResults() == 0 || op.hasTrait(OpTrait::kCollective)) return;
-    MaybeSharding first = getSharding(op.result(0));
+    std::optional<MaybeSharding> first;  // read when an operand needs it
     for (unsigned i = 0; i < op.numOperands(); ++i) {
-      reduceUnreducedAxes(OperandRef{op, i}, getSharding(op.operand(i)),
-                          first ? &*first : nullptr, Before{op});
+      MaybeSharding scratch;
+      const TensorSharding* current = findSharding(op.operand(i), scratch);
+      if (current == nullptr || current->unreduced_axes.empty()) continue;
+      if (!first) first = getSharding(op.result(0));
+      reduceUnreducedAxes(OperandRef{op, i}, *current,
+                          *first ? &**first : nullptr, Before{op});
     }
   }
 
@@ -366,6 +410,10 @@ class ExplicitReshards {
   InsertExplicitReshardsOptions options_;
   MeshTable meshes_;
   ReshardBuilder builder_;
+  // ruleOf's rules: by op signature, and the last kept one.
+  RuleCache rule_cache_;
+  std::deque<OpShardingRule> rules_;
+  std::optional<OpShardingRule> kept_rule_;
 };
 
 bool ExplicitReshards::onOtherDeviceOrder(const TensorSharding* sharding,
@@ -387,6 +435,17 @@ absl::Status ExplicitReshards::visitRuleOp(Op op, const OpShardingRule& rule,
   if (!found.ok()) return opError(op, fromAbsl(found.status().message()));
   if (!*found) return absl::OkStatus();
   const OpMesh& mesh = **found;
+  bool is_dot = isa<stablehlo::DotOp, stablehlo::DotGeneralOp>(op);
+  if (!full && !is_dot) {
+    // Only an unreduced result needs the projection (for the all-reduces of
+    // its reduction factors).
+    const TensorSharding* first =
+        op.numResults() > 0 ? shardings.pointers[shardings.num_operands]
+                            : nullptr;
+    if (first == nullptr || first->unreduced_axes.empty()) {
+      return absl::OkStatus();
+    }
+  }
   ProjectionOptions projection_options;
   projection_options.closed_if_missing = true;
   absl::StatusOr<ShardingProjection> projection =
@@ -399,8 +458,7 @@ absl::Status ExplicitReshards::visitRuleOp(Op op, const OpShardingRule& rule,
   if (full) {
     common = reshardToCommonAxes(op, rule, shardings, *projection, mesh);
   } else {
-    if (isa<stablehlo::DotOp, stablehlo::DotGeneralOp>(op) &&
-        shardings.pointers.back() != nullptr &&
+    if (is_dot && shardings.pointers.back() != nullptr &&
         reshardDotResultLikeOperands(*projection, rule, tensorSizes(op))) {
       Value result = op.result(0);
       TensorSharding old = *shardings.pointers.back();
@@ -448,10 +506,13 @@ AxesPerFactor ExplicitReshards::reshardToCommonAxes(
       }
     }
   }
+  // Before any sharding changes (see OpShardings).
+  for (size_t t = 0; t < changed.size(); ++t) {
+    changed[t] =
+        changed[t] || onOtherDeviceOrder(shardings.pointers[t], *mesh.mesh);
+  }
   for (unsigned i = 0; i < op.numOperands(); ++i) {
-    if (!changed[i] && !onOtherDeviceOrder(shardings.pointers[i], *mesh.mesh)) {
-      continue;
-    }
+    if (!changed[i]) continue;
     Value operand = op.operand(i);
     op.setOperand(
         i, builder_.reshard(operand, projected(i), op.location(), Before{op}));
@@ -459,9 +520,7 @@ AxesPerFactor ExplicitReshards::reshardToCommonAxes(
   After after{op};
   for (unsigned i = 0; i < op.numResults(); ++i) {
     unsigned t = shardings.num_operands + i;
-    if (!changed[t] && !onOtherDeviceOrder(shardings.pointers[t], *mesh.mesh)) {
-      continue;
-    }
+    if (!changed[t]) continue;
     Value result = op.result(i);
     // Read now, not from `shardings`: setting an earlier result's sharding
     // gives the results without one a fully open sharding.

@@ -55,8 +55,9 @@ absl::StatusOr<bool> reshardSingleDeviceOp(Op op, const MeshTable& meshes,
                                            ReshardBuilder& builder) {
   std::optional<TensorSharding> device;
   for (Value result : op.results()) {
-    MaybeSharding s = getSharding(result);
-    if (!s || !isSingleDevice(*s, meshes)) continue;
+    MaybeSharding scratch;
+    const TensorSharding* s = findSharding(result, scratch);
+    if (s == nullptr || !isSingleDevice(*s, meshes)) continue;
     if (device && !sameDistribution(*device, *s)) {
       return opError(op, "has conflicting single-device result shardings");
     }

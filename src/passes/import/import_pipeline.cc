@@ -1,5 +1,6 @@
 // -sdy-import-pipeline and the registration of the import passes.
 #include "shardkit/core/status_macros.h"
+#include "shardkit/ir/phase_timing.h"
 #include "shardkit/passes/call_passes.h"
 #include "shardkit/passes/gspmd_passes.h"
 #include "shardkit/passes/import_passes.h"
@@ -11,32 +12,39 @@ namespace shardkit {
 absl::Status runImportPipeline(Module& module,
                                const ImportPipelineOptions& options) {
   if (options.gspmd_shardings) {
-    SK_RETURN_IF_ERROR(importGspmdShardings(module, options.gspmd_mesh));
+    SK_TIMED_RETURN_IF_ERROR("sdy-import-gspmd-shardings",
+                             importGspmdShardings(module, options.gspmd_mesh));
   }
-  SK_RETURN_IF_ERROR(symbolDce(module));
+  SK_TIMED_RETURN_IF_ERROR("symbol-dce", symbolDce(module));
   // Before calls become named computations, which take their out shardings
   // from the call.
-  SK_RETURN_IF_ERROR(propagateShardingFromFuncToCall(module));
+  SK_TIMED_RETURN_IF_ERROR("sdy-propagate-sharding-from-func-to-call",
+                           propagateShardingFromFuncToCall(module));
   if (!options.dedup_functions_fully) {
-    SK_RETURN_IF_ERROR(flattenCallGraph(module));
-    SK_RETURN_IF_ERROR(symbolDce(module));
-    SK_RETURN_IF_ERROR(importFuncCalls(module));
-    SK_RETURN_IF_ERROR(symbolDce(module));
+    SK_TIMED_RETURN_IF_ERROR("sdy-flatten-call-graph",
+                             flattenCallGraph(module));
+    SK_TIMED_RETURN_IF_ERROR("symbol-dce", symbolDce(module));
+    SK_TIMED_RETURN_IF_ERROR("sdy-import-func-calls", importFuncCalls(module));
+    SK_TIMED_RETURN_IF_ERROR("symbol-dce", symbolDce(module));
   }
   // Clean-up passes that make the module simpler to read and propagate...
-  // (The reference's -sdy-remove-size-one-axes, not in shardkit yet, comes
-  // right after lifting the meshes.)
-  SK_RETURN_IF_ERROR(liftInlinedMeshes(module));
-  SK_RETURN_IF_ERROR(removeSizeOneAxes(module));
-  SK_RETURN_IF_ERROR(
+  SK_TIMED_RETURN_IF_ERROR("sdy-lift-inlined-meshes",
+                           liftInlinedMeshes(module));
+  SK_TIMED_RETURN_IF_ERROR("sdy-remove-size-one-axes",
+                           removeSizeOneAxes(module));
+  SK_TIMED_RETURN_IF_ERROR(
+      "sdy-constant-or-scalar-splitter",
       splitConstants(module, ConstantSplitMode::kConstantsOrScalars));
-  SK_RETURN_IF_ERROR(cleanupManualAxes(module));
+  SK_TIMED_RETURN_IF_ERROR("sdy-manual-axes-cleanup",
+                           cleanupManualAxes(module));
   // ...then the scaffolding propagation itself relies on.
-  SK_RETURN_IF_ERROR(addDataFlowEdges(module));
-  SK_RETURN_IF_ERROR(applyShardingConstraints(module));
+  SK_TIMED_RETURN_IF_ERROR("sdy-add-data-flow-edges", addDataFlowEdges(module));
+  SK_TIMED_RETURN_IF_ERROR("sdy-apply-sharding-constraints",
+                           applyShardingConstraints(module));
   // After the constraints are applied, so that group members with shardings
   // from constraints are seen.
-  SK_RETURN_IF_ERROR(importShardingGroups(module));
+  SK_TIMED_RETURN_IF_ERROR("sdy-sharding-group-import",
+                           importShardingGroups(module));
   return absl::OkStatus();
 }
 

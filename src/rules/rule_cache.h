@@ -1,7 +1,7 @@
 // Internal: registry rules by op signature, so that a module repeating the
 // same few op signatures (every transformer layer) builds each rule once.
-#ifndef SHARDKIT_SRC_PROPAGATION_RULE_CACHE_H_
-#define SHARDKIT_SRC_PROPAGATION_RULE_CACHE_H_
+#ifndef SHARDKIT_SRC_RULES_RULE_CACHE_H_
+#define SHARDKIT_SRC_RULES_RULE_CACHE_H_
 
 #include <cstdint>
 #include <optional>
@@ -34,13 +34,14 @@ class RuleCache {
     const AttrDict* inherent = nullptr;
 
     friend bool operator==(const KeyView& a, const KeyView& b) {
-      return a.name == b.name && a.types == b.types &&
+      return a.name.data() == b.name.data() && a.types == b.types &&
              *a.inherent == *b.inherent;
     }
     template <typename H>
     friend H AbslHashValue(H h, const KeyView& k) {
-      h = H::combine(std::move(h), k.name, k.types.size());
-      for (Type t : k.types) h = H::combine(std::move(h), t.str());
+      // One module's types are uniqued: their identities tell them apart.
+      h = H::combine(std::move(h), k.name.data(), k.types.size());
+      for (Type t : k.types) h = H::combine(std::move(h), t.identity());
       for (const NamedAttribute& a : *k.inherent) {
         h = H::combine(std::move(h), a.name);
       }
@@ -80,4 +81,4 @@ class RuleCache {
 
 }  // namespace shardkit
 
-#endif  // SHARDKIT_SRC_PROPAGATION_RULE_CACHE_H_
+#endif  // SHARDKIT_SRC_RULES_RULE_CACHE_H_

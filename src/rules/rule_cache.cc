@@ -1,4 +1,4 @@
-#include "src/propagation/rule_cache.h"
+#include "src/rules/rule_cache.h"
 
 #include "shardkit/ir/stablehlo_ops.h"
 
