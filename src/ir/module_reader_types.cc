@@ -5,6 +5,7 @@
 
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
+#include "shardkit/ir/op_syntax.h"
 #include "shardkit/text/scanner.h"
 #include "src/ir/module_reader.h"
 
@@ -192,7 +193,21 @@ absl::StatusOr<Type> ModuleReader::parseTypeText(std::string_view text,
     return types.tuple(elements);
   }
   if (text.empty()) return p().errorAt(offset, "expected type");
-  return types.other(collapseSpaces(text));
+  std::string collapsed = collapseSpaces(text);
+  // A dialect that registered its type syntax checks and spells the text.
+  if (size_t dot = collapsed.find('.');
+      collapsed.starts_with("!") && dot != std::string::npos) {
+    const DialectTextSyntax* syntax =
+        findDialectTextSyntax(std::string_view(collapsed).substr(1, dot - 1));
+    if (syntax && syntax->type) {
+      absl::StatusOr<std::string> canonical = syntax->type(collapsed);
+      if (!canonical.ok()) {
+        return p().errorAt(offset, fromAbsl(canonical.status().message()));
+      }
+      return types.other(*canonical);
+    }
+  }
+  return types.other(collapsed);
 }
 
 }  // namespace shardkit

@@ -28,7 +28,7 @@
 #include "shardkit/core/strings.h"
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/module_io.h"
-#include "shardkit/mpmd/syntax.h"
+#include "shardkit/mpmd/dialect.h"
 #include "shardkit/passes/pass.h"
 #include "shardkit/propagation/explain.h"
 #include "tools/shardkit-opt/verify_diagnostics.h"
@@ -393,7 +393,7 @@ void reserveHugeHeap(size_t bytes) {
 
 int run(int argc, char** argv) {
   tuneAllocator();
-  registerMpmdSyntax();
+  registerMpmdDialect();
   Flags flags;
   bool help = false;
   if (!parseFlags(argc, argv, flags, help)) return 1;
@@ -426,16 +426,20 @@ int run(int argc, char** argv) {
         flags.verify_diagnostics ? chunks[i] : std::move(chunks[i]), flags,
         file,
         /*last_chunk=*/i + 1 == chunks.size(), out, diags);
+    // Errors a pass reported without failing come first, as they were
+    // emitted before any failure.
+    std::vector<Diagnostic> reported = takeNonFatalDiagnostics();
+    diags.insert(diags.begin(), reported.begin(), reported.end());
     if (flags.verify_diagnostics) {
       std::string problems = checkExpectedDiagnostics(chunks[i], file, diags);
       if (!problems.empty()) {
         std::cerr << problems;
         ok = false;
       }
-    } else if (!chunk_ok) {
+    } else {
       for (const Diagnostic& d : diags)
         std::cerr << formatDiagnostic(d) << "\n";
-      ok = false;
+      ok = ok && chunk_ok;
     }
   }
   if (flags.output == "-") {

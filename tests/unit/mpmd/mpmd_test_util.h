@@ -1,0 +1,45 @@
+// Helpers of the mpmd unit tests: reading modules with the mpmd dialect
+// registered, and the first error of a failed read.
+#ifndef SHARDKIT_TESTS_UNIT_MPMD_MPMD_TEST_UTIL_H_
+#define SHARDKIT_TESTS_UNIT_MPMD_MPMD_TEST_UTIL_H_
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "shardkit/ir/diagnostic.h"
+#include "shardkit/ir/module_io.h"
+#include "shardkit/mpmd/dialect.h"
+
+namespace shardkit::mpmd::testing {
+
+// Parses (and verifies) `text`; fails the test on error.
+inline std::unique_ptr<Module> parse(std::string_view text) {
+  registerMpmdDialect();
+  absl::StatusOr<std::unique_ptr<Module>> module = parseModule(text, "t.mlir");
+  if (!module.ok()) {
+    FAIL_CHECK(module.status().message());
+    return nullptr;
+  }
+  return *std::move(module);
+}
+
+// The first diagnostic of reading `text`, `LINE:COL: MESSAGE`, or "" when it
+// reads and verifies.
+inline std::string firstError(std::string_view text) {
+  registerMpmdDialect();
+  absl::StatusOr<std::unique_ptr<Module>> module = parseModule(text, "t.mlir");
+  if (module.ok()) return "";
+  Diagnostic d = diagnosticsOf(module.status()).front();
+  return std::to_string(d.location.line) + ":" +
+         std::to_string(d.location.col) + ": " + d.message;
+}
+
+// The topology most tests use: meshes m1 and m2 of 2 devices each.
+inline constexpr std::string_view kTwoMeshes =
+    "topology = #mpmd.topology<<\"m1\" : <[\"x\"=2]>>, "
+    "<\"m2\" : <[\"x\"=2]>>>";
+
+}  // namespace shardkit::mpmd::testing
+
+#endif  // SHARDKIT_TESTS_UNIT_MPMD_MPMD_TEST_UTIL_H_
