@@ -6,6 +6,8 @@
 #define SHARDKIT_PASSES_CANONICALIZE_H_
 
 #include <functional>
+#include <map>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -52,6 +54,26 @@ using RewritePattern = std::function<bool(Op, PatternRewriter&)>;
 // Adds `pattern` to the patterns of the op named `op_name`; patterns of one
 // op are tried in registration order.
 void registerCanonicalizationPattern(OpName op_name, RewritePattern pattern);
+
+// Patterns by op name (a pass's own set), tried in order.
+using PatternSet =
+    std::map<std::string, std::vector<RewritePattern>, std::less<>>;
+
+struct GreedyRewriteConfig {
+  // Start from the first op of each body (the canonicalizer) or from the last
+  // one (MLIR's default for a pass's own patterns).
+  bool top_down = true;
+  // MLIR's worklist: an op waits at most once, and the ops a rewrite touched
+  // are pushed in the order they were touched (the last one is visited
+  // first). Otherwise each touched op is pushed again, the first one on top.
+  bool mlir_worklist = false;
+};
+
+// Applies `patterns` to the ops in the regions of each top-level op of
+// `module`, erasing unused side-effect-free ops on the way, sweep after sweep
+// until one changes nothing (at most ten, as MLIR's greedy driver).
+void applyPatternsGreedily(Module& module, const PatternSet& patterns,
+                           const GreedyRewriteConfig& config = {});
 
 // Runs the registered patterns to a fixed point over every function body.
 absl::Status canonicalize(Module& module);

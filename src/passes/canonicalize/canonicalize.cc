@@ -17,9 +17,8 @@ namespace {
 // MLIR's canonicalizer stops after this many sweeps without a fixed point.
 constexpr int kMaxSweeps = 10;
 
-std::map<std::string, std::vector<RewritePattern>, std::less<>>& patterns() {
-  static auto* table =
-      new std::map<std::string, std::vector<RewritePattern>, std::less<>>();
+PatternSet& patterns() {
+  static auto* table = new PatternSet();
   return *table;
 }
 
@@ -39,40 +38,70 @@ bool isTriviallyDead(Op op) {
   return true;
 }
 
-// Appends `op` and the ops nested in it, in program order.
-void appendPreOrder(Op op, std::vector<Op>& out) {
-  out.push_back(op);
+// Appends `op` and the ops nested in it: in program order with each op
+// before the ops in its regions (pre-order), or after them (post-order).
+void appendOps(Op op, bool pre_order, std::vector<Op>& out) {
+  if (pre_order) out.push_back(op);
   for (unsigned r = 0; r < op.numRegions(); ++r) {
     Region region = op.region(r);
     for (unsigned b = 0; b < region.numBlocks(); ++b) {
-      for (Op nested : region.block(b)) appendPreOrder(nested, out);
+      for (Op nested : region.block(b)) appendOps(nested, pre_order, out);
     }
   }
+  if (!pre_order) out.push_back(op);
 }
 
+// The ops waiting to be visited: a stack, popped from the back. With
+// `unique`, an op already waiting is not pushed again (MLIR's worklist).
+class Worklist {
+ public:
+  explicit Worklist(bool unique) : unique_(unique) {}
+  void push(Op op) {
+    if (unique_ && !pending_.insert(op).second) return;
+    ops_.push_back(op);
+  }
+  bool empty() const { return ops_.empty(); }
+  Op pop() {
+    Op op = ops_.back();
+    ops_.pop_back();
+    if (unique_) pending_.erase(op);
+    return op;
+  }
+
+ private:
+  bool unique_;
+  std::vector<Op> ops_;
+  absl::flat_hash_set<Op> pending_;
+};
+
 // One sweep over the ops of `root`'s regions; true if anything changed.
-bool sweep(Op root, PatternRewriter& rewriter) {
+bool sweep(Op root, const PatternSet& table, const GreedyRewriteConfig& config,
+           PatternRewriter& rewriter) {
   std::vector<Op> order;
   for (unsigned r = 0; r < root.numRegions(); ++r) {
     Region region = root.region(r);
     for (unsigned b = 0; b < region.numBlocks(); ++b) {
-      for (Op op : region.block(b)) appendPreOrder(op, order);
+      for (Op op : region.block(b)) appendOps(op, config.top_down, order);
     }
   }
-  // A stack: the first op on top, then whatever a rewrite touched.
-  std::vector<Op> worklist(order.rbegin(), order.rend());
+  // Top-down: the first op on top; bottom-up: the last op on top.
+  Worklist worklist(config.mlir_worklist);
+  if (config.top_down) {
+    for (auto it = order.rbegin(); it != order.rend(); ++it) worklist.push(*it);
+  } else {
+    for (Op op : order) worklist.push(op);
+  }
   bool changed = false;
   while (!worklist.empty()) {
-    Op op = worklist.back();
-    worklist.pop_back();
+    Op op = worklist.pop();
     if (!op || op.isErased()) continue;
     rewriter.touched().clear();
     if (isTriviallyDead(op)) {
       rewriter.eraseOp(op);
       changed = true;
     } else {
-      auto it = patterns().find(op.name());
-      if (it == patterns().end()) continue;
+      auto it = table.find(op.name());
+      if (it == table.end()) continue;
       bool applied = false;
       for (const RewritePattern& pattern : it->second) {
         if (pattern(op, rewriter)) {
@@ -84,8 +113,12 @@ bool sweep(Op root, PatternRewriter& rewriter) {
       changed = true;
     }
     std::vector<Op>& touched = rewriter.touched();
-    for (auto t = touched.rbegin(); t != touched.rend(); ++t) {
-      worklist.push_back(*t);
+    if (config.mlir_worklist) {
+      for (Op t : touched) worklist.push(t);
+    } else {
+      for (auto t = touched.rbegin(); t != touched.rend(); ++t) {
+        worklist.push(*t);
+      }
     }
   }
   return changed;
@@ -128,14 +161,19 @@ void registerCanonicalizationPattern(OpName op_name, RewritePattern pattern) {
   patterns()[std::string(op_name.str())].push_back(std::move(pattern));
 }
 
-absl::Status canonicalize(Module& module) {
-  registerBuiltinPatterns();
+void applyPatternsGreedily(Module& module, const PatternSet& table,
+                           const GreedyRewriteConfig& config) {
   PatternRewriter rewriter(module);
   for (Op op : module.body()) {
     if (op.numRegions() == 0) continue;
-    for (int i = 0; i < kMaxSweeps && sweep(op, rewriter); ++i) {
+    for (int i = 0; i < kMaxSweeps && sweep(op, table, config, rewriter); ++i) {
     }
   }
+}
+
+absl::Status canonicalize(Module& module) {
+  registerBuiltinPatterns();
+  applyPatternsGreedily(module, patterns());
   return absl::OkStatus();
 }
 

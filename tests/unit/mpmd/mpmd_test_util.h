@@ -10,6 +10,7 @@
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/module_io.h"
 #include "shardkit/mpmd/dialect.h"
+#include "shardkit/passes/pass.h"
 
 namespace shardkit::mpmd::testing {
 
@@ -33,6 +34,19 @@ inline std::string firstError(std::string_view text) {
   Diagnostic d = diagnosticsOf(module.status()).front();
   return std::to_string(d.location.line) + ":" +
          std::to_string(d.location.col) + ": " + d.message;
+}
+
+// Runs pass `name` (with `options`, `key=value ...`) on `text` and returns
+// the printed module, or "error: MESSAGE".
+inline std::string runPass(std::string_view text, std::string_view name,
+                           std::string_view options = "") {
+  std::unique_ptr<Module> module = parse(text);
+  if (!module) return "error: parse";
+  absl::StatusOr<PassOptions> parsed = PassOptions::parse(options);
+  if (!parsed.ok()) return "error: " + std::string(parsed.status().message());
+  absl::Status status = shardkit::runPass(*module, name, *parsed);
+  if (!status.ok()) return "error: " + std::string(status.message());
+  return printModule(*module);
 }
 
 // The topology most tests use: meshes m1 and m2 of 2 devices each.

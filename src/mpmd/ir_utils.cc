@@ -1,0 +1,129 @@
+// IR edits the mpmd passes share.
+#include "src/mpmd/ir_utils.h"
+
+#include "absl/container/flat_hash_set.h"
+
+namespace shardkit::mpmd::mpmd_internal {
+namespace {
+
+void cloneRegion(Region from, Region to, ValueMap& map) {
+  std::vector<Block> blocks;
+  for (unsigned b = 0; b < from.numBlocks(); ++b) {
+    Block block = from.block(b);
+    Block copy = to.addBlock();
+    for (unsigned i = 0; i < block.numArguments(); ++i) {
+      map[block.argument(i)] = copy.addArgument(block.argument(i).type());
+    }
+    blocks.push_back(copy);
+  }
+  for (unsigned b = 0; b < from.numBlocks(); ++b) {
+    for (Op op : from.block(b)) blocks[b].pushBack(cloneOp(op, map));
+  }
+}
+
+void collectFreeValues(Op root, Op op, absl::flat_hash_set<Value>& seen,
+                       std::vector<Value>& out) {
+  for (unsigned r = 0; r < op.numRegions(); ++r) {
+    Region region = op.region(r);
+    for (unsigned b = 0; b < region.numBlocks(); ++b) {
+      for (Op nested : region.block(b)) {
+        for (unsigned i = 0; i < nested.numOperands(); ++i) {
+          Value v = nested.operand(i);
+          Op owner = v.isBlockArgument() ? v.ownerBlock().parentOp()
+                                         : v.definingOp().parentOp();
+          bool inside = owner && owner.isNestedIn(root);
+          if (!inside && seen.insert(v).second) out.push_back(v);
+        }
+        collectFreeValues(root, nested, seen, out);
+      }
+    }
+  }
+}
+
+}  // namespace
+
+Op cloneOp(Op op, ValueMap& map) {
+  OperationState state(op.opName());
+  for (unsigned i = 0; i < op.numOperands(); ++i)
+    state.operands.push_back(mapped(map, op.operand(i)));
+  state.result_types = op.resultTypes();
+  state.inherent_attrs = op.inherentAttrs();
+  state.discardable_attrs = op.discardableAttrs();
+  state.num_regions = op.numRegions();
+  state.location = op.location();
+  Op copy = op.module()->createOp(state);
+  for (unsigned i = 0; i < op.numResults(); ++i)
+    map[op.result(i)] = copy.result(i);
+  for (unsigned r = 0; r < op.numRegions(); ++r)
+    cloneRegion(op.region(r), copy.region(r), map);
+  return copy;
+}
+
+Op createBefore(Op anchor, OperationState& state) {
+  if (state.location == kNoSourceLocation) state.location = anchor.location();
+  Op op = anchor.module()->createOp(state);
+  anchor.parentBlock().insertBefore(anchor, op);
+  return op;
+}
+
+Op createAfter(Op anchor, OperationState& state) {
+  if (state.location == kNoSourceLocation) state.location = anchor.location();
+  Op op = anchor.module()->createOp(state);
+  anchor.parentBlock().insertAfter(anchor, op);
+  return op;
+}
+
+Op createAtStart(Block block, OperationState& state) {
+  if (state.location == kNoSourceLocation && block.parentOp())
+    state.location = block.parentOp().location();
+  Op op = block.module()->createOp(state);
+  block.pushFront(op);
+  return op;
+}
+
+std::vector<Value> inlineBlockBefore(Block block, Op anchor,
+                                     const std::vector<Value>& args) {
+  for (unsigned i = 0; i < block.numArguments() && i < args.size(); ++i) {
+    block.argument(i).replaceAllUsesWith(args[i]);
+  }
+  Op terminator = block.back();
+  for (Op op : block.ops()) {
+    if (op == terminator) break;
+    op.moveBefore(anchor);
+  }
+  return terminator.operands();
+}
+
+void updateFunctionType(FuncOp func) {
+  Block body = func.body();
+  if (!body) return;
+  std::vector<Type> inputs;
+  for (unsigned i = 0; i < body.numArguments(); ++i)
+    inputs.push_back(body.argument(i).type());
+  Op ret = func.returnOp();
+  std::vector<Type> results = ret ? ret.operandTypes() : func.resultTypes();
+  func->setAttr(
+      "function_type",
+      Attribute::type(func->module()->types().function(inputs, results)));
+}
+
+std::vector<Value> freeValuesOf(Op op) {
+  absl::flat_hash_set<Value> seen;
+  std::vector<Value> out;
+  collectFreeValues(op, op, seen, out);
+  return out;
+}
+
+bool isBeforeInBlock(Op a, Op b) {
+  for (Op op = a; op; op = op.nextInBlock()) {
+    if (op == b) return true;
+  }
+  return false;
+}
+
+Op ancestorInBlock(Block block, Op op) {
+  while (op && !(op.parentBlock() == block)) op = op.parentOp();
+  return op;
+}
+
+}  // namespace shardkit::mpmd::mpmd_internal

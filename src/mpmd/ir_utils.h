@@ -1,0 +1,55 @@
+// Internal to the mpmd layer: IR edits the mpmd passes share (cloning ops
+// with their regions, inlining a region's block, keeping a function's type in
+// line with its body, creating ops next to others).
+#ifndef SHARDKIT_SRC_MPMD_IR_UTILS_H_
+#define SHARDKIT_SRC_MPMD_IR_UTILS_H_
+
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "shardkit/ir/func.h"
+#include "shardkit/ir/graph.h"
+
+namespace shardkit::mpmd::mpmd_internal {
+
+// Old values to their copies; a value not in the map stands for itself.
+using ValueMap = absl::flat_hash_map<Value, Value>;
+
+inline Value mapped(const ValueMap& map, Value value) {
+  auto it = map.find(value);
+  return it == map.end() ? value : it->second;
+}
+
+// A detached copy of `op` and of its regions, with operands (and the free
+// values of its regions) looked up in `map`; the copies of `op`'s results and
+// of its blocks' arguments are added to `map`.
+Op cloneOp(Op op, ValueMap& map);
+
+// Creates the op of `state` right before / after `anchor`, at its location.
+Op createBefore(Op anchor, OperationState& state);
+Op createAfter(Op anchor, OperationState& state);
+// Creates the op of `state` at the start of `block`.
+Op createAtStart(Block block, OperationState& state);
+
+// Moves the ops of `block` except its terminator before `anchor`, its
+// arguments replaced by `args`; returns the terminator's operands (mapped
+// like the moved ops' uses). The block is left holding its terminator.
+std::vector<Value> inlineBlockBefore(Block block, Op anchor,
+                                     const std::vector<Value>& args);
+
+// Sets `func`'s function_type to its body's argument types and its return
+// op's operand types.
+void updateFunctionType(FuncOp func);
+
+// The values of `op`'s regions defined outside of `op`, in order of first
+// use.
+std::vector<Value> freeValuesOf(Op op);
+
+// True if `a` is before `b` (both in one block).
+bool isBeforeInBlock(Op a, Op b);
+// The ancestor of `op` (possibly `op`) whose parent block is `block`, or null.
+Op ancestorInBlock(Block block, Op op);
+
+}  // namespace shardkit::mpmd::mpmd_internal
+
+#endif  // SHARDKIT_SRC_MPMD_IR_UTILS_H_
