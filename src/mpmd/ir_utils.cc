@@ -94,6 +94,25 @@ std::vector<Value> inlineBlockBefore(Block block, Op anchor,
   return terminator.operands();
 }
 
+void moveBody(Op from, Op to) {
+  Block old_block = from.region(0).front();
+  Block block = to.region(0).addBlock();
+  for (unsigned i = 0; i < old_block.numArguments(); ++i) {
+    Value arg = block.addArgument(old_block.argument(i).type());
+    old_block.argument(i).replaceAllUsesWith(arg);
+  }
+  for (Op op : old_block.ops()) block.pushBack(op);
+}
+
+void ErrorCollector::add(Op op, std::string_view message) {
+  for (Diagnostic& d : diagnosticsOf(locatedError(op, message)))
+    errors_.push_back(std::move(d));
+}
+
+absl::Status ErrorCollector::status() const {
+  return errors_.empty() ? absl::OkStatus() : diagnosticStatus(errors_);
+}
+
 void updateFunctionType(FuncOp func) {
   Block body = func.body();
   if (!body) return;

@@ -4,9 +4,12 @@
 #ifndef SHARDKIT_SRC_MPMD_IR_UTILS_H_
 #define SHARDKIT_SRC_MPMD_IR_UTILS_H_
 
+#include <string_view>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/status/status.h"
+#include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/func.h"
 #include "shardkit/ir/graph.h"
 
@@ -36,6 +39,24 @@ Op createAtStart(Block block, OperationState& state);
 // like the moved ops' uses). The block is left holding its terminator.
 std::vector<Value> inlineBlockBefore(Block block, Op anchor,
                                      const std::vector<Value>& args);
+
+// Moves the single block of `from`'s first region into the (empty) first
+// region of `to`: a new entry block with the same argument types, the old
+// arguments replaced by the new ones, the ops moved over.
+void moveBody(Op from, Op to);
+
+// Collects errors a pass reports at ops, and fails at the end with all of
+// them (MLIR's emitError then signalPassFailure).
+class ErrorCollector {
+ public:
+  void add(Op op, std::string_view message);
+  bool empty() const { return errors_.empty(); }
+  // OK when nothing was added.
+  absl::Status status() const;
+
+ private:
+  std::vector<Diagnostic> errors_;
+};
 
 // Sets `func`'s function_type to its body's argument types and its return
 // op's operand types.

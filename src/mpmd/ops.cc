@@ -66,6 +66,34 @@ void registerMpmdOps() {
   std::call_once(once, registerTable);
 }
 
+OperationState AssignOp::build(Value tensor, Type result,
+                               std::string_view origin) {
+  OperationState state(opName());
+  state.operands = {tensor};
+  state.result_types = {result};
+  if (!origin.empty())
+    state.addAttr("origin", Attribute::string(std::string(origin)));
+  return state;
+}
+
+OperationState UnassignOp::build(Value tensor, std::string_view origin) {
+  OperationState state(opName());
+  state.operands = {tensor};
+  std::optional<MeshTensorType> type = MeshTensorType::of(tensor.type());
+  state.result_types = {type ? type->globalType(tensor.module()->types())
+                             : tensor.type()};
+  if (!origin.empty())
+    state.addAttr("origin", Attribute::string(std::string(origin)));
+  return state;
+}
+
+OperationState TransferOp::build(Value tensor, Type result) {
+  OperationState state(opName());
+  state.operands = {tensor};
+  state.result_types = {result};
+  return state;
+}
+
 std::string_view AssignOp::origin() const { return stringAttr(op_, "origin"); }
 std::string AssignOp::meshName() const { return meshNameOf(result().type()); }
 MeshWithOrigins AssignOp::meshWithOrigin() const {

@@ -11,6 +11,26 @@ void registerPasses() {
       "Inlines func.call ops (never mpmd.call or mpmd.fragment_call), then "
       "canonicalizes and erases private functions left without calls",
       inlineCalls));
+  const std::pair<std::string, std::string> kAssignment = {
+      "assignment",
+      "names of computations and tensors to meshes and optional stages, "
+      "e.g. 'n0@m0,n1@m1/1' (a mesh may carry '#memory_kind')"};
+  registerPass({"mpmd-map-named-ops-to-mpmd-ops",
+                "Replaces each named computation by a fragment on its assigned "
+                "mesh and each named tensor by an assign/unassign pair",
+                {kAssignment},
+                mapNamedOpsToMpmdOps});
+  registerPass({"mpmd-inline-nested-user-exposed-ops",
+                "Inlines named computations, named tensors, broadcasts and "
+                "reduces nested in a named computation, checking their "
+                "assignment matches the parent's",
+                {kAssignment},
+                inlineNestedUserExposedOps});
+  registerPass(optionlessPass(
+      "mpmd-introduce-transfers",
+      "Replaces assign(unassign(x)) by x or by transfers, assigns meshless "
+      "sums to the mesh that uses them, and pushes unassigns into callees",
+      introduceTransfers));
 }
 
 }  // namespace shardkit::mpmd::mpmd_internal

@@ -31,15 +31,13 @@ absl::StatusOr<PassOptions> PassOptions::parse(std::string_view text) {
   PassOptions options;
   size_t i = 0;
   auto skip_separators = [&] {
-    while (i < text.size() &&
-           (text[i] == ' ' || text[i] == ',' || text[i] == '\t'))
-      ++i;
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
   };
   skip_separators();
   while (i < text.size()) {
     size_t key_start = i;
     while (i < text.size() && text[i] != '=' && text[i] != ' ' &&
-           text[i] != ',')
+           text[i] != '\t')
       ++i;
     std::string key(text.substr(key_start, i - key_start));
     if (key.empty()) {
@@ -70,7 +68,7 @@ absl::StatusOr<PassOptions> PassOptions::parse(std::string_view text) {
         i = scan.end;
         value = std::string(text.substr(value_start, i - value_start));
       } else {
-        while (i < text.size() && text[i] != ' ' && text[i] != ',') ++i;
+        while (i < text.size() && text[i] != ' ' && text[i] != '\t') ++i;
         value = std::string(text.substr(value_start, i - value_start));
       }
     }

@@ -36,6 +36,9 @@ class AssignOp : public UnaryOp<AssignOp> {
  public:
   static constexpr std::string_view kName = "mpmd.assign";
   using UnaryOp::UnaryOp;
+  // `tensor` assigned to the mesh tensor type `result`; no origin when empty.
+  static OperationState build(Value tensor, Type result,
+                              std::string_view origin = "");
   // The `origin` label (empty when absent).
   std::string_view origin() const;
   // The mesh of the result.
@@ -48,6 +51,8 @@ class UnassignOp : public UnaryOp<UnassignOp> {
  public:
   static constexpr std::string_view kName = "mpmd.unassign";
   using UnaryOp::UnaryOp;
+  // The mesh tensor `tensor` as its global tensor.
+  static OperationState build(Value tensor, std::string_view origin = "");
   std::string_view origin() const;
   // The mesh of the operand.
   std::string meshName() const;
@@ -59,6 +64,7 @@ class TransferOp : public UnaryOp<TransferOp> {
  public:
   static constexpr std::string_view kName = "mpmd.transfer";
   using UnaryOp::UnaryOp;
+  static OperationState build(Value tensor, Type result);
   // Same mesh and memory kind on both sides (only the sharding changes).
   bool isIntraMesh() const;
 };

@@ -11,12 +11,30 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "shardkit/ir/graph.h"
+#include "shardkit/passes/pass.h"
 
 namespace shardkit::mpmd {
 
 // -inline: inlines func.call (never mpmd.call or mpmd.fragment_call), then
 // canonicalizes and erases private functions that lost their last call.
 absl::Status inlineCalls(Module& module);
+
+// -mpmd-map-named-ops-to-mpmd-ops{assignment=NAME@MESH[/STAGE],...}: named
+// computations become fragments on their meshes (assigns in, unassigns out),
+// named tensors unassign(assign(x)) or nothing.
+absl::Status mapNamedOpsToMpmdOps(Module& module, const PassOptions& options);
+
+// -mpmd-inline-nested-user-exposed-ops{assignment=...}: inlines the named
+// computations, named tensors, broadcasts and reduces nested in a named
+// computation, checking their assignments against the parent's.
+absl::Status inlineNestedUserExposedOps(Module& module,
+                                        const PassOptions& options);
+
+// -mpmd-introduce-transfers: assign(unassign(x)) becomes x or a transfer
+// (one chain per value assigned to several meshes), a meshless sum of
+// unassigns assigned to a mesh becomes a fragment there, and callees whose
+// callers pass unassigns from one mesh assign the argument to it.
+absl::Status introduceTransfers(Module& module);
 
 }  // namespace shardkit::mpmd
 

@@ -23,7 +23,8 @@ namespace shardkit {
 class PassOptions {
  public:
   PassOptions() = default;
-  // Parses "k1=v1 k2=v2" (commas also separate; values may be quoted or
+  // Parses "k1=v1 k2=v2" as MLIR does: options are separated by spaces, a
+  // value may hold commas (a list, `a@m1,b@m2`), and values may be quoted or
   // `{...}`-braced lists).
   static absl::StatusOr<PassOptions> parse(std::string_view text);
 
