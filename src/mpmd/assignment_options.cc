@@ -35,10 +35,10 @@ absl::StatusOr<UserAssignment> parseUserAssignment(std::string_view text,
   for (std::string_view entry : entries(text)) {
     size_t at = entry.find('@');
     if (at == std::string_view::npos || at == 0 || at + 1 == entry.size()) {
-      return optionError(
-          option, strCat("Assignment must contain '@' denoting a name "
-                         "assigned to a mesh (and stage), got: ",
-                         entry));
+      return optionError(option,
+                         strCat("Assignment must contain '@' denoting a name "
+                                "assigned to a mesh (and stage), got: ",
+                                entry));
     }
     std::string_view target = entry.substr(at + 1);
     MeshStage mesh_stage;
@@ -71,8 +71,8 @@ absl::StatusOr<IndexedAssignment> parseIndexedAssignment(
     }
     int64_t index = 0;
     if (!parseInt64(entry.substr(0, at), index) || index < 0) {
-      return optionError(option,
-                         strCat("Failed to parse index: ", entry.substr(0, at)));
+      return optionError(
+          option, strCat("Failed to parse index: ", entry.substr(0, at)));
     }
     assignment[index] = std::string(entry.substr(at + 1));
   }

@@ -51,7 +51,8 @@ Op wrapOpWithFragment(Op op, std::string_view mesh,
   std::vector<Value> operands;
   for (Value input : inputs) {
     OperationState assign = AssignOp::build(
-        input, MeshTensorType::fullyReplicated(mesh, input.type()).toType(types));
+        input,
+        MeshTensorType::fullyReplicated(mesh, input.type()).toType(types));
     Op created = createBefore(op, assign);
     if (rewriter) rewriter->notifyChanged(created);
     operands.push_back(created.result(0));
@@ -60,18 +61,19 @@ Op wrapOpWithFragment(Op op, std::string_view mesh,
   for (Type type : op.resultTypes())
     result_types.push_back(
         MeshTensorType::fullyReplicated(mesh, type).toType(types));
-  Op fragment = createFragment(
-      op, mesh, operands, result_types,
-      [&](Block body, const std::vector<Value>& args) {
-        ValueMap map;
-        for (size_t i = 0; i < inputs.size(); ++i) map[inputs[i]] = args[i];
-        Op copy = cloneOp(op, map);
-        body.pushBack(copy);
-        return copy.results();
-      });
+  Op fragment = createFragment(op, mesh, operands, result_types,
+                               [&](Block body, const std::vector<Value>& args) {
+                                 ValueMap map;
+                                 for (size_t i = 0; i < inputs.size(); ++i)
+                                   map[inputs[i]] = args[i];
+                                 Op copy = cloneOp(op, map);
+                                 body.pushBack(copy);
+                                 return copy.results();
+                               });
   if (!inferred_by.empty()) {
-    fragment.setAttr(kInferredByAttr, Attribute::array({Attribute::string(
-                                          std::string(inferred_by))}));
+    fragment.setAttr(
+        kInferredByAttr,
+        Attribute::array({Attribute::string(std::string(inferred_by))}));
   }
   if (rewriter) rewriter->notifyChanged(fragment);
   for (unsigned i = 0; i < op.numResults(); ++i) {

@@ -7,12 +7,12 @@
 #include <vector>
 
 #include "shardkit/ir/graph.h"
+#include "shardkit/mpmd/ops.h"
 #include "shardkit/passes/canonicalize.h"
 
 namespace shardkit::mpmd::mpmd_internal {
 
-// What `mpmd.inferred_by` says of fragments mesh inference creates.
-inline constexpr std::string_view kInferredByAttr = "mpmd.inferred_by";
+// What kInferredByAttr (ops.h) says of fragments mesh inference creates.
 inline constexpr std::string_view kWrapMeshlessOps =
     "infer_mesh_wrap_meshless_ops";
 inline constexpr std::string_view kWrapResultlessOps =
@@ -27,11 +27,10 @@ inline constexpr std::string_view kConvertReduceOps =
 // when it is empty) use the unassigned results instead; `op` itself stays.
 // `inferred_by`, when not empty, labels the fragment. Every op created is
 // reported to `rewriter` when given.
-Op wrapOpWithFragment(Op op, std::string_view mesh,
-                      std::string_view inferred_by = "",
-                      const std::function<bool(const Value::Use&)>&
-                          replace_use = {},
-                      PatternRewriter* rewriter = nullptr);
+Op wrapOpWithFragment(
+    Op op, std::string_view mesh, std::string_view inferred_by = "",
+    const std::function<bool(const Value::Use&)>& replace_use = {},
+    PatternRewriter* rewriter = nullptr);
 
 // Creates, right before `anchor`, a fragment on `mesh` with `operands` whose
 // body `populate` fills: it gets the block arguments (the operands' global

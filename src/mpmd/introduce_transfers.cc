@@ -116,9 +116,9 @@ void pushUnassignIntoCallee(FuncOp callee) {
     if (!same_mesh || !assigned) continue;
     std::vector<Value::Use> uses = arg.uses();
     OperationState assign_state = AssignOp::build(arg, first.tensor().type());
-    Op assign = insert_after ? mpmd_internal::createAfter(insert_after,
-                                                          assign_state)
-                             : mpmd_internal::createAtStart(body, assign_state);
+    Op assign = insert_after
+                    ? mpmd_internal::createAfter(insert_after, assign_state)
+                    : mpmd_internal::createAtStart(body, assign_state);
     OperationState unassign_state = UnassignOp::build(assign.result(0));
     Op unassign = mpmd_internal::createAfter(assign, unassign_state);
     insert_after = unassign;

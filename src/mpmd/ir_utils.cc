@@ -2,6 +2,7 @@
 #include "src/mpmd/ir_utils.h"
 
 #include "absl/container/flat_hash_set.h"
+#include "shardkit/mpmd/ops.h"
 
 namespace shardkit::mpmd::mpmd_internal {
 namespace {
@@ -131,6 +132,35 @@ std::vector<Value> freeValuesOf(Op op) {
   std::vector<Value> out;
   collectFreeValues(op, op, seen, out);
   return out;
+}
+
+bool isPure(Op op) {
+  if (op.hasTrait(OpTrait::kPure) || op.hasTrait(OpTrait::kTerminator))
+    return true;
+  if (!isa<FragmentOp, NamedComputationOp>(op)) return false;
+  for (unsigned r = 0; r < op.numRegions(); ++r) {
+    for (unsigned b = 0; b < op.region(r).numBlocks(); ++b) {
+      for (Op nested : op.region(r).block(b)) {
+        if (!isPure(nested)) return false;
+      }
+    }
+  }
+  return true;
+}
+
+void eraseDeadOps(Block block) {
+  std::vector<Op> ops = block.ops();
+  for (auto it = ops.rbegin(); it != ops.rend(); ++it) {
+    Op op = *it;
+    for (unsigned r = 0; r < op.numRegions(); ++r) {
+      for (unsigned b = 0; b < op.region(r).numBlocks(); ++b)
+        eraseDeadOps(op.region(r).block(b));
+    }
+    bool used = false;
+    for (unsigned i = 0; i < op.numResults(); ++i)
+      used = used || !op.result(i).useEmpty();
+    if (!used && !op.hasTrait(OpTrait::kTerminator) && isPure(op)) op.erase();
+  }
 }
 
 bool isBeforeInBlock(Op a, Op b) {

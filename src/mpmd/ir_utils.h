@@ -66,6 +66,13 @@ void updateFunctionType(FuncOp func);
 // use.
 std::vector<Value> freeValuesOf(Op op);
 
+// True if `op` has no side effects (MLIR's isPure): a kPure op, a terminator,
+// or a fragment or named computation whose nested ops are all such.
+bool isPure(Op op);
+// Erases the side-effect-free ops of `block` (and of its ops' regions) whose
+// results are unused, last first, until none is left.
+void eraseDeadOps(Block block);
+
 // True if `a` is before `b` (both in one block).
 bool isBeforeInBlock(Op a, Op b);
 // The ancestor of `op` (possibly `op`) whose parent block is `block`, or null.

@@ -71,7 +71,8 @@ absl::Status mapNamedComputation(NamedComputationOp op,
   }
   state.addAttr("origin", Attribute::array({op->attr("origin")}));
   state.addAttr("mesh_name", Attribute::string(mesh));
-  if (target.stage) state.addAttr("stage_id", Attribute::integer(*target.stage));
+  if (target.stage)
+    state.addAttr("stage_id", Attribute::integer(*target.stage));
   state.num_regions = 1;
   Op fragment = mpmd_internal::createBefore(op, state);
   mpmd_internal::moveBody(op, fragment);
@@ -92,7 +93,8 @@ absl::StatusOr<std::optional<Type>> namedTensorType(
   if (!target) return std::optional<Type>();
   auto [mesh, memory_kind] = splitMemoryKind(target->mesh);
   SK_RETURN_IF_ERROR(meshOf(op, mesh).status());
-  MeshTensorType type = MeshTensorType::fullyReplicated(mesh, op.tensor().type());
+  MeshTensorType type =
+      MeshTensorType::fullyReplicated(mesh, op.tensor().type());
   type.memory_kind = memory_kind;
   return std::optional<Type>(type.toType(op->module()->types()));
 }
@@ -155,8 +157,7 @@ NamedComputationOp namedParentOf(Op op) {
 
 }  // namespace
 
-absl::Status mapNamedOpsToMpmdOps(Module& module,
-                                  const PassOptions& options) {
+absl::Status mapNamedOpsToMpmdOps(Module& module, const PassOptions& options) {
   SK_ASSIGN_OR_RETURN(UserAssignment assignment,
                       mpmd_internal::parseUserAssignment(
                           options.get("assignment"), "assignment"));
@@ -168,7 +169,8 @@ absl::Status mapNamedOpsToMpmdOps(Module& module,
     collectNamedOps(func.body(), named_ops);
     for (Op op : named_ops) {
       if (auto named = dynCast<NamedComputationOp>(op)) {
-        std::optional<MeshStage> target = assignmentOf(assignment, named.name());
+        std::optional<MeshStage> target =
+            assignmentOf(assignment, named.name());
         if (!target) {
           errors.add(op, strCat("Top-level NamedComputation '", named.name(),
                                 "' is not assigned to a mesh in the "
@@ -197,8 +199,8 @@ absl::Status inlineNestedUserExposedOps(Module& module,
     for (Op op : func.body()) collectNested(op, ops);
     for (Op op : ops) {
       NamedComputationOp parent = namedParentOf(op);
-      if (!parent || !isa<NamedComputationOp, NamedTensorOp, BroadcastOp,
-                          ReduceOp>(op)) {
+      if (!parent ||
+          !isa<NamedComputationOp, NamedTensorOp, BroadcastOp, ReduceOp>(op)) {
         continue;
       }
       std::optional<MeshStage> parent_target =
@@ -213,11 +215,11 @@ absl::Status inlineNestedUserExposedOps(Module& module,
         std::optional<MeshStage> target =
             assignmentOf(assignment, named.name());
         if (target && !(*target == *parent_target)) {
-          errors.add(op, strCat("NamedComputation '", named.name(),
-                                "' is nested in a NamedComputation '",
-                                parent.name(),
-                                "' which has a different mesh or stage "
-                                "assignment."));
+          errors.add(
+              op, strCat("NamedComputation '", named.name(),
+                         "' is nested in a NamedComputation '", parent.name(),
+                         "' which has a different mesh or stage "
+                         "assignment."));
         }
         inlineNamedComputation(named);
         continue;
@@ -227,10 +229,10 @@ absl::Status inlineNestedUserExposedOps(Module& module,
             assignmentOf(assignment, tensor.name());
         if (target &&
             splitMemoryKind(target->mesh).first != parent_target->mesh) {
-          errors.add(op, strCat("NamedTensor '", tensor.name(),
-                                "' is nested in a NamedComputation '",
-                                parent.name(),
-                                "' which has a different mesh assignment."));
+          errors.add(
+              op, strCat("NamedTensor '", tensor.name(),
+                         "' is nested in a NamedComputation '", parent.name(),
+                         "' which has a different mesh assignment."));
         }
       }
       op.result(0).replaceAllUsesWith(op.operand(0));

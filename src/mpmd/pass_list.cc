@@ -1,4 +1,7 @@
 // The mpmd passes, registered with their mpmd_opt names and options.
+#include <string>
+#include <utility>
+
 #include "shardkit/mpmd/passes.h"
 #include "shardkit/passes/pass.h"
 #include "src/mpmd/registration.h"
@@ -31,6 +34,33 @@ void registerPasses() {
       "Replaces assign(unassign(x)) by x or by transfers, assigns meshless "
       "sums to the mesh that uses them, and pushes unassigns into callees",
       introduceTransfers));
+  registerPass({"mpmd-map-input-output-to-mesh",
+                "Assigns the entry point's inputs and outputs to meshes",
+                {{"input-assignment",
+                  "function input indices to meshes, e.g. '0@m0,1@m1'"},
+                 {"output-assignment",
+                  "function output indices to meshes, e.g. '0@m0,1@m1'"}},
+                mapInputOutputToMesh});
+  registerPass(optionlessPass(
+      "mpmd-validate-named-ops-in-mpmd-func",
+      "Reports named computations and named tensors outside mpmd functions "
+      "and mpmd ops",
+      validateNamedOpsInMpmdFunc));
+  registerPass(optionlessPass(
+      "mpmd-copy-topology-from-main",
+      "Gives the callees of mpmd.call the topology of their caller and makes "
+      "them private",
+      copyTopologyFromMain));
+  registerPass(optionlessPass(
+      "mpmd-generate-sdy-meshes-from-topology",
+      "Replaces the module's sdy meshes by the topology's meshes and renames "
+      "shardings to them",
+      generateSdyMeshesFromTopology));
+  registerPass(optionlessPass(
+      "mpmd-simplify-named-computations",
+      "Removes duplicate, pass-through and unused operands and results of "
+      "named computations",
+      simplifyNamedComputations));
 }
 
 }  // namespace shardkit::mpmd::mpmd_internal

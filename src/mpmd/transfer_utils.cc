@@ -16,10 +16,9 @@ std::vector<AssignOp> crossMeshAssignUsers(UnassignOp unassign) {
     auto assign = dynCast<AssignOp>(use.user());
     if (assign && assign.meshName() != source_mesh) assigns.push_back(assign);
   }
-  std::stable_sort(assigns.begin(), assigns.end(),
-                   [](AssignOp a, AssignOp b) {
-                     return meshNameLess(a.meshName(), b.meshName());
-                   });
+  std::stable_sort(assigns.begin(), assigns.end(), [](AssignOp a, AssignOp b) {
+    return meshNameLess(a.meshName(), b.meshName());
+  });
   return assigns;
 }
 

@@ -175,6 +175,16 @@ inline constexpr std::string_view kMeshShapeAttr = "mesh_shape";
 inline constexpr std::string_view kCallCounterAttr = "call_counter";
 inline constexpr std::string_view kMemoryKindAttr = "mhlo.memory_kind";
 inline constexpr std::string_view kOriginAttr = "origin";
+// Mesh inference (docs/mpmd.md): the meshes that use a value, the meshes it
+// can come from, the pass that created a fragment, a meshless op to become a
+// cross-mesh reduction, and the copies of a callee argument or result.
+inline constexpr std::string_view kUseSetAttr = "mpmd.use_set";
+inline constexpr std::string_view kSrcSetAttr = "mpmd.src_set";
+inline constexpr std::string_view kInferredByAttr = "mpmd.inferred_by";
+inline constexpr std::string_view kReduceAnnotationAttr = "mpmd.reduce";
+inline constexpr std::string_view kCanConvertToReduceAttr =
+    "mpmd.can_convert_to_reduce";
+inline constexpr std::string_view kCopiesAttr = "mpmd.copies";
 
 }  // namespace shardkit::mpmd
 

@@ -36,6 +36,27 @@ absl::Status inlineNestedUserExposedOps(Module& module,
 // callers pass unassigns from one mesh assign the argument to it.
 absl::Status introduceTransfers(Module& module);
 
+// -mpmd-map-input-output-to-mesh{input-assignment=I@MESH,...
+// output-assignment=...}: assigned inputs of the entry point become mesh
+// tensors (unassigned at the top), assigned outputs are assigned.
+absl::Status mapInputOutputToMesh(Module& module, const PassOptions& options);
+
+// -mpmd-validate-named-ops-in-mpmd-func: reports (without failing) named ops
+// outside mpmd functions and mpmd ops.
+absl::Status validateNamedOpsInMpmdFunc(Module& module);
+
+// -mpmd-copy-topology-from-main: mpmd.call callees get their caller's
+// topology and become private.
+absl::Status copyTopologyFromMain(Module& module);
+
+// -mpmd-generate-sdy-meshes-from-topology: the sdy meshes become the
+// topology's meshes and shardings are renamed to them.
+absl::Status generateSdyMeshesFromTopology(Module& module);
+
+// -mpmd-simplify-named-computations: duplicate, pass-through and unused
+// operands and results of named computations are removed.
+absl::Status simplifyNamedComputations(Module& module);
+
 }  // namespace shardkit::mpmd
 
 #endif  // SHARDKIT_MPMD_PASSES_H_

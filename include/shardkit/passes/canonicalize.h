@@ -34,6 +34,8 @@ class PatternRewriter {
   void eraseOp(Op op);
   // Reports that `op` was changed in place.
   void notifyChanged(Op op) { revisit(op); }
+  // Makes the users of `from` use `to` instead (and visits them again).
+  void replaceAllUsesWith(Value from, Value to);
 
   // The ops to visit again, in the order they were touched.
   std::vector<Op>& touched() { return touched_; }
@@ -73,6 +75,9 @@ struct GreedyRewriteConfig {
 // `module`, erasing unused side-effect-free ops on the way, sweep after sweep
 // until one changes nothing (at most ten, as MLIR's greedy driver).
 void applyPatternsGreedily(Module& module, const PatternSet& patterns,
+                           const GreedyRewriteConfig& config = {});
+// The same over the ops in the regions of `root` only.
+void applyPatternsGreedily(Op root, const PatternSet& patterns,
                            const GreedyRewriteConfig& config = {});
 
 // Runs the registered patterns to a fixed point over every function body.

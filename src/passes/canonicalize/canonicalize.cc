@@ -152,6 +152,11 @@ void PatternRewriter::replaceOp(Op op, absl::Span<const Value> values) {
   op.erase();
 }
 
+void PatternRewriter::replaceAllUsesWith(Value from, Value to) {
+  for (const Value::Use& use : from.uses()) revisit(use.user());
+  from.replaceAllUsesWith(to);
+}
+
 void PatternRewriter::eraseOp(Op op) {
   revisitUsersAndProducers(op);
   op.erase();
@@ -161,14 +166,17 @@ void registerCanonicalizationPattern(OpName op_name, RewritePattern pattern) {
   patterns()[std::string(op_name.str())].push_back(std::move(pattern));
 }
 
+void applyPatternsGreedily(Op root, const PatternSet& table,
+                           const GreedyRewriteConfig& config) {
+  if (root.numRegions() == 0) return;
+  PatternRewriter rewriter(*root.module());
+  for (int i = 0; i < kMaxSweeps && sweep(root, table, config, rewriter); ++i) {
+  }
+}
+
 void applyPatternsGreedily(Module& module, const PatternSet& table,
                            const GreedyRewriteConfig& config) {
-  PatternRewriter rewriter(module);
-  for (Op op : module.body()) {
-    if (op.numRegions() == 0) continue;
-    for (int i = 0; i < kMaxSweeps && sweep(op, table, config, rewriter); ++i) {
-    }
-  }
+  for (Op op : module.body()) applyPatternsGreedily(op, table, config);
 }
 
 absl::Status canonicalize(Module& module) {
