@@ -61,6 +61,27 @@ void registerPasses() {
       "Removes duplicate, pass-through and unused operands and results of "
       "named computations",
       simplifyNamedComputations));
+  registerPass(optionlessPass(
+      "mpmd-infer-mesh-populate-use-set",
+      "Mesh inference: the use set of each value (the meshes it is used in), "
+      "propagated back from assigns",
+      inferMeshPopulateUseSet));
+  registerPass(optionlessPass(
+      "mpmd-infer-mesh-populate-src-set",
+      "Mesh inference: the source set of each value (the meshes it can come "
+      "from), propagated forward from unassigns and entry-point arguments",
+      inferMeshPopulateSrcSet));
+  const std::pair<std::string, std::string> kInferTransfers = {
+      "infer-transfers",
+      "create transfers where needed instead of failing (default false)"};
+  const std::pair<std::string, std::string> kErrorLimit = {
+      "error-limit", "errors to report before failing, -1 for all (default 5)"};
+  registerPass({"mpmd-infer-mesh-assign-mesh-func-leaves",
+                "Mesh inference: assigns meshes to function outputs, unused "
+                "inputs and ops, ops without results, and the operands of "
+                "broadcasts and reduces",
+                {kInferTransfers, kErrorLimit},
+                inferMeshAssignMeshForFuncLeaves});
 }
 
 }  // namespace shardkit::mpmd::mpmd_internal

@@ -53,6 +53,10 @@ using ClampOp = PlainOp<"stablehlo.clamp">;
 using SelectOp = PlainOp<"stablehlo.select">;
 using BitcastConvertOp = PlainOp<"stablehlo.bitcast_convert">;
 using NegOp = PlainOp<"stablehlo.negate">;
+// The other reductions mpmd turns into cross-mesh reduces.
+using MulOp = PlainOp<"stablehlo.multiply">;
+using OrOp = PlainOp<"stablehlo.or">;
+using AndOp = PlainOp<"stablehlo.and">;
 
 // Shape ops.
 using BroadcastInDimOp = PlainOp<"stablehlo.broadcast_in_dim">;

@@ -57,6 +57,19 @@ absl::Status generateSdyMeshesFromTopology(Module& module);
 // operands and results of named computations are removed.
 absl::Status simplifyNamedComputations(Module& module);
 
+// ---- Mesh inference (docs/mpmd.md) ----
+
+// -mpmd-infer-mesh-populate-use-set: use sets, from assigns backwards.
+absl::Status inferMeshPopulateUseSet(Module& module);
+// -mpmd-infer-mesh-populate-src-set: source sets, from unassigns and
+// entry-point arguments forwards; annotates cross-mesh reductions.
+absl::Status inferMeshPopulateSrcSet(Module& module);
+// -mpmd-infer-mesh-assign-mesh-func-leaves{infer-transfers error-limit}:
+// meshes for function outputs, unused inputs and ops, ops without results,
+// and the operands of broadcasts and reduces.
+absl::Status inferMeshAssignMeshForFuncLeaves(Module& module,
+                                              const PassOptions& options);
+
 }  // namespace shardkit::mpmd
 
 #endif  // SHARDKIT_MPMD_PASSES_H_
