@@ -114,6 +114,29 @@ absl::Status ErrorCollector::status() const {
   return errors_.empty() ? absl::OkStatus() : diagnosticStatus(errors_);
 }
 
+namespace {
+
+// Pads (or trims) the per-argument or per-result dictionaries `list` of
+// `func` to `count` entries; removes the list when all are empty.
+void resizeAttrList(FuncOp func, std::string_view list, size_t count) {
+  const std::vector<Attribute>* existing = func->attr(list).asArray();
+  if (!existing) return;
+  std::vector<Attribute> dicts = *existing;
+  dicts.resize(count, Attribute::dict({}));
+  bool all_empty = true;
+  for (const Attribute& dict : dicts) {
+    const std::vector<NamedAttribute>* entries = dict.asDict();
+    all_empty = all_empty && (!entries || entries->empty());
+  }
+  if (all_empty) {
+    func->removeAttr(list);
+  } else if (dicts.size() != existing->size()) {
+    func->setAttr(list, Attribute::array(std::move(dicts)));
+  }
+}
+
+}  // namespace
+
 void updateFunctionType(FuncOp func) {
   Block body = func.body();
   if (!body) return;
@@ -125,6 +148,8 @@ void updateFunctionType(FuncOp func) {
   func->setAttr(
       "function_type",
       Attribute::type(func->module()->types().function(inputs, results)));
+  resizeAttrList(func, "arg_attrs", inputs.size());
+  resizeAttrList(func, "res_attrs", results.size());
 }
 
 std::vector<Value> freeValuesOf(Op op) {

@@ -82,6 +82,27 @@ void registerPasses() {
                 "broadcasts and reduces",
                 {kInferTransfers, kErrorLimit},
                 inferMeshAssignMeshForFuncLeaves});
+  registerPass({"mpmd-infer-mesh-convert-reduce-ops",
+                "Mesh inference: turns reductions annotated as cross-mesh into "
+                "cross-mesh reduce ops, flattening chains",
+                {{"infer-cross-mesh-reductions",
+                  "convert every annotated reduction, not only those a user "
+                  "marked with a none-reduce (default false)"}},
+                inferMeshConvertReduceOps});
+  registerPass({"mpmd-infer-mesh-rewrite-using-analysis",
+                "Mesh inference: absorbs each meshless op into its consumer "
+                "fragments or wraps it in fragments, rewriting calls, callees "
+                "and loops",
+                {{"max-clones",
+                  "how many consumer fragments an op may be cloned into "
+                  "(default 1: never cloned)"}},
+                inferMeshRewriteUsingAnalysis});
+  registerPass({"mpmd-infer-mesh-finalize",
+                "Mesh inference: puts entry arguments on meshes, turns "
+                "assign/unassign pairs, broadcasts and reduces into transfers "
+                "and fragments, and checks nothing is left meshless",
+                {kInferTransfers},
+                inferMeshFinalize});
 }
 
 }  // namespace shardkit::mpmd::mpmd_internal

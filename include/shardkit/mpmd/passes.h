@@ -70,6 +70,20 @@ absl::Status inferMeshPopulateSrcSet(Module& module);
 absl::Status inferMeshAssignMeshForFuncLeaves(Module& module,
                                               const PassOptions& options);
 
+// -mpmd-infer-mesh-convert-reduce-ops{infer-cross-mesh-reductions}:
+// annotated reductions become mpmd.reduce ops, chains flattened.
+absl::Status inferMeshConvertReduceOps(Module& module,
+                                       const PassOptions& options);
+
+// -mpmd-infer-mesh-rewrite-using-analysis{max-clones}: every meshless op is
+// absorbed into or wrapped in fragments; callees and calls follow.
+absl::Status inferMeshRewriteUsingAnalysis(Module& module,
+                                           const PassOptions& options);
+// -mpmd-infer-mesh-finalize{infer-transfers}: entry arguments on meshes,
+// assign/unassign pairs become values or transfers, broadcasts transfers,
+// reduces fragments; checks nothing is left unassigned.
+absl::Status inferMeshFinalize(Module& module, const PassOptions& options);
+
 }  // namespace shardkit::mpmd
 
 #endif  // SHARDKIT_MPMD_PASSES_H_
