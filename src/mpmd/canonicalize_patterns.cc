@@ -11,6 +11,7 @@
 #include "shardkit/mpmd/mesh_tensor.h"
 #include "shardkit/mpmd/ops.h"
 #include "shardkit/passes/canonicalize.h"
+#include "src/mpmd/ir_utils.h"
 #include "src/mpmd/registration.h"
 
 namespace shardkit::mpmd::mpmd_internal {
@@ -63,6 +64,19 @@ bool reduceOfReduce(Op op, PatternRewriter& rewriter) {
   return true;
 }
 
+}  // namespace
+
+bool eraseDeadFragment(Op op, PatternRewriter& rewriter) {
+  for (unsigned i = 0; i < op.numResults(); ++i) {
+    if (!op.result(i).useEmpty()) return false;
+  }
+  if (!isPure(op)) return false;
+  rewriter.eraseOp(op);
+  return true;
+}
+
+namespace {
+
 // Values passed through a fragment unchanged are taken from before it.
 bool fragmentPassThrough(Op op, PatternRewriter& rewriter) {
   auto fragment = FragmentOp(op);
@@ -101,6 +115,9 @@ void registerCanonicalizationPatterns() {
   registerCanonicalizationPattern(TransferOp::opName(), identityTransfer);
   registerCanonicalizationPattern(BroadcastOp::opName(), broadcastOfBroadcast);
   registerCanonicalizationPattern(ReduceOp::opName(), reduceOfReduce);
+  // Dead ops are erased before any pattern is tried (MLIR's canonicalizer
+  // does so for an op whose nested ops have no side effects).
+  registerCanonicalizationPattern(FragmentOp::opName(), eraseDeadFragment);
   registerCanonicalizationPattern(FragmentOp::opName(), fragmentPassThrough);
 }
 

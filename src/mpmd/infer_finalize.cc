@@ -30,6 +30,7 @@
 #include "src/mpmd/infer_mesh_util.h"
 #include "src/mpmd/ir_utils.h"
 #include "src/mpmd/reduction_utils.h"
+#include "src/mpmd/registration.h"
 #include "src/mpmd/transfer_utils.h"
 
 namespace shardkit::mpmd {
@@ -284,6 +285,7 @@ absl::Status inferMeshFinalize(Module& module, const PassOptions& options) {
   }
   patterns[std::string(BroadcastOp::kName)] = {broadcastToTransfers};
   patterns[std::string(ReduceOp::kName)] = {lowerReduce};
+  patterns[std::string(FragmentOp::kName)] = {eraseDeadFragment};
   GreedyRewriteConfig config;
   config.top_down = false;
   config.mlir_worklist = true;

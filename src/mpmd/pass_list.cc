@@ -103,6 +103,38 @@ void registerPasses() {
                 "and fragments, and checks nothing is left meshless",
                 {kInferTransfers},
                 inferMeshFinalize});
+  registerPass({"mpmd-infer-mesh-validate-src-set-not-empty",
+                "Mesh inference: checks every meshless op can be placed "
+                "without a new transfer",
+                {kErrorLimit},
+                inferMeshValidateSrcSetNotEmpty});
+  registerPass({"mpmd-infer-mesh-validate-no-additional-transfers-needed",
+                "Mesh inference: checks every meshless op is used only where "
+                "it can be placed",
+                {kErrorLimit},
+                inferMeshValidateNoAdditionalTransfersNeeded});
+  registerPass({"mpmd-infer-mesh-pipeline",
+                "Mesh inference: places every meshless op of the mpmd "
+                "functions on a mesh",
+                {kInferTransfers,
+                 {"infer-cross-mesh-reductions",
+                  "turn reductions across meshes into cross-mesh reduces "
+                  "(default false; implied by infer-transfers)"}},
+                inferMeshPipeline});
+  registerPass(optionlessPass(
+      "mpmd-erase-unused-callee-block-arguments",
+      "Drops callee arguments that are only returned, replacing the calls' "
+      "results by the operands",
+      eraseUnusedCalleeBlockArguments));
+  registerPass({"mpmd-import-pipeline",
+                "Imports an mpmd program: named computations and tensors onto "
+                "their assigned meshes, transfers, then mesh inference",
+                {{"name-to-mesh-assignment",
+                  "names of computations and tensors to meshes and optional "
+                  "stages, e.g. 'n0@m0,n1@m1/1'"},
+                 {"enable-heterogeneous-meshes",
+                  "generate the sdy meshes from the topology (default false)"}},
+                importPipeline});
 }
 
 }  // namespace shardkit::mpmd::mpmd_internal

@@ -88,8 +88,10 @@ absl::StatusOr<bool> PassOptions::getBool(std::string_view key,
                                           bool fallback) const {
   auto it = values_.find(std::string(key));
   if (it == values_.end()) return fallback;
-  if (it->second == "true" || it->second == "1") return true;
-  if (it->second == "false" || it->second == "0") return false;
+  // What LLVM's command-line parser accepts for a bool.
+  const std::string& v = it->second;
+  if (v == "true" || v == "True" || v == "TRUE" || v == "1") return true;
+  if (v == "false" || v == "False" || v == "FALSE" || v == "0") return false;
   return absl::InvalidArgumentError(toAbsl(strCat(
       "option '", key, "' expects true or false, got '", it->second, "'")));
 }

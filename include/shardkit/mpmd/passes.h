@@ -84,6 +84,25 @@ absl::Status inferMeshRewriteUsingAnalysis(Module& module,
 // reduces fragments; checks nothing is left unassigned.
 absl::Status inferMeshFinalize(Module& module, const PassOptions& options);
 
+// -mpmd-infer-mesh-validate-src-set-not-empty{error-limit} and
+// -mpmd-infer-mesh-validate-no-additional-transfers-needed{error-limit}: the
+// checks of mesh inference without infer-transfers.
+absl::Status inferMeshValidateSrcSetNotEmpty(Module& module,
+                                             const PassOptions& options);
+absl::Status inferMeshValidateNoAdditionalTransfersNeeded(
+    Module& module, const PassOptions& options);
+
+// -mpmd-infer-mesh-pipeline{infer-transfers infer-cross-mesh-reductions}.
+absl::Status inferMeshPipeline(Module& module, const PassOptions& options);
+
+// -mpmd-erase-unused-callee-block-arguments: callee arguments that are only
+// returned are dropped (their calls' results replaced by the operands).
+absl::Status eraseUnusedCalleeBlockArguments(Module& module);
+
+// -mpmd-import-pipeline{name-to-mesh-assignment enable-heterogeneous-meshes}:
+// the whole import, up to and including mesh inference.
+absl::Status importPipeline(Module& module, const PassOptions& options);
+
 }  // namespace shardkit::mpmd
 
 #endif  // SHARDKIT_MPMD_PASSES_H_

@@ -33,7 +33,8 @@ class PassOptions {
   }
   // The value of `key`, or `fallback`.
   std::string get(std::string_view key, std::string_view fallback = "") const;
-  // Parses `true`/`false`/`1`/`0`; error on anything else.
+  // Parses `true`/`false` (also `True`, `TRUE`, ...) and `1`/`0`; error on
+  // anything else.
   absl::StatusOr<bool> getBool(std::string_view key, bool fallback) const;
   absl::StatusOr<int64_t> getInt(std::string_view key, int64_t fallback) const;
   const std::map<std::string, std::string>& values() const { return values_; }
