@@ -22,6 +22,7 @@
 #include "shardkit/mpmd/passes.h"
 #include "shardkit/mpmd/utils.h"
 #include "shardkit/passes/canonicalize.h"
+#include "src/mpmd/assignment_options.h"
 #include "src/mpmd/ir_utils.h"
 
 namespace shardkit::mpmd {
@@ -127,8 +128,13 @@ absl::Status inferMeshPipeline(Module& module, const PassOptions& options) {
 absl::Status importPipeline(Module& module, const PassOptions& options) {
   SK_ASSIGN_OR_RETURN(bool heterogeneous,
                       options.getBool("enable-heterogeneous-meshes", false));
-  PassOptions assignment =
-      withOption("assignment", options.get("name-to-mesh-assignment"));
+  std::string names = options.get("name-to-mesh-assignment");
+  // A malformed assignment is reported under the pipeline's option name,
+  // before anything changes.
+  SK_RETURN_IF_ERROR(
+      mpmd_internal::parseUserAssignment(names, "name-to-mesh-assignment")
+          .status());
+  PassOptions assignment = withOption("assignment", names);
   SK_RETURN_IF_ERROR(inlineCalls(module));
   SK_RETURN_IF_ERROR(canonicalize(module));
   SK_RETURN_IF_ERROR(copyTopologyFromMain(module));

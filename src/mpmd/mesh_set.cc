@@ -65,7 +65,8 @@ void MeshSet::addOrigins(Origins& to, const Origins& from) {
 void MeshSet::insert(const MeshWithOrigins& mesh) {
   if (!meshes_) meshes_.emplace();
   if (mesh.mesh_name == kWildcardMesh) {
-    addOrigins(wildcard_origins_, mesh.origins);
+    if (!wildcard_) wildcard_.emplace();
+    addOrigins(*wildcard_, mesh.origins);
     return;
   }
   Origins* origins = find(mesh.mesh_name);
@@ -79,20 +80,22 @@ void MeshSet::insert(const MeshWithOrigins& mesh) {
 void MeshSet::unite(const MeshSet& other) {
   if (!other.meshes_) return;
   if (!meshes_) {
-    meshes_ = other.meshes_;
+    *this = other;
     return;
   }
   for (const auto& [mesh, origins] : *other.meshes_) {
     insert(MeshWithOrigins{mesh, origins});
   }
-  addOrigins(wildcard_origins_, other.wildcard_origins_);
+  if (other.wildcard_) {
+    if (!wildcard_) wildcard_.emplace();
+    addOrigins(*wildcard_, *other.wildcard_);
+  }
 }
 
 void MeshSet::intersect(const MeshSet& other) {
   if (!other.meshes_) return;
   if (!meshes_) {
-    meshes_ = other.meshes_;
-    wildcard_origins_ = other.wildcard_origins_;
+    *this = other;
     return;
   }
   std::vector<std::pair<std::string, Origins>> kept;
@@ -100,7 +103,7 @@ void MeshSet::intersect(const MeshSet& other) {
     if (const Origins* theirs = other.find(mesh)) {
       addOrigins(origins, *theirs);
     } else if (other.hasWildcard()) {
-      addOrigins(origins, other.wildcard_origins_);
+      addOrigins(origins, *other.wildcard_);
     } else {
       continue;
     }
@@ -111,15 +114,16 @@ void MeshSet::intersect(const MeshSet& other) {
     for (const auto& [mesh, origins] : *other.meshes_) {
       if (find(mesh)) continue;
       Origins merged = origins;
-      addOrigins(merged, wildcard_origins_);
+      addOrigins(merged, *wildcard_);
       kept.emplace_back(mesh, merged);
     }
   }
   meshes_ = std::move(kept);
-  if (hasWildcard() == other.hasWildcard()) {
-    addOrigins(wildcard_origins_, other.wildcard_origins_);
+  // The wildcard stays only when both sets have one.
+  if (wildcard_ && other.wildcard_) {
+    addOrigins(*wildcard_, *other.wildcard_);
   } else {
-    wildcard_origins_.clear();
+    wildcard_.reset();
   }
 }
 
@@ -133,8 +137,7 @@ std::vector<MeshWithOrigins> MeshSet::toArray() const {
   if (!meshes_) return result;
   for (const auto& [mesh, origins] : *meshes_)
     result.push_back({mesh, origins});
-  if (hasWildcard())
-    result.push_back({std::string(kWildcardMesh), wildcard_origins_});
+  if (hasWildcard()) result.push_back({std::string(kWildcardMesh), *wildcard_});
   return result;
 }
 
@@ -170,7 +173,7 @@ std::optional<std::string> MeshSet::prioritizedMesh(
     if (const Origins* origins = find(mesh)) {
       candidates.emplace_back(mesh, *origins);
     } else if (hasWildcard()) {
-      candidates.emplace_back(mesh, wildcard_origins_);
+      candidates.emplace_back(mesh, *wildcard_);
     }
   }
   if (candidates.empty()) candidates = *meshes_;

@@ -40,7 +40,7 @@ class MeshSet {
   bool empty() const { return meshes_ && meshes_->empty(); }
   // The number of meshes (-1 when unspecified).
   int size() const { return meshes_ ? static_cast<int>(meshes_->size()) : -1; }
-  bool hasWildcard() const { return !wildcard_origins_.empty(); }
+  bool hasWildcard() const { return wildcard_.has_value(); }
 
   void insert(const MeshWithOrigins& mesh);
   // Adds the meshes of `other` (nothing when it is unspecified; an
@@ -71,7 +71,8 @@ class MeshSet {
   static void addOrigins(Origins& to, const Origins& from);
 
   std::optional<std::vector<std::pair<std::string, Origins>>> meshes_;
-  Origins wildcard_origins_;
+  // The origins of the wildcard mesh, when the set has one.
+  std::optional<Origins> wildcard_;
 };
 
 }  // namespace shardkit::mpmd::mpmd_internal
