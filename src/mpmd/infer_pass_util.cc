@@ -62,6 +62,7 @@ absl::Status ErrorBudget::failure() const {
 void ErrorBudget::emitRemaining() {
   if (!errors_.empty()) emitNonFatal(diagnosticStatus(errors_));
   errors_.clear();
+  unreported_ = 0;
 }
 
 }  // namespace shardkit::mpmd::mpmd_internal

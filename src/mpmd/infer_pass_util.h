@@ -39,8 +39,11 @@ class ErrorBudget {
   static absl::StatusOr<ErrorBudget> fromOptions(const PassOptions& options);
 
   void add(Op op, std::string_view message);
+  // Counts an error reported through another one (a later op of the same
+  // chain), without a message of its own.
+  void addUnreported() { ++unreported_; }
   bool exhausted() const { return limit_ > 0 && count() >= limit_; }
-  int count() const { return static_cast<int>(errors_.size()); }
+  int count() const { return static_cast<int>(errors_.size()) + unreported_; }
   // The failure carrying every error so far.
   absl::Status failure() const;
   // Reports the errors so far without failing.
@@ -50,6 +53,7 @@ class ErrorBudget {
   explicit ErrorBudget(int limit) : limit_(limit) {}
   int limit_;
   std::vector<Diagnostic> errors_;
+  int unreported_ = 0;
 };
 
 }  // namespace shardkit::mpmd::mpmd_internal

@@ -2,6 +2,7 @@
 // rewrite into fragments and transfers, and the error without transfers.
 #include <catch2/catch.hpp>
 #include <string>
+#include <vector>
 
 #include "shardkit/core/strings.h"
 #include "tests/unit/mpmd/mpmd_test_util.h"
@@ -127,6 +128,36 @@ TEST_CASE("operands on two meshes need infer-transfers") {
   std::string bad_option =
       runPass(conflict(), "mpmd-infer-mesh-pipeline", "infer-transfers=maybe");
   CHECK(has(bad_option, "error: "));
+}
+
+TEST_CASE("a chain that needs a transfer is reported at its last op") {
+  std::string chain = strCat(
+      kTypes, "func.func @main(%arg0: !m1) -> !m2 attributes {", kTwoMeshes,
+      "} {\n"
+      "  %f = mpmd.fragment<mesh=\"m1\", origin=[\"a\"]> (%arg0) (%x: "
+      "tensor<4xf32>) {\n"
+      "    mpmd.return %x : tensor<4xf32>\n"
+      "  } : (!m1) -> !m1\n"
+      "  %0 = mpmd.unassign %f : (!m1) -> tensor<4xf32>\n"
+      "  %1 = stablehlo.multiply %0, %0 : tensor<4xf32>\n"
+      "  %2 = stablehlo.abs %1 : tensor<4xf32>\n"
+      "  %3 = stablehlo.negate %2 : tensor<4xf32>\n"
+      "  %4 = mpmd.assign %3 : (tensor<4xf32>) -> !m2\n"
+      "  func.return %4 : !m2\n"
+      "}\n");
+  std::unique_ptr<Module> module = testing::parse(chain);
+  REQUIRE(module);
+  absl::Status status =
+      shardkit::runPass(*module, "mpmd-infer-mesh-pipeline", {});
+  REQUIRE_FALSE(status.ok());
+  // The assign (line 11) and the negate (10); the abs and multiply only feed
+  // the negate.
+  std::vector<int> lines;
+  for (const Diagnostic& d : diagnosticsOf(status)) {
+    CHECK(has(d.message, "is used in {m2} but it can only be placed on {m1}"));
+    lines.push_back(static_cast<int>(d.location.line));
+  }
+  CHECK(lines == std::vector<int>{11, 10});
 }
 
 }  // namespace
