@@ -31,8 +31,20 @@ using mpmd_internal::MeshStage;
 using mpmd_internal::splitMemoryKind;
 using mpmd_internal::UserAssignment;
 
-bool isDistributedFunction(FuncOp func) {
-  return isMpmdFunction(func) || isSpmdFunction(func);
+// The bodies of the mpmd and spmd functions: where named ops are mapped.
+std::vector<Block> distributedBodies(Module& module) {
+  std::vector<Block> bodies;
+  for (Op func_op : module.functions()) {
+    FuncOp func(func_op);
+    if ((isMpmdFunction(func) || isSpmdFunction(func)) && func.body())
+      bodies.push_back(func.body());
+  }
+  return bodies;
+}
+
+absl::StatusOr<UserAssignment> assignmentOption(const PassOptions& options) {
+  return mpmd_internal::parseUserAssignment(options.get("assignment"),
+                                            "assignment");
 }
 
 std::optional<MeshStage> assignmentOf(const UserAssignment& assignment,
@@ -158,15 +170,11 @@ NamedComputationOp namedParentOf(Op op) {
 }  // namespace
 
 absl::Status mapNamedOpsToMpmdOps(Module& module, const PassOptions& options) {
-  SK_ASSIGN_OR_RETURN(UserAssignment assignment,
-                      mpmd_internal::parseUserAssignment(
-                          options.get("assignment"), "assignment"));
+  SK_ASSIGN_OR_RETURN(UserAssignment assignment, assignmentOption(options));
   ErrorCollector errors;
-  for (Op func_op : module.functions()) {
-    FuncOp func(func_op);
-    if (!isDistributedFunction(func) || !func.body()) continue;
+  for (Block body : distributedBodies(module)) {
     std::vector<Op> named_ops;
-    collectNamedOps(func.body(), named_ops);
+    collectNamedOps(body, named_ops);
     for (Op op : named_ops) {
       if (auto named = dynCast<NamedComputationOp>(op)) {
         std::optional<MeshStage> target =
@@ -188,15 +196,11 @@ absl::Status mapNamedOpsToMpmdOps(Module& module, const PassOptions& options) {
 
 absl::Status inlineNestedUserExposedOps(Module& module,
                                         const PassOptions& options) {
-  SK_ASSIGN_OR_RETURN(UserAssignment assignment,
-                      mpmd_internal::parseUserAssignment(
-                          options.get("assignment"), "assignment"));
+  SK_ASSIGN_OR_RETURN(UserAssignment assignment, assignmentOption(options));
   ErrorCollector errors;
-  for (Op func_op : module.functions()) {
-    FuncOp func(func_op);
-    if (!isDistributedFunction(func) || !func.body()) continue;
+  for (Block body : distributedBodies(module)) {
     std::vector<Op> ops;
-    for (Op op : func.body()) collectNested(op, ops);
+    for (Op op : body) collectNested(op, ops);
     for (Op op : ops) {
       NamedComputationOp parent = namedParentOf(op);
       if (!parent ||

@@ -65,17 +65,25 @@ std::optional<std::string> meshAndOrigin(Op op) {
   return text + "]";
 }
 
-// `(%operands) attr-dict (%args: types) { body } : (types) -> types` after
-// the op's header, into `state` with one region.
-absl::StatusOr<Op> parseSingleBlockRegionOp(OpReader& r,
-                                            OperationState& state) {
+// `(%operands) attr-dict (%args: types) { body }` into `state` and `args`;
+// returns where the region starts (read once the op exists).
+absl::StatusOr<size_t> parseOperandsArgsAndRegion(
+    OpReader& r, OperationState& state, std::vector<ParsedArgument>& args) {
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kLParen, "'('"));
   SK_RETURN_IF_ERROR(r.parseOperandList(state.operands));
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kRParen, "')'"));
   SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  std::vector<ParsedArgument> args;
   SK_RETURN_IF_ERROR(r.parseArgumentList(args, /*allow_attrs=*/false));
-  SK_ASSIGN_OR_RETURN(size_t region, r.skipRegion());
+  return r.skipRegion();
+}
+
+// `(%operands) attr-dict (%args: types) { body } : (types) -> types` after
+// the op's header, into `state` with one region.
+absl::StatusOr<Op> parseSingleBlockRegionOp(OpReader& r,
+                                            OperationState& state) {
+  std::vector<ParsedArgument> args;
+  SK_ASSIGN_OR_RETURN(size_t region,
+                      parseOperandsArgsAndRegion(r, state, args));
   SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
   state.num_regions = 1;
   Op op = r.createOp(state);
@@ -218,13 +226,9 @@ bool printNamedComputation(OpWriter& w, Op op) {
 
 absl::StatusOr<Op> parseFor(OpReader& r, OpName name) {
   OperationState state(name);
-  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kLParen, "'('"));
-  SK_RETURN_IF_ERROR(r.parseOperandList(state.operands));
-  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kRParen, "')'"));
-  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
   std::vector<ParsedArgument> args;
-  SK_RETURN_IF_ERROR(r.parseArgumentList(args, /*allow_attrs=*/false));
-  SK_ASSIGN_OR_RETURN(size_t region, r.skipRegion());
+  SK_ASSIGN_OR_RETURN(size_t region,
+                      parseOperandsArgsAndRegion(r, state, args));
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kColon, "':'"));
   size_t offset = r.p().tok().offset;
   if (!state.operands.empty()) {

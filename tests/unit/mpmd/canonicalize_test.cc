@@ -8,6 +8,7 @@
 namespace shardkit::mpmd {
 namespace {
 
+using testing::count;
 using testing::kTwoMeshes;
 using testing::runPass;
 
@@ -21,15 +22,6 @@ std::string func(std::string_view args, std::string_view results,
                  std::string_view body) {
   return strCat("func.func @f(", args, ") -> ", results, " attributes {",
                 kTwoMeshes, "} {\n", body, "\n}\n");
-}
-
-size_t count(std::string_view text, std::string_view what) {
-  size_t n = 0;
-  for (size_t at = text.find(what); at != std::string_view::npos;
-       at = text.find(what, at + 1)) {
-    ++n;
-  }
-  return n;
 }
 
 TEST_CASE("transfers: identities vanish, intra-mesh chains shorten") {

@@ -9,21 +9,10 @@
 namespace shardkit::mpmd {
 namespace {
 
+using testing::count;
+using testing::has;
 using testing::kTwoMeshes;
 using testing::runPass;
-
-size_t count(std::string_view text, std::string_view what) {
-  size_t n = 0;
-  for (size_t at = text.find(what); at != std::string_view::npos;
-       at = text.find(what, at + 1)) {
-    ++n;
-  }
-  return n;
-}
-
-bool has(std::string_view text, std::string_view what) {
-  return text.find(what) != std::string_view::npos;
-}
 
 // Two stages: x·w1 then tanh on one mesh, ·w2 on another, a meshless add.
 std::string twoStages() {

@@ -10,21 +10,10 @@
 namespace shardkit::mpmd {
 namespace {
 
+using testing::count;
+using testing::has;
 using testing::kTwoMeshes;
 using testing::runPass;
-
-bool has(std::string_view text, std::string_view what) {
-  return text.find(what) != std::string_view::npos;
-}
-
-size_t count(std::string_view text, std::string_view what) {
-  size_t n = 0;
-  for (size_t at = text.find(what); at != std::string_view::npos;
-       at = text.find(what, at + 1)) {
-    ++n;
-  }
-  return n;
-}
 
 // The line of `text` holding `what`.
 std::string lineWith(std::string_view text, std::string_view what) {

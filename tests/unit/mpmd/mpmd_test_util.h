@@ -49,6 +49,20 @@ inline std::string runPass(std::string_view text, std::string_view name,
   return printModule(*module);
 }
 
+// The number of occurrences of `what` in `text`.
+inline size_t count(std::string_view text, std::string_view what) {
+  size_t n = 0;
+  for (size_t at = text.find(what); at != std::string_view::npos;
+       at = text.find(what, at + 1)) {
+    ++n;
+  }
+  return n;
+}
+
+inline bool has(std::string_view text, std::string_view what) {
+  return text.find(what) != std::string_view::npos;
+}
+
 // The topology most tests use: meshes m1 and m2 of 2 devices each.
 inline constexpr std::string_view kTwoMeshes =
     "topology = #mpmd.topology<<\"m1\" : <[\"x\"=2]>>, "
