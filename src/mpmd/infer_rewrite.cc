@@ -14,6 +14,7 @@
 
 #include "absl/container/flat_hash_set.h"
 #include "shardkit/core/status_macros.h"
+#include "shardkit/core/strings.h"
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/func.h"
 #include "shardkit/ir/module.h"
@@ -223,6 +224,10 @@ absl::Status inferMeshRewriteUsingAnalysis(Module& module,
                                            const PassOptions& options) {
   using namespace mpmd_internal;  // NOLINT
   SK_ASSIGN_OR_RETURN(int64_t max_clones, options.getInt("max-clones", 1));
+  if (max_clones < 0) {
+    return absl::InvalidArgumentError(
+        toAbsl(strCat("max-clones must not be negative, got ", max_clones)));
+  }
   std::vector<FuncOp> funcs = mpmdFunctions(module);
   // Callees first: their calls are rewritten from the callees' new types.
   for (FuncOp func : funcs) {
