@@ -22,12 +22,30 @@ absl::Status malformed(std::string_view what, std::string_view text) {
 
 bool isDigit(char c) { return c >= '0' && c <= '9'; }
 
+// An element type (`f32`, `complex<f32>`, `!dialect.type<...>`): it starts
+// with a letter or '!' and has no whitespace outside its brackets.
+bool isElementTypeText(std::string_view text) {
+  char first = text.front();
+  if (!(first == '!' || (first >= 'a' && first <= 'z') ||
+        (first >= 'A' && first <= 'Z'))) {
+    return false;
+  }
+  int depth = 0;
+  for (char c : text) {
+    if (c == '<') ++depth;
+    if (c == '>') --depth;
+    if (c == '\n' || c == '\t' || c == '\r' || (c == ' ' && depth == 0))
+      return false;
+  }
+  return true;
+}
+
 // `tensor<4x?x8xf32[, encoding]>` into `type`'s dims, element and encoding.
 absl::Status parseRankedTensor(std::string_view text, MeshTensorType& type) {
   if (!text.starts_with("tensor<") || !text.ends_with(">")) {
     return malformed("expected a ranked tensor type", text);
   }
-  std::string_view body = text.substr(7, text.size() - 8);
+  std::string_view body = trimSpaces(text.substr(7, text.size() - 8));
   size_t i = 0;
   while (i < body.size() && (body[i] == '?' || isDigit(body[i]))) {
     int64_t dim = kDynamicSize;
@@ -53,6 +71,8 @@ absl::Status parseRankedTensor(std::string_view text, MeshTensorType& type) {
       (*parts)[0].empty() || (*parts)[0][0] == '*') {
     return malformed("expected a ranked tensor type", text);
   }
+  if (!isElementTypeText((*parts)[0]))
+    return malformed("expected an element type", text);
   type.element_type = std::string((*parts)[0]);
   if (parts->size() == 2) type.encoding = std::string((*parts)[1]);
   return absl::OkStatus();

@@ -93,6 +93,14 @@ TEST_CASE("mesh tensor types are read and spelled canonically") {
                            "memory_kind=\"device\", sharding=<@m, []>>")
              .ok());
   CHECK(!canonicalTypeText("!mpmd.other<1>").ok());
+  // The element type: no dimension-like or spaced text (found by fuzzing).
+  CHECK(
+      canonicalTypeText("!mpmd.mesh_tensor<\"m\", tensor< 4xf32 >>").value() ==
+      "!mpmd.mesh_tensor<\"m\", tensor<4xf32>>");
+  CHECK(!canonicalTypeText("!mpmd.mesh_tensor<\"m\", tensor<4!?x8xf32>>").ok());
+  CHECK(!canonicalTypeText("!mpmd.mesh_tensor<\"m\", tensor<4xf 32>>").ok());
+  CHECK(canonicalTypeText("!mpmd.mesh_tensor<\"m\", tensor<2xcomplex<f32>>>")
+            .ok());
 }
 
 TEST_CASE("mesh tensor values") {
