@@ -25,7 +25,7 @@ if [ ! -f "${build}/build.ninja" ]; then
     -DSHARDKIT_BUILD_BENCH=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo
 fi
 # shellcheck disable=SC2086
-ninja -C "${build}" -j2 ${targets}
+ninja -C "${build}" -j2 $(printf 'shardkit_%s ' ${targets})
 
 time_flag=()
 if [ "${seconds}" != "0" ]; then time_flag=(-max_total_time="${seconds}"); fi

@@ -20,6 +20,7 @@ absl::StatusOr<std::unique_ptr<Module>> parseModule(
   module->source = std::move(text);
   ModuleReader reader(module->source, module.get(), options);
   absl::Status status = reader.parseModuleBody();
+  if (status.ok()) status = reader.resolveLocations();
   if (!status.ok()) return reader.located(status);
   module->shrinkToFit();
   if (options.verify) {

@@ -3,6 +3,7 @@
 #define SHARDKIT_SRC_IR_MODULE_READER_H_
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -97,7 +98,16 @@ class ModuleReader : public OpReader {
   absl::Status enter();  // recursion guard
   void leave() { --depth_; }
   void skipOptionalLocation();
+  // `loc(...)`: the text inside the parentheses, or nullopt when there is
+  // none.
+  absl::StatusOr<std::optional<std::string_view>> readOptionalLocation();
 
+ public:
+  // Gives the module the ops' locations, `#loc` aliases resolved (after the
+  // whole text is read: MLIR prints the aliases last).
+  absl::Status resolveLocations();
+
+ private:
   // Attributes (module_reader_attrs.cc).
   absl::StatusOr<Attribute> parseNumberAttr();
   absl::StatusOr<Attribute> parseDialectAttr();
@@ -152,6 +162,10 @@ class ModuleReader : public OpReader {
   // The `{...}` pairs found by region scans (see scanBalanced).
   BracketEnds brace_ends_;
   std::string default_dialect_;
+  // The `loc(...)` of each op (by location key) as written, and the
+  // `#alias = loc(...)` definitions.
+  std::vector<std::pair<uint32_t, std::string_view>> op_locations_;
+  absl::flat_hash_map<std::string, std::string> loc_aliases_;
   uint32_t op_location_ = 0;
   int depth_ = 0;
 };

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
@@ -89,6 +90,11 @@ class Verifier {
 
   absl::Status run() {
     verifyMeshOps();
+    for (Op op : m_.body()) {
+      if (const std::string* name = op.attr("sym_name").asString()) {
+        symbols_.try_emplace(*name, op);
+      }
+    }
     for (Op op : m_.body()) walk(op, {});
     if (errors_.empty()) return absl::OkStatus();
     return diagnosticStatus(errors_);
@@ -127,6 +133,7 @@ class Verifier {
   // `bound` lists the manual axes of the enclosing manual computations.
   void walk(Op op, const std::vector<std::string>& bound) {
     report(op, verifyOneOp(op, VerifyContext(meshes_, bound)));
+    if (isa<func::CallOp>(op)) report(op, verifyCall(op));
     std::vector<std::string> inner = bound;
     if (isa<sdy::ManualComputationOp>(op)) {
       if (const ManualAxes* axes = op.attr("manual_axes").asManualAxes()) {
@@ -141,8 +148,18 @@ class Verifier {
     }
   }
 
+  // The call's callee: a function of the module with its signature.
+  absl::Status verifyCall(Op call) {
+    auto it = symbols_.find(toAbsl(func::CallOp(call).callee()));
+    absl::Status status = ir_internal::verifyFuncCallSymbol(
+        call, it == symbols_.end() ? Op() : it->second);
+    if (status.ok()) return status;
+    return opError(call, message(status));
+  }
+
   Module& m_;
   MeshTable meshes_;
+  absl::flat_hash_map<std::string, Op> symbols_;  // top-level, by sym_name
   std::vector<Diagnostic> errors_;
 };
 

@@ -38,8 +38,11 @@ std::vector<Type> bodyReturnTypes(Op op);
 // The verifier hooks of the builtin ops.
 absl::Status verifyFuncOp(Op op, const VerifyContext& context);
 absl::Status verifyFuncReturnOp(Op op, const VerifyContext& context);
+// `callee` is the module's symbol the call names (null if none).
+absl::Status verifyFuncCallSymbol(Op call, Op callee);
 absl::Status verifyReshardLikeOp(Op op, const VerifyContext& context);
 absl::Status verifyDataFlowEdgeOp(Op op, const VerifyContext& context);
+absl::Status verifyFuncDataFlowEdgeOp(Op op, const VerifyContext& context);
 absl::Status verifyPropagationBarrierOp(Op op, const VerifyContext& context);
 absl::Status verifyManualComputationOp(Op op, const VerifyContext& context);
 absl::Status verifyNamedComputationOp(Op op, const VerifyContext& context);

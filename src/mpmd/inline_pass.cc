@@ -18,9 +18,6 @@
 namespace shardkit::mpmd {
 namespace {
 
-using mpmd_internal::cloneOp;
-using mpmd_internal::ValueMap;
-
 void collectCalls(Block block, std::vector<Op>& calls) {
   for (Op op : block) {
     if (isa<func::CallOp>(op)) calls.push_back(op);
@@ -57,8 +54,7 @@ void inlineCall(Op call, FuncOp callee) {
     call.parentBlock().insertBefore(call, copy);
   }
   for (unsigned i = 0; i < call.numResults() && i < ret.numOperands(); ++i)
-    call.result(i).replaceAllUsesWith(
-        mpmd_internal::mapped(map, ret.operand(i)));
+    call.result(i).replaceAllUsesWith(mapped(map, ret.operand(i)));
   call.erase();
 }
 

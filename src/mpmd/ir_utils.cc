@@ -7,21 +7,6 @@
 namespace shardkit::mpmd::mpmd_internal {
 namespace {
 
-void cloneRegion(Region from, Region to, ValueMap& map) {
-  std::vector<Block> blocks;
-  for (unsigned b = 0; b < from.numBlocks(); ++b) {
-    Block block = from.block(b);
-    Block copy = to.addBlock();
-    for (unsigned i = 0; i < block.numArguments(); ++i) {
-      map[block.argument(i)] = copy.addArgument(block.argument(i).type());
-    }
-    blocks.push_back(copy);
-  }
-  for (unsigned b = 0; b < from.numBlocks(); ++b) {
-    for (Op op : from.block(b)) blocks[b].pushBack(cloneOp(op, map));
-  }
-}
-
 void collectFreeValues(Op root, Op op, absl::flat_hash_set<Value>& seen,
                        std::vector<Value>& out) {
   for (unsigned r = 0; r < op.numRegions(); ++r) {
@@ -42,23 +27,6 @@ void collectFreeValues(Op root, Op op, absl::flat_hash_set<Value>& seen,
 }
 
 }  // namespace
-
-Op cloneOp(Op op, ValueMap& map) {
-  OperationState state(op.opName());
-  for (unsigned i = 0; i < op.numOperands(); ++i)
-    state.operands.push_back(mapped(map, op.operand(i)));
-  state.result_types = op.resultTypes();
-  state.inherent_attrs = op.inherentAttrs();
-  state.discardable_attrs = op.discardableAttrs();
-  state.num_regions = op.numRegions();
-  state.location = op.location();
-  Op copy = op.module()->createOp(state);
-  for (unsigned i = 0; i < op.numResults(); ++i)
-    map[op.result(i)] = copy.result(i);
-  for (unsigned r = 0; r < op.numRegions(); ++r)
-    cloneRegion(op.region(r), copy.region(r), map);
-  return copy;
-}
 
 Op createBefore(Op anchor, OperationState& state) {
   if (state.location == kNoSourceLocation) state.location = anchor.location();

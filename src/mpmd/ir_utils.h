@@ -1,6 +1,6 @@
-// Internal to the mpmd layer: IR edits the mpmd passes share (cloning ops
-// with their regions, inlining a region's block, keeping a function's type in
-// line with its body, creating ops next to others).
+// Internal to the mpmd layer: IR edits the mpmd passes share (inlining a
+// region's block, keeping a function's type in line with its body, creating ops
+// next to others).
 #ifndef SHARDKIT_SRC_MPMD_IR_UTILS_H_
 #define SHARDKIT_SRC_MPMD_IR_UTILS_H_
 
@@ -9,24 +9,12 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/status/status.h"
+#include "shardkit/ir/clone.h"
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/func.h"
 #include "shardkit/ir/graph.h"
 
 namespace shardkit::mpmd::mpmd_internal {
-
-// Old values to their copies; a value not in the map stands for itself.
-using ValueMap = absl::flat_hash_map<Value, Value>;
-
-inline Value mapped(const ValueMap& map, Value value) {
-  auto it = map.find(value);
-  return it == map.end() ? value : it->second;
-}
-
-// A detached copy of `op` and of its regions, with operands (and the free
-// values of its regions) looked up in `map`; the copies of `op`'s results and
-// of its blocks' arguments are added to `map`.
-Op cloneOp(Op op, ValueMap& map);
 
 // Creates the op of `state` right before / after `anchor`, at its location.
 Op createBefore(Op anchor, OperationState& state);

@@ -6,9 +6,8 @@
 
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
-#include "shardkit/passes/export_passes.h"
-#include "shardkit/passes/import_passes.h"
 #include "shardkit/passes/pass.h"
+#include "shardkit/passes/pipeline.h"
 #include "shardkit/propagation/propagate.h"
 
 namespace shardkit {
@@ -84,16 +83,24 @@ absl::Status runLevel(Module& module, const PassOptions& pass, Level level) {
   options.user_priorities = level >= Level::kUserPriority;
   if (level != Level::kPipeline) return propagate(module, options).status();
 
-  SK_RETURN_IF_ERROR(runImportPipeline(module));
-  SK_RETURN_IF_ERROR(propagate(module, options).status());
-  // Propagation has already dropped the rules unless asked to keep them.
-  ExportOptions export_options;
-  export_options.keep_sharding_rules = true;
-  return runExportPipeline(module, export_options);
+  PipelineOptions pipeline;
+  SK_ASSIGN_OR_RETURN(pipeline.import_options.dedup_functions_fully,
+                      pass.getBool("dedup-functions-fully", false));
+  pipeline.strategy = options.strategy;
+  pipeline.op_priorities = options.op_priorities;
+  pipeline.conservative = options.conservative;
+  pipeline.keep_sharding_rules = options.keep_sharding_rules;
+  return runPropagationPipeline(module, pipeline);
 }
 
 PassInfo propagationPass(const char* name, const char* description,
                          OptionList options, Level level) {
+  if (level == Level::kPipeline) {
+    options.push_back(
+        {"dedup-functions-fully",
+         "keep functions and calls and propagate through them instead of "
+         "inlining each call (default false)"});
+  }
   if (level != Level::kBasic) options = withStrategy(std::move(options));
   if (level >= Level::kOpPriority) options = withOpPriority(std::move(options));
   return PassInfo{name, description, std::move(options),

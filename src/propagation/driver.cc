@@ -80,6 +80,11 @@ void Driver::notifyUsers(Value v) {
       push(edge);
       continue;
     }
+    if (calls_) {
+      func_edges_.clear();
+      appendFuncEdgesOfSource(user, use.operandIndex(), *calls_, func_edges_);
+      for (Op edge : func_edges_) push(edge);
+    }
     if (user.hasTrait(OpTrait::kTerminator)) {
       push(user.parentOp());
     } else {
@@ -310,8 +315,26 @@ absl::Status Driver::visit(Op op) {
       addSlot(op.result(0));
       return step(op, params);
     }
+    case OpRole::kFuncEdge:
+      return visitFuncEdge(op, params);
   }
   return absl::OkStatus();
+}
+
+// Like a data-flow edge, without a view to change: a function and its calls
+// see a value the same way.
+absl::Status Driver::visitFuncEdge(Op op, StepParams& params) {
+  if (!calls_ || op.numOperands() != 1 || op.numResults() != 1) {
+    return absl::OkStatus();
+  }
+  Type type = op.result(0).type();
+  if (!type.isRankedTensor()) return absl::OkStatus();
+  std::vector<OperandRef> sources = funcEdgeSourceUses(op, *calls_);
+  if (sources.empty()) return absl::OkStatus();
+  params.rule = &identity_.get(type.shape(), sources.size(), 1);
+  for (const OperandRef& source : sources) addSlot(source.get());
+  addSlot(op.result(0));
+  return step(op, params);
 }
 
 // Between each function's returned values and its result shardings, like an
@@ -369,7 +392,16 @@ absl::Status Driver::fixpoint() {
     in_worklist_[op.id()] = 1;
     worklist_.push_back(op.id());
   };
-  m_.walk(collect);
+  if (calls_) {
+    // Calls are followed: each function's ops before its callers', so that
+    // what a callee's body dictates reaches its calls first.
+    std::vector<FuncOp> order = calls_->callersFirst();
+    for (auto it = order.rbegin(); it != order.rend(); ++it) {
+      Module::walkOp(*it, collect);
+    }
+  } else {
+    m_.walk(collect);
+  }
   std::reverse(worklist_.begin(), worklist_.end());
   while (!worklist_.empty()) {
     Op op(&m_, worklist_.back());
@@ -390,6 +422,10 @@ absl::StatusOr<PropagationStats> Driver::run() {
     return getSharding(member);
   });
   load();
+  if (has_func_edges_) {
+    SK_ASSIGN_OR_RETURN(CallGraph calls, CallGraph::build(m_));
+    calls_.emplace(std::move(calls));
+  }
   syncGroups();
   std::vector<std::optional<int64_t>> user_rounds = {std::nullopt};
   if (options_.user_priorities) {

@@ -20,6 +20,7 @@
 #include "shardkit/factor_propagation/basic_factor_propagation.h"
 #include "shardkit/factor_propagation/priorities.h"
 #include "shardkit/factor_propagation/propagate_op.h"
+#include "shardkit/ir/call_graph.h"
 #include "shardkit/ir/func.h"
 #include "shardkit/propagation/propagate.h"
 #include "src/propagation/op_classes.h"
@@ -90,6 +91,8 @@ class Driver {
   absl::Status fixpoint();
   absl::Status propagateFuncResults();
   absl::Status visit(Op op);
+  // The step of an `sdy.func_data_flow_edge` (sources from the call graph).
+  absl::Status visitFuncEdge(Op op, StepParams& params);
   void addSlot(Value v) { slots_.push_back(slotOf(v)); }
   absl::Status step(Op op, const StepParams& params);
   // Runs propagateOpShardings on the tensors of `slots_` (their shardings
@@ -162,6 +165,9 @@ class Driver {
   uint64_t clock_ = 0;
   std::vector<LastStep> last_step_;  // op id -> its last step
   std::vector<FuncResults> funcs_;
+  // The call graph, when the module has `sdy.func_data_flow_edge` ops.
+  std::optional<CallGraph> calls_;
+  std::vector<Op> func_edges_;  // scratch of notifyUsers
   std::vector<OpEntry> entries_;
   // A deque: a rule keeps its address (memo_ identifies rules by address).
   std::deque<OpShardingRule> rules_;
@@ -173,8 +179,9 @@ class Driver {
   Op current_;
   std::optional<int64_t> user_round_;
   std::optional<int64_t> op_round_;
-  bool aggressive_ = false;     // the strategy of the current fixed point
-  bool saw_rule_attr_ = false;  // some op has an `sdy.sharding_rule`
+  bool aggressive_ = false;      // the strategy of the current fixed point
+  bool saw_rule_attr_ = false;   // some op has an `sdy.sharding_rule`
+  bool has_func_edges_ = false;  // some op is an `sdy.func_data_flow_edge`
   PropagationWorkspace workspace_;
   std::vector<PropagationDirection> factor_directions_;
   std::vector<Value> slots_;

@@ -14,6 +14,7 @@
 #include "shardkit/factor_propagation/basic_factor_propagation.h"
 #include "shardkit/factor_propagation/common_mesh.h"
 #include "shardkit/factor_propagation/propagate_op.h"
+#include "shardkit/ir/call_graph.h"
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/func.h"
 #include "shardkit/ir/op_syntax.h"
@@ -293,6 +294,22 @@ absl::StatusOr<StepView> stepView(Op op, const Names& names,
       view.shardings.push_back(
           edgeShardingBeforePropagation(op, stored ? &*stored : nullptr));
       view.num_operands = static_cast<int64_t>(edge->sources.size());
+      return view;
+    }
+    case OpRole::kFuncEdge: {
+      absl::StatusOr<CallGraph> calls = CallGraph::build(*op.module());
+      if (!calls.ok()) return calls.status();
+      std::vector<OperandRef> sources = funcEdgeSourceUses(op, *calls);
+      if (sources.empty() || !op.result(0).type().isRankedTensor()) {
+        view.note = "the edge has no sources: propagation skips it";
+        return view;
+      }
+      view.rule = identity.get(op.result(0).type().shape(), sources.size(), 1);
+      for (size_t i = 0; i < sources.size(); ++i) {
+        add(strCat("source ", i), sources[i].get());
+      }
+      add("targets", op.result(0));
+      view.num_operands = static_cast<int64_t>(sources.size());
       return view;
     }
   }

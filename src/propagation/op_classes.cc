@@ -35,6 +35,13 @@ bool isElementwiseOp(Op op) {
 }
 
 OpPriorityKind opPriorityKind(Op op) {
+  // A constraint says how its own uses see its input; when other ops use the
+  // input too, the first round lets the input's sharding come from elsewhere
+  // before the constraint imposes its own.
+  if (isa<sdy::ShardingConstraintOp>(op) && op.numOperands() == 1 &&
+      !op.operand(0).hasOneUse()) {
+    return OpPriorityKind::kOther;
+  }
   if (isElementwiseOp(op) || op.hasTrait(OpTrait::kPriorityPassThrough)) {
     return OpPriorityKind::kPassThrough;
   }
@@ -69,6 +76,10 @@ absl::StatusOr<OpRoleInfo> classifyOp(Op op, bool conservative) {
   OpRoleInfo info;
   if (isa<sdy::DataFlowEdgeOp>(op)) {
     info.role = OpRole::kEdge;
+    return info;
+  }
+  if (isa<sdy::FuncDataFlowEdgeOp>(op)) {
+    info.role = OpRole::kFuncEdge;
     return info;
   }
   if (isa<sdy::PropagationBarrierOp>(op)) {

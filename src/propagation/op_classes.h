@@ -51,6 +51,9 @@ enum class OpRole : uint8_t {
   kRule,     // operands and results along the op's sharding rule
   kBarrier,  // sdy.propagation_barrier: identity, in its allowed direction
   kEdge,     // sdy.data_flow_edge: sources and targets of the edge, identity
+  // sdy.func_data_flow_edge: a function argument and the call operands, or a
+  // call result and the callee's returned value, identity
+  kFuncEdge,
 };
 
 struct OpRoleInfo {

@@ -5,7 +5,7 @@
 //                [-allow-unregistered-dialect] [-verify-diagnostics]
 //                [-mlir-timing]
 //                [--explain-op=NAME [--explain-strategy=basic|aggressive]]
-//                [-PASS[=OPTIONS]]...
+//                [--comm-report=OUT.json] [-PASS[=OPTIONS]]...
 #include <fcntl.h>
 #include <malloc.h>
 #include <sys/mman.h>
@@ -29,8 +29,11 @@
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/module_io.h"
 #include "shardkit/mpmd/dialect.h"
+#include "shardkit/passes/comm_report.h"
 #include "shardkit/passes/pass.h"
 #include "shardkit/propagation/explain.h"
+#include "shardkit/propagation/graph_dump.h"
+#include "shardkit/version.h"
 #include "tools/shardkit-opt/verify_diagnostics.h"
 
 namespace shardkit {
@@ -46,6 +49,7 @@ struct Flags {
   std::string output = "-";
   bool split_input = false;
   bool generic = false;
+  bool debug_info = false;
   bool allow_unregistered = true;
   bool verify_diagnostics = false;
   // -mlir-timing: report the wall time of parsing, each pass and printing.
@@ -53,6 +57,10 @@ struct Flags {
   // --explain-op: print this op's factor table instead of the module.
   std::string explain_op;
   ExplainOptions explain;
+  // --dump-graph=dot|json: print the graph instead of the module.
+  std::string dump_graph;
+  // --comm-report: where to write the collectives' communication cost.
+  std::string comm_report;
   std::vector<PassRequest> passes;
 };
 
@@ -64,6 +72,7 @@ void printHelp() {
          "  -split-input-file             process each '// -----' chunk on its "
          "own\n"
          "  --mlir-print-op-generic       print every op in generic form\n"
+         "  -mlir-print-debuginfo         print each op's loc(...)\n"
          "  -allow-unregistered-dialect   accept ops of unknown dialects "
          "(default)\n"
          "  -verify-diagnostics           check expected-error annotations\n"
@@ -77,6 +86,14 @@ void printHelp() {
          "step\n"
          "  --explain-strategy=S          the step's strategy: aggressive "
          "(default), basic\n"
+         "  --dump-graph=dot|json         after the passes, print the sharded "
+         "graph as\n"
+         "                                Graphviz DOT or JSON "
+         "(docs/graph-dump.md)\n"
+         "  --version                     print shardkit's version\n"
+         "  --comm-report=FILE            after the passes, write the bytes "
+         "each\n"
+         "                                collective moves (JSON) to FILE\n"
          "  --help                        show this help\n\n"
          "PASSES (-NAME or -NAME=\"key=value ...\"):\n";
   for (const PassInfo* pass : allPasses()) {
@@ -88,7 +105,8 @@ void printHelp() {
 }
 
 // Returns false (after printing why) on a bad command line.
-bool parseFlags(int argc, char** argv, Flags& flags, bool& help) {
+bool parseFlags(int argc, char** argv, Flags& flags, bool& help,
+                bool& version) {
   bool positional_only = false;
   bool have_input = false;
   for (int i = 1; i < argc; ++i) {
@@ -110,6 +128,16 @@ bool parseFlags(int argc, char** argv, Flags& flags, bool& help) {
     std::string flag = arg.substr(arg[1] == '-' ? 2 : 1);
     if (flag == "help" || flag == "h") {
       help = true;
+    } else if (flag == "version") {
+      version = true;
+    } else if (flag.starts_with("dump-graph=")) {
+      flags.dump_graph = flag.substr(std::string("dump-graph=").size());
+      if (flags.dump_graph != "dot" && flags.dump_graph != "json") {
+        std::cerr << "shardkit-opt: error: --dump-graph must be 'dot' or "
+                     "'json', got '"
+                  << flags.dump_graph << "'\n";
+        return false;
+      }
     } else if (flag == "o") {
       if (++i >= argc) {
         std::cerr << "shardkit-opt: error: -o needs a file name\n";
@@ -120,6 +148,8 @@ bool parseFlags(int argc, char** argv, Flags& flags, bool& help) {
       flags.split_input = true;
     } else if (flag == "mlir-print-op-generic") {
       flags.generic = true;
+    } else if (flag == "mlir-print-debuginfo") {
+      flags.debug_info = true;
     } else if (flag == "allow-unregistered-dialect") {
       flags.allow_unregistered = true;
     } else if (flag == "verify-diagnostics") {
@@ -131,6 +161,12 @@ bool parseFlags(int argc, char** argv, Flags& flags, bool& help) {
       if (flags.explain_op.empty()) {
         std::cerr
             << "shardkit-opt: error: --explain-op needs an op name or %N\n";
+        return false;
+      }
+    } else if (flag.starts_with("comm-report=")) {
+      flags.comm_report = flag.substr(std::string("comm-report=").size());
+      if (flags.comm_report.empty()) {
+        std::cerr << "shardkit-opt: error: --comm-report needs a file name\n";
         return false;
       }
     } else if (flag.starts_with("explain-strategy=")) {
@@ -335,6 +371,7 @@ Module* kModuleKeptUntilExit = nullptr;
 // Processes one chunk; returns false on error (diagnostics go to `diags`).
 bool processChunk(std::string text, const Flags& flags, const std::string& file,
                   bool last_chunk, std::string& out,
+                  std::vector<CommReportEntry>& report,
                   std::vector<Diagnostic>& diags) {
   PhaseTimer timer(flags.timing);
   ParseOptions options;
@@ -354,10 +391,25 @@ bool processChunk(std::string text, const Flags& flags, const std::string& file,
       return false;
     }
   }
+  if (!flags.comm_report.empty()) {
+    absl::StatusOr<std::vector<CommReportEntry>> entries =
+        communicationReport(**module);
+    if (!entries.ok()) {
+      diags = located(entries.status(), file);
+      return false;
+    }
+    report.insert(report.end(), entries->begin(), entries->end());
+  }
   if (!flags.explain_op.empty())
     return explain(**module, flags, file, out, diags);
+  if (!flags.dump_graph.empty()) {
+    out += flags.dump_graph == "dot" ? dumpGraphDot(**module)
+                                     : dumpGraphJson(**module);
+    return true;
+  }
   PrintOptions print;
   print.generic = flags.generic;
+  print.debug_info = flags.debug_info;
   printModule(**module, print, out);
   timer.lap("print");
   // The process is about to exit: tearing the module down would only cost
@@ -396,9 +448,14 @@ int run(int argc, char** argv) {
   registerMpmdDialect();
   Flags flags;
   bool help = false;
-  if (!parseFlags(argc, argv, flags, help)) return 1;
+  bool version = false;
+  if (!parseFlags(argc, argv, flags, help, version)) return 1;
   if (help) {
     printHelp();
+    return 0;
+  }
+  if (version) {
+    std::cout << "shardkit-opt " << shardkit::version() << "\n";
     return 0;
   }
   std::string text;
@@ -418,6 +475,7 @@ int run(int argc, char** argv) {
     chunks.push_back(std::move(text));
   }
   std::string out;
+  std::vector<CommReportEntry> report;
   bool ok = true;
   for (size_t i = 0; i < chunks.size(); ++i) {
     if (i > 0) out += "// -----\n";
@@ -425,7 +483,7 @@ int run(int argc, char** argv) {
     bool chunk_ok = processChunk(
         flags.verify_diagnostics ? chunks[i] : std::move(chunks[i]), flags,
         file,
-        /*last_chunk=*/i + 1 == chunks.size(), out, diags);
+        /*last_chunk=*/i + 1 == chunks.size(), out, report, diags);
     // Errors a pass reported without failing come first, as they were
     // emitted before any failure.
     std::vector<Diagnostic> reported = takeNonFatalDiagnostics();
@@ -452,6 +510,14 @@ int run(int argc, char** argv) {
     // On failure the target keeps its previous contents (it may be the input).
     if (std::optional<std::string> error = writeOutput(flags.output, out)) {
       std::cerr << "shardkit-opt: error: cannot write '" << flags.output
+                << "': " << *error << "\n";
+      return 1;
+    }
+  }
+  if (ok && !flags.comm_report.empty()) {
+    if (std::optional<std::string> error =
+            writeOutput(flags.comm_report, commReportJson(report))) {
+      std::cerr << "shardkit-opt: error: cannot write '" << flags.comm_report
                 << "': " << *error << "\n";
       return 1;
     }

@@ -25,6 +25,9 @@
 #include "shardkit/core/op_sharding_rule.h"
 #include "shardkit/core/propagation_direction.h"
 #include "shardkit/core/tensor_sharding.h"
+#include "shardkit/export.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -67,5 +70,7 @@ std::vector<int64_t> userPriorityRounds(
 bool dropPriorities(TensorSharding& sharding);
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_FACTOR_PROPAGATION_PRIORITIES_H_

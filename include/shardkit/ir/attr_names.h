@@ -6,6 +6,10 @@
 
 #include <string_view>
 
+#include "shardkit/export.h"
+
+SHARDKIT_EXPORT_BEGIN
+
 namespace shardkit {
 
 // `#sdy.sharding` of a function argument or result, or
@@ -41,5 +45,7 @@ inline constexpr std::string_view kOriginalFuncNameAttr =
 inline constexpr std::string_view kFuncManualAxesAttr = "sdy.func_manual_axes";
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_IR_ATTR_NAMES_H_

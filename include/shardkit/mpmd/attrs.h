@@ -24,8 +24,11 @@
 
 #include "absl/status/statusor.h"
 #include "shardkit/core/mesh.h"
+#include "shardkit/export.h"
 #include "shardkit/ir/attribute.h"
 #include "shardkit/text/parser_base.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit::mpmd {
 
@@ -96,5 +99,7 @@ absl::StatusOr<std::string> parseAttributeText(ParserBase& p,
                                                std::string_view name);
 
 }  // namespace shardkit::mpmd
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_MPMD_ATTRS_H_

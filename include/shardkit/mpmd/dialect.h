@@ -5,6 +5,10 @@
 #ifndef SHARDKIT_MPMD_DIALECT_H_
 #define SHARDKIT_MPMD_DIALECT_H_
 
+#include "shardkit/export.h"
+
+SHARDKIT_EXPORT_BEGIN
+
 namespace shardkit {
 
 // Registers the mpmd ops, syntaxes, canonicalization patterns and passes.
@@ -12,5 +16,7 @@ namespace shardkit {
 void registerMpmdDialect();
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_MPMD_DIALECT_H_

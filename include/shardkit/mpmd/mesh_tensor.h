@@ -18,7 +18,10 @@
 #include "absl/status/statusor.h"
 #include "shardkit/core/mesh.h"
 #include "shardkit/core/tensor_sharding.h"
+#include "shardkit/export.h"
 #include "shardkit/ir/type.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit::mpmd {
 
@@ -76,5 +79,7 @@ absl::StatusOr<std::string> canonicalTypeText(std::string_view text);
 absl::Status verifyForMesh(const MeshTensorType& type, const Mesh& mesh);
 
 }  // namespace shardkit::mpmd
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_MPMD_MESH_TENSOR_H_

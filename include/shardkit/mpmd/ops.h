@@ -12,8 +12,11 @@
 #include <vector>
 
 #include "shardkit/core/tensor_sharding.h"
+#include "shardkit/export.h"
 #include "shardkit/ir/op_base.h"
 #include "shardkit/mpmd/attrs.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit::mpmd {
 
@@ -187,5 +190,7 @@ inline constexpr std::string_view kCanConvertToReduceAttr =
 inline constexpr std::string_view kCopiesAttr = "mpmd.copies";
 
 }  // namespace shardkit::mpmd
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_MPMD_OPS_H_

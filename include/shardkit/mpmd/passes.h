@@ -10,8 +10,11 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "shardkit/export.h"
 #include "shardkit/ir/graph.h"
 #include "shardkit/passes/pass.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit::mpmd {
 
@@ -104,5 +107,7 @@ absl::Status eraseUnusedCalleeBlockArguments(Module& module);
 absl::Status importPipeline(Module& module, const PassOptions& options);
 
 }  // namespace shardkit::mpmd
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_MPMD_PASSES_H_

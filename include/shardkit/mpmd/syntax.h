@@ -9,6 +9,10 @@
 #ifndef SHARDKIT_MPMD_SYNTAX_H_
 #define SHARDKIT_MPMD_SYNTAX_H_
 
+#include "shardkit/export.h"
+
+SHARDKIT_EXPORT_BEGIN
+
 namespace shardkit {
 
 // Registers the op kinds and the syntaxes. Idempotent and thread-safe; call it
@@ -16,5 +20,7 @@ namespace shardkit {
 void registerMpmdSyntax();
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_MPMD_SYNTAX_H_

@@ -11,8 +11,11 @@
 
 #include "absl/status/statusor.h"
 #include "shardkit/core/mesh.h"
+#include "shardkit/export.h"
 #include "shardkit/ir/func.h"
 #include "shardkit/mpmd/attrs.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit::mpmd {
 
@@ -49,5 +52,7 @@ std::vector<Op> callersOf(FuncOp func);
 bool meshNameLess(std::string_view a, std::string_view b);
 
 }  // namespace shardkit::mpmd
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_MPMD_UTILS_H_

@@ -12,8 +12,11 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "shardkit/export.h"
 #include "shardkit/ir/graph.h"
 #include "shardkit/ir/module.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -53,9 +56,23 @@ class PatternRewriter {
 // A rewrite of one op: true if it changed the IR (through `rewriter`).
 using RewritePattern = std::function<bool(Op, PatternRewriter&)>;
 
-// Adds `pattern` to the patterns of the op named `op_name`; patterns of one
-// op are tried in registration order.
-void registerCanonicalizationPattern(OpName op_name, RewritePattern pattern);
+// The labels of the sdy patterns a pipeline enables on their own, as the
+// reference's export pipeline does: folding reshards of reshards, and
+// simplifying and fusing collectives.
+inline constexpr std::string_view kReshardLabel = "sdy-reshard";
+inline constexpr std::string_view kCollectiveLabel = "sdy-collective";
+
+// Adds `pattern` to the patterns of the op named `op_name`, under `label`
+// (empty: no label); patterns of one op are tried in registration order.
+void registerCanonicalizationPattern(OpName op_name, RewritePattern pattern,
+                                     std::string_view label = {});
+
+struct CanonicalizeOptions {
+  // Only the patterns with one of these labels run (MLIR's
+  // `enable-patterns`); all patterns when empty. Unused side-effect-free ops
+  // are erased either way.
+  std::vector<std::string> enabled_labels;
+};
 
 // Patterns by op name (a pass's own set), tried in order.
 using PatternSet =
@@ -81,10 +98,13 @@ void applyPatternsGreedily(Op root, const PatternSet& patterns,
                            const GreedyRewriteConfig& config = {});
 
 // Runs the registered patterns to a fixed point over every function body.
-absl::Status canonicalize(Module& module);
+absl::Status canonicalize(Module& module,
+                          const CanonicalizeOptions& options = {});
 
 void registerCanonicalizePass();
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_PASSES_CANONICALIZE_H_

@@ -9,12 +9,18 @@
 //   -sdy-add-data-flow-edges          addDataFlowEdges
 //   -sdy-apply-sharding-constraints   applyShardingConstraints
 //   -sdy-sharding-group-import        importShardingGroups
-//   -sdy-import-pipeline              runImportPipeline (the above, in order)
+//   -sdy-import-pipeline              runImportPipeline (the above and the
+//                                     call passes, in order)
 #ifndef SHARDKIT_PASSES_IMPORT_PASSES_H_
 #define SHARDKIT_PASSES_IMPORT_PASSES_H_
 
+#include <string>
+
 #include "absl/status/status.h"
+#include "shardkit/export.h"
 #include "shardkit/ir/graph.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -67,13 +73,34 @@ absl::Status cleanupManualAxes(Module& module);
 // group mixes values of different shapes or of different manual computations.
 absl::Status importShardingGroups(Module& module);
 
+struct ImportPipelineOptions {
+  // `dedup-functions-fully`: keep the functions and their calls (propagation
+  // then follows calls through `sdy.func_data_flow_edge` ops) instead of
+  // giving every call its own copy of its callee inlined as an
+  // `sdy.named_computation`.
+  bool dedup_functions_fully = false;
+  // First read GSPMD `mhlo.sharding` attributes into sdy shardings
+  // (-sdy-import-gspmd-shardings; docs/gspmd.md).
+  bool gspmd_shardings = false;
+  // The mesh those shardings are expressed on; empty: the module's only
+  // non-maximal mesh.
+  std::string gspmd_mesh;
+};
+
+// Optionally the GSPMD import; symbol-dce,
+// propagate-sharding-from-func-to-call, then (unless dedup-functions-fully)
+// flatten-call-graph, symbol-dce, import-func-calls, symbol-dce; then
 // lift-inlined-meshes, constant-or-scalar-splitter, manual-axes-cleanup,
-// add-data-flow-edges, apply-sharding-constraints, sharding-group-import.
-absl::Status runImportPipeline(Module& module);
+// add-data-flow-edges, apply-sharding-constraints, sharding-group-import
+// (call_passes.h has the call passes).
+absl::Status runImportPipeline(Module& module,
+                               const ImportPipelineOptions& options = {});
 
 // Registers the passes above (called from pass_list.cc).
 void registerImportPasses();
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_PASSES_IMPORT_PASSES_H_

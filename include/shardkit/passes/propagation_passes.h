@@ -4,10 +4,16 @@
 #ifndef SHARDKIT_PASSES_PROPAGATION_PASSES_H_
 #define SHARDKIT_PASSES_PROPAGATION_PASSES_H_
 
+#include "shardkit/export.h"
+
+SHARDKIT_EXPORT_BEGIN
+
 namespace shardkit {
 
 void registerPropagationPasses();
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_PASSES_PROPAGATION_PASSES_H_

@@ -33,8 +33,11 @@
 #include <string_view>
 
 #include "absl/status/statusor.h"
+#include "shardkit/export.h"
 #include "shardkit/ir/graph.h"
 #include "shardkit/propagation/propagate.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -59,5 +62,7 @@ absl::StatusOr<std::string> explainOp(Op op,
                                       const ExplainOptions& options = {});
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_PROPAGATION_EXPLAIN_H_

@@ -23,7 +23,10 @@
 #include <cstdint>
 
 #include "absl/status/statusor.h"
+#include "shardkit/export.h"
 #include "shardkit/ir/graph.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -66,5 +69,7 @@ absl::StatusOr<PropagationStats> propagate(
     Module& module, const PropagationOptions& options = {});
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_PROPAGATION_PROPAGATE_H_

@@ -21,7 +21,10 @@
 #include "shardkit/core/op_sharding_rule.h"
 #include "shardkit/core/propagation_direction.h"
 #include "shardkit/core/tensor_sharding.h"
+#include "shardkit/export.h"
 #include "shardkit/text/parser_base.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -77,5 +80,7 @@ absl::StatusOr<int64_t> consumeFactorSymbol(ParserBase& p,
                                             size_t offset);
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_TEXT_ATTR_PARSER_H_

@@ -14,7 +14,10 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "shardkit/export.h"
 #include "shardkit/text/lexer.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -74,5 +77,7 @@ class ParserBase {
 };
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_TEXT_PARSER_BASE_H_

@@ -17,6 +17,9 @@
 #include "absl/status/statusor.h"
 #include "shardkit/core/dimension_numbers.h"
 #include "shardkit/core/mesh.h"
+#include "shardkit/export.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -52,5 +55,7 @@ absl::StatusOr<Mesh> parseStablehloMeshAxes(std::string_view text);
 std::string printStablehloMesh(const Mesh& mesh);
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_TEXT_STABLEHLO_ATTRS_H_

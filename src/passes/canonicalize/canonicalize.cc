@@ -7,6 +7,8 @@
 #include <vector>
 
 #include "absl/container/flat_hash_set.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_split.h"
 #include "shardkit/ir/func.h"
 #include "shardkit/passes/pass.h"
 #include "src/passes/canonicalize/patterns.h"
@@ -17,9 +19,24 @@ namespace {
 // MLIR's canonicalizer stops after this many sweeps without a fixed point.
 constexpr int kMaxSweeps = 10;
 
-PatternSet& patterns() {
-  static auto* table = new PatternSet();
+struct LabeledPattern {
+  RewritePattern pattern;
+  std::string label;
+};
+
+std::map<std::string, std::vector<LabeledPattern>, std::less<>>& patterns() {
+  static auto* table =
+      new std::map<std::string, std::vector<LabeledPattern>, std::less<>>();
   return *table;
+}
+
+bool isEnabled(const LabeledPattern& pattern,
+               const CanonicalizeOptions& options) {
+  if (options.enabled_labels.empty()) return true;
+  for (const std::string& label : options.enabled_labels) {
+    if (label == pattern.label) return true;
+  }
+  return false;
 }
 
 void registerBuiltinPatterns() {
@@ -162,8 +179,10 @@ void PatternRewriter::eraseOp(Op op) {
   op.erase();
 }
 
-void registerCanonicalizationPattern(OpName op_name, RewritePattern pattern) {
-  patterns()[std::string(op_name.str())].push_back(std::move(pattern));
+void registerCanonicalizationPattern(OpName op_name, RewritePattern pattern,
+                                     std::string_view label) {
+  patterns()[std::string(op_name.str())].push_back(
+      LabeledPattern{std::move(pattern), std::string(label)});
 }
 
 void applyPatternsGreedily(Op root, const PatternSet& table,
@@ -179,18 +198,42 @@ void applyPatternsGreedily(Module& module, const PatternSet& table,
   for (Op op : module.body()) applyPatternsGreedily(op, table, config);
 }
 
-absl::Status canonicalize(Module& module) {
+absl::Status canonicalize(Module& module, const CanonicalizeOptions& options) {
   registerBuiltinPatterns();
-  applyPatternsGreedily(module, patterns());
+  // The registered patterns the options enable, in registration order.
+  PatternSet enabled;
+  for (const auto& [name, labeled] : patterns()) {
+    std::vector<RewritePattern>& set = enabled[name];
+    for (const LabeledPattern& pattern : labeled) {
+      if (isEnabled(pattern, options)) set.push_back(pattern.pattern);
+    }
+  }
+  applyPatternsGreedily(module, enabled);
   return absl::OkStatus();
 }
 
 void registerCanonicalizePass() {
-  registerPass(optionlessPass(
+  registerPass(PassInfo{
       "canonicalize",
       "Folds what each op's canonicalization patterns fold and erases unused "
       "side-effect-free ops, to a fixed point",
-      [](Module& module) { return canonicalize(module); }));
+      {{"enable-patterns",
+        "only the patterns with these labels, e.g. {sdy-collective} "
+        "(default all)"}},
+      [](Module& module, const PassOptions& pass) {
+        CanonicalizeOptions options;
+        std::string labels = pass.get("enable-patterns");
+        if (!labels.empty() && labels.front() == '{' && labels.back() == '}') {
+          labels = labels.substr(1, labels.size() - 2);
+        }
+        for (absl::string_view label : absl::StrSplit(labels, ',')) {
+          label = absl::StripAsciiWhitespace(label);
+          if (!label.empty()) {
+            options.enabled_labels.emplace_back(label.data(), label.size());
+          }
+        }
+        return canonicalize(module, options);
+      }});
 }
 
 }  // namespace shardkit

@@ -26,9 +26,10 @@ bool onManualComputation(const import_internal::ShardingSite& site) {
          (site.attr == "in_shardings" || site.attr == "out_shardings");
 }
 
-// Every dimension closed (axes and priority kept); replicated and unreduced
-// axes dropped, except the manual axes of a manual computation's shardings,
-// which say how the computation is split rather than what propagation found.
+// Every dimension closed (axes and priority kept); replicated axes dropped,
+// except the manual axes of a manual computation's shardings, which say how
+// the computation is split rather than what propagation found. Unreduced axes
+// stay: they are partial sums explicit reshards must still reduce.
 TensorSharding closedLike(const TensorSharding& sharding,
                           const import_internal::ShardingSite& site) {
   TensorSharding closed = sharding;
@@ -38,7 +39,6 @@ TensorSharding closedLike(const TensorSharding& sharding,
     manual = manualAxesOf(site.op);
   }
   closed.replicated_axes = keepManual(sharding.replicated_axes, manual);
-  closed.unreduced_axes = keepManual(sharding.unreduced_axes, manual);
   return closed;
 }
 

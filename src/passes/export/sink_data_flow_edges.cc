@@ -81,7 +81,28 @@ void sinkOwners(Op op, const std::vector<Value>& owners, bool arguments,
   }
 }
 
+void sinkOwnersOf(Op op, const SinkDataFlowEdgesOptions& options) {
+  std::vector<Value> arguments, results;
+  for (Value owner : dataFlowEdgeOwners(op)) {
+    (owner.isBlockArgument() ? arguments : results).push_back(owner);
+  }
+  sinkOwners(op, arguments, /*arguments=*/true, options);
+  sinkOwners(op, results, /*arguments=*/false, options);
+}
+
+void eraseEdge(Op edge) {
+  edge.result(0).replaceAllUsesWith(edge.operand(0));
+  edge.erase();
+}
+
 }  // namespace
+
+void sinkDataFlowEdgesOf(Op op, const SinkDataFlowEdgesOptions& options) {
+  sinkOwnersOf(op, options);
+  for (Value owner : dataFlowEdgeOwners(op)) {
+    if (Op edge = dataFlowEdgeOp(owner)) eraseEdge(edge);
+  }
+}
 
 absl::Status sinkDataFlowEdges(Module& module,
                                const SinkDataFlowEdgesOptions& options) {
@@ -96,17 +117,10 @@ absl::Status sinkDataFlowEdges(Module& module,
   for (Op op : ops) {
     if (op.isErased()) continue;
     if (isa<sdy::DataFlowEdgeOp>(op)) {
-      op.result(0).replaceAllUsesWith(op.operand(0));
-      op.erase();
-      continue;
+      eraseEdge(op);
+    } else if (isDataFlowOp(op)) {
+      sinkOwnersOf(op, options);
     }
-    if (!isDataFlowOp(op)) continue;
-    std::vector<Value> arguments, results;
-    for (Value owner : dataFlowEdgeOwners(op)) {
-      (owner.isBlockArgument() ? arguments : results).push_back(owner);
-    }
-    sinkOwners(op, arguments, /*arguments=*/true, options);
-    sinkOwners(op, results, /*arguments=*/false, options);
   }
   return absl::OkStatus();
 }

@@ -1,12 +1,31 @@
 // -sdy-import-pipeline and the registration of the import passes.
 #include "shardkit/core/status_macros.h"
+#include "shardkit/passes/call_passes.h"
+#include "shardkit/passes/gspmd_passes.h"
 #include "shardkit/passes/import_passes.h"
 #include "shardkit/passes/pass.h"
+#include "shardkit/passes/symbol_dce.h"
 
 namespace shardkit {
 
-absl::Status runImportPipeline(Module& module) {
+absl::Status runImportPipeline(Module& module,
+                               const ImportPipelineOptions& options) {
+  if (options.gspmd_shardings) {
+    SK_RETURN_IF_ERROR(importGspmdShardings(module, options.gspmd_mesh));
+  }
+  SK_RETURN_IF_ERROR(symbolDce(module));
+  // Before calls become named computations, which take their out shardings
+  // from the call.
+  SK_RETURN_IF_ERROR(propagateShardingFromFuncToCall(module));
+  if (!options.dedup_functions_fully) {
+    SK_RETURN_IF_ERROR(flattenCallGraph(module));
+    SK_RETURN_IF_ERROR(symbolDce(module));
+    SK_RETURN_IF_ERROR(importFuncCalls(module));
+    SK_RETURN_IF_ERROR(symbolDce(module));
+  }
   // Clean-up passes that make the module simpler to read and propagate...
+  // (The reference's -sdy-remove-size-one-axes, not in shardkit yet, comes
+  // right after lifting the meshes.)
   SK_RETURN_IF_ERROR(liftInlinedMeshes(module));
   SK_RETURN_IF_ERROR(
       splitConstants(module, ConstantSplitMode::kConstantsOrScalars));
@@ -64,10 +83,18 @@ void registerImportPasses() {
       optionlessPass("sdy-sharding-group-import",
                      "Unifies, renumbers and validates sharding groups.",
                      importShardingGroups));
-  registerPass(optionlessPass(
+  registerPass(PassInfo{
       "sdy-import-pipeline",
       "Runs the import passes needed before sharding propagation.",
-      runImportPipeline));
+      {{"dedup-functions-fully",
+        "keep functions and calls instead of inlining each call as a named "
+        "computation (default false)"}},
+      [](Module& module, const PassOptions& options) -> absl::Status {
+        ImportPipelineOptions import;
+        SK_ASSIGN_OR_RETURN(import.dedup_functions_fully,
+                            options.getBool("dedup-functions-fully", false));
+        return runImportPipeline(module, import);
+      }});
 }
 
 }  // namespace shardkit

@@ -12,10 +12,11 @@ func.func @signature(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh,
   return %arg0 : tensor<8x8xf32>
 }
 
-// Op results, constraints and edges alike; unreduced axes are dropped too.
+// Op results, constraints and edges alike; unreduced axes stay (partial
+// values explicit reshards must still reduce).
 // CHECK-LABEL: func @ops
 func.func @ops(%arg0: tensor<8x8xf32>) -> tensor<8x8xf32> {
-  // CHECK-NEXT: %[[NEG:.*]] = stablehlo.negate %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}, {}]>]>}
+  // CHECK-NEXT: %[[NEG:.*]] = stablehlo.negate %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}, {}], unreduced={"z"}>]>}
   // CHECK-NEXT: %[[SC:.*]] = sdy.sharding_constraint %[[NEG]] <@mesh, [{}, {"z"}]>
   // CHECK-NEXT: %[[BARRIER:.*]] = stablehlo.optimization_barrier %[[SC]]
   // CHECK-NEXT: %[[EDGE:.*]] = sdy.data_flow_edge %[[BARRIER]] sharding=<@mesh, [{"y"}, {}]>

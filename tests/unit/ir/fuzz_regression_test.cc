@@ -118,8 +118,12 @@ TEST_CASE(
     "fuzz: func.return and func.call drop `func.` only directly in a "
     "function") {
   // Without sym_name the function prints in generic form; its body still
-  // uses the func dialect's short names, which read back.
+  // uses the func dialect's short names, which read back. (@f is there for
+  // the call to name a function.)
   std::string generic_func =
+      "func.func private @f(%arg0: i32) -> i32 {\n"
+      "  return %arg0 : i32\n"
+      "}\n"
       "\"func.func\"() <{function_type = (i32) -> i32}> ({\n"
       "^bb0(%arg0: i32):\n"
       "  %0 = \"func.call\"(%arg0) <{callee = @f}> : (i32) -> i32\n"

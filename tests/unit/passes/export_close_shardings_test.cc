@@ -17,7 +17,8 @@ using import_testing::requireOk;
 using import_testing::shardingText;
 
 TEST_CASE(
-    "close-shardings closes dims and drops replicated and unreduced axes") {
+    "close-shardings closes dims, drops replicated axes and keeps unreduced "
+    "ones") {
   auto module = parse(R"(
 sdy.mesh @mesh = <["x"=2, "y"=2, "z"=2]>
 func.func @f(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x", ?}p2, {?}], replicated={"y"}>}) -> tensor<8x8xf32> {
@@ -33,7 +34,7 @@ func.func @f(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x", 
   CHECK(toString(func.argAttr(0, "sdy.sharding")) ==
         "#sdy.sharding<@mesh, [{\"x\"}p2, {}]>");
   CHECK(shardingText(onlyOp(*module, "stablehlo.negate"), "sdy.sharding") ==
-        "#sdy.sharding_per_value<[<@mesh, [{}, {\"y\"}]>]>");
+        "#sdy.sharding_per_value<[<@mesh, [{}, {\"y\"}], unreduced={\"z\"}>]>");
   Op computation = onlyOp(*module, "sdy.manual_computation");
   CHECK(
       shardingText(computation, "in_shardings") ==
