@@ -34,7 +34,7 @@ absl::StatusOr<UserAssignment> parseUserAssignment(std::string_view text,
   UserAssignment assignment;
   for (std::string_view entry : entries(text)) {
     size_t at = entry.find('@');
-    if (at == std::string_view::npos || at == 0 || at + 1 == entry.size()) {
+    if (at == std::string_view::npos) {
       return optionError(option,
                          strCat("Assignment must contain '@' denoting a name "
                                 "assigned to a mesh (and stage), got: ",
@@ -44,10 +44,17 @@ absl::StatusOr<UserAssignment> parseUserAssignment(std::string_view text,
     MeshStage mesh_stage;
     size_t slash = target.find('/');
     mesh_stage.mesh = std::string(target.substr(0, slash));
+    // The reference lets empty names through to fail later (or never); an
+    // empty side of '@' is a typo, so it is reported here.
+    if (at == 0 || mesh_stage.mesh.empty()) {
+      return optionError(option, strCat("Assignment needs a name before '@' "
+                                        "and a mesh after it, got: ",
+                                        entry));
+    }
     if (slash != std::string_view::npos) {
       int64_t stage = 0;
       std::string_view stage_text = target.substr(slash + 1);
-      if (!parseInt64(stage_text, stage) || mesh_stage.mesh.empty()) {
+      if (!parseInt64(stage_text, stage)) {
         return optionError(
             option, strCat("Failed to parse stage number: ", stage_text));
       }
@@ -63,11 +70,15 @@ absl::StatusOr<IndexedAssignment> parseIndexedAssignment(
   IndexedAssignment assignment;
   for (std::string_view entry : entries(text)) {
     size_t at = entry.find('@');
-    if (at == std::string_view::npos || at + 1 == entry.size()) {
+    if (at == std::string_view::npos) {
       return optionError(option,
                          strCat("Assignment must contain '@' denoting a name "
                                 "assigned to a mesh, got: ",
                                 entry));
+    }
+    if (at + 1 == entry.size()) {
+      return optionError(
+          option, strCat("Assignment needs a mesh after '@', got: ", entry));
     }
     int64_t index = 0;
     if (!parseInt64(entry.substr(0, at), index) || index < 0) {

@@ -3,11 +3,14 @@
 // A malformed option is reported before anything is written.
 // RUN: not shardkit-opt $(dirname %s)/import_pipeline_two_stages.mlir -mpmd-import-pipeline="name-to-mesh-assignment=stage1" 2>&1 | FileCheck %s --check-prefix=OPTION
 // RUN: not shardkit-opt $(dirname %s)/import_pipeline_two_stages.mlir -mpmd-import-pipeline="name-to-mesh-assignmnt=stage1@m1" 2>&1 | FileCheck %s --check-prefix=KEY
+// RUN: not shardkit-opt $(dirname %s)/import_pipeline_two_stages.mlir -mpmd-map-named-ops-to-mpmd-ops="assignment=stage1@m1,stage2@" 2>&1 | FileCheck %s --check-prefix=EMPTY
 
 // OPTION-NOT: module
 // OPTION: import_pipeline_two_stages.mlir:1:1: error: invalid 'name-to-mesh-assignment' option: Assignment must contain '@'
 // OPTION-NOT: module
 // KEY: shardkit-opt: error: pass '-mpmd-import-pipeline' has no option 'name-to-mesh-assignmnt'
+// EMPTY-NOT: module
+// EMPTY: import_pipeline_two_stages.mlir:1:1: error: invalid 'assignment' option: Assignment needs a name before '@' and a mesh after it, got: stage2@
 
 // A mesh that is not in the topology.
 // CHECK: bad_input.mlir:[[# @LINE + 3]]:3: error: Topology doesn't have a mesh with name: m3

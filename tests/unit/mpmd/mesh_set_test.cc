@@ -4,8 +4,10 @@
 
 #include <catch2/catch.hpp>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "shardkit/core/strings.h"
 #include "src/mpmd/assignment_options.h"
 
 namespace shardkit::mpmd::mpmd_internal {
@@ -107,8 +109,20 @@ TEST_CASE("user assignments") {
   REQUIRE_FALSE(bad_stage.ok());
   CHECK(std::string(bad_stage.status().message()).find("stage number: x") !=
         std::string::npos);
-  CHECK_FALSE(parseUserAssignment("@m1", "assignment").ok());
-  CHECK_FALSE(parseUserAssignment("f@", "assignment").ok());
+  for (std::string_view empty_side : {"@m1", "f@", "f@/2"}) {
+    absl::StatusOr<UserAssignment> bad =
+        parseUserAssignment(empty_side, "assignment");
+    REQUIRE_FALSE(bad.ok());
+    CHECK(std::string(bad.status().message()) ==
+          strCat("invalid 'assignment' option: Assignment needs a name "
+                 "before '@' and a mesh after it, got: ",
+                 empty_side));
+  }
+  // A later entry for a name replaces an earlier one, as in the reference.
+  absl::StatusOr<UserAssignment> repeated =
+      parseUserAssignment("f@m1,f@m2/1", "assignment");
+  REQUIRE(repeated.ok());
+  CHECK(repeated->at("f") == MeshStage{"m2", 1});
 }
 
 TEST_CASE("indexed assignments and memory kinds") {
