@@ -178,29 +178,17 @@ absl::StatusOr<Op> parseFragmentCall(OpReader& r, OpName name) {
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kLess, "'<'"));
   SK_RETURN_IF_ERROR(parseMeshAndOrigin(r, state));
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kGreater, "'>'"));
-  SK_ASSIGN_OR_RETURN(std::string callee, r.parseSymbolName("callee '@name'"));
-  state.addAttr("callee", Attribute::symbolRef(std::move(callee)));
-  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kLParen, "'('"));
-  SK_RETURN_IF_ERROR(r.parseOperandList(state.operands));
-  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kRParen, "')'"));
-  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
+  SK_RETURN_IF_ERROR(parseCallTail(r, state));
   return r.createOp(state);
 }
 
 bool printFragmentCall(OpWriter& w, Op op) {
   std::optional<std::string> header = meshAndOrigin(op);
-  const std::string* callee = op.attr("callee").asSymbolRef();
-  if (!header || !callee || op.numRegions() != 0) return false;
+  if (!header || !op.attr("callee").asSymbolRef() || op.numRegions() != 0) {
+    return false;
+  }
   w << "mpmd.fragment_call<" << *header << "> ";
-  appendSymbolRef(w.out(), *callee);
-  w << "(";
-  w.printOperands(op.operands());
-  w << ")";
-  w.printAttrDict(op, {"mesh_name", "origin", "callee"});
-  w << " : ";
-  w.printFunctionalType(op);
-  return true;
+  return printCallTail(w, op, {"mesh_name", "origin", "callee"});
 }
 
 // ---- named_computation ----

@@ -213,6 +213,12 @@ bool printConstantLikeOp(OpWriter& w, Op op);
 // mpmd.call (defined in func_syntax.cc).
 absl::StatusOr<Op> parseCallLikeOp(OpReader& r, OpName name);
 bool printCallLikeOp(OpWriter& w, Op op, std::string_view printed_name);
+// The same text after an op's own prefix (mpmd.fragment_call's `<...>`):
+// reads it into `state`, or prints it with `elided` (and `callee`) left out
+// of the attribute dictionary. The printer returns false without a callee.
+absl::Status parseCallTail(OpReader& r, OperationState& state);
+bool printCallTail(OpWriter& w, Op op,
+                   std::initializer_list<std::string_view> elided);
 
 }  // namespace shardkit
 

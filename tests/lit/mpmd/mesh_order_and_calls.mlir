@@ -50,3 +50,32 @@ func.func private @swap(%a: tensor<2x2xf32>, %b: tensor<2x2xf32>) -> (tensor<2x2
     topology = #mpmd.topology<<"m1": <["a"=2]>>, <"m2": <["a"=2]>>>} {
   return %b, %a : tensor<2x2xf32>, tensor<2x2xf32>
 }
+
+// -----
+
+// A loop whose body calls a function: what the loop's result is needed on
+// flows back through the call into the callee (its arguments and result) and
+// onto the loop's block arguments, the index included.
+// USE-LABEL: func.func @loop_calls(
+// USE-SAME:    %arg0: tensor<i32> {mpmd.use_set = #mpmd.meshes_with_origins<"m2">}
+// USE:         mpmd.for {{.*}}arg_attrs = [{mpmd.use_set = #mpmd.meshes_with_origins<"m2">}, {mpmd.use_set = #mpmd.meshes_with_origins<"m2">}]
+// USE:         mpmd.call @step
+// USE-LABEL: func.func private @step(
+// USE-SAME:    %arg0: tensor<i32> {mpmd.use_set = #mpmd.meshes_with_origins<"m2">}
+// USE-SAME:    %arg1: tensor<i32> {mpmd.use_set = #mpmd.meshes_with_origins<"m2">}
+// USE-SAME:    -> (tensor<i32> {mpmd.use_set = #mpmd.meshes_with_origins<"m2">})
+// USE-NEXT:    stablehlo.subtract {{.*}}mpmd.use_set = #mpmd.meshes_with_origins<"m2">
+func.func @loop_calls(%arg0: tensor<i32>) -> !mpmd.mesh_tensor<"m2", tensor<i32>> attributes {
+    topology = #mpmd.topology<<"m1": <["a"=2]>>, <"m2": <["a"=2]>>>} {
+  %0 = mpmd.for (%arg0) {iterations = 4 : ui32, unroll_factor = 1 : ui32} (%acc: tensor<i32>, %i: tensor<i32>) {
+    %1 = mpmd.call @step(%acc, %i) : (tensor<i32>, tensor<i32>) -> tensor<i32>
+    mpmd.return %1 : tensor<i32>
+  } : tensor<i32>
+  %2 = mpmd.assign %0 : (tensor<i32>) -> !mpmd.mesh_tensor<"m2", tensor<i32>>
+  return %2 : !mpmd.mesh_tensor<"m2", tensor<i32>>
+}
+func.func private @step(%a: tensor<i32>, %b: tensor<i32>) -> tensor<i32> attributes {
+    topology = #mpmd.topology<<"m1": <["a"=2]>>, <"m2": <["a"=2]>>>} {
+  %0 = stablehlo.subtract %a, %b : tensor<i32>
+  return %0 : tensor<i32>
+}
