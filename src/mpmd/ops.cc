@@ -14,11 +14,7 @@ namespace {
 void registerOp(std::string_view name,
                 std::initializer_list<std::string_view> inherent,
                 OpTraits traits, OpInfo::VerifyFn verify) {
-  OpInfo info;
-  for (std::string_view attr : inherent) info.inherent_attrs.emplace_back(attr);
-  info.traits = traits;
-  info.verify = verify;
-  registerOpInfo(name, std::move(info));
+  registerOpInfo(name, OpInfo::of(inherent, traits, verify));
 }
 
 void registerTable() {
