@@ -13,11 +13,13 @@ allowed=(
   # Op tables (names, inherent attributes, traits, verifier hooks).
   src/ir/stablehlo_ops.cc
   src/mpmd/syntax.cc
+  src/mpmd/syntax_regions.cc
   # Typed-op definitions and attribute-name constants.
   include/shardkit/ir/attr_names.h
   include/shardkit/ir/func.h
   include/shardkit/ir/sdy_ops.h
   include/shardkit/ir/stablehlo_ops.h
+  include/shardkit/mpmd/ops.h
   # Syntax tables: how each op is read and printed.
   src/ir/func_syntax.cc
   src/ir/sdy_syntax.cc

@@ -16,7 +16,7 @@
 #include "shardkit/ir/func.h"
 #include "shardkit/ir/module_io.h"
 #include "shardkit/ir/sharding_site.h"
-#include "shardkit/mpmd/syntax.h"
+#include "shardkit/mpmd/dialect.h"
 #include "shardkit/passes/pipeline.h"
 #include "shardkit/text/hlo_sharding.h"
 #include "shardkit/text/parse.h"
@@ -319,7 +319,7 @@ shardkit_status* shardkit_module_parse(const char* text, size_t len,
   if (!text && len > 0) return nullArgument("text");
   if (!out) return nullArgument("out");
   return guarded([&]() -> shardkit_status* {
-    registerMpmdSyntax();
+    registerMpmdDialect();
     absl::StatusOr<std::unique_ptr<Module>> module =
         parseModule(std::string(text ? text : "", len), "<input>");
     if (!module.ok()) return fromStatus(module.status());

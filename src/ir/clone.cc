@@ -6,11 +6,6 @@
 namespace shardkit {
 namespace {
 
-Value mapped(const ValueMap& map, Value value) {
-  auto it = map.find(value);
-  return it == map.end() ? value : it->second;
-}
-
 class Cloner {
  public:
   explicit Cloner(ValueMap& map) : map_(map) {}

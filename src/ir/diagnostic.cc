@@ -242,4 +242,23 @@ absl::Status opError(Op op, std::string_view message) {
   return locatedError(op, strCat("'", op.name(), "' op ", message));
 }
 
+namespace {
+std::vector<Diagnostic>& nonFatalDiagnostics() {
+  thread_local std::vector<Diagnostic> diagnostics;
+  return diagnostics;
+}
+}  // namespace
+
+void emitNonFatal(const absl::Status& status) {
+  for (Diagnostic& d : diagnosticsOf(status)) {
+    nonFatalDiagnostics().push_back(std::move(d));
+  }
+}
+
+std::vector<Diagnostic> takeNonFatalDiagnostics() {
+  std::vector<Diagnostic> taken;
+  taken.swap(nonFatalDiagnostics());
+  return taken;
+}
+
 }  // namespace shardkit

@@ -210,30 +210,40 @@ void ir_internal::addFuncSyntax(ir_internal::SyntaxTable& table) {
   table["arith.constant"] = {parseConstantLikeOp, printConstantLikeOp};
 }
 
-absl::StatusOr<Op> parseCallLikeOp(OpReader& r, OpName name) {
-  OperationState state(name);
+absl::Status parseCallTail(OpReader& r, OperationState& state) {
   SK_ASSIGN_OR_RETURN(std::string callee, r.parseSymbolName("callee '@name'"));
   state.addAttr("callee", Attribute::symbolRef(std::move(callee)));
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kLParen, "'('"));
   SK_RETURN_IF_ERROR(r.parseOperandList(state.operands));
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kRParen, "')'"));
   SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
+  return r.parseTrailingFunctionalType(state);
+}
+
+absl::StatusOr<Op> parseCallLikeOp(OpReader& r, OpName name) {
+  OperationState state(name);
+  SK_RETURN_IF_ERROR(parseCallTail(r, state));
   return r.createOp(state);
 }
 
-bool printCallLikeOp(OpWriter& w, Op op, std::string_view printed_name) {
+bool printCallTail(OpWriter& w, Op op,
+                   std::initializer_list<std::string_view> elided) {
   const std::string* callee = op.attr("callee").asSymbolRef();
   if (!callee || op.numRegions() != 0) return false;
-  w << printed_name << " ";
   appendSymbolRef(w.out(), *callee);
   w << "(";
   w.printOperands(op.operands());
   w << ")";
-  w.printAttrDict(op, {"callee"});
+  w.printAttrDict(op, elided);
   w << " : ";
   w.printFunctionalType(op);
   return true;
+}
+
+bool printCallLikeOp(OpWriter& w, Op op, std::string_view printed_name) {
+  if (!op.attr("callee").asSymbolRef() || op.numRegions() != 0) return false;
+  w << printed_name << " ";
+  return printCallTail(w, op, {"callee"});
 }
 
 }  // namespace shardkit

@@ -6,6 +6,7 @@
 
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
+#include "shardkit/ir/op_syntax.h"
 #include "src/ir/dense_literal.h"
 #include "src/ir/module_reader.h"
 
@@ -343,6 +344,12 @@ absl::StatusOr<Attribute> ModuleReader::parseDialectAttrUncached() {
                  kind == "all_to_all_param_list" ||
                  kind == "propagation_direction";
     if (known) return body();
+  }
+  // A dialect that registered its attribute syntax reads it.
+  if (size_t dot = name.find('.'); dot != std::string_view::npos) {
+    const DialectTextSyntax* syntax =
+        findDialectTextSyntax(name.substr(0, dot));
+    if (syntax && syntax->attribute) return syntax->attribute(p(), name);
   }
   // Any other dialect attribute: its text, with MLIR's spacing.
   size_t end = token.offset + token.spelling.size();

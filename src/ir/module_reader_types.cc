@@ -5,6 +5,7 @@
 
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
+#include "shardkit/ir/op_syntax.h"
 #include "shardkit/text/scanner.h"
 #include "src/ir/module_reader.h"
 
@@ -117,6 +118,14 @@ absl::StatusOr<Type> ModuleReader::parseTypeText(std::string_view text,
   if (text.starts_with("!")) {
     auto alias = type_aliases_.find(toAbsl(text));
     if (alias != type_aliases_.end()) return alias->second;
+    // `!name` without a dialect prefix or body can only be an alias.
+    std::string_view name = text.substr(1);
+    if (!name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+          return c != '.' && scanner_internal::isIdSuffixChar(c);
+        })) {
+      return p().errorAt(offset,
+                         strCat("undefined symbol alias id '", name, "'"));
+    }
   }
   TypeContext& types = module_->types();
   auto inner = [&](std::string_view prefix) {
@@ -192,7 +201,21 @@ absl::StatusOr<Type> ModuleReader::parseTypeText(std::string_view text,
     return types.tuple(elements);
   }
   if (text.empty()) return p().errorAt(offset, "expected type");
-  return types.other(collapseSpaces(text));
+  std::string collapsed = collapseSpaces(text);
+  // A dialect that registered its type syntax checks and spells the text.
+  if (size_t dot = collapsed.find('.');
+      collapsed.starts_with("!") && dot != std::string::npos) {
+    const DialectTextSyntax* syntax =
+        findDialectTextSyntax(std::string_view(collapsed).substr(1, dot - 1));
+    if (syntax && syntax->type) {
+      absl::StatusOr<std::string> canonical = syntax->type(collapsed);
+      if (!canonical.ok()) {
+        return p().errorAt(offset, fromAbsl(canonical.status().message()));
+      }
+      return types.other(*canonical);
+    }
+  }
+  return types.other(collapsed);
 }
 
 }  // namespace shardkit

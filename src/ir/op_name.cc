@@ -82,6 +82,15 @@ bool OpInfo::isInherent(std::string_view attr) const {
          inherent_attrs.end();
 }
 
+OpInfo OpInfo::of(std::initializer_list<std::string_view> inherent,
+                  OpTraits traits, VerifyFn verify) {
+  OpInfo info;
+  for (std::string_view a : inherent) info.inherent_attrs.emplace_back(a);
+  info.traits = traits;
+  info.verify = verify;
+  return info;
+}
+
 OpName OpName::registered(std::string_view name) {
   ensureBuiltinOpsRegistered();
   OpNameEntry* entry = Registry::get().find(name);
@@ -109,12 +118,8 @@ const OpNameEntry* internBuiltinOpName(std::string_view name) {
 void registerBuiltinOp(std::string_view name,
                        std::initializer_list<std::string_view> inherent,
                        OpTraits traits, OpInfo::VerifyFn verify) {
-  OpInfo info;
-  for (std::string_view a : inherent) info.inherent_attrs.emplace_back(a);
-  info.traits = traits;
-  info.verify = verify;
   // Inside ensureBuiltinOpsRegistered's once-flag: no re-entry.
-  Registry::get().set(name, std::move(info));
+  Registry::get().set(name, OpInfo::of(inherent, traits, verify));
 }
 
 }  // namespace ir_internal

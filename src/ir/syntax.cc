@@ -200,6 +200,7 @@ namespace {
 struct Registry {
   std::mutex mu;
   absl::flat_hash_map<std::string, std::unique_ptr<OpSyntax>> syntaxes;
+  absl::flat_hash_map<std::string, std::unique_ptr<DialectTextSyntax>> dialects;
 };
 
 Registry& registry() {
@@ -234,6 +235,25 @@ void registerOpSyntax(std::string_view op_name, OpSyntax syntax) {
     *slot = syntax;
   } else {
     slot = std::make_unique<OpSyntax>(syntax);
+  }
+}
+
+const DialectTextSyntax* findDialectTextSyntax(std::string_view dialect) {
+  Registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mu);
+  auto it = r.dialects.find(toAbsl(dialect));
+  return it == r.dialects.end() ? nullptr : it->second.get();
+}
+
+void registerDialectTextSyntax(std::string_view dialect,
+                               DialectTextSyntax syntax) {
+  Registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mu);
+  auto& slot = r.dialects[toAbsl(dialect)];
+  if (slot) {
+    *slot = syntax;
+  } else {
+    slot = std::make_unique<DialectTextSyntax>(syntax);
   }
 }
 

@@ -92,7 +92,9 @@ absl::Status verifyOneOp(Op op, const VerifyContext& context) {
     const OpInfo* info = op.opName().info();
     if (info && info->verify) status = info->verify(op, context);
   }
-  if (status.ok()) return status;
+  // A hook that located its diagnostics itself (an error worded without the
+  // op's name, as MLIR's emitError) is reported as it is.
+  if (status.ok() || hasDiagnostics(status)) return status;
   return opError(op, message(status));
 }
 

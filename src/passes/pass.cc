@@ -31,15 +31,13 @@ absl::StatusOr<PassOptions> PassOptions::parse(std::string_view text) {
   PassOptions options;
   size_t i = 0;
   auto skip_separators = [&] {
-    while (i < text.size() &&
-           (text[i] == ' ' || text[i] == ',' || text[i] == '\t'))
-      ++i;
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
   };
   skip_separators();
   while (i < text.size()) {
     size_t key_start = i;
     while (i < text.size() && text[i] != '=' && text[i] != ' ' &&
-           text[i] != ',')
+           text[i] != '\t')
       ++i;
     std::string key(text.substr(key_start, i - key_start));
     if (key.empty()) {
@@ -70,7 +68,7 @@ absl::StatusOr<PassOptions> PassOptions::parse(std::string_view text) {
         i = scan.end;
         value = std::string(text.substr(value_start, i - value_start));
       } else {
-        while (i < text.size() && text[i] != ' ' && text[i] != ',') ++i;
+        while (i < text.size() && text[i] != ' ' && text[i] != '\t') ++i;
         value = std::string(text.substr(value_start, i - value_start));
       }
     }
@@ -90,8 +88,10 @@ absl::StatusOr<bool> PassOptions::getBool(std::string_view key,
                                           bool fallback) const {
   auto it = values_.find(std::string(key));
   if (it == values_.end()) return fallback;
-  if (it->second == "true" || it->second == "1") return true;
-  if (it->second == "false" || it->second == "0") return false;
+  // What LLVM's command-line parser accepts for a bool.
+  const std::string& v = it->second;
+  if (v == "true" || v == "True" || v == "TRUE" || v == "1") return true;
+  if (v == "false" || v == "False" || v == "FALSE" || v == "0") return false;
   return absl::InvalidArgumentError(toAbsl(strCat(
       "option '", key, "' expects true or false, got '", it->second, "'")));
 }

@@ -5,7 +5,11 @@
 //   B mesh, C axis ref, D axis ref list, E dimension sharding,
 //   F tensor sharding, G sharding per value, H op sharding rule,
 //   I manual axes, J list of axis ref lists, K all-to-all params,
-//   L propagation direction.
+//   L propagation direction;
+// and the mpmd dialect's text (shardkit/mpmd/attrs.h, mesh_tensor.h):
+//   M an `#mpmd.<name><...>` attribute, N a `!mpmd.mesh_tensor<...>` type.
+// For those, what reads must read back from its canonical text to the same
+// canonical text.
 // The rest is the text. Whatever parses must print to text that parses back
 // to an equal value and prints identically; a failed parse must carry a
 // "LINE:COL: " located message. Parsed shardings, meshes, axis lists and
@@ -24,6 +28,8 @@
 #include "shardkit/core/sharding_math.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/core/verify.h"
+#include "shardkit/mpmd/attrs.h"
+#include "shardkit/mpmd/mesh_tensor.h"
 #include "shardkit/text/parse.h"
 
 namespace shardkit {
@@ -125,7 +131,38 @@ void exerciseRule(const OpShardingRule& rule) {
   (void)verifyOpShardingRule(rule, operands, results);
 }
 
+// `#mpmd.<name><body>`: the canonical text must read back to itself.
+void fuzzMpmdAttribute(std::string_view text) {
+  size_t open = text.find('<');
+  if (!text.starts_with("#mpmd.") || open == std::string_view::npos) return;
+  std::string_view name = text.substr(1, open - 1);
+  ParserBase p(text.substr(open));
+  absl::StatusOr<std::string> canonical = mpmd::parseAttributeText(p, name);
+  if (!canonical.ok()) {
+    if (canonical.status().code() != absl::StatusCode::kInvalidArgument)
+      fail("bad error", text, fromAbsl(canonical.status().message()));
+    return;
+  }
+  size_t again_open = canonical->find('<');
+  ParserBase q(std::string_view(*canonical).substr(again_open));
+  absl::StatusOr<std::string> again = mpmd::parseAttributeText(
+      q, std::string_view(*canonical).substr(1, again_open - 1));
+  if (!again.ok() || *again != *canonical)
+    fail("canonical mpmd attribute does not read back", text, *canonical);
+}
+
+// `!mpmd.mesh_tensor<...>`: the canonical text must be a fixed point.
+void fuzzMeshTensorType(std::string_view text) {
+  absl::StatusOr<std::string> canonical = mpmd::canonicalTypeText(text);
+  if (!canonical.ok()) return;
+  absl::StatusOr<std::string> again = mpmd::canonicalTypeText(*canonical);
+  if (!again.ok() || *again != *canonical)
+    fail("canonical mesh tensor type does not read back", text, *canonical);
+}
+
 void fuzzOne(uint8_t selector, std::string_view text) {
+  if (selector == 'M') return fuzzMpmdAttribute(text);
+  if (selector == 'N') return fuzzMeshTensorType(text);
   switch (selector % 11) {
     case 0: {
       Mesh value;

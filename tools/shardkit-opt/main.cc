@@ -27,7 +27,7 @@
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/module_io.h"
 #include "shardkit/ir/phase_timing.h"
-#include "shardkit/mpmd/syntax.h"
+#include "shardkit/mpmd/dialect.h"
 #include "shardkit/passes/comm_report.h"
 #include "shardkit/passes/pass.h"
 #include "shardkit/propagation/explain.h"
@@ -435,7 +435,7 @@ void reserveHugeHeap(size_t bytes) {
 
 int run(int argc, char** argv) {
   tuneAllocator();
-  registerMpmdSyntax();
+  registerMpmdDialect();
   Flags flags;
   bool help = false;
   bool version = false;
@@ -474,16 +474,20 @@ int run(int argc, char** argv) {
         flags.verify_diagnostics ? chunks[i] : std::move(chunks[i]), flags,
         file,
         /*last_chunk=*/i + 1 == chunks.size(), out, report, diags);
+    // Errors a pass reported without failing come first, as they were
+    // emitted before any failure.
+    std::vector<Diagnostic> reported = takeNonFatalDiagnostics();
+    diags.insert(diags.begin(), reported.begin(), reported.end());
     if (flags.verify_diagnostics) {
       std::string problems = checkExpectedDiagnostics(chunks[i], file, diags);
       if (!problems.empty()) {
         std::cerr << problems;
         ok = false;
       }
-    } else if (!chunk_ok) {
+    } else {
       for (const Diagnostic& d : diags)
         std::cerr << formatDiagnostic(d) << "\n";
-      ok = false;
+      ok = ok && chunk_ok;
     }
   }
   if (flags.output == "-") {

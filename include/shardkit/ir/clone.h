@@ -13,6 +13,12 @@ namespace shardkit {
 // and block arguments they copy.
 using ValueMap = absl::flat_hash_map<Value, Value>;
 
+// The copy of `value` in `map`, or `value` itself when it was not copied.
+inline Value mapped(const ValueMap& map, Value value) {
+  auto it = map.find(value);
+  return it == map.end() ? value : it->second;
+}
+
 // A detached copy of `op` (insert it with Block::pushBack/insertBefore).
 Op cloneOp(Op op, ValueMap& map);
 

@@ -94,6 +94,12 @@ absl::Status opError(Op op, std::string_view message);
 // An error at `op` with `message` as it is.
 absl::Status locatedError(Op op, std::string_view message);
 
+// Diagnostics a pass reports without failing (MLIR's emitError without
+// signalPassFailure): the module is still written. They are kept per thread
+// until the driver (shardkit-opt) takes them.
+void emitNonFatal(const absl::Status& status);
+std::vector<Diagnostic> takeNonFatalDiagnostics();
+
 }  // namespace shardkit
 
 SHARDKIT_EXPORT_END

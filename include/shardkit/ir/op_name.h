@@ -12,6 +12,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -101,6 +102,11 @@ struct OpInfo {
   std::vector<std::string> inherent_attrs;
   OpTraits traits;
   VerifyFn verify = nullptr;
+
+  // The facts of an op kind from its inherent attribute names, traits and
+  // verifier (what every op table writes).
+  static OpInfo of(std::initializer_list<std::string_view> inherent,
+                   OpTraits traits, VerifyFn verify);
 
   bool hasTrait(OpTrait trait) const { return traits.has(trait); }
   bool isInherent(std::string_view attr) const;

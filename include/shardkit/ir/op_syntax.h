@@ -173,6 +173,32 @@ const OpSyntax* findSyntax(std::string_view op_name);
 // returned syntax pointers stay valid.
 void registerOpSyntax(std::string_view op_name, OpSyntax syntax);
 
+// A dialect's attribute and type syntaxes. The reader keeps attributes and
+// types of dialects it does not model as text; a dialect that registers these
+// checks that text and gives it its canonical spelling (what its printer
+// writes), so malformed input is an error at its position and the writer
+// prints what the dialect's own printer would.
+struct DialectTextSyntax {
+  // Parses the body of `#dialect.name<...>`: `p` is at the token after the
+  // attribute's name (`name` is `dialect.name`). Returns the attribute
+  // (usually Attribute::opaque of the canonical text).
+  using AttrFn = absl::StatusOr<Attribute> (*)(ParserBase& p,
+                                               std::string_view name);
+  // Checks the whole text of a type (`!dialect.name<...>`, spaces collapsed)
+  // and returns its canonical text.
+  using TypeFn = absl::StatusOr<std::string> (*)(std::string_view text);
+
+  AttrFn attribute = nullptr;
+  TypeFn type = nullptr;
+};
+
+// Registers (or replaces) the attribute and type syntaxes of `dialect` (the
+// prefix before the first '.'). Thread-safe.
+void registerDialectTextSyntax(std::string_view dialect,
+                               DialectTextSyntax syntax);
+// The syntaxes of `dialect`, or null. Thread-safe.
+const DialectTextSyntax* findDialectTextSyntax(std::string_view dialect);
+
 // `attr-dict [%a, %b : t1, t2]`, shared by sdy.return, func.return and
 // stablehlo.return (defined in sdy_syntax.cc).
 absl::StatusOr<Op> parseReturnLikeOp(OpReader& r, OpName name);
@@ -187,6 +213,12 @@ bool printConstantLikeOp(OpWriter& w, Op op);
 // mpmd.call (defined in func_syntax.cc).
 absl::StatusOr<Op> parseCallLikeOp(OpReader& r, OpName name);
 bool printCallLikeOp(OpWriter& w, Op op, std::string_view printed_name);
+// The same text after an op's own prefix (mpmd.fragment_call's `<...>`):
+// reads it into `state`, or prints it with `elided` (and `callee`) left out
+// of the attribute dictionary. The printer returns false without a callee.
+absl::Status parseCallTail(OpReader& r, OperationState& state);
+bool printCallTail(OpWriter& w, Op op,
+                   std::initializer_list<std::string_view> elided);
 
 }  // namespace shardkit
 

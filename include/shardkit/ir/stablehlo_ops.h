@@ -56,6 +56,9 @@ using ClampOp = PlainOp<"stablehlo.clamp">;
 using SelectOp = PlainOp<"stablehlo.select">;
 using BitcastConvertOp = PlainOp<"stablehlo.bitcast_convert">;
 using NegOp = PlainOp<"stablehlo.negate">;
+// The other reductions mpmd turns into cross-mesh reduces.
+using OrOp = PlainOp<"stablehlo.or">;
+using AndOp = PlainOp<"stablehlo.and">;
 // More elementwise ops, for the graph builder (ir/builder.h).
 using SubtractOp = PlainOp<"stablehlo.subtract">;
 using MulOp = PlainOp<"stablehlo.multiply">;

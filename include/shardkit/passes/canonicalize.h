@@ -6,6 +6,7 @@
 #define SHARDKIT_PASSES_CANONICALIZE_H_
 
 #include <functional>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,6 +37,8 @@ class PatternRewriter {
   void eraseOp(Op op);
   // Reports that `op` was changed in place.
   void notifyChanged(Op op) { revisit(op); }
+  // Makes the users of `from` use `to` instead (and visits them again).
+  void replaceAllUsesWith(Value from, Value to);
 
   // The ops to visit again, in the order they were touched.
   std::vector<Op>& touched() { return touched_; }
@@ -77,6 +80,29 @@ struct CanonicalizeOptions {
   // are erased either way.
   std::vector<std::string> enabled_labels;
 };
+
+// Patterns by op name (a pass's own set), tried in order.
+using PatternSet =
+    std::map<std::string, std::vector<RewritePattern>, std::less<>>;
+
+struct GreedyRewriteConfig {
+  // Start from the first op of each body (the canonicalizer) or from the last
+  // one (MLIR's default for a pass's own patterns).
+  bool top_down = true;
+  // MLIR's worklist: an op waits at most once, and the ops a rewrite touched
+  // are pushed in the order they were touched (the last one is visited
+  // first). Otherwise each touched op is pushed again, the first one on top.
+  bool mlir_worklist = false;
+};
+
+// Applies `patterns` to the ops in the regions of each top-level op of
+// `module`, erasing unused side-effect-free ops on the way, sweep after sweep
+// until one changes nothing (at most ten, as MLIR's greedy driver).
+void applyPatternsGreedily(Module& module, const PatternSet& patterns,
+                           const GreedyRewriteConfig& config = {});
+// The same over the ops in the regions of `root` only.
+void applyPatternsGreedily(Op root, const PatternSet& patterns,
+                           const GreedyRewriteConfig& config = {});
 
 // Runs the registered patterns to a fixed point over every function body.
 absl::Status canonicalize(Module& module,

@@ -26,7 +26,8 @@ namespace shardkit {
 class PassOptions {
  public:
   PassOptions() = default;
-  // Parses "k1=v1 k2=v2" (commas also separate; values may be quoted or
+  // Parses "k1=v1 k2=v2" as MLIR does: options are separated by spaces, a
+  // value may hold commas (a list, `a@m1,b@m2`), and values may be quoted or
   // `{...}`-braced lists).
   static absl::StatusOr<PassOptions> parse(std::string_view text);
 
@@ -35,7 +36,8 @@ class PassOptions {
   }
   // The value of `key`, or `fallback`.
   std::string get(std::string_view key, std::string_view fallback = "") const;
-  // Parses `true`/`false`/`1`/`0`; error on anything else.
+  // Parses `true`/`false` (also `True`, `TRUE`, ...) and `1`/`0`; error on
+  // anything else.
   absl::StatusOr<bool> getBool(std::string_view key, bool fallback) const;
   absl::StatusOr<int64_t> getInt(std::string_view key, int64_t fallback) const;
   const std::map<std::string, std::string>& values() const { return values_; }

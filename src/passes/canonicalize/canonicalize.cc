@@ -47,44 +47,73 @@ void registerBuiltinPatterns() {
   (void)registered;
 }
 
-// Appends `op` and the ops nested in it, in program order.
-void appendPreOrder(Op op, std::vector<Op>& out) {
-  out.push_back(op);
+// Appends `op` and the ops nested in it: in program order with each op
+// before the ops in its regions (pre-order), or after them (post-order).
+void appendOps(Op op, bool pre_order, std::vector<Op>& out) {
+  if (pre_order) out.push_back(op);
   for (unsigned r = 0; r < op.numRegions(); ++r) {
     Region region = op.region(r);
     for (unsigned b = 0; b < region.numBlocks(); ++b) {
-      for (Op nested : region.block(b)) appendPreOrder(nested, out);
+      for (Op nested : region.block(b)) appendOps(nested, pre_order, out);
     }
   }
+  if (!pre_order) out.push_back(op);
 }
 
+// The ops waiting to be visited: a stack, popped from the back. With
+// `unique`, an op already waiting is not pushed again (MLIR's worklist).
+class Worklist {
+ public:
+  explicit Worklist(bool unique) : unique_(unique) {}
+  void push(Op op) {
+    if (unique_ && !pending_.insert(op).second) return;
+    ops_.push_back(op);
+  }
+  bool empty() const { return ops_.empty(); }
+  Op pop() {
+    Op op = ops_.back();
+    ops_.pop_back();
+    if (unique_) pending_.erase(op);
+    return op;
+  }
+
+ private:
+  bool unique_;
+  std::vector<Op> ops_;
+  absl::flat_hash_set<Op> pending_;
+};
+
 // One sweep over the ops of `root`'s regions; true if anything changed.
-bool sweep(Op root, PatternRewriter& rewriter,
-           const CanonicalizeOptions& options) {
+bool sweep(Op root, const PatternSet& table, const GreedyRewriteConfig& config,
+           PatternRewriter& rewriter) {
   std::vector<Op> order;
   for (unsigned r = 0; r < root.numRegions(); ++r) {
     Region region = root.region(r);
     for (unsigned b = 0; b < region.numBlocks(); ++b) {
-      for (Op op : region.block(b)) appendPreOrder(op, order);
+      for (Op op : region.block(b)) appendOps(op, config.top_down, order);
     }
   }
-  // A stack: the first op on top, then whatever a rewrite touched.
-  std::vector<Op> worklist(order.rbegin(), order.rend());
+  // Top-down: the first op on top; bottom-up: the last op on top.
+  Worklist worklist(config.mlir_worklist);
+  if (config.top_down) {
+    for (auto it = order.rbegin(); it != order.rend(); ++it) worklist.push(*it);
+  } else {
+    for (Op op : order) worklist.push(op);
+  }
   bool changed = false;
   while (!worklist.empty()) {
-    Op op = worklist.back();
-    worklist.pop_back();
+    Op op = worklist.pop();
     if (!op || op.isErased()) continue;
     rewriter.touched().clear();
     if (isTriviallyDead(op)) {
       rewriter.eraseOp(op);
       changed = true;
     } else {
-      auto it = patterns().find(op.name());
-      if (it == patterns().end()) continue;
+      auto it = table.find(op.name());
+      if (it == table.end()) continue;
       bool applied = false;
-      for (const LabeledPattern& pattern : it->second) {
-        if (isEnabled(pattern, options) && pattern.pattern(op, rewriter)) {
+      for (const RewritePattern& pattern : it->second) {
+        if (pattern(op, rewriter)) {
           applied = true;
           break;
         }
@@ -93,8 +122,12 @@ bool sweep(Op root, PatternRewriter& rewriter,
       changed = true;
     }
     std::vector<Op>& touched = rewriter.touched();
-    for (auto t = touched.rbegin(); t != touched.rend(); ++t) {
-      worklist.push_back(*t);
+    if (config.mlir_worklist) {
+      for (Op t : touched) worklist.push(t);
+    } else {
+      for (auto t = touched.rbegin(); t != touched.rend(); ++t) {
+        worklist.push(*t);
+      }
     }
   }
   return changed;
@@ -112,7 +145,7 @@ bool isTriviallyDead(Op op) {
 
 void eraseTriviallyDeadOps(Module& module) {
   std::vector<Op> order;
-  for (Op op : module.body()) appendPreOrder(op, order);
+  for (Op op : module.body()) appendOps(op, /*pre_order=*/true, order);
   // Erasing an op can make its operands' producers dead: visit them next.
   std::vector<Op> worklist(order.rbegin(), order.rend());
   while (!worklist.empty()) {
@@ -154,6 +187,11 @@ void PatternRewriter::replaceOp(Op op, absl::Span<const Value> values) {
   op.erase();
 }
 
+void PatternRewriter::replaceAllUsesWith(Value from, Value to) {
+  for (const Value::Use& use : from.uses()) revisit(use.user());
+  from.replaceAllUsesWith(to);
+}
+
 void PatternRewriter::eraseOp(Op op) {
   revisitUsersAndProducers(op);
   op.erase();
@@ -165,14 +203,30 @@ void registerCanonicalizationPattern(OpName op_name, RewritePattern pattern,
       LabeledPattern{std::move(pattern), std::string(label)});
 }
 
+void applyPatternsGreedily(Op root, const PatternSet& table,
+                           const GreedyRewriteConfig& config) {
+  if (root.numRegions() == 0) return;
+  PatternRewriter rewriter(*root.module());
+  for (int i = 0; i < kMaxSweeps && sweep(root, table, config, rewriter); ++i) {
+  }
+}
+
+void applyPatternsGreedily(Module& module, const PatternSet& table,
+                           const GreedyRewriteConfig& config) {
+  for (Op op : module.body()) applyPatternsGreedily(op, table, config);
+}
+
 absl::Status canonicalize(Module& module, const CanonicalizeOptions& options) {
   registerBuiltinPatterns();
-  PatternRewriter rewriter(module);
-  for (Op op : module.body()) {
-    if (op.numRegions() == 0) continue;
-    for (int i = 0; i < kMaxSweeps && sweep(op, rewriter, options); ++i) {
+  // The registered patterns the options enable, in registration order.
+  PatternSet enabled;
+  for (const auto& [name, labeled] : patterns()) {
+    std::vector<RewritePattern>& set = enabled[name];
+    for (const LabeledPattern& pattern : labeled) {
+      if (isEnabled(pattern, options)) set.push_back(pattern.pattern);
     }
   }
+  applyPatternsGreedily(module, enabled);
   return absl::OkStatus();
 }
 

@@ -3,7 +3,7 @@
 // RUN: shardkit-opt %s --mlir-print-op-generic | shardkit-opt - | FileCheck %s
 
 // CHECK-LABEL: module {
-// CHECK-NEXT:   func.func public @main(%arg0: !mpmd.mesh_tensor<"m1", tensor<8x4xf32>>, %arg1: !mpmd.mesh_tensor<"m1", tensor<8x4xf32>, sharding=<@mesh, [{"x"}, {?}]>>) -> (!mpmd.mesh_tensor<"m2", tensor<8x4xf32>>, tensor<8x4xf32>) attributes {topology = #mpmd.topology<<"m1": <["x"=2]>>, <"m2": <["y"=4]>>>} {
+// CHECK-NEXT:   func.func public @main(%arg0: !mpmd.mesh_tensor<"m1", tensor<8x4xf32>>, %arg1: !mpmd.mesh_tensor<"m1", tensor<8x4xf32>, sharding=<@mesh, [{"x"}, {?}]>>) -> (!mpmd.mesh_tensor<"m2", tensor<8x4xf32>>, tensor<8x4xf32>) attributes {topology = #mpmd.topology<<"m1" : <["x"=2]>>, <"m2" : <["y"=4]>>>} {
 // CHECK-NEXT:     %0:2 = mpmd.fragment<mesh="m1", origin=["fwd", "bwd"(2)], stage=3, in_shardings=[<@mesh, [{"x"}, {}]>, <@mesh, [{}, {}]>], out_shardings=[<@mesh, [{}, {}]>, <@mesh, [{"x"}, {}]>]> (%arg0, %arg1) {tag = "t"} (%arg2: tensor<8x4xf32>, %arg3: tensor<8x4xf32>) {
 // CHECK-NEXT:       %9 = stablehlo.add %arg2, %arg3 : tensor<8x4xf32>
 // CHECK-NEXT:       mpmd.return %9, %arg2 : tensor<8x4xf32>, tensor<8x4xf32>
@@ -46,7 +46,7 @@
 // GENERIC-NEXT:     %7 = "mpmd.named_tensor"(%6) <{name = "result"}> : (tensor<8x4xf32>) -> tensor<8x4xf32>
 // GENERIC-NEXT:     %8 = "mpmd.call"(%7) <{callee = @helper}> : (tensor<8x4xf32>) -> tensor<8x4xf32>
 // GENERIC-NEXT:     "func.return"(%2, %8) : (!mpmd.mesh_tensor<"m2", tensor<8x4xf32>>, tensor<8x4xf32>) -> ()
-// GENERIC-NEXT:   }) {topology = #mpmd.topology<<"m1": <["x"=2]>>, <"m2": <["y"=4]>>>} : () -> ()
+// GENERIC-NEXT:   }) {topology = #mpmd.topology<<"m1" : <["x"=2]>>, <"m2" : <["y"=4]>>>} : () -> ()
 // GENERIC-NEXT:   "func.func"() <{function_type = (tensor<8x4xf32>) -> tensor<8x4xf32>, sym_name = "helper", sym_visibility = "private"}> ({
 // GENERIC-NEXT:   ^bb0(%arg0: tensor<8x4xf32>):
 // GENERIC-NEXT:     "func.return"(%arg0) : (tensor<8x4xf32>) -> ()

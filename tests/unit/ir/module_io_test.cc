@@ -28,6 +28,11 @@ TEST_CASE("parse errors name the file, line and column") {
   CHECK(parseError(
             "func.func @f(%a: tensor<i32>, %a: tensor<i32>) {\n  return\n}") ==
         "test.mlir:1:31: error: redefinition of SSA value '%a'");
+  // `!name` with no dialect prefix is an alias, which must be defined.
+  CHECK(parseError("func.func @f(%a: !nope) {\n  return\n}") ==
+        "test.mlir:1:18: error: undefined symbol alias id 'nope'");
+  CHECK(parseError("!t = tensor<i32>\nfunc.func @f(%a: !t2) {\n  return\n}") ==
+        "test.mlir:2:18: error: undefined symbol alias id 't2'");
   // Tabs count as one column; lines count '\n'.
   CHECK(parseError("\t%x = \"t.x\"() : () -> i32 i32") ==
         "test.mlir:1:27: error: unknown operation 'i32' (write it in generic "

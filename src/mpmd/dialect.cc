@@ -1,0 +1,20 @@
+// Registration of the whole mpmd dialect.
+#include "shardkit/mpmd/dialect.h"
+
+#include <mutex>
+
+#include "shardkit/mpmd/syntax.h"
+#include "src/mpmd/registration.h"
+
+namespace shardkit {
+
+void registerMpmdDialect() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    registerMpmdSyntax();
+    mpmd::mpmd_internal::registerCanonicalizationPatterns();
+    mpmd::mpmd_internal::registerPasses();
+  });
+}
+
+}  // namespace shardkit

@@ -1,0 +1,259 @@
+// The analysis of mesh inference: reading and writing use and source sets,
+// and walking uses.
+#include "src/mpmd/infer_mesh_util.h"
+
+#include <algorithm>
+
+#include "shardkit/mpmd/utils.h"
+#include "src/mpmd/ir_utils.h"
+
+namespace shardkit::mpmd::mpmd_internal {
+namespace {
+
+constexpr std::string_view kArgAttrs = "arg_attrs";
+
+// The entry `name` of the dictionary of block argument `arg` of `op`.
+Attribute forArgAttr(ForOp op, unsigned arg, std::string_view name) {
+  const std::vector<Attribute>* dicts = op->attr(kArgAttrs).asArray();
+  if (!dicts || arg >= dicts->size()) return Attribute();
+  const std::vector<NamedAttribute>* dict = (*dicts)[arg].asDict();
+  if (!dict) return Attribute();
+  for (const NamedAttribute& entry : *dict) {
+    if (entry.name == name) return entry.value;
+  }
+  return Attribute();
+}
+
+// Sets (or, for a null `value`, removes) entry `name` of the dictionary of
+// block argument `arg`; the list has one dictionary per block argument and
+// goes away when all are empty.
+void setForArgAttr(ForOp op, unsigned arg, std::string_view name,
+                   const Attribute& value) {
+  Block body = op.body();
+  std::vector<Attribute> dicts;
+  if (const std::vector<Attribute>* existing = op->attr(kArgAttrs).asArray())
+    dicts = *existing;
+  dicts.resize(std::max<size_t>(dicts.size(), body.numArguments()),
+               Attribute::dict({}));
+  AttrDict dict;
+  if (const std::vector<NamedAttribute>* entries = dicts[arg].asDict()) {
+    for (const NamedAttribute& entry : *entries)
+      dict.set(entry.name, entry.value);
+  }
+  if (value) {
+    dict.set(name, value);
+  } else {
+    dict.erase(name);
+  }
+  dicts[arg] = Attribute::dict(dict.entries());
+  bool all_empty = true;
+  for (const Attribute& d : dicts) {
+    const std::vector<NamedAttribute>* entries = d.asDict();
+    all_empty = all_empty && (!entries || entries->empty());
+  }
+  if (all_empty) {
+    op->removeAttr(kArgAttrs);
+  } else {
+    op->setAttr(kArgAttrs, Attribute::array(std::move(dicts)));
+  }
+}
+
+void copyMeshesFromUse(Block source_block, const Value::Use& use,
+                       MeshSet& set) {
+  Op user = use.user();
+  Value used = user.operand(use.operandIndex());
+  if (isTerminalNodeInAnalysis(user) && !isa<BroadcastOp>(used.definingOp()))
+    return;
+  if (isa<UnassignOp>(user)) return;
+  Op ancestor = ancestorInBlock(source_block, user);
+  if (!(ancestor == user)) {
+    set.unite(ancestor ? useSetOf(ancestor) : MeshSet::none());
+    return;
+  }
+  if (isa<CallOp>(user)) {
+    if (FuncOp callee = calleeOf(user))
+      set.unite(argUseSet(callee, use.operandIndex()));
+    return;
+  }
+  if (isa<func::ReturnOp>(user)) {
+    auto func = dynCast<FuncOp>(user.parentOp());
+    if (func && !isEntryPointFunction(func)) {
+      set.unite(resultUseSet(func, use.operandIndex()));
+      return;
+    }
+  }
+  if (auto for_op = dynCast<ForOp>(user)) {
+    set.unite(forArgUseSet(for_op, use.operandIndex()));
+    return;
+  }
+  set.unite(useSetOf(user));
+}
+
+}  // namespace
+
+bool isMeshlessOp(Op op) {
+  if (!op || op.hasTrait(OpTrait::kTerminator) || isa<FuncOp>(op) ||
+      op.dialect() == "mpmd") {
+    return false;
+  }
+  for (Op parent = op.parentOp(); parent; parent = parent.parentOp()) {
+    if (isa<FragmentOp>(parent)) return false;
+  }
+  return true;
+}
+
+bool isTerminalNodeInAnalysis(Op op) { return isa<BroadcastOp, ReduceOp>(op); }
+
+std::string_view terminalNodeOrigin(Op op) {
+  return isa<BroadcastOp>(op) ? kBroadcastOrigin : kReduceOrigin;
+}
+
+MeshSet useSetOf(Op op) {
+  return op ? MeshSet::useSetFromAttr(op.attr(kUseSetAttr)) : MeshSet::none();
+}
+MeshSet argUseSet(FuncOp func, unsigned arg) {
+  return MeshSet::useSetFromAttr(func.argAttr(arg, kUseSetAttr));
+}
+MeshSet resultUseSet(FuncOp func, unsigned result) {
+  return MeshSet::useSetFromAttr(func.resultAttr(result, kUseSetAttr));
+}
+MeshSet forArgUseSet(ForOp op, unsigned arg) {
+  return MeshSet::useSetFromAttr(forArgAttr(op, arg, kUseSetAttr));
+}
+
+void setUseSet(Op op, const MeshSet& set) {
+  if (!set.empty()) op.setAttr(kUseSetAttr, set.toAttr());
+}
+void setArgUseSet(FuncOp func, unsigned arg, const MeshSet& set) {
+  if (!set.empty()) func.setArgAttr(arg, kUseSetAttr, set.toAttr());
+}
+void setResultUseSet(FuncOp func, unsigned result, const MeshSet& set) {
+  if (!set.empty()) func.setResultAttr(result, kUseSetAttr, set.toAttr());
+}
+void setForArgUseSet(ForOp op, unsigned arg, const MeshSet& set) {
+  if (!set.empty()) setForArgAttr(op, arg, kUseSetAttr, set.toAttr());
+}
+
+std::vector<std::string> useMeshes(Op op) { return useSetOf(op).meshNames(); }
+
+void updateTransitiveUses(Value value, MeshSet& set) {
+  Block block = value.isBlockArgument() ? value.ownerBlock()
+                                        : value.definingOp().parentBlock();
+  for (const Value::Use& use : value.uses()) copyMeshesFromUse(block, use, set);
+}
+
+void updateTransitiveUses(Op op, MeshSet& set) {
+  for (unsigned i = 0; i < op.numResults(); ++i)
+    updateTransitiveUses(op.result(i), set);
+}
+
+MeshSet srcSetOf(Op op) {
+  return op ? MeshSet::fromAttr(op.attr(kSrcSetAttr)) : MeshSet();
+}
+MeshSet argSrcSet(FuncOp func, unsigned arg) {
+  return MeshSet::fromAttr(func.argAttr(arg, kSrcSetAttr));
+}
+MeshSet forArgSrcSet(ForOp op, unsigned arg) {
+  return MeshSet::fromAttr(forArgAttr(op, arg, kSrcSetAttr));
+}
+
+MeshSet srcSetOfOperand(Op user, unsigned operand) {
+  Value value = user.operand(operand);
+  // Through the data flow of calls and loops to what they return.
+  while (Op producer = value.definingOp()) {
+    Op ret;
+    if (isa<CallOp>(producer)) {
+      FuncOp callee = calleeOf(producer);
+      ret = callee ? callee.returnOp() : Op();
+    } else if (auto for_op = dynCast<ForOp>(producer)) {
+      ret = for_op.returnOp();
+    } else {
+      break;
+    }
+    if (!ret || value.index() >= ret.numOperands()) return MeshSet();
+    value = ret.operand(value.index());
+  }
+  if (Op producer = value.definingOp()) {
+    return isa<AssignOp>(producer) ? MeshSet() : srcSetOf(producer);
+  }
+  Op owner = value.ownerBlock().parentOp();
+  if (auto func = dynCast<FuncOp>(owner)) return argSrcSet(func, value.index());
+  if (auto for_op = dynCast<ForOp>(owner))
+    return forArgSrcSet(for_op, value.index());
+  return MeshSet();
+}
+
+void setSrcSet(Op op, const MeshSet& set) {
+  if (set.specified()) {
+    op.setAttr(kSrcSetAttr, set.toAttr());
+  } else {
+    op.removeAttr(kSrcSetAttr);
+  }
+}
+void setArgSrcSet(FuncOp func, unsigned arg, const MeshSet& set) {
+  if (set.specified()) {
+    func.setArgAttr(arg, kSrcSetAttr, set.toAttr());
+  } else {
+    func.removeArgAttr(arg, kSrcSetAttr);
+  }
+}
+void setForArgSrcSet(ForOp op, unsigned arg, const MeshSet& set) {
+  setForArgAttr(op, arg, kSrcSetAttr, set.toAttr());
+}
+
+bool clearUseSet(Op op) { return op.removeAttr(kUseSetAttr); }
+
+bool clearUseSetAndSrcSet(Op op) {
+  bool removed = op.removeAttr(kUseSetAttr);
+  return op.removeAttr(kSrcSetAttr) || removed;
+}
+
+void clearFuncUseSets(FuncOp func) {
+  for (unsigned i = 0; i < func.numArguments(); ++i)
+    func.removeArgAttr(i, kUseSetAttr);
+  for (unsigned i = 0; i < func.numResults(); ++i)
+    func.removeResultAttr(i, kUseSetAttr);
+}
+
+void clearFuncUseAndSrcSets(FuncOp func) {
+  clearFuncUseSets(func);
+  for (unsigned i = 0; i < func.numArguments(); ++i)
+    func.removeArgAttr(i, kSrcSetAttr);
+  for (unsigned i = 0; i < func.numResults(); ++i)
+    func.removeResultAttr(i, kSrcSetAttr);
+}
+
+void clearForSets(ForOp op) {
+  Block body = op.body();
+  if (!body || !op->hasAttr(kArgAttrs)) return;
+  for (unsigned i = 0; i < body.numArguments(); ++i) {
+    setForArgAttr(op, i, kUseSetAttr, Attribute());
+    setForArgAttr(op, i, kSrcSetAttr, Attribute());
+  }
+}
+
+bool isCallInCallChain(Op call) {
+  std::string_view callee = CallOp(call).callee();
+  for (unsigned i = 0; i < call.numResults(); ++i) {
+    for (const Value::Use& use : call.result(i).uses()) {
+      auto user = dynCast<CallOp>(use.user());
+      if (user && user.callee() == callee) return true;
+    }
+  }
+  return false;
+}
+
+bool calleeHasUseSet(Op call) {
+  FuncOp callee = calleeOf(call);
+  if (!callee) return false;
+  for (unsigned i = 0; i < callee.numArguments(); ++i) {
+    if (callee.argAttr(i, kUseSetAttr)) return true;
+  }
+  return false;
+}
+
+bool isReduceAnnotated(Op op) {
+  return op && op.hasAttr(kReduceAnnotationAttr);
+}
+
+}  // namespace shardkit::mpmd::mpmd_internal

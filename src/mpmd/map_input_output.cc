@@ -1,0 +1,120 @@
+// -mpmd-map-input-output-to-mesh{input-assignment=I@MESH,...
+// output-assignment=I@MESH,...}: the entry point's assigned inputs become
+// mesh tensors, unassigned at the top of the body in argument order; its
+// assigned outputs are assigned before the return. A mesh may carry a memory
+// kind (`m1#pinned_host`).
+#include <string>
+
+#include "shardkit/core/status_macros.h"
+#include "shardkit/core/strings.h"
+#include "shardkit/ir/func.h"
+#include "shardkit/mpmd/mesh_tensor.h"
+#include "shardkit/mpmd/ops.h"
+#include "shardkit/mpmd/passes.h"
+#include "shardkit/mpmd/utils.h"
+#include "src/mpmd/assignment_options.h"
+#include "src/mpmd/ir_utils.h"
+
+namespace shardkit::mpmd {
+namespace {
+
+using mpmd_internal::IndexedAssignment;
+
+constexpr std::string_view kUserInputOrigin = "user_in";
+constexpr std::string_view kUserOutputOrigin = "user_out";
+
+absl::Status optionError(std::string_view message) {
+  return absl::InvalidArgumentError(toAbsl(message));
+}
+
+// The mesh tensor type `mesh` (maybe with `#memory_kind`) gives `local`.
+absl::StatusOr<Type> meshTensorFor(FuncOp func, Type local,
+                                   std::string_view mesh) {
+  auto [name, memory_kind] = mpmd_internal::splitMemoryKind(mesh);
+  std::optional<Topology> topology = topologyOf(func);
+  if (!topology || !topology->find(name)) {
+    return optionError(strCat("mesh '", name, "' of function @", func.name(),
+                              " is not in its topology"));
+  }
+  if (!local.isRankedTensor()) {
+    return optionError(strCat("cannot assign a value of type ", local.str(),
+                              " of function @", func.name(), " to a mesh"));
+  }
+  MeshTensorType type = MeshTensorType::fullyReplicated(name, local);
+  type.memory_kind = memory_kind;
+  return type.toType(func->module()->types());
+}
+
+// The memory kind attribute of an argument or result is dropped once its
+// type carries one.
+void dropMemoryKindAttrs(FuncOp func) {
+  std::vector<Type> inputs = func.argumentTypes();
+  for (unsigned i = 0; i < inputs.size(); ++i) {
+    std::optional<MeshTensorType> type = MeshTensorType::of(inputs[i]);
+    if (type && type->memory_kind && func.argAttr(i, kMemoryKindAttr))
+      func.removeArgAttr(i, kMemoryKindAttr);
+  }
+  std::vector<Type> results = func.resultTypes();
+  for (unsigned i = 0; i < results.size(); ++i) {
+    std::optional<MeshTensorType> type = MeshTensorType::of(results[i]);
+    if (type && type->memory_kind && func.resultAttr(i, kMemoryKindAttr))
+      func.removeResultAttr(i, kMemoryKindAttr);
+  }
+}
+
+absl::Status mapFunction(FuncOp func, const IndexedAssignment& inputs,
+                         const IndexedAssignment& outputs) {
+  Block body = func.body();
+  Op ret = func.returnOp();
+  if (!body || !ret) return absl::OkStatus();
+  Op last_unassign;
+  for (const auto& [index, mesh] : inputs) {
+    if (index >= body.numArguments()) {
+      return optionError(strCat("input index ", index, " of function @",
+                                func.name(), " is out of bounds"));
+    }
+    Value arg = body.argument(static_cast<unsigned>(index));
+    SK_ASSIGN_OR_RETURN(Type type, meshTensorFor(func, arg.type(), mesh));
+    std::vector<Value::Use> uses = arg.uses();
+    arg.setType(type);
+    OperationState state = UnassignOp::build(arg, kUserInputOrigin);
+    last_unassign = last_unassign
+                        ? mpmd_internal::createAfter(last_unassign, state)
+                        : mpmd_internal::createAtStart(body, state);
+    for (const Value::Use& use : uses)
+      use.user().setOperand(use.operandIndex(), last_unassign.result(0));
+  }
+  for (const auto& [index, mesh] : outputs) {
+    if (index >= ret.numOperands()) {
+      return optionError(strCat("output index ", index, " of function @",
+                                func.name(), " is out of bounds"));
+    }
+    Value output = ret.operand(static_cast<unsigned>(index));
+    SK_ASSIGN_OR_RETURN(Type type, meshTensorFor(func, output.type(), mesh));
+    OperationState state = AssignOp::build(output, type, kUserOutputOrigin);
+    ret.setOperand(static_cast<unsigned>(index),
+                   mpmd_internal::createBefore(ret, state).result(0));
+  }
+  mpmd_internal::updateFunctionType(func);
+  dropMemoryKindAttrs(func);
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status mapInputOutputToMesh(Module& module, const PassOptions& options) {
+  SK_ASSIGN_OR_RETURN(IndexedAssignment inputs,
+                      mpmd_internal::parseIndexedAssignment(
+                          options.get("input-assignment"), "input-assignment"));
+  SK_ASSIGN_OR_RETURN(
+      IndexedAssignment outputs,
+      mpmd_internal::parseIndexedAssignment(options.get("output-assignment"),
+                                            "output-assignment"));
+  for (FuncOp func : mpmdFunctions(module)) {
+    if (isEntryPointFunction(func))
+      SK_RETURN_IF_ERROR(mapFunction(func, inputs, outputs));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace shardkit::mpmd
