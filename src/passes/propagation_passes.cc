@@ -14,29 +14,33 @@
 namespace shardkit {
 namespace {
 
-using OptionList = std::vector<std::pair<std::string, std::string>>;
+using OptionList = std::vector<PassOption>;
+constexpr PassOptionKind kBool = PassOptionKind::kBool;
 
 OptionList basicOptions() {
   return {
-      {"keep-sharding-rules", "keep the op sharding rules propagation used"},
+      {"keep-sharding-rules", "keep the op sharding rules propagation used",
+       kBool},
       {"conservative-propagation",
-       "never split axes or propagate non-divisible sharding axes"},
+       "never split axes or propagate non-divisible sharding axes", kBool},
       {"module-dump-directory", "accepted for compatibility; ignored"},
-      {"debug-sharding-origins", "accepted for compatibility; ignored"},
-      {"debug-propagation-edge-sharding",
-       "accepted for compatibility; ignored"},
+      {"debug-sharding-origins", "accepted for compatibility; ignored", kBool},
+      {"debug-propagation-edge-sharding", "accepted for compatibility; ignored",
+       kBool},
   };
 }
 
 OptionList withStrategy(OptionList options) {
   options.push_back({"propagation-strategy",
-                     "aggressive (default), basic or basic-then-aggressive"});
+                     "aggressive (default), basic or basic-then-aggressive",
+                     PassOptionKind::kChoice,
+                     {"aggressive", "basic", "basic-then-aggressive"}});
   return options;
 }
 
 OptionList withOpPriority(OptionList options) {
   options.push_back({"run-op-priority-propagation",
-                     "run the op-priority rounds (default true)"});
+                     "run the op-priority rounds (default true)", kBool});
   return options;
 }
 

@@ -14,6 +14,7 @@
 
 #include <cerrno>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -81,11 +82,20 @@ void printHelp() {
          "PASSES (-NAME or -NAME=\"key=value ...\"):\n";
   for (const PassInfo* pass : allPasses()) {
     std::cout << "  -" << pass->name << "\n      " << pass->description << "\n";
-    for (const auto& [key, description] : pass->options) {
-      std::cout << "        " << key << ": " << description << "\n";
+    for (const PassOption& option : pass->options) {
+      std::cout << "        " << option.name << ": " << option.description
+                << "\n";
     }
   }
 }
+
+// Prints a file-level error, `shardkit-opt: error: MESSAGE` (the message
+// made printable: it may quote a file name or an argument); returns false.
+bool toolError(std::string_view message) {
+  std::cerr << "shardkit-opt: error: " << printableText(message) << "\n";
+  return false;
+}
+bool flagError(std::string_view message) { return toolError(message); }
 
 // Returns false (after printing why) on a bad command line.
 bool parseFlags(int argc, char** argv, Flags& flags, bool& help) {
@@ -95,9 +105,7 @@ bool parseFlags(int argc, char** argv, Flags& flags, bool& help) {
     std::string arg = argv[i];
     if (positional_only || arg == "-" || arg.empty() || arg[0] != '-') {
       if (have_input) {
-        std::cerr << "shardkit-opt: error: more than one input file: " << arg
-                  << "\n";
-        return false;
+        return flagError(strCat("more than one input file: ", arg));
       }
       flags.input = arg;
       have_input = true;
@@ -112,8 +120,7 @@ bool parseFlags(int argc, char** argv, Flags& flags, bool& help) {
       help = true;
     } else if (flag == "o") {
       if (++i >= argc) {
-        std::cerr << "shardkit-opt: error: -o needs a file name\n";
-        return false;
+        return flagError("-o needs a file name");
       }
       flags.output = argv[i];
     } else if (flag == "split-input-file") {
@@ -129,9 +136,7 @@ bool parseFlags(int argc, char** argv, Flags& flags, bool& help) {
     } else if (flag.starts_with("explain-op=")) {
       flags.explain_op = flag.substr(std::string("explain-op=").size());
       if (flags.explain_op.empty()) {
-        std::cerr
-            << "shardkit-opt: error: --explain-op needs an op name or %N\n";
-        return false;
+        return flagError("--explain-op needs an op name or %N");
       }
     } else if (flag.starts_with("explain-strategy=")) {
       std::string strategy =
@@ -141,41 +146,30 @@ bool parseFlags(int argc, char** argv, Flags& flags, bool& help) {
       } else if (strategy == "aggressive") {
         flags.explain.strategy = PropagationStrategy::kAggressive;
       } else {
-        std::cerr
-            << "shardkit-opt: error: --explain-strategy must be 'basic' or "
-               "'aggressive', got '"
-            << strategy << "'\n";
-        return false;
+        return flagError(
+            strCat("--explain-strategy must be 'basic' or 'aggressive', got '",
+                   strategy, "'"));
       }
     } else {
       size_t eq = flag.find('=');
       std::string name = flag.substr(0, eq);
-      if (!findPass(name)) {
-        std::cerr << "shardkit-opt: error: unknown option or pass '" << arg
-                  << "' (see --help)\n";
-        return false;
+      const PassInfo* pass = findPass(name);
+      if (!pass) {
+        return flagError(
+            strCat("unknown option or pass '", arg, "' (see --help)"));
       }
       PassRequest request{name, {}};
       if (eq != std::string::npos) {
         absl::StatusOr<PassOptions> options =
             PassOptions::parse(flag.substr(eq + 1));
-        if (!options.ok()) {
-          std::cerr << "shardkit-opt: error: " << options.status().message()
-                    << "\n";
-          return false;
-        }
+        if (!options.ok())
+          return flagError(fromAbsl(options.status().message()));
         request.options = *options;
       }
-      const PassInfo* pass = findPass(name);
-      for (const auto& [key, value] : request.options.values()) {
-        bool known = false;
-        for (const auto& option : pass->options)
-          known = known || option.first == key;
-        if (!known) {
-          std::cerr << "shardkit-opt: error: pass '-" << name
-                    << "' has no option '" << key << "'\n";
-          return false;
-        }
+      // Every option value is checked here, once, before any input is read.
+      if (absl::Status s = validatePassOptions(*pass, request.options);
+          !s.ok()) {
+        return flagError(fromAbsl(s.message()));
       }
       flags.passes.push_back(std::move(request));
     }
@@ -403,8 +397,7 @@ int run(int argc, char** argv) {
   }
   std::string text;
   if (std::optional<std::string> error = readInput(flags.input, text)) {
-    std::cerr << "shardkit-opt: error: cannot read '" << flags.input
-              << "': " << *error << "\n";
+    toolError(strCat("cannot read '", flags.input, "': ", *error));
     return 1;
   }
   // Reading, propagating and printing a module touches several times its
@@ -439,16 +432,16 @@ int run(int argc, char** argv) {
     }
   }
   if (flags.output == "-") {
-    std::cout << out << std::flush;
-    if (!std::cout) {
-      std::cerr << "shardkit-opt: error: cannot write to stdout\n";
+    // A closed stdout (EBADF), a full device or a reader that went away
+    // (EPIPE: SIGPIPE is ignored in main) are errors.
+    if (!writeAll(STDOUT_FILENO, out)) {
+      toolError(strCat("cannot write to stdout: ", std::strerror(errno)));
       return 1;
     }
   } else if (ok) {
     // On failure the target keeps its previous contents (it may be the input).
     if (std::optional<std::string> error = writeOutput(flags.output, out)) {
-      std::cerr << "shardkit-opt: error: cannot write '" << flags.output
-                << "': " << *error << "\n";
+      toolError(strCat("cannot write '", flags.output, "': ", *error));
       return 1;
     }
   }
@@ -458,4 +451,8 @@ int run(int argc, char** argv) {
 }  // namespace
 }  // namespace shardkit
 
-int main(int argc, char** argv) { return shardkit::run(argc, argv); }
+int main(int argc, char** argv) {
+  // A write to a closed pipe is an error the tool reports, not a signal.
+  std::signal(SIGPIPE, SIG_IGN);
+  return shardkit::run(argc, argv);
+}

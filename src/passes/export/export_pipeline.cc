@@ -47,9 +47,11 @@ void registerExportPasses() {
       "Moves the sharding of each sdy.data_flow_edge to its owner's op and "
       "replaces the edge by its input.",
       {{"sink-debug-sharding-origins",
-        "also sink the edges' sharding origins (default false)"},
+        "also sink the edges' sharding origins (default false)",
+        PassOptionKind::kBool},
        {"sink-debug-propagation-edge-sharding",
-        "also sink the edges' propagation edges (default false)"}},
+        "also sink the edges' propagation edges (default false)",
+        PassOptionKind::kBool}},
       [](Module& module, const PassOptions& options) -> absl::Status {
         SK_ASSIGN_OR_RETURN(SinkDataFlowEdgesOptions sink,
                             readSinkOptions(options));
@@ -80,10 +82,12 @@ void registerExportPasses() {
       "sdy-export-pipeline",
       "Runs the export passes that clean up after sharding propagation.",
       {{"keep-sharding-rules",
-        "keep the op sharding rules propagation used (default false)"},
-       {"sink-debug-sharding-origins", "see -sdy-sink-data-flow-edges"},
-       {"sink-debug-propagation-edge-sharding",
-        "see -sdy-sink-data-flow-edges"}},
+        "keep the op sharding rules propagation used (default false)",
+        PassOptionKind::kBool},
+       {"sink-debug-sharding-origins", "see -sdy-sink-data-flow-edges",
+        PassOptionKind::kBool},
+       {"sink-debug-propagation-edge-sharding", "see -sdy-sink-data-flow-edges",
+        PassOptionKind::kBool}},
       [](Module& module, const PassOptions& options) -> absl::Status {
         ExportOptions export_options;
         SK_ASSIGN_OR_RETURN(export_options.sink, readSinkOptions(options));

@@ -536,7 +536,8 @@ void registerInsertExplicitReshardsPass() {
       "Inserts explicit reshards so that every op's operands and results "
       "agree with one sharding per factor of its rule.",
       {{"enable-full-version",
-        "reshard every op, not only calls and concatenates (default false)"}},
+        "reshard every op, not only calls and concatenates (default false)",
+        PassOptionKind::kBool}},
       [](Module& module, const PassOptions& options) -> absl::Status {
         InsertExplicitReshardsOptions pass_options;
         SK_ASSIGN_OR_RETURN(pass_options.enable_full_version,

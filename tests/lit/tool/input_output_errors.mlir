@@ -5,6 +5,10 @@
 // RUN: not shardkit-opt %s -o /dev/full 2>&1 | FileCheck %s --check-prefix=FULL
 // FULL: shardkit-opt: error: cannot write '/dev/full': No space left on device
 
+// A closed stdout is an error too.
+// RUN: not shardkit-opt %s 2>&1 >&- | FileCheck %s --check-prefix=CLOSED
+// CLOSED: shardkit-opt: error: cannot write to stdout: Bad file descriptor
+
 // A directory is not a module.
 // RUN: not shardkit-opt $(dirname %s) 2>&1 | FileCheck %s --check-prefix=DIR
 // DIR: shardkit-opt: error: cannot read '{{.*}}': is a directory
