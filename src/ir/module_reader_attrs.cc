@@ -331,6 +331,11 @@ absl::StatusOr<Attribute> ModuleReader::parseDialectAttrUncached() {
   if (end >= buffer.size() || buffer[end] != '<') {
     auto alias = attr_aliases_.find(toAbsl(token.spelling));
     if (alias != attr_aliases_.end()) return alias->second;
+    // Without a dialect (no '.') and without `<...>` it can only be an alias.
+    if (name.find('.') == std::string_view::npos) {
+      return p().errorAt(token.offset,
+                         strCat("undefined symbol alias id '", name, "'"));
+    }
   }
   if (end < buffer.size() && buffer[end] == '<') {
     SK_ASSIGN_OR_RETURN(end, scanBalanced(end, Nesting::kAllKinds));

@@ -8,7 +8,6 @@
 #include <utility>
 #include <vector>
 
-#include "absl/container/flat_hash_set.h"
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/core/verify.h"
@@ -70,9 +69,12 @@ absl::Status verifyCommonAttrs(Op op, const VerifyContext& context) {
   return absl::OkStatus();
 }
 
-// The common attributes, then the op's hook; errors name the op.
+// The op's signature, the common attributes, then the op's hook; errors
+// name the op.
 absl::Status verifyOneOp(Op op, const VerifyContext& context) {
-  absl::Status status = verifyCommonAttrs(op, context);
+  // The counts first: the other checks and the hooks rely on them.
+  absl::Status status = ir_internal::verifyOpSignature(op);
+  if (status.ok()) status = verifyCommonAttrs(op, context);
   if (status.ok()) {
     const OpInfo* info = op.opName().info();
     if (info && info->verify) status = info->verify(op, context);
@@ -86,6 +88,7 @@ class Verifier {
   explicit Verifier(Module& m) : m_(m), meshes_(m.meshTable()) {}
 
   absl::Status run() {
+    ir_internal::verifySymbols(m_, errors_);
     verifyMeshOps();
     for (Op op : m_.body()) walk(op, {});
     if (errors_.empty()) return absl::OkStatus();
@@ -101,9 +104,8 @@ class Verifier {
     }
   }
 
-  // The symbol table of meshes: each mesh op well-formed, names unique.
+  // Each mesh op well-formed (verifySymbols checks that names are unique).
   void verifyMeshOps() {
-    absl::flat_hash_set<std::string> names;
     for (Op op : m_.body()) {
       if (!isa<sdy::MeshOp>(op)) continue;
       const std::string* name = op.attr("sym_name").asString();
@@ -111,10 +113,6 @@ class Verifier {
       if (!name || !mesh) {
         report(op, opError(op, "requires 'sym_name' and 'mesh' attributes"));
         continue;
-      }
-      if (!names.insert(*name).second) {
-        report(op, opError(op, strCat("redefinition of symbol named '", *name,
-                                      "'")));
       }
       if (absl::Status s = verifyMesh(*mesh); !s.ok()) {
         report(op, opError(op, message(s)));
