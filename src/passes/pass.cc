@@ -112,7 +112,9 @@ absl::Status validatePassOptions(const PassInfo& pass,
     return absl::InvalidArgumentError(
         toAbsl(strCat("pass '-", pass.name, "' ", why)));
   };
-  for (const auto& [key, value] : options.values()) {
+  for (const auto& entry : options.values()) {
+    const std::string& key = entry.first;
+    const std::string& value = entry.second;
     auto option =
         std::find_if(pass.options.begin(), pass.options.end(),
                      [&](const PassOption& o) { return o.name == key; });

@@ -32,30 +32,11 @@
 #include "shardkit/mpmd/syntax.h"
 #include "shardkit/passes/pass.h"
 #include "shardkit/propagation/explain.h"
+#include "tools/shardkit-opt/flags.h"
 #include "tools/shardkit-opt/verify_diagnostics.h"
 
 namespace shardkit {
 namespace {
-
-struct PassRequest {
-  std::string name;
-  PassOptions options;
-};
-
-struct Flags {
-  std::string input = "-";
-  std::string output = "-";
-  bool split_input = false;
-  bool generic = false;
-  bool allow_unregistered = true;
-  bool verify_diagnostics = false;
-  // -mlir-timing: report the wall time of parsing, each pass and printing.
-  bool timing = false;
-  // --explain-op: print this op's factor table instead of the module.
-  std::string explain_op;
-  ExplainOptions explain;
-  std::vector<PassRequest> passes;
-};
 
 void printHelp() {
   std::cout
@@ -95,88 +76,6 @@ bool toolError(std::string_view message) {
   std::cerr << "shardkit-opt: error: " << printableText(message) << "\n";
   return false;
 }
-bool flagError(std::string_view message) { return toolError(message); }
-
-// Returns false (after printing why) on a bad command line.
-bool parseFlags(int argc, char** argv, Flags& flags, bool& help) {
-  bool positional_only = false;
-  bool have_input = false;
-  for (int i = 1; i < argc; ++i) {
-    std::string arg = argv[i];
-    if (positional_only || arg == "-" || arg.empty() || arg[0] != '-') {
-      if (have_input) {
-        return flagError(strCat("more than one input file: ", arg));
-      }
-      flags.input = arg;
-      have_input = true;
-      continue;
-    }
-    if (arg == "--") {
-      positional_only = true;
-      continue;
-    }
-    std::string flag = arg.substr(arg[1] == '-' ? 2 : 1);
-    if (flag == "help" || flag == "h") {
-      help = true;
-    } else if (flag == "o") {
-      if (++i >= argc) {
-        return flagError("-o needs a file name");
-      }
-      flags.output = argv[i];
-    } else if (flag == "split-input-file") {
-      flags.split_input = true;
-    } else if (flag == "mlir-print-op-generic") {
-      flags.generic = true;
-    } else if (flag == "allow-unregistered-dialect") {
-      flags.allow_unregistered = true;
-    } else if (flag == "verify-diagnostics") {
-      flags.verify_diagnostics = true;
-    } else if (flag == "mlir-timing") {
-      flags.timing = true;
-    } else if (flag.starts_with("explain-op=")) {
-      flags.explain_op = flag.substr(std::string("explain-op=").size());
-      if (flags.explain_op.empty()) {
-        return flagError("--explain-op needs an op name or %N");
-      }
-    } else if (flag.starts_with("explain-strategy=")) {
-      std::string strategy =
-          flag.substr(std::string("explain-strategy=").size());
-      if (strategy == "basic") {
-        flags.explain.strategy = PropagationStrategy::kBasic;
-      } else if (strategy == "aggressive") {
-        flags.explain.strategy = PropagationStrategy::kAggressive;
-      } else {
-        return flagError(
-            strCat("--explain-strategy must be 'basic' or 'aggressive', got '",
-                   strategy, "'"));
-      }
-    } else {
-      size_t eq = flag.find('=');
-      std::string name = flag.substr(0, eq);
-      const PassInfo* pass = findPass(name);
-      if (!pass) {
-        return flagError(
-            strCat("unknown option or pass '", arg, "' (see --help)"));
-      }
-      PassRequest request{name, {}};
-      if (eq != std::string::npos) {
-        absl::StatusOr<PassOptions> options =
-            PassOptions::parse(flag.substr(eq + 1));
-        if (!options.ok())
-          return flagError(fromAbsl(options.status().message()));
-        request.options = *options;
-      }
-      // Every option value is checked here, once, before any input is read.
-      if (absl::Status s = validatePassOptions(*pass, request.options);
-          !s.ok()) {
-        return flagError(fromAbsl(s.message()));
-      }
-      flags.passes.push_back(std::move(request));
-    }
-  }
-  return true;
-}
-
 // Reads `path` ("-" is stdin) into `text`; on failure returns why. A
 // directory, a closed stdin and a read error are failures, not empty input.
 std::optional<std::string> readInput(const std::string& path,
@@ -388,10 +287,14 @@ void reserveHugeHeap(size_t bytes) {
 int run(int argc, char** argv) {
   tuneAllocator();
   registerMpmdSyntax();
-  Flags flags;
-  bool help = false;
-  if (!parseFlags(argc, argv, flags, help)) return 1;
-  if (help) {
+  absl::StatusOr<Flags> parsed =
+      parseFlags(std::vector<std::string>(argv + 1, argv + argc));
+  if (!parsed.ok()) {
+    toolError(fromAbsl(parsed.status().message()));
+    return 1;
+  }
+  const Flags& flags = *parsed;
+  if (flags.help) {
     printHelp();
     return 0;
   }
@@ -452,7 +355,9 @@ int run(int argc, char** argv) {
 }  // namespace shardkit
 
 int main(int argc, char** argv) {
-  // A write to a closed pipe is an error the tool reports, not a signal.
+  // A write to a closed pipe or past the file size limit is an error the
+  // tool reports (EPIPE, EFBIG), not a signal.
   std::signal(SIGPIPE, SIG_IGN);
+  std::signal(SIGXFSZ, SIG_IGN);
   return shardkit::run(argc, argv);
 }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "shardkit/core/checked_math.h"
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/factor_propagation/common_mesh.h"
@@ -91,7 +92,7 @@ std::vector<int64_t> tensorSizes(Op op) {
     int64_t size = 0;
     if (type.isRankedTensor() && type.hasStaticShape()) {
       size = 1;
-      for (int64_t d : type.shape()) size *= d;
+      for (int64_t d : type.shape()) size = saturatingMul(size, d);
     }
     sizes.push_back(size);
   };
@@ -423,7 +424,7 @@ bool ExplicitReshards::onOtherDeviceOrder(const TensorSharding* sharding,
                                           const Mesh& mesh) const {
   if (sharding == nullptr || sharding->isFullyReplicated()) return false;
   const Mesh* own = meshes_.resolve(*sharding);
-  return own != nullptr && own->deviceIdsOrIota() != mesh.deviceIdsOrIota();
+  return own != nullptr && !own->sameDeviceOrder(mesh);
 }
 
 absl::Status ExplicitReshards::visitRuleOp(Op op, const OpShardingRule& rule,
