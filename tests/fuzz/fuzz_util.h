@@ -22,9 +22,12 @@ namespace shardkit::fuzz {
   std::abort();
 }
 
-// Whether every line of `message` reads `FILE:LINE:COL: error: TEXT` with
-// LINE, COL >= 1 and some TEXT (FILE may be empty, for `LINE:COL: ...`
-// messages of the text layer pass file = "" and error = false).
+// Whether every line of `message` reads `FILE:LINE:COL: error: TEXT` (or
+// `note:` for the notes of an error) with
+// LINE, COL >= 1 and some TEXT. For the text layer's `LINE:COL: TEXT`
+// messages pass file = "" and error = false: only their first line is
+// checked (they may quote input that spans lines; the IR layer and the tool
+// make messages printable).
 inline bool isLocated(std::string_view message, std::string_view file,
                       bool error = true) {
   if (message.empty()) return false;
@@ -38,21 +41,34 @@ inline bool isLocated(std::string_view message, std::string_view file,
       }
       line.remove_prefix(file.size() + 1);
     }
-    std::string_view tag = error ? ": error: " : ": ";
-    size_t colon = line.find(':');
-    size_t rest =
-        line.find(tag, colon == std::string_view::npos ? 0 : colon + 1);
-    if (colon == std::string_view::npos || rest == std::string_view::npos ||
-        rest + tag.size() >= line.size()) {
-      return false;
-    }
+    // LINE:COL, then `: error: `, `: note: ` (an error's notes) or, for
+    // the text layer, `: `; then some text.
+    auto number = [&](int64_t& value) {
+      size_t digits = 0;
+      while (digits < line.size() && line[digits] >= '0' && line[digits] <= '9')
+        ++digits;
+      bool ok =
+          digits > 0 && parseInt64(line.substr(0, digits), value) && value >= 1;
+      line.remove_prefix(digits);
+      return ok;
+    };
     int64_t l = 0, c = 0;
-    if (!parseInt64(line.substr(0, colon), l) ||
-        !parseInt64(line.substr(colon + 1, rest - colon - 1), c) || l < 1 ||
-        c < 1) {
-      return false;
+    if (!number(l) || !line.starts_with(":")) return false;
+    line.remove_prefix(1);
+    if (!number(c)) return false;
+    bool tagged = false;
+    for (std::string_view tag : {": error: ", ": note: "}) {
+      if (error && line.starts_with(tag)) {
+        line.remove_prefix(tag.size());
+        tagged = true;
+      }
     }
-    if (end == std::string_view::npos) break;
+    if (!error && line.starts_with(": ")) {
+      line.remove_prefix(2);
+      tagged = true;
+    }
+    if (!tagged || line.empty()) return false;
+    if (end == std::string_view::npos || file.empty()) break;
     message.remove_prefix(end + 1);
   }
   return true;

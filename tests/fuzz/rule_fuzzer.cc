@@ -93,9 +93,12 @@ void propagateThrough(const OpShardingRule& rule, uint8_t seed_byte,
   }
   std::vector<const TensorSharding*> pointers;
   for (size_t i = 0; i < shardings.size(); ++i) {
-    // Some tensors have no sharding at all.
+    // Some tensors have no sharding at all; invalid picks (e.g. an axis on
+    // a dimension of size 0) are dropped: the step takes valid shardings.
     seed = seed * 1103515245u + 12345u;
-    pointers.push_back((seed >> 16) % 4 == 0 ? nullptr : &shardings[i]);
+    bool valid = verifyTensorSharding(shardings[i], meshes, views[i]).ok();
+    pointers.push_back((seed >> 16) % 4 == 0 || !valid ? nullptr
+                                                       : &shardings[i]);
   }
   OpShardings op{absl::MakeConstSpan(pointers).subspan(0, num_operands),
                  absl::MakeConstSpan(pointers).subspan(num_operands)};
@@ -118,8 +121,16 @@ void propagateThrough(const OpShardingRule& rule, uint8_t seed_byte,
             update.tensor >= static_cast<int64_t>(shapes.size())) {
           fuzz::fail("update of a tensor the op does not have", input);
         }
+        // As the driver does: dimensions of size 0 keep their old sharding
+        // (the step sees factors, not shapes; docs/propagation.md).
+        TensorSharding checked = update.sharding;
+        const std::vector<int64_t>& shape = shapes[update.tensor];
+        for (size_t d = 0; d < shape.size() && d < checked.dim_shardings.size();
+             ++d) {
+          if (shape[d] == 0) checked.dim_shardings[d].axes.clear();
+        }
         absl::Status valid =
-            verifyTensorSharding(update.sharding, meshes, views[update.tensor]);
+            verifyTensorSharding(checked, meshes, views[update.tensor]);
         if (!valid.ok()) {
           fuzz::fail("propagation proposed an invalid sharding", input,
                      strCat(toString(update.sharding), "\n",

@@ -47,13 +47,21 @@ TEST_CASE("axes of a mesh with many axes are found by name") {
   for (int i = 0; i < 1000; ++i) axes.push_back({"a" + std::to_string(i), 1});
   axes.push_back({"a7", 2});  // a duplicate name: the first one wins
   Mesh mesh(axes);
-  MeshAxisLookup lookup(mesh);
-  CHECK(lookup.index("a0") == 0);
-  CHECK(lookup.index("a999") == 999);
-  CHECK(lookup.index("a7") == 7);
-  CHECK(lookup.index("b") == -1);
+  CHECK(mesh.axisIndex("a0") == 0);
+  CHECK(mesh.axisIndex("a999") == 999);
+  CHECK(mesh.axisIndex("a7") == 7);
+  CHECK(mesh.axisIndex("b") == -1);
+  CHECK(mesh.axisSize("a7") == 1);
+  // A copy shares the index; a changed copy is indexed again.
+  Mesh copy = mesh;
+  CHECK(copy.axisIndex("a500") == 500);
+  copy.axes.push_back({"b", 4});
+  CHECK(copy.axisIndex("b") == 1001);
+  copy.axes[3].name = "renamed";
+  CHECK(copy.axisIndex("a3") == -1);
+  CHECK(copy.axisIndex("renamed") == 3);
   Mesh small({{"x", 2}, {"y", 2}});
-  CHECK(MeshAxisLookup(small).index("y") == 1);
+  CHECK(small.axisIndex("y") == 1);
 }
 
 }  // namespace
