@@ -14,7 +14,7 @@ build="${BUILD_DIR:-$root/build}"
 ops="${1:-100000}"
 runs="${2:-7}"
 tool="$build/tools/shardkit-opt/shardkit-opt"
-gen="$build/bench/gen_module"
+gen="$build/bench/shardkit_gen_module"
 mlir_opt="${MLIR_OPT:-mlir-opt-16}"
 
 for bin in "$tool" "$gen"; do

@@ -9,7 +9,7 @@ that other jobs on a shared machine count as little as possible; the
 compilation is repeated up to --tries times and the cheapest run counts.
 
   scripts/check-core-compile-time.py --compiler g++ -- -std=c++20 -O2 -g
-  (ctest runs it as core_compile_budget with the build's compiler and flags)
+  (a benchmark, not a test: run it on a quiet machine; docs/performance.md)
 """
 import argparse
 import os

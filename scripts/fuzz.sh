@@ -51,7 +51,7 @@ binary_of() {
 binaries=()
 count=0
 for target in ${targets}; do
-  binaries+=("$(binary_of "${target}")")
+  binaries+=("shardkit_$(binary_of "${target}")")
   count=$((count + 1))
 done
 # shellcheck disable=SC2046

@@ -10,6 +10,7 @@ packages=(
   clang-14 libclang-rt-14-dev  # fuzzing and sanitizers
   clang-format-14 clang-tidy-14  # scripts/check-format.sh, tidy-changed.sh
   ccache                   # used when installed: faster rebuilds
+  graphviz                 # dot: renders --dump-graph=dot in the tests
 )
 
 missing=()

@@ -23,8 +23,9 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${SANITIZE_BUILD_DIR:-${root}/build-sanitize}"
 jobs="${JOBS:-2}"
-fuzzers=(attr_parser_fuzzer mesh_fuzzer rule_fuzzer module_reader_fuzzer
-         cli_fuzzer verify_diagnostics_fuzzer propagation_fuzzer)
+fuzzers=(shardkit_attr_parser_fuzzer shardkit_mesh_fuzzer shardkit_rule_fuzzer
+         shardkit_module_reader_fuzzer shardkit_cli_fuzzer
+         shardkit_verify_diagnostics_fuzzer shardkit_propagation_fuzzer)
 
 configure() {
   [ -f "${build}/build.ninja" ] && return
@@ -38,14 +39,15 @@ configure() {
 }
 
 unit_targets() {
-  ninja -C "${build}" -t targets all | grep -o '^unit_[a-z_]*' | sort -u
+  ninja -C "${build}" -t targets all | grep -o '^shardkit_unit_[a-z_]*' |
+    sort -u
 }
 
 build_targets() {
   configure
   if [ "$#" -eq 0 ]; then
     # shellcheck disable=SC2046
-    set -- $(unit_targets) shardkit-opt "${fuzzers[@]}"
+    set -- $(unit_targets) shardkit_opt "${fuzzers[@]}"
   fi
   ninja -C "${build}" -j "${jobs}" "$@"
 }
@@ -62,7 +64,7 @@ run_tests() {
   export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:log_path=${logs}/ubsan"
   local status=0
   echo "== sanitizers: unit and lit tests (ctest in ${build})"
-  ctest --test-dir "${build}" -R '^(unit_|lit$)' --output-on-failure \
+  ctest --test-dir "${build}" -R '^shardkit_(unit_|lit$)' --output-on-failure \
     -j "${jobs}" || status=1
   echo "== sanitizers: conformance (lit-check ${shared}/upstream)"
   "${shared}/tools/lit-check" --quiet \

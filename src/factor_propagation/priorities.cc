@@ -5,29 +5,39 @@
 namespace shardkit {
 namespace {
 
+PropagationDirection passThroughDirection(OpPriorityKind kind) {
+  switch (kind) {
+    case OpPriorityKind::kPassThrough:
+      return PropagationDirection::kBoth;
+    case OpPriorityKind::kForwardPassThrough:
+      return PropagationDirection::kForward;
+    case OpPriorityKind::kBroadcast:
+    case OpPriorityKind::kOther:
+      return PropagationDirection::kNone;
+  }
+  return PropagationDirection::kNone;
+}
+
 PropagationDirection roundDirection(int64_t round, OpPriorityKind kind,
-                                    const OpShardingRule* rule,
-                                    int64_t factor) {
+                                    const OpShardingRule* rule, int64_t factor,
+                                    bool shared_operand) {
+  bool broadcast = kind == OpPriorityKind::kBroadcast;
   switch (round) {
     case 0:
-      switch (kind) {
-        case OpPriorityKind::kPassThrough:
-          return PropagationDirection::kBoth;
-        case OpPriorityKind::kForwardPassThrough:
-          return PropagationDirection::kForward;
-        case OpPriorityKind::kBroadcast:
-        case OpPriorityKind::kOther:
-          return PropagationDirection::kNone;
-      }
-      return PropagationDirection::kNone;
+      return shared_operand ? PropagationDirection::kNone
+                            : passThroughDirection(kind);
     case 1:
+      return passThroughDirection(kind);
+    case 2:
       if (rule != nullptr &&
           rule->factorType(factor) != FactorType::kPassThrough) {
         return PropagationDirection::kNone;
       }
-      return kind == OpPriorityKind::kBroadcast
-                 ? PropagationDirection::kBackward
-                 : PropagationDirection::kBoth;
+      return broadcast ? PropagationDirection::kBackward
+                       : PropagationDirection::kBoth;
+    case 3:
+      return broadcast ? PropagationDirection::kBackward
+                       : PropagationDirection::kBoth;
     default:
       return PropagationDirection::kBoth;
   }
@@ -37,10 +47,11 @@ PropagationDirection roundDirection(int64_t round, OpPriorityKind kind,
 
 PropagationDirection opPriorityDirection(int64_t round, OpPriorityKind kind,
                                          const OpShardingRule* rule,
-                                         int64_t factor) {
+                                         int64_t factor, bool shared_operand) {
   PropagationDirection direction = PropagationDirection::kNone;
   for (int64_t r = 0; r <= round && r < kNumOpPriorityRounds; ++r) {
-    direction = unite(direction, roundDirection(r, kind, rule, factor));
+    direction =
+        unite(direction, roundDirection(r, kind, rule, factor, shared_operand));
   }
   return direction;
 }

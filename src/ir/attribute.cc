@@ -90,6 +90,10 @@ Attribute Attribute::propagationDirection(PropagationDirection direction) {
   return make(AttrKind::kPropagationDirection, direction);
 }
 
+Attribute Attribute::propagationEdges(PropagationEdges edges) {
+  return make(AttrKind::kPropagationEdges, std::move(edges));
+}
+
 std::vector<Attribute>* Attribute::mutableArrayIfUnique() {
   if (kind_ != AttrKind::kArray || data_.use_count() != 1) return nullptr;
   // Sole owner: nothing else can observe the change.
@@ -166,6 +170,8 @@ bool operator==(const Attribute& a, const Attribute& b) {
       return payloadEq(a, b, &Attribute::asAllToAllParamList);
     case AttrKind::kPropagationDirection:
       return *a.asPropagationDirection() == *b.asPropagationDirection();
+    case AttrKind::kPropagationEdges:
+      return *a.asPropagationEdges() == *b.asPropagationEdges();
   }
   return false;
 }
@@ -476,6 +482,9 @@ void appendAttribute(std::string& out, const Attribute& attr, bool elide_i64) {
     case AttrKind::kPropagationDirection:
       strAppend(out, "#sdy<propagation_direction ",
                 toString(*attr.asPropagationDirection()), ">");
+      return;
+    case AttrKind::kPropagationEdges:
+      out += toAttrString(*attr.asPropagationEdges());
       return;
   }
 }

@@ -1,7 +1,10 @@
-// Data-flow edges: owners, sources, targets and edge ops (sharding_site.h).
+// Data-flow edges: owners, sources, targets and edge ops (sharding_site.h),
+// and the function data-flow edges between functions and their calls.
 #include <string_view>
 
+#include "shardkit/ir/call_graph.h"
 #include "shardkit/ir/computations.h"
+#include "shardkit/ir/func.h"
 #include "shardkit/ir/sdy_ops.h"
 #include "shardkit/ir/sharding_site.h"
 #include "shardkit/ir/stablehlo_ops.h"
@@ -157,6 +160,52 @@ std::optional<DataFlowEdge> dataFlowEdgeOf(Value owner) {
     }
   }
   return edge;
+}
+
+Op funcDataFlowEdgeOp(Value target) {
+  if (!target) return Op();
+  Op user = target.soleUser();
+  return isa<sdy::FuncDataFlowEdgeOp>(user) ? user : Op();
+}
+
+std::vector<OperandRef> funcEdgeSourceUses(Op edge, const CallGraph& calls) {
+  std::vector<OperandRef> sources;
+  if (edge.numOperands() != 1) return sources;
+  Value target = edge.operand(0);
+  unsigned i = target.index();
+  if (target.isBlockArgument()) {
+    FuncOp func = dynCast<FuncOp>(target.ownerBlock().parentOp());
+    for (Op call : calls.callsTo(func)) {
+      if (i < call.numOperands()) sources.push_back(OperandRef{call, i});
+    }
+    return sources;
+  }
+  FuncOp callee = calls.calleeOf(target.definingOp());
+  if (Op ret = callee ? callee.returnOp() : Op();
+      ret && i < ret.numOperands()) {
+    sources.push_back(OperandRef{ret, i});
+  }
+  return sources;
+}
+
+void appendFuncEdgesOfSource(Op user, unsigned index, const CallGraph& calls,
+                             std::vector<Op>& out) {
+  if (isa<func::CallOp>(user)) {
+    FuncOp callee = calls.calleeOf(user);
+    if (Block body = callee ? callee.body() : Block();
+        body && index < body.numArguments()) {
+      if (Op edge = funcDataFlowEdgeOp(body.argument(index))) {
+        out.push_back(edge);
+      }
+    }
+    return;
+  }
+  FuncOp func = dynCast<FuncOp>(user.parentOp());
+  if (!isa<func::ReturnOp>(user) || !func) return;
+  for (Op call : calls.callsTo(func)) {
+    if (index >= call.numResults()) continue;
+    if (Op edge = funcDataFlowEdgeOp(call.result(index))) out.push_back(edge);
+  }
 }
 
 std::optional<TensorSharding> edgeShardingBeforePropagation(

@@ -191,7 +191,11 @@ std::string_view toString(Severity severity) {
 
 std::string toString(const DiagnosticLocation& location) {
   if (location.hasPosition()) {
-    return strCat(location.file, ":", location.line, ":", location.col);
+    std::string out =
+        strCat(location.file, ":", location.line, ":", location.col);
+    // An op built in C++ at a location its builder gave.
+    if (!location.op.empty()) strAppend(out, " (", location.op, ")");
+    return out;
   }
   if (location.op.empty()) return location.file;
   if (location.file.empty()) return location.op;
@@ -254,13 +258,23 @@ DiagnosticLocation sourceLocation(std::string_view file,
 
 DiagnosticLocation locationOf(Op op) {
   Module& m = *op.module();
-  if (op.location() != kNoSourceLocation) {
-    return sourceLocation(m.file_name, m.source, op.location());
+  uint32_t key = op.location();
+  if (key != kNoSourceLocation && !m.isUserLocationKey(key)) {
+    return sourceLocation(m.file_name, m.source, key);
   }
+  // An op built in C++: the location its builder gave it, and the op.
   DiagnosticLocation location;
+  location.op = opName(op);
+  const DebugLocation* loc = op.debugLocation();
+  if (loc && loc->line() > 0) {
+    location.file = loc->file();
+    location.line = loc->line();
+    location.col = loc->col();
+    return location;
+  }
   // A module built in C++ keeps the default name "-": no file to name.
   if (m.file_name != "-") location.file = m.file_name;
-  location.op = opName(op);
+  if (loc && !loc->isUnknown()) strAppend(location.op, " ", loc->toString());
   return location;
 }
 

@@ -1,4 +1,5 @@
-// The func dialect's op table and the accessors of its typed handles.
+// The func dialect's op table (and arith.constant's) and the accessors of its
+// typed handles.
 #include "shardkit/ir/func.h"
 
 #include "src/ir/op_registration.h"
@@ -18,6 +19,8 @@ void registerFuncOps() {
                     verifyFuncReturnOp);
   registerBuiltinOp(func::CallOp::kName,
                     {"callee", "arg_attrs", "res_attrs", "no_inline"});
+  // The one arith op module texts use (a constant in a function body).
+  registerBuiltinOp(arith::ConstantOp::kName, {"value"}, OpTrait::kPure);
 }
 
 }  // namespace ir_internal

@@ -207,6 +207,7 @@ void ir_internal::addFuncSyntax(ir_internal::SyntaxTable& table) {
   table["func.func"] = {parseFunc, printFunc};
   table["func.return"] = {parseReturnLikeOp, printFuncReturn};
   table["func.call"] = {parseCallLikeOp, printCall};
+  table["arith.constant"] = {parseConstantLikeOp, printConstantLikeOp};
 }
 
 absl::StatusOr<Op> parseCallLikeOp(OpReader& r, OpName name) {

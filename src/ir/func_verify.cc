@@ -1,6 +1,6 @@
 // The verifier hooks of func.func (signature against the body, argument and
 // result shardings) and func.return (against the enclosing function's
-// results).
+// results), and the check of a func.call against its callee.
 #include <vector>
 
 #include "shardkit/core/status_macros.h"
@@ -57,8 +57,26 @@ absl::Status verifyFuncOp(Op op, const VerifyContext& context) {
   SK_RETURN_IF_ERROR(verifySignatureShardings(
       results, "result",
       [&](unsigned i) { return func.resultAttr(i, kShardingAttr); }, context));
+  for (unsigned i = 0; i < inputs.size(); ++i) {
+    for (const NamedAttribute& entry : func.argAttrs(i)) {
+      SK_RETURN_IF_ERROR(
+          withPrefix(strCat("arg ", i, " - "),
+                     verifyFuncDebugAttr(entry.name, entry.value, context)));
+    }
+  }
+  for (unsigned i = 0; i < results.size(); ++i) {
+    for (const NamedAttribute& entry : func.resultAttrs(i)) {
+      SK_RETURN_IF_ERROR(
+          withPrefix(strCat("result ", i, " - "),
+                     verifyFuncDebugAttr(entry.name, entry.value, context)));
+    }
+  }
   // The return's operands are checked at the return (verifyFuncReturnOp).
-  if (!func.returnOp() && body) {
+  // An unknown op may be a terminator (as MLIR assumes with
+  // -allow-unregistered-dialect).
+  bool unknown_last =
+      body && !body.empty() && !body.back().opName().isRegistered();
+  if (!func.returnOp() && body && !unknown_last) {
     return verifyError(
         strCat("body must end with a '", func::ReturnOp::kName, "'"));
   }
@@ -81,6 +99,40 @@ absl::Status verifyFuncReturnOp(Op ret, const VerifyContext&) {
           "type of return operand ", i, " ('", ret.operand(i).type().str(),
           "') doesn't match function result type ('", results[i].str(),
           "') in function @", func.name()));
+    }
+  }
+  return absl::OkStatus();
+}
+
+// A call's symbol use, as MLIR's CallOp::verifySymbolUses checks it: the
+// callee is a function of the module whose signature the call matches.
+absl::Status verifyFuncCallSymbol(Op call, Op callee) {
+  func::CallOp c(call);
+  if (c.callee().empty()) return verifyError("requires attribute 'callee'");
+  FuncOp func = dynCast<FuncOp>(callee);
+  if (!func) {
+    return verifyError(
+        strCat("'", c.callee(), "' does not reference a valid function"));
+  }
+  std::vector<Type> inputs = func.argumentTypes();
+  if (call.numOperands() != inputs.size()) {
+    return verifyError("incorrect number of operands for callee");
+  }
+  for (unsigned i = 0; i < inputs.size(); ++i) {
+    if (!(call.operand(i).type() == inputs[i])) {
+      return verifyError(
+          strCat("operand type mismatch: expected operand type '",
+                 inputs[i].str(), "', but provided '",
+                 call.operand(i).type().str(), "' for operand number ", i));
+    }
+  }
+  std::vector<Type> results = func.resultTypes();
+  if (call.numResults() != results.size()) {
+    return verifyError("incorrect number of results for callee");
+  }
+  for (unsigned i = 0; i < results.size(); ++i) {
+    if (!(call.result(i).type() == results[i])) {
+      return verifyError(strCat("result type mismatch at index ", i));
     }
   }
   return absl::OkStatus();

@@ -1,5 +1,6 @@
 #include "shardkit/ir/module_io.h"
 
+#include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/ir/verify.h"
 #include "src/ir/module_reader.h"
@@ -20,7 +21,10 @@ absl::StatusOr<std::unique_ptr<Module>> parseModule(
   module->source = std::move(text);
   ModuleReader reader(module->source, module.get(), options);
   absl::Status status = reader.parseModuleBody();
+  if (status.ok()) status = reader.resolveLocations();
   if (!status.ok()) return reader.located(status);
+  // An error the reference reports without failing the parse still fails.
+  SK_RETURN_IF_ERROR(reader.nonFatalErrors());
   module->shrinkToFit();
   if (options.verify) {
     absl::Status verified = verifyModule(*module);

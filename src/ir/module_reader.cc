@@ -28,14 +28,33 @@ ModuleReader::ModuleReader(std::string_view text, Module* module,
 absl::Status ModuleReader::located(const absl::Status& status,
                                    size_t offset) const {
   if (status.ok()) return status;
-  Diagnostic d;
-  d.location = sourceLocation(module_->file_name, parser_.buffer(), offset);
-  // One line per diagnostic: quoted input text may span lines.
-  d.message = std::string(fromAbsl(status.message()));
-  for (char& c : d.message) {
-    if (c == '\n' || c == '\r') c = ' ';
+  auto diagnostic = [&](size_t at, std::string_view message) {
+    Diagnostic d;
+    d.location = sourceLocation(module_->file_name, parser_.buffer(), at);
+    // One line per diagnostic: quoted input text may span lines.
+    d.message = std::string(message);
+    for (char& c : d.message) {
+      if (c == '\n' || c == '\r') c = ' ';
+    }
+    return d;
+  };
+  std::vector<Diagnostic> diagnostics = {
+      diagnostic(offset, fromAbsl(status.message()))};
+  // The errors that go with the parser's current error.
+  if (offset == parser_.errorOffset()) {
+    for (const ParserBase::ExtraError& extra : parser_.extraErrors()) {
+      diagnostics.push_back(diagnostic(extra.offset, extra.message));
+    }
   }
-  return diagnosticStatus(d);
+  return diagnosticStatus(diagnostics);
+}
+
+absl::Status ModuleReader::nonFatalErrors() const {
+  std::vector<ParserBase::ExtraError> errors = parser_.extraErrors();
+  if (errors.empty()) return absl::OkStatus();
+  ParserBase::ExtraError first = errors.front();
+  return located(absl::InvalidArgumentError(toAbsl(first.message)),
+                 first.offset);
 }
 
 absl::Status ModuleReader::enter() {
@@ -107,7 +126,9 @@ absl::Status ModuleReader::parseAliasDefinitions() {
       SK_ASSIGN_OR_RETURN(Type type, parseType());
       type_aliases_.emplace(std::move(key), type);
     } else if (p().atKeyword("loc")) {
-      skipOptionalLocation();  // locations are not kept
+      SK_ASSIGN_OR_RETURN(std::optional<std::string_view> loc,
+                          readOptionalLocation());
+      if (loc) loc_aliases_.emplace(std::move(key), std::string(*loc));
     } else {
       SK_ASSIGN_OR_RETURN(Attribute attr, parseAttribute());
       attr_aliases_.emplace(std::move(key), std::move(attr));
@@ -123,6 +144,53 @@ void ModuleReader::skipOptionalLocation() {
   absl::StatusOr<size_t> end = scanBalanced(next.offset, Nesting::kOwnKind);
   if (!end.ok()) return;
   p().resetTo(*end);
+}
+
+absl::StatusOr<std::optional<std::string_view>>
+ModuleReader::readOptionalLocation() {
+  if (!p().atKeyword("loc")) return std::nullopt;
+  Token next = p().lexer().peek();
+  if (next.kind != TokenKind::kLParen) return std::nullopt;
+  SK_ASSIGN_OR_RETURN(size_t end, scanBalanced(next.offset, Nesting::kOwnKind));
+  std::string_view inner = trimSpaces(
+      parser_.buffer().substr(next.offset + 1, end - next.offset - 2));
+  p().resetTo(end);
+  return inner;
+}
+
+absl::Status ModuleReader::resolveLocations() {
+  for (auto& [key, text] : op_locations_) {
+    std::string resolved(text);
+    // Aliases may name aliases; a cycle or a runaway chain stops here.
+    for (int round = 0; round < 64; ++round) {
+      Lexer lexer(resolved);
+      std::string next;
+      size_t copied = 0;
+      bool replaced = false;
+      for (Token t = lexer.next();
+           t.kind != TokenKind::kEof && t.kind != TokenKind::kError;
+           t = lexer.next()) {
+        if (t.kind != TokenKind::kHashIdent) continue;
+        auto it = loc_aliases_.find(std::string(t.spelling));
+        if (it == loc_aliases_.end()) {
+          return p().errorAt(
+              key, strCat("undefined location alias '", t.spelling, "'"));
+        }
+        next.append(resolved, copied, t.offset - copied);
+        next += it->second;
+        copied = t.offset + t.spelling.size();
+        replaced = true;
+      }
+      if (!replaced) break;
+      next.append(resolved, copied);
+      resolved = std::move(next);
+      if (resolved.size() > (size_t{1} << 20)) {
+        return p().errorAt(key, "location aliases expand without end");
+      }
+    }
+    module_->setDebugLocation(key, DebugLocation::fromText(resolved));
+  }
+  return absl::OkStatus();
 }
 
 absl::Status ModuleReader::bindValues(std::string_view name, ValueGroup group,
@@ -335,7 +403,9 @@ absl::Status ModuleReader::parseOperation(Block block) {
   } else {
     return p().errorExpected("operation");
   }
-  skipOptionalLocation();
+  SK_ASSIGN_OR_RETURN(std::optional<std::string_view> loc,
+                      readOptionalLocation());
+  if (loc && *loc != "unknown") op_locations_.emplace_back(op_location_, *loc);
   op_location_ = saved_location;
   block.pushBack(op);
   // Bind the result names.

@@ -3,6 +3,7 @@
 #define SHARDKIT_SRC_IR_MODULE_READER_H_
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -70,6 +71,9 @@ class ModuleReader : public OpReader {
 
   // Turns a parser status into an error Diagnostic at `offset`.
   absl::Status located(const absl::Status& status, size_t offset) const;
+  // The errors the parse reported without stopping (none, OK), as located
+  // errors.
+  absl::Status nonFatalErrors() const;
   absl::Status located(const absl::Status& status) const {
     return located(status, parser_.errorOffset());
   }
@@ -97,11 +101,21 @@ class ModuleReader : public OpReader {
   absl::Status enter();  // recursion guard
   void leave() { --depth_; }
   void skipOptionalLocation();
+  // `loc(...)`: the text inside the parentheses, or nullopt when there is
+  // none.
+  absl::StatusOr<std::optional<std::string_view>> readOptionalLocation();
 
+ public:
+  // Gives the module the ops' locations, `#loc` aliases resolved (after the
+  // whole text is read: MLIR prints the aliases last).
+  absl::Status resolveLocations();
+
+ private:
   // Attributes (module_reader_attrs.cc).
   absl::StatusOr<Attribute> parseNumberAttr();
   absl::StatusOr<Attribute> parseDialectAttr();
   absl::StatusOr<Attribute> parseDialectAttrUncached();
+  absl::Status checkElementsType(Type type, size_t offset);
   absl::StatusOr<Attribute> parseElementsAttr();
   absl::StatusOr<Attribute> parseDenseArrayAttr();
   absl::StatusOr<std::vector<NamedAttribute>> parseDictEntries();
@@ -155,6 +169,10 @@ class ModuleReader : public OpReader {
   // The `{...}` pairs found by region scans (see scanBalanced).
   BracketEnds brace_ends_;
   std::string default_dialect_;
+  // The `loc(...)` of each op (by location key) as written, and the
+  // `#alias = loc(...)` definitions.
+  std::vector<std::pair<uint32_t, std::string_view>> op_locations_;
+  absl::flat_hash_map<std::string, std::string> loc_aliases_;
   uint32_t op_location_ = 0;
   int depth_ = 0;
 };

@@ -244,6 +244,17 @@ absl::StatusOr<Attribute> ModuleReader::parseDenseArrayAttr() {
   return Attribute::denseArray(std::move(element), std::move(values));
 }
 
+// An elements literal describes every element: its type has a static shape
+// (MLIR's rule).
+absl::Status ModuleReader::checkElementsType(Type type, size_t offset) {
+  bool tensor = type.kind() == TypeKind::kRankedTensor ||
+                type.kind() == TypeKind::kUnrankedTensor;
+  if (tensor && !type.hasStaticShape()) {
+    return p().errorAt(offset, "elements literal type must have static shape");
+  }
+  return absl::OkStatus();
+}
+
 absl::StatusOr<Attribute> ModuleReader::parseElementsAttr() {
   Token word = p().tok();
   size_t start = word.offset;
@@ -255,7 +266,9 @@ absl::StatusOr<Attribute> ModuleReader::parseElementsAttr() {
     p().resetTo(literal_end);
     SK_RETURN_IF_ERROR(
         p().expect(TokenKind::kColon, "':' and a type after dense<...>"));
+    size_t type_start = p().tok().offset;
     SK_ASSIGN_OR_RETURN(Type type, parseType());
+    SK_RETURN_IF_ERROR(checkElementsType(type, type_start));
     std::string_view literal = parser_.buffer().substr(
         literal_start + 1, literal_end - literal_start - 2);
     absl::StatusOr<std::string> normalized =
@@ -274,7 +287,9 @@ absl::StatusOr<Attribute> ModuleReader::parseElementsAttr() {
   }
   std::string text = normalizeTokens(parser_.buffer(), start, end);
   if (p().consumeIf(TokenKind::kColon)) {
+    size_t type_start = p().tok().offset;
     SK_ASSIGN_OR_RETURN(Type type, parseType());
+    SK_RETURN_IF_ERROR(checkElementsType(type, type_start));
     return Attribute::elements(std::move(text), type);
   }
   return Attribute::opaque(std::move(text));
@@ -296,6 +311,10 @@ absl::StatusOr<Attribute> ModuleReader::parseDialectAttrUncached() {
   if (name == "sdy.op_sharding_rule") {
     SK_ASSIGN_OR_RETURN(OpShardingRule r, sdy().parseOpShardingRule());
     return Attribute::opShardingRule(std::move(r));
+  }
+  if (name == "sdy.propagation_edges") {
+    SK_ASSIGN_OR_RETURN(PropagationEdges e, sdy().parsePropagationEdges());
+    return Attribute::propagationEdges(std::move(e));
   }
   if (name == "sdy.mesh") {
     SK_ASSIGN_OR_RETURN(Mesh m, sdy().parseMesh());

@@ -249,6 +249,14 @@ class ModuleWriter : public OpWriter {
   }
 
   void printOp(Op op) {
+    printOpWithoutLocation(op);
+    if (!options_.debug_info) return;
+    const DebugLocation* loc = op.debugLocation();
+    out_ += ' ';
+    out_ += loc ? loc->toString() : std::string("loc(unknown)");
+  }
+
+  void printOpWithoutLocation(Op op) {
     printResults(op);
     const OpSyntax* syntax = options_.generic ? nullptr : syntaxes_.of(op);
     if (syntax && syntax->print) {
@@ -318,6 +326,25 @@ std::string printedName(Value value) {
   Namer namer(syntaxes, /*use_hints=*/true);
   namer.nameModule(*value.module());
   return namer.name(value);
+}
+
+std::vector<std::string> printedNames(Module& module) {
+  SyntaxCache syntaxes;
+  Namer namer(syntaxes, /*use_hints=*/true);
+  namer.nameModule(module);
+  std::vector<std::string> names(module.valueIdBound());
+  auto nameOp = [&](Op op) {
+    for (Value result : op.results()) names[result.id()] = namer.name(result);
+    for (unsigned r = 0; r < op.numRegions(); ++r) {
+      Region region = op.region(r);
+      for (unsigned b = 0; b < region.numBlocks(); ++b) {
+        for (Value arg : region.block(b).arguments())
+          names[arg.id()] = namer.name(arg);
+      }
+    }
+  };
+  module.walk(nameOp);
+  return names;
 }
 
 }  // namespace shardkit

@@ -33,6 +33,9 @@ void registerSdyOps() {
                     verifyNamedComputationOp);
   registerBuiltinOp(DataFlowEdgeOp::kName, {"sharding"},
                     OpTrait::kPriorityPassThrough, verifyDataFlowEdgeOp);
+  // Like data_flow_edge, not pure: its input may have no other use.
+  registerBuiltinOp(FuncDataFlowEdgeOp::kName, {},
+                    OpTrait::kPriorityPassThrough, verifyFuncDataFlowEdgeOp);
   registerBuiltinOp(ConstantOp::kName, {"value"}, OpTrait::kPure);
   registerBuiltinOp(ReturnOp::kName, {}, OpTrait::kTerminator);
   registerBuiltinOp(AllGatherOp::kName, {"gathering_axes", "out_sharding"},

@@ -68,8 +68,25 @@ absl::StatusOr<Op> parseMeshOp(OpReader& r, OpName name) {
                       r.parseSymbolName("mesh name '@name'"));
   state.addAttr("sym_name", Attribute::string(std::move(sym_name)));
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kEqual, "'='"));
-  SK_ASSIGN_OR_RETURN(Mesh mesh, r.sdy().parseMesh());
-  state.addAttr("mesh", Attribute::mesh(std::move(mesh)));
+  if (r.p().tok().kind == TokenKind::kHashIdent) {
+    // The mesh spelled as a full attribute: `#sdy.mesh<...>`.
+    size_t offset = r.p().tok().offset;
+    SK_ASSIGN_OR_RETURN(Attribute mesh, r.parseAttribute());
+    if (!mesh.asMesh()) return r.p().errorAt(offset, "expected a mesh");
+    state.addAttr("mesh", std::move(mesh));
+  } else {
+    absl::StatusOr<Mesh> mesh = r.sdy().parseMesh();
+    if (!mesh.ok()) {
+      // The reference parses the mesh in the op's custom parser, which names
+      // the op in front of every error.
+      std::string prefix = strCat("custom op '", name.str(), "' ");
+      r.p().prefixExtraErrors(prefix);
+      return absl::Status(
+          mesh.status().code(),
+          toAbsl(strCat(prefix, fromAbsl(mesh.status().message()))));
+    }
+    state.addAttr("mesh", Attribute::mesh(*std::move(mesh)));
+  }
   SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
   return r.createOp(state);
 }
@@ -134,6 +151,27 @@ bool printDataFlowEdge(OpWriter& w, Op op) {
     w << " sharding=" << toString(*s);
   }
   w.printAttrDict(op, {"sharding"});
+  w << " : ";
+  w.printType(op.result(0).type());
+  return true;
+}
+
+// ---- func_data_flow_edge: `%x attr-dict : type` ----
+
+absl::StatusOr<Op> parseFuncDataFlowEdge(OpReader& r, OpName name) {
+  OperationState state(name);
+  SK_ASSIGN_OR_RETURN(Value input, r.parseOperand());
+  state.operands.push_back(input);
+  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
+  SK_RETURN_IF_ERROR(parseSameType(r, input, state));
+  return r.createOp(state);
+}
+
+bool printFuncDataFlowEdge(OpWriter& w, Op op) {
+  if (!isUnaryWithSameType(op)) return false;
+  w << "sdy.func_data_flow_edge ";
+  w.printOperand(op.operand(0));
+  w.printAttrDict(op, {});
   w << " : ";
   w.printType(op.result(0).type());
   return true;
@@ -477,6 +515,8 @@ void ir_internal::addSdySyntax(ir_internal::SyntaxTable& table) {
   table["sdy.sharding_constraint"] = {parseShardingOp, printShardingOp};
   table["sdy.reshard"] = {parseShardingOp, printShardingOp};
   table["sdy.data_flow_edge"] = {parseDataFlowEdge, printDataFlowEdge};
+  table["sdy.func_data_flow_edge"] = {parseFuncDataFlowEdge,
+                                      printFuncDataFlowEdge};
   table["sdy.propagation_barrier"] = {parseBarrier, printBarrier};
   table["sdy.sharding_group"] = {parseShardingGroup, printShardingGroup};
   table["sdy.constant"] = {parseConstant, printConstant};
@@ -492,6 +532,12 @@ void ir_internal::addSdySyntax(ir_internal::SyntaxTable& table) {
     table[name] = {parseCollective, printCollective};
   }
 }
+
+// Shared with other dialects' constants.
+absl::StatusOr<Op> parseConstantLikeOp(OpReader& r, OpName name) {
+  return parseConstant(r, name);
+}
+bool printConstantLikeOp(OpWriter& w, Op op) { return printConstant(w, op); }
 
 // Shared with other dialects' return-like ops.
 absl::StatusOr<Op> parseReturnLikeOp(OpReader& r, OpName name) {

@@ -6,6 +6,7 @@
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/verify.h"
 #include "shardkit/ir/computations.h"
+#include "shardkit/ir/func.h"
 #include "shardkit/ir/sdy_ops.h"
 #include "shardkit/ir/sharding_site.h"
 #include "src/ir/verify_util.h"
@@ -70,6 +71,39 @@ absl::Status verifyDataFlowEdgeOp(Op op, const VerifyContext& context) {
           "the manual axes of its out_sharding ",
           toString(outs[index])));
     }
+  }
+  return absl::OkStatus();
+}
+
+// The input is what the edge stands for: a call result, or an argument of a
+// function's entry block. Its sharding is the common `sdy.sharding`.
+absl::Status verifyFuncDataFlowEdgeOp(Op op, const VerifyContext&) {
+  if (op.numOperands() != 1 || op.numResults() != 1) {
+    return verifyError("requires one operand and one result");
+  }
+  if (!op.result(0).type().hasStaticShape()) {
+    return verifyError(
+        "expected sdy.func_data_flow_edge to have a static-shaped result");
+  }
+  Value input = op.operand(0);
+  if (!input.hasOneUse()) {
+    return verifyError(
+        "expected operand of sdy.func_data_flow_edge to have a single user");
+  }
+  if (!input.isBlockArgument()) {
+    if (!isa<func::CallOp>(input.definingOp())) {
+      return verifyError(
+          "expected operand of sdy.func_data_flow_edge to be a result of call "
+          "op.");
+    }
+    return absl::OkStatus();
+  }
+  Block block = input.ownerBlock();
+  if (!isa<FuncOp>(block.parentOp()) ||
+      !(block.parentRegion().front() == block)) {
+    return verifyError(
+        "expected operand of sdy.func_data_flow_edge to be a block argument "
+        "of a func op.");
   }
   return absl::OkStatus();
 }

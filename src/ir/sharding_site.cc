@@ -161,12 +161,21 @@ Value shardableValue(Value value) {
   if (!value.isBlockArgument()) {
     // The defining op first: callers walk ops, so it is in cache; the
     // value's users may not be.
-    if (!isDataFlowOp(value.definingOp())) return value;
-    Op edge = dataFlowEdgeOp(value);
+    Op def = value.definingOp();
+    Op edge;
+    if (isDataFlowOp(def)) {
+      edge = dataFlowEdgeOp(value);
+    } else if (isa<func::CallOp>(def)) {
+      edge = funcDataFlowEdgeOp(value);
+    }
     return edge ? edge.result(0) : value;
   }
   if (Op edge = dataFlowEdgeOp(edgeOwnerOfTarget(value))) return edge.result(0);
-  if (funcOfArgument(value) || computationOfArgument(value)) return value;
+  if (funcOfArgument(value)) {
+    Op edge = funcDataFlowEdgeOp(value);
+    return edge ? edge.result(0) : value;
+  }
+  if (computationOfArgument(value)) return value;
   return Value();
 }
 
@@ -211,6 +220,47 @@ void setFuncResultSharding(FuncOp func, unsigned result,
 void setFuncResultSharding(FuncOp func, unsigned result,
                            const ShardingAttrs& attrs) {
   func.setResultAttr(result, kShardingAttr, attrs.single);
+}
+
+namespace {
+
+// See funcArgShardings; `sharding_at(i)` reads entry i of `types`.
+template <typename ShardingAt>
+std::optional<TensorShardingPerValue> signatureShardings(
+    const std::vector<Type>& types, const MeshTable& meshes,
+    const ShardingAt& sharding_at) {
+  const TensorSharding* first = nullptr;
+  for (unsigned i = 0; i < types.size() && !first; ++i) {
+    const TensorSharding* s = sharding_at(i);
+    const Mesh* mesh = s ? meshes.resolve(*s) : nullptr;
+    if (mesh && !mesh->isMaximal()) first = s;
+  }
+  if (!first) return std::nullopt;
+  TensorShardingPerValue list;
+  for (unsigned i = 0; i < types.size(); ++i) {
+    const TensorSharding* s = sharding_at(i);
+    list.shardings.push_back(
+        s ? *s
+          : TensorSharding::fullyOpen(
+                first->mesh, types[i].isRankedTensor() ? types[i].rank() : 0));
+  }
+  return list;
+}
+
+}  // namespace
+
+std::optional<TensorShardingPerValue> funcArgShardings(
+    FuncOp func, const MeshTable& meshes) {
+  return signatureShardings(func.argumentTypes(), meshes, [func](unsigned i) {
+    return func.argAttr(i, kShardingAttr).asTensorSharding();
+  });
+}
+
+std::optional<TensorShardingPerValue> funcResultShardings(
+    FuncOp func, const MeshTable& meshes) {
+  return signatureShardings(func.resultTypes(), meshes, [func](unsigned i) {
+    return findFuncResultSharding(func, i);
+  });
 }
 
 std::optional<TensorShardingPerValue> getShardingPerValue(Op op) {

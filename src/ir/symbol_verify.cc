@@ -1,7 +1,7 @@
 // The module's symbol table, verified as MLIR verifies one: one definition
-// per name, symbol ops (OpTrait::kSymbol: func.func, sdy.mesh, ...) only
-// directly in the module, and every func.call naming a function whose
-// signature its operands and results match.
+// per name and symbol ops (OpTrait::kSymbol: func.func, sdy.mesh, ...) only
+// directly in the module. (A func.call's use of its symbol:
+// verifyFuncCallSymbol, func_verify.cc.)
 #include <string>
 #include <utility>
 #include <vector>
@@ -19,14 +19,6 @@ Diagnostic errorAt(Op op, std::string_view message) {
   return diagnosticsOf(opError(op, message)).front();
 }
 
-std::string typeList(const std::vector<Type>& types) {
-  std::string out;
-  for (size_t i = 0; i < types.size(); ++i) {
-    strAppend(out, i ? ", " : "", "'", types[i].str(), "'");
-  }
-  return out;
-}
-
 // A symbol nested in another op: sdy.mesh names the one parent it allows,
 // any other symbol needs a symbol table around it (only the module is one).
 void checkNestedSymbol(Op op, std::vector<Diagnostic>& errors) {
@@ -35,58 +27,6 @@ void checkNestedSymbol(Op op, std::vector<Diagnostic>& errors) {
   } else {
     errors.push_back(
         errorAt(op, "symbol's parent must have the SymbolTable trait"));
-  }
-}
-
-// The checks of a func.call against the function it names.
-void checkCall(Op call, Module& module, std::vector<Diagnostic>& errors) {
-  const std::string* callee = call.attr("callee").asSymbolRef();
-  if (!callee) {
-    errors.push_back(
-        errorAt(call, "requires a 'callee' symbol reference attribute"));
-    return;
-  }
-  FuncOp func = dynCast<FuncOp>(module.lookupSymbol(*callee));
-  if (!func) {
-    errors.push_back(errorAt(
-        call, strCat("'@", *callee, "' does not reference a valid function")));
-    return;
-  }
-  std::vector<Type> inputs = func.argumentTypes();
-  if (inputs.size() != call.numOperands()) {
-    errors.push_back(errorAt(call, "incorrect number of operands for callee"));
-    return;
-  }
-  for (unsigned i = 0; i < inputs.size(); ++i) {
-    if (call.operand(i).type() != inputs[i]) {
-      errors.push_back(errorAt(
-          call,
-          strCat("operand type mismatch: expected operand type '",
-                 inputs[i].str(), "', but provided '",
-                 call.operand(i).type().str(), "' for operand number ", i)));
-      return;
-    }
-  }
-  std::vector<Type> results = func.resultTypes();
-  if (results.size() != call.numResults()) {
-    errors.push_back(errorAt(call, "incorrect number of results for callee"));
-    return;
-  }
-  for (unsigned i = 0; i < results.size(); ++i) {
-    if (call.result(i).type() != results[i]) {
-      Diagnostic d = errorAt(call, strCat("result type mismatch at index ", i));
-      d.notes.push_back(
-          {d.location,
-           Severity::kNote,
-           strCat("op result types: ", typeList(call.resultTypes())),
-           {}});
-      d.notes.push_back({d.location,
-                         Severity::kNote,
-                         strCat("function result types: ", typeList(results)),
-                         {}});
-      errors.push_back(std::move(d));
-      return;
-    }
   }
 }
 
@@ -119,8 +59,6 @@ void verifySymbols(Module& module, std::vector<Diagnostic>& errors) {
   module.walk([&](Op op) {
     if (op.hasTrait(OpTrait::kSymbol) && op.parentOp()) {
       checkNestedSymbol(op, errors);
-    } else if (isa<func::CallOp>(op)) {
-      checkCall(op, module, errors);
     }
   });
 }

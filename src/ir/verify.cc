@@ -41,30 +41,44 @@ absl::Status checkShardableTypes(const std::vector<Type>& types,
   return absl::OkStatus();
 }
 
-// `sdy.sharding` and `sdy.sharding_rule` on any op.
-absl::Status verifyCommonAttrs(Op op, const VerifyContext& context) {
-  if (Attribute a = op.discardableAttrs().get(kShardingAttr)) {
-    const TensorShardingPerValue* s = a.asTensorShardingPerValue();
-    if (!s) {
-      return verifyError(
-          "should have a sharding attribute of type "
-          "TensorShardingPerValueAttr");
-    }
-    ShardingPerValueVerifyOptions options;
-    options.sharding.bound_manual_axes = context.boundManualAxes();
-    options.check_common_mesh = false;
-    SK_RETURN_IF_ERROR(checkShardableTypes(op.resultTypes(), "result"));
-    SK_RETURN_IF_ERROR(verifyTensorShardingPerValue(
-        *s, context.meshes(), shapesOf(op.resultTypes()), "result", options));
+absl::Status verifyShardingAttr(Op op, const Attribute& a,
+                                const VerifyContext& context) {
+  const TensorShardingPerValue* s = a.asTensorShardingPerValue();
+  if (!s) {
+    return verifyError(
+        "should have a sharding attribute of type "
+        "TensorShardingPerValueAttr");
   }
-  if (Attribute a = op.discardableAttrs().get(kShardingRuleAttr)) {
-    const OpShardingRule* rule = a.asOpShardingRule();
-    if (!rule) {
-      return verifyError(
-          "should have a sharding rule attribute of type OpShardingRuleAttr");
+  ShardingPerValueVerifyOptions options;
+  options.sharding.bound_manual_axes = context.boundManualAxes();
+  options.check_common_mesh = false;
+  SK_RETURN_IF_ERROR(checkShardableTypes(op.resultTypes(), "result"));
+  return verifyTensorShardingPerValue(
+      *s, context.meshes(), shapesOf(op.resultTypes()), "result", options);
+}
+
+absl::Status verifyShardingRuleAttr(Op op, const Attribute& a) {
+  const OpShardingRule* rule = a.asOpShardingRule();
+  if (!rule) {
+    return verifyError(
+        "should have a sharding rule attribute of type OpShardingRuleAttr");
+  }
+  return verifyOpShardingRule(*rule, shapesOf(op.operandTypes()),
+                              shapesOf(op.resultTypes()));
+}
+
+// The sdy attributes any op may have (`sdy.sharding`, `sdy.sharding_rule`,
+// the propagation debug records), in name order as MLIR verifies them.
+absl::Status verifyCommonAttrs(Op op, const VerifyContext& context) {
+  for (const NamedAttribute& entry : op.discardableAttrs()) {
+    if (entry.name == kShardingAttr) {
+      SK_RETURN_IF_ERROR(verifyShardingAttr(op, entry.value, context));
+    } else if (entry.name == kShardingRuleAttr) {
+      SK_RETURN_IF_ERROR(verifyShardingRuleAttr(op, entry.value));
+    } else {
+      SK_RETURN_IF_ERROR(
+          ir_internal::verifyDebugAttr(op, entry.name, entry.value, context));
     }
-    SK_RETURN_IF_ERROR(verifyOpShardingRule(*rule, shapesOf(op.operandTypes()),
-                                            shapesOf(op.resultTypes())));
   }
   return absl::OkStatus();
 }
@@ -114,8 +128,11 @@ class Verifier {
         report(op, opError(op, "requires 'sym_name' and 'mesh' attributes"));
         continue;
       }
+      // The reference checks the mesh while parsing it, in the op's custom
+      // parser, which names the op this way.
       if (absl::Status s = verifyMesh(*mesh); !s.ok()) {
-        report(op, opError(op, message(s)));
+        report(op, locatedError(
+                       op, strCat("custom op '", op.name(), "' ", message(s))));
       }
     }
   }
@@ -123,6 +140,7 @@ class Verifier {
   // `bound` lists the manual axes of the enclosing manual computations.
   void walk(Op op, const std::vector<std::string>& bound) {
     report(op, verifyOneOp(op, VerifyContext(meshes_, bound)));
+    if (isa<func::CallOp>(op)) report(op, verifyCall(op));
     std::vector<std::string> inner = bound;
     if (isa<sdy::ManualComputationOp>(op)) {
       if (const ManualAxes* axes = op.attr("manual_axes").asManualAxes()) {
@@ -135,6 +153,14 @@ class Verifier {
         for (Op nested : region.block(b)) walk(nested, inner);
       }
     }
+  }
+
+  // The call's callee: a function of the module with its signature.
+  absl::Status verifyCall(Op call) {
+    absl::Status status = ir_internal::verifyFuncCallSymbol(
+        call, m_.lookupSymbol(func::CallOp(call).callee()));
+    if (status.ok()) return status;
+    return opError(call, message(status));
   }
 
   Module& m_;

@@ -37,20 +37,30 @@ absl::Status checkShardableType(Type type);
 // The operand types of the terminator of `op`'s first region, or none.
 std::vector<Type> bodyReturnTypes(Op op);
 
-// Appends an error for each redefined symbol, each symbol nested in another
-// op, and each func.call that does not match the function it names
-// (symbol_verify.cc).
+// Appends an error for each redefined symbol and each symbol nested in
+// another op (symbol_verify.cc).
 void verifySymbols(Module& module, std::vector<Diagnostic>& errors);
 
 // The operand, result and region counts of a known op and what its types
 // must agree on (op_signatures.cc); OK for an op the table does not know.
 absl::Status verifyOpSignature(Op op);
 
+// The propagation debug attributes (verify_debug_attrs.cc): on an op, and on
+// a function argument or result. OK for any other name.
+absl::Status verifyDebugAttr(Op op, std::string_view name,
+                             const Attribute& attr,
+                             const VerifyContext& context);
+absl::Status verifyFuncDebugAttr(std::string_view name, const Attribute& attr,
+                                 const VerifyContext& context);
+
 // The verifier hooks of the builtin ops.
 absl::Status verifyFuncOp(Op op, const VerifyContext& context);
 absl::Status verifyFuncReturnOp(Op op, const VerifyContext& context);
+// `callee` is the module's symbol the call names (null if none).
+absl::Status verifyFuncCallSymbol(Op call, Op callee);
 absl::Status verifyReshardLikeOp(Op op, const VerifyContext& context);
 absl::Status verifyDataFlowEdgeOp(Op op, const VerifyContext& context);
+absl::Status verifyFuncDataFlowEdgeOp(Op op, const VerifyContext& context);
 absl::Status verifyPropagationBarrierOp(Op op, const VerifyContext& context);
 absl::Status verifyManualComputationOp(Op op, const VerifyContext& context);
 absl::Status verifyNamedComputationOp(Op op, const VerifyContext& context);

@@ -6,9 +6,9 @@
 
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
-#include "shardkit/passes/export_passes.h"
-#include "shardkit/passes/import_passes.h"
 #include "shardkit/passes/pass.h"
+#include "shardkit/passes/pipeline.h"
+#include "shardkit/propagation/debug_info.h"
 #include "shardkit/propagation/propagate.h"
 
 namespace shardkit {
@@ -24,8 +24,12 @@ OptionList basicOptions() {
       {"conservative-propagation",
        "never split axes or propagate non-divisible sharding axes", kBool},
       {"module-dump-directory", "accepted for compatibility; ignored"},
-      {"debug-sharding-origins", "accepted for compatibility; ignored", kBool},
-      {"debug-propagation-edge-sharding", "accepted for compatibility; ignored",
+      {"debug-sharding-origins",
+       "record the user sharding each axis came from (sdy.sharding_origins)",
+       kBool},
+      {"debug-propagation-edge-sharding",
+       "record which operand or result gave each axis to which, per step "
+       "(sdy.propagation_edges)",
        kBool},
   };
 }
@@ -53,6 +57,10 @@ absl::StatusOr<PropagationOptions> readOptions(const PassOptions& pass,
                       pass.getBool("keep-sharding-rules", false));
   SK_ASSIGN_OR_RETURN(options.conservative,
                       pass.getBool("conservative-propagation", false));
+  SK_ASSIGN_OR_RETURN(options.debug_sharding_origins,
+                      pass.getBool("debug-sharding-origins", false));
+  SK_ASSIGN_OR_RETURN(options.debug_propagation_edges,
+                      pass.getBool("debug-propagation-edge-sharding", false));
   if (pass.has("propagation-strategy")) {
     std::string value = pass.get("propagation-strategy");
     if (value == "aggressive") {
@@ -88,16 +96,26 @@ absl::Status runLevel(Module& module, const PassOptions& pass, Level level) {
   options.user_priorities = level >= Level::kUserPriority;
   if (level != Level::kPipeline) return propagate(module, options).status();
 
-  SK_RETURN_IF_ERROR(runImportPipeline(module));
-  SK_RETURN_IF_ERROR(propagate(module, options).status());
-  // Propagation has already dropped the rules unless asked to keep them.
-  ExportOptions export_options;
-  export_options.keep_sharding_rules = true;
-  return runExportPipeline(module, export_options);
+  PipelineOptions pipeline;
+  SK_ASSIGN_OR_RETURN(pipeline.import_options.dedup_functions_fully,
+                      pass.getBool("dedup-functions-fully", false));
+  pipeline.strategy = options.strategy;
+  pipeline.op_priorities = options.op_priorities;
+  pipeline.conservative = options.conservative;
+  pipeline.keep_sharding_rules = options.keep_sharding_rules;
+  pipeline.debug_sharding_origins = options.debug_sharding_origins;
+  pipeline.debug_propagation_edges = options.debug_propagation_edges;
+  return runPropagationPipeline(module, pipeline);
 }
 
 PassInfo propagationPass(const char* name, const char* description,
                          OptionList options, Level level) {
+  if (level == Level::kPipeline) {
+    options.push_back(
+        {"dedup-functions-fully",
+         "keep functions and calls and propagate through them instead of "
+         "inlining each call (default false)"});
+  }
   if (level != Level::kBasic) options = withStrategy(std::move(options));
   if (level >= Level::kOpPriority) options = withOpPriority(std::move(options));
   return PassInfo{name, description, std::move(options),
@@ -134,6 +152,17 @@ void registerPropagationPasses() {
       "Runs the import pipeline, user-priority propagation and the export "
       "pipeline.",
       basicOptions(), Level::kPipeline));
+}
+
+void registerRemovePropagationDebugInfoPass() {
+  registerPass(optionlessPass(
+      "sdy-remove-propagation-debug-info",
+      "Removes the propagation debug records (sharding origins and "
+      "propagation edges) from ops, function arguments and results.",
+      [](Module& module) {
+        removePropagationDebugInfo(module);
+        return absl::OkStatus();
+      }));
 }
 
 }  // namespace shardkit

@@ -7,40 +7,17 @@
 
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
+#include "shardkit/factor_propagation/common_mesh.h"
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/sdy_ops.h"
 #include "shardkit/ir/sharding_site.h"
 
 namespace shardkit {
 namespace propagation_internal {
-namespace {
-
-// Dimensions of size 0 are never sharded (docs/propagation.md). A rule factor
-// can be larger than one tensor's dimension (concatenating an empty operand),
-// so an update for a value of `type` keeps each size-0 dimension as it was in
-// `old` (empty if `old` is null) when it would give it axes of size above 1.
-// Returns whether it changed anything.
-bool keepZeroSizedDims(TensorSharding& update, const TensorSharding* old,
-                       Type type, const Mesh& mesh) {
-  if (!type.isRankedTensor()) return false;
-  bool changed = false;
-  absl::Span<const int64_t> shape = type.shape();
-  for (size_t d = 0; d < shape.size() && d < update.dim_shardings.size(); ++d) {
-    DimensionSharding& dim = update.dim_shardings[d];
-    if (shape[d] != 0 || dim.shardedSize(mesh) <= 1) continue;
-    dim = old && d < old->dim_shardings.size()
-              ? old->dim_shardings[d]
-              : DimensionSharding({}, dim.is_closed);
-    changed = true;
-  }
-  return changed;
-}
-
-}  // namespace
-
 absl::Status Driver::classify(Op op, OpEntry& entry) {
   entry.classified = true;
   entry.priority = opPriorityKind(op);
+  entry.shared_operand = hasSharedOperand(op);
   entry.elementwise = isElementwiseOp(op);
   // Ops with the same signature share the registry's rule (an op's own
   // `sdy.sharding_rule` takes precedence, so those are never looked up).
@@ -79,6 +56,11 @@ void Driver::notifyUsers(Value v) {
     if (Op edge = dataFlowEdgeOp(edgeOwnerOfSource(user, use.operandIndex()))) {
       push(edge);
       continue;
+    }
+    if (calls_) {
+      func_edges_.clear();
+      appendFuncEdgesOfSource(user, use.operandIndex(), *calls_, func_edges_);
+      for (Op edge : func_edges_) push(edge);
     }
     if (user.hasTrait(OpTrait::kTerminator)) {
       push(user.parentOp());
@@ -153,11 +135,12 @@ absl::Status Driver::step(Op op, const StepParams& params) {
   if (params.direction == PropagationDirection::kNone) return absl::OkStatus();
   const OpShardingRule& rule = *params.rule;
   factor_directions_.clear();
-  if (op_round_) {
+  if (op_round_ && !params.ignores_op_rounds) {
     bool any = false;
     for (int64_t f = 0; f < rule.numFactors(); ++f) {
-      PropagationDirection d = opPriorityDirection(*op_round_, params.priority,
-                                                   params.round_rule, f);
+      PropagationDirection d =
+          opPriorityDirection(*op_round_, params.priority, params.round_rule, f,
+                              params.shared_operand);
       any =
           any || intersect(d, params.direction) != PropagationDirection::kNone;
       factor_directions_.push_back(d);
@@ -183,7 +166,7 @@ absl::Status Driver::step(Op op, const StepParams& params) {
   // An edge's view of its target depends on the edge op itself, and a code
   // that doesn't fit doesn't name the factor directions: neither is
   // memoized.
-  bool memoize = code != LastStep::kNone && !params.edge;
+  bool memoize = code != LastStep::kNone && !params.edge && !debug_.enabled();
   key.rule = &rule;
   key.code = code;
   key.user_round = user_round_.value_or(-1);
@@ -196,8 +179,41 @@ absl::Status Driver::step(Op op, const StepParams& params) {
     updates = step_updates_;
     if (memoize) memo_.insert(key, updates);
   }
+  uint64_t clock_before = clock_;
   applyUpdates(params, updates);
+  if (debug_.enabled() && clock_ != clock_before) {
+    size_t num_operands = rule.operand_mappings.size();
+    absl::Span<const Value> slots(slots_);
+    recordStep(op, Op(), rule, slots.subspan(0, num_operands),
+               slots.subspan(num_operands));
+  }
   return absl::OkStatus();
+}
+
+absl::Status Driver::projectBeforeStep(
+    const OpShardingRule& rule, absl::Span<const TensorSharding* const> all,
+    size_t num_operands) {
+  debug_mesh_ = nullptr;
+  absl::Span<const TensorSharding* const> operands =
+      all.subspan(0, num_operands);
+  absl::Span<const TensorSharding* const> results = all.subspan(num_operands);
+  SK_ASSIGN_OR_RETURN(std::optional<CommonMesh> common,
+                      findCommonMesh(operands, results, meshes_));
+  if (!common) return absl::OkStatus();
+  ProjectionOptions options;
+  options.priority_round = user_round_;
+  SK_RETURN_IF_ERROR(
+      debug_before_.assign(operands, results, rule, *common->mesh, options));
+  debug_mesh_ = common->mesh;
+  return absl::OkStatus();
+}
+
+void Driver::recordStep(Op op, Op func, const OpShardingRule& rule,
+                        absl::Span<const Value> operands,
+                        absl::Span<const Value> results) {
+  if (!debug_mesh_) return;
+  debug_.record(RecordedStep{op, func, operands, results, &rule, debug_mesh_,
+                             &debug_before_, &workspace_.projection});
 }
 
 absl::Status Driver::computeStep(Op op, const StepParams& params,
@@ -219,6 +235,10 @@ absl::Status Driver::computeStep(Op op, const StepParams& params,
   if (op_round_) options.factor_directions = factor_directions_;
   absl::Span<const TensorSharding* const> all(ptrs_);
   size_t num_operands = std::min(ptrs_.size(), rule.operand_mappings.size());
+  if (debug_.enabled()) {
+    absl::Status status = projectBeforeStep(rule, all, num_operands);
+    if (!status.ok()) return opError(op, fromAbsl(status.message()));
+  }
   OpShardings shardings{all.subspan(0, num_operands),
                         all.subspan(num_operands)};
   absl::StatusOr<PropagateOpResult> result =
@@ -238,27 +258,15 @@ void Driver::applyUpdates(const StepParams& params,
   for (const StepUpdate& update : updates) {
     Value slot = slots_[update.tensor];
     if (!slot) continue;  // the value has no place for a sharding
-    bool edge_target = params.edge && update.tensor == last;
-    absl::Span<const int64_t> shape = slot.type().shape();
-    if (!edge_target &&
-        std::find(shape.begin(), shape.end(), 0) == shape.end()) {
-      // The common case: the update is the value's as it is.
-      updateSlot(slot, update.sharding, /*notify=*/true);
+    if (params.edge && update.tensor == last) {
+      // The edge's own sharding keeps what propagation may not change.
+      updateSlot(
+          slot,
+          edgeShardingAfterPropagation(params.edge, pool_.get(update.sharding)),
+          /*notify=*/true);
       continue;
     }
-    TensorSharding sharding = edge_target
-                                  ? edgeShardingAfterPropagation(
-                                        params.edge, pool_.get(update.sharding))
-                                  : pool_.get(update.sharding);
-    const TensorSharding* old = shardingOf(slot);
-    const Mesh* mesh = meshes_.resolve(sharding);
-    // Like the step itself, an update that ends up empty doesn't replace a
-    // missing sharding.
-    if (mesh && keepZeroSizedDims(sharding, old, slot.type(), *mesh) && !old &&
-        sharding.isFullyReplicated()) {
-      continue;
-    }
-    updateSlot(slot, std::move(sharding), /*notify=*/true);
+    updateSlot(slot, update.sharding, /*notify=*/true);
   }
 }
 
@@ -268,6 +276,7 @@ absl::Status Driver::visit(Op op) {
   slots_.clear();
   StepParams params;
   params.priority = entry.priority;
+  params.shared_operand = entry.shared_operand;
   params.elementwise = entry.elementwise;
   switch (entry.role) {
     case OpRole::kSkip:
@@ -291,6 +300,9 @@ absl::Status Driver::visit(Op op) {
         params.direction = *d;
       }
       params.rule = &identity_.get(type.shape(), 1, 1);
+      // As in the reference, a barrier's allowed direction is all that
+      // restricts it.
+      params.ignores_op_rounds = true;
       addSlot(op.operand(0));
       addSlot(op.result(0));
       return step(op, params);
@@ -310,8 +322,26 @@ absl::Status Driver::visit(Op op) {
       addSlot(op.result(0));
       return step(op, params);
     }
+    case OpRole::kFuncEdge:
+      return visitFuncEdge(op, params);
   }
   return absl::OkStatus();
+}
+
+// Like a data-flow edge, without a view to change: a function and its calls
+// see a value the same way.
+absl::Status Driver::visitFuncEdge(Op op, StepParams& params) {
+  if (!calls_ || op.numOperands() != 1 || op.numResults() != 1) {
+    return absl::OkStatus();
+  }
+  Type type = op.result(0).type();
+  if (!type.isRankedTensor()) return absl::OkStatus();
+  std::vector<OperandRef> sources = funcEdgeSourceUses(op, *calls_);
+  if (sources.empty()) return absl::OkStatus();
+  params.rule = &identity_.get(type.shape(), sources.size(), 1);
+  for (const OperandRef& source : sources) addSlot(source.get());
+  addSlot(op.result(0));
+  return step(op, params);
 }
 
 // Between each function's returned values and its result shardings, like an
@@ -338,12 +368,20 @@ absl::Status Driver::propagateFuncResults() {
       }
       const TensorSharding* operand[] = {shardingOf(slot)};
       const TensorSharding* result[] = {pool_.find(f.shardings[i])};
+      const OpShardingRule& rule = identity_.get(type.shape(), 1, 1);
+      if (debug_.enabled()) {
+        const TensorSharding* both[] = {operand[0], result[0]};
+        absl::Status status = projectBeforeStep(rule, both, 1);
+        if (!status.ok())
+          return opError(f.func.op(), fromAbsl(status.message()));
+      }
+      uint64_t clock_before = clock_;
+      bool result_updated = false;
       PropagateOpOptions options;
       options.strategy = &strategy();
       options.priority_round = user_round_;
       absl::StatusOr<PropagateOpResult> r = propagateOpShardings(
-          OpShardings{operand, result}, identity_.get(type.shape(), 1, 1),
-          meshes_, options, &workspace_);
+          OpShardings{operand, result}, rule, meshes_, options, &workspace_);
       if (!r.ok()) return opError(f.func.op(), fromAbsl(r.status().message()));
       if (const TensorSharding* s = r->operandUpdate(0)) {
         updateSlot(slot, *s, /*notify=*/false);
@@ -352,6 +390,11 @@ absl::Status Driver::propagateFuncResults() {
         f.shardings[i] = pool_.intern(*s);
         f.dirty[i] = true;
         ++stats_.updates;
+        result_updated = true;
+      }
+      if (debug_.enabled() && (result_updated || clock_ != clock_before)) {
+        Value both[] = {slot};
+        recordStep(Op(), f.func.op(), rule, both, both);
       }
     }
   }
@@ -369,7 +412,16 @@ absl::Status Driver::fixpoint() {
     in_worklist_[op.id()] = 1;
     worklist_.push_back(op.id());
   };
-  m_.walk(collect);
+  if (calls_) {
+    // Calls are followed: each function's ops before its callers', so that
+    // what a callee's body dictates reaches its calls first.
+    std::vector<FuncOp> order = calls_->callersFirst();
+    for (auto it = order.rbegin(); it != order.rend(); ++it) {
+      Module::walkOp(*it, collect);
+    }
+  } else {
+    m_.walk(collect);
+  }
   std::reverse(worklist_.begin(), worklist_.end());
   while (!worklist_.empty()) {
     Op op(&m_, worklist_.back());
@@ -390,7 +442,12 @@ absl::StatusOr<PropagationStats> Driver::run() {
     return getSharding(member);
   });
   load();
+  if (has_func_edges_) {
+    SK_ASSIGN_OR_RETURN(CallGraph calls, CallGraph::build(m_));
+    calls_.emplace(std::move(calls));
+  }
   syncGroups();
+  debug_.prepare();
   std::vector<std::optional<int64_t>> user_rounds = {std::nullopt};
   if (options_.user_priorities) {
     user_rounds.clear();
@@ -418,6 +475,7 @@ absl::StatusOr<PropagationStats> Driver::run() {
   }
   if (options_.user_priorities) dropAllPriorities();
   writeBack();
+  debug_.save();
   return stats_;
 }
 

@@ -20,8 +20,10 @@
 #include "shardkit/factor_propagation/basic_factor_propagation.h"
 #include "shardkit/factor_propagation/priorities.h"
 #include "shardkit/factor_propagation/propagate_op.h"
+#include "shardkit/ir/call_graph.h"
 #include "shardkit/ir/func.h"
 #include "shardkit/propagation/propagate.h"
+#include "src/propagation/debug_records.h"
 #include "src/propagation/op_classes.h"
 #include "src/propagation/rule_cache.h"
 #include "src/propagation/sharding_groups.h"
@@ -36,6 +38,8 @@ struct OpEntry {
   bool classified = false;
   OpRole role = OpRole::kSkip;
   OpPriorityKind priority = OpPriorityKind::kOther;
+  // Some non-scalar operand has other uses (opPriorityDirection).
+  bool shared_operand = false;
   bool elementwise = false;
   bool rule_from_registry = false;
   int32_t rule = -1;  // index into Driver::rules_
@@ -65,6 +69,10 @@ struct StepParams {
   // identity (edges, barriers: every factor passes through).
   const OpShardingRule* round_rule = nullptr;
   OpPriorityKind priority = OpPriorityKind::kOther;
+  bool shared_operand = false;
+  // Propagates in every op-priority round as in the last (a barrier only
+  // follows its allowed direction).
+  bool ignores_op_rounds = false;
   bool elementwise = false;
   bool conservative = false;
   PropagationDirection direction = PropagationDirection::kBoth;
@@ -76,7 +84,11 @@ struct StepParams {
 class Driver {
  public:
   Driver(Module& m, const PropagationOptions& options)
-      : m_(m), options_(options), meshes_(m.meshTable()) {}
+      : m_(m),
+        options_(options),
+        meshes_(m.meshTable()),
+        debug_(m, options.debug_sharding_origins,
+               options.debug_propagation_edges) {}
 
   absl::StatusOr<PropagationStats> run();
 
@@ -90,6 +102,8 @@ class Driver {
   absl::Status fixpoint();
   absl::Status propagateFuncResults();
   absl::Status visit(Op op);
+  // The step of an `sdy.func_data_flow_edge` (sources from the call graph).
+  absl::Status visitFuncEdge(Op op, StepParams& params);
   void addSlot(Value v) { slots_.push_back(slotOf(v)); }
   absl::Status step(Op op, const StepParams& params);
   // Runs propagateOpShardings on the tensors of `slots_` (their shardings
@@ -99,6 +113,14 @@ class Driver {
   // Gives the slots of a step's tensors their new shardings.
   void applyUpdates(const StepParams& params,
                     absl::Span<const StepUpdate> updates);
+  // With debug records on: the factor table the current step starts from
+  // (`debug_before_`), and the step's record once it changed something.
+  absl::Status projectBeforeStep(const OpShardingRule& rule,
+                                 absl::Span<const TensorSharding* const> all,
+                                 size_t num_operands);
+  void recordStep(Op op, Op func, const OpShardingRule& rule,
+                  absl::Span<const Value> operands,
+                  absl::Span<const Value> results);
   // The step's parameters packed in a word (the factor directions of the
   // current op-priority round, the strategy), or LastStep::kNone if they
   // don't fit.
@@ -162,6 +184,9 @@ class Driver {
   uint64_t clock_ = 0;
   std::vector<LastStep> last_step_;  // op id -> its last step
   std::vector<FuncResults> funcs_;
+  // The call graph, when the module has `sdy.func_data_flow_edge` ops.
+  std::optional<CallGraph> calls_;
+  std::vector<Op> func_edges_;  // scratch of notifyUsers
   std::vector<OpEntry> entries_;
   // A deque: a rule keeps its address (memo_ identifies rules by address).
   std::deque<OpShardingRule> rules_;
@@ -173,13 +198,17 @@ class Driver {
   Op current_;
   std::optional<int64_t> user_round_;
   std::optional<int64_t> op_round_;
-  bool aggressive_ = false;     // the strategy of the current fixed point
-  bool saw_rule_attr_ = false;  // some op has an `sdy.sharding_rule`
+  bool aggressive_ = false;      // the strategy of the current fixed point
+  bool saw_rule_attr_ = false;   // some op has an `sdy.sharding_rule`
+  bool has_func_edges_ = false;  // some op is an `sdy.func_data_flow_edge`
   PropagationWorkspace workspace_;
   std::vector<PropagationDirection> factor_directions_;
   std::vector<Value> slots_;
   std::vector<const TensorSharding*> ptrs_;
   PropagationStats stats_;
+  DebugRecorder debug_;
+  ShardingProjection debug_before_;
+  const Mesh* debug_mesh_ = nullptr;
 };
 
 }  // namespace shardkit::propagation_internal

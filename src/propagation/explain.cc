@@ -14,10 +14,12 @@
 #include "shardkit/factor_propagation/basic_factor_propagation.h"
 #include "shardkit/factor_propagation/common_mesh.h"
 #include "shardkit/factor_propagation/propagate_op.h"
+#include "shardkit/ir/call_graph.h"
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/func.h"
 #include "shardkit/ir/op_syntax.h"
 #include "shardkit/ir/sharding_site.h"
+#include "src/propagation/explain_origins.h"
 #include "src/propagation/op_classes.h"
 
 namespace shardkit {
@@ -157,16 +159,6 @@ std::string cellText(const FactorSharding* factor, const Mesh& mesh) {
   return out;
 }
 
-void appendRow(std::string& out, const std::vector<std::string>& cells,
-               const std::vector<size_t>& widths) {
-  out += "|";
-  for (size_t c = 0; c < cells.size(); ++c) {
-    strAppend(out, " ", cells[c], std::string(widths[c] - cells[c].size(), ' '),
-              " |");
-  }
-  out += "\n";
-}
-
 // A markdown table: header row, rule, one row per tensor.
 std::string tableText(const ShardingProjection& projection,
                       const OpShardingRule& rule, const Mesh& mesh,
@@ -196,18 +188,7 @@ std::string tableText(const ShardingProjection& projection,
     if (any_unreduced) row.push_back(axesText(tensor.unreduced_axes, mesh));
     rows.push_back(std::move(row));
   }
-  std::vector<size_t> widths(header.size(), 0);
-  for (const auto& row : rows) {
-    for (size_t c = 0; c < row.size(); ++c)
-      widths[c] = std::max(widths[c], row[c].size());
-  }
-  std::string out;
-  appendRow(out, rows[0], widths);
-  out += "|";
-  for (size_t w : widths) strAppend(out, std::string(w + 2, '-'), "|");
-  out += "\n";
-  for (size_t r = 1; r < rows.size(); ++r) appendRow(out, rows[r], widths);
-  return out;
+  return explain_internal::markdownTable(rows);
 }
 
 // The rule without the `<...>` of its attribute form.
@@ -226,6 +207,7 @@ struct StepView {
   OpShardingRule rule;
   PropagationDirection direction = PropagationDirection::kBoth;
   std::vector<std::string> labels;  // operands first
+  std::vector<Value> values;        // the tensors, as `labels`
   std::vector<std::optional<TensorSharding>> shardings;
   int64_t num_operands = 0;
   std::string note;  // why nothing is drawn, if so
@@ -243,6 +225,7 @@ absl::StatusOr<StepView> stepView(Op op, const Names& names,
   IdentityRules identity;
   auto add = [&](const std::string& label, Value v) {
     view.labels.push_back(strCat(label, " ", nameOf(names, v)));
+    view.values.push_back(v);
     view.shardings.push_back(getSharding(v));
   };
   switch (info.role) {
@@ -289,10 +272,27 @@ absl::StatusOr<StepView> stepView(Op op, const Names& names,
         add(strCat("source ", i), edge->sources[i]);
       }
       view.labels.push_back(strCat("targets ", nameOf(names, op.result(0))));
+      view.values.push_back(op.result(0));
       std::optional<TensorSharding> stored = getSharding(op.result(0));
       view.shardings.push_back(
           edgeShardingBeforePropagation(op, stored ? &*stored : nullptr));
       view.num_operands = static_cast<int64_t>(edge->sources.size());
+      return view;
+    }
+    case OpRole::kFuncEdge: {
+      absl::StatusOr<CallGraph> calls = CallGraph::build(*op.module());
+      if (!calls.ok()) return calls.status();
+      std::vector<OperandRef> sources = funcEdgeSourceUses(op, *calls);
+      if (sources.empty() || !op.result(0).type().isRankedTensor()) {
+        view.note = "the edge has no sources: propagation skips it";
+        return view;
+      }
+      view.rule = identity.get(op.result(0).type().shape(), sources.size(), 1);
+      for (size_t i = 0; i < sources.size(); ++i) {
+        add(strCat("source ", i), sources[i].get());
+      }
+      add("targets", op.result(0));
+      view.num_operands = static_cast<int64_t>(sources.size());
       return view;
     }
   }
@@ -399,6 +399,8 @@ absl::StatusOr<std::string> explainOp(Op op, const ExplainOptions& options) {
     strAppend(out, "updated: ", view.labels[update.tensor], " = ",
               toString(update.sharding), "\n");
   }
+  out += explain_internal::originsSection(op, *before, view.rule, mesh,
+                                          view.labels, view.values);
   return out;
 }
 

@@ -19,6 +19,15 @@ bool isTerminatorLike(Op op) {
   return op.hasTrait(OpTrait::kTerminator) || op.hasTrait(OpTrait::kSymbol);
 }
 
+// A custom call that moves its operand between host and device memory: the
+// value passes through unchanged.
+bool isOffloadCustomCall(Op op) {
+  stablehlo::CustomCallOp call = dynCast<stablehlo::CustomCallOp>(op);
+  if (!call) return false;
+  std::string_view target = call.callTargetName();
+  return target == "MoveToDevice" || target == "MoveToHost";
+}
+
 }  // namespace
 
 bool isElementwiseOp(Op op) {
@@ -35,7 +44,8 @@ bool isElementwiseOp(Op op) {
 }
 
 OpPriorityKind opPriorityKind(Op op) {
-  if (isElementwiseOp(op) || op.hasTrait(OpTrait::kPriorityPassThrough)) {
+  if (isElementwiseOp(op) || isOffloadCustomCall(op) ||
+      op.hasTrait(OpTrait::kPriorityPassThrough)) {
     return OpPriorityKind::kPassThrough;
   }
   if (op.hasTrait(OpTrait::kPriorityForwardPassThrough)) {
@@ -45,6 +55,16 @@ OpPriorityKind opPriorityKind(Op op) {
     return OpPriorityKind::kBroadcast;
   }
   return OpPriorityKind::kOther;
+}
+
+bool hasSharedOperand(Op op) {
+  for (unsigned i = 0; i < op.numOperands(); ++i) {
+    Value operand = op.operand(i);
+    Type type = operand.type();
+    bool scalar = type.isRankedTensor() && type.rank() == 0;
+    if (!scalar && !operand.hasOneUse()) return true;
+  }
+  return false;
 }
 
 const OpShardingRule& IdentityRules::get(absl::Span<const int64_t> shape,
@@ -69,6 +89,10 @@ absl::StatusOr<OpRoleInfo> classifyOp(Op op, bool conservative) {
   OpRoleInfo info;
   if (isa<sdy::DataFlowEdgeOp>(op)) {
     info.role = OpRole::kEdge;
+    return info;
+  }
+  if (isa<sdy::FuncDataFlowEdgeOp>(op)) {
+    info.role = OpRole::kFuncEdge;
     return info;
   }
   if (isa<sdy::PropagationBarrierOp>(op)) {

@@ -19,10 +19,16 @@ namespace shardkit {
 // `stablehlo.bitcast_convert` between equal shapes.
 bool isElementwiseOp(Op op);
 
-// How `op` takes part in the first op-priority rounds: elementwise ops and
-// ops with the kPriority* traits (op_name.h) as their trait says, everything
-// else waits for the last round.
+// How `op` takes part in the first op-priority rounds: elementwise ops,
+// host-offload custom calls (`MoveToDevice`, `MoveToHost`) and ops with the
+// kPriority* traits (op_name.h) as their trait says, everything else waits
+// for the later rounds.
 OpPriorityKind opPriorityKind(Op op);
+
+// Whether some operand of `op` that isn't a scalar has more than one use
+// (counting each use by `op`): the first op-priority round leaves such ops
+// for later.
+bool hasSharedOperand(Op op);
 
 // Caches identity rules (one factor per dimension, every tensor mapped the
 // same way) by shape and tensor count.
@@ -51,6 +57,9 @@ enum class OpRole : uint8_t {
   kRule,     // operands and results along the op's sharding rule
   kBarrier,  // sdy.propagation_barrier: identity, in its allowed direction
   kEdge,     // sdy.data_flow_edge: sources and targets of the edge, identity
+  // sdy.func_data_flow_edge: a function argument and the call operands, or a
+  // call result and the callee's returned value, identity
+  kFuncEdge,
 };
 
 struct OpRoleInfo {

@@ -28,7 +28,7 @@ class ShardingPool {
   Id intern(TensorSharding&& sharding) {
     auto it = index_.find(sharding);
     if (it != index_.end()) return it->second;
-    return add(std::move(sharding));
+    return add(sharding);
   }
 
   // The sharding of `id`; references stay valid while the pool lives.
@@ -43,7 +43,7 @@ class ShardingPool {
   Id add(const TensorSharding& sharding) {
     Id id = static_cast<Id>(shardings_.size());
     shardings_.push_back(sharding);
-    index_.emplace(std::move(sharding), id);
+    index_.emplace(sharding, id);
     return id;
   }
 

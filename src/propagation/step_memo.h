@@ -41,7 +41,7 @@ struct StepKey {
 };
 
 // One new sharding of a step (before the driver adapts it to the value that
-// receives it: data-flow edge views, zero-sized dimensions).
+// receives it: data-flow edge views).
 struct StepUpdate {
   uint32_t tensor = 0;
   ShardingPool::Id sharding = ShardingPool::kNone;

@@ -29,26 +29,54 @@ absl::Status parseDelimitedList(ParserBase& p, TokenKind open,
   return p.expect(close, close_text);
 }
 
+// The messages MLIR's generated parsers add, per parameter, to a failure
+// inside it (ParserBase::addErrorContext).
+constexpr std::string_view kMeshAxesContext =
+    "failed to parse Sdy_Mesh parameter 'axes' which is to be a "
+    "`::llvm::ArrayRef<MeshAxisAttr>`";
+constexpr std::string_view kAxisNameContext =
+    "failed to parse Sdy_AxisRef parameter 'name' which is to be a "
+    "`::llvm::StringRef`";
+constexpr std::string_view kAxisListContext =
+    "failed to parse axis list which is expected to be an "
+    "`ArrayRef<AxisRefAttr>`";
+constexpr std::string_view kDimShardingsContext =
+    "failed to parse Sdy_TensorSharding parameter 'dim_shardings' which is to "
+    "be a `::llvm::ArrayRef<DimensionShardingAttr>`";
+constexpr std::string_view kShardingsContext =
+    "failed to parse Sdy_TensorShardingPerValue parameter 'shardings' which "
+    "is to be a `::llvm::ArrayRef<TensorShardingAttr>`";
+constexpr std::string_view kDimMappingsContext =
+    "failed to parse Sdy_TensorMapping parameter 'dim_mappings' which is to "
+    "be a `::llvm::ArrayRef<DimMappingAttr>`";
+
+// `status`, after adding `context` to the parser's error if it failed.
+absl::Status withContext(ParserBase& p, absl::Status status,
+                         std::string_view context) {
+  if (!status.ok()) p.addErrorContext(std::string(context));
+  return status;
+}
+
 }  // namespace
 
 absl::StatusOr<Mesh> AttrParser::parseMesh() {
   Mesh mesh;
   SK_RETURN_IF_ERROR(p_.expect(TokenKind::kLess, "'<'"));
+  auto parse_axis = [&]() -> absl::Status {
+    SK_ASSIGN_OR_RETURN(std::string name, p_.parseString("string (axis name)"));
+    SK_RETURN_IF_ERROR(p_.expect(TokenKind::kEqual, "'='"));
+    size_t size_offset = p_.tok().offset;
+    SK_ASSIGN_OR_RETURN(int64_t size, p_.parseInteger("axis size"));
+    if (size < 1) {
+      return p_.errorAt(size_offset,
+                        strCat("axis size must be at least 1, got: ", size));
+    }
+    mesh.axes.push_back(MeshAxis{std::move(name), size});
+    return absl::OkStatus();
+  };
   SK_RETURN_IF_ERROR(parseDelimitedList(
       p_, TokenKind::kLSquare, "'['", TokenKind::kRSquare, "']'",
-      [&]() -> absl::Status {
-        SK_ASSIGN_OR_RETURN(std::string name,
-                            p_.parseString("string (axis name)"));
-        SK_RETURN_IF_ERROR(p_.expect(TokenKind::kEqual, "'='"));
-        size_t size_offset = p_.tok().offset;
-        SK_ASSIGN_OR_RETURN(int64_t size, p_.parseInteger("axis size"));
-        if (size < 1) {
-          return p_.errorAt(
-              size_offset, strCat("axis size must be at least 1, got: ", size));
-        }
-        mesh.axes.push_back(MeshAxis{std::move(name), size});
-        return absl::OkStatus();
-      }));
+      [&] { return withContext(p_, parse_axis(), kMeshAxesContext); }));
   if (p_.consumeIf(TokenKind::kComma)) {
     SK_RETURN_IF_ERROR(p_.expectKeyword("device_ids"));
     SK_RETURN_IF_ERROR(p_.expect(TokenKind::kEqual, "'='"));
@@ -68,7 +96,10 @@ absl::StatusOr<Mesh> AttrParser::parseMesh() {
 }
 
 absl::StatusOr<AxisRef> AttrParser::parseAxisRef() {
-  SK_ASSIGN_OR_RETURN(std::string name, p_.parseString("string (axis name)"));
+  absl::StatusOr<std::string> parsed_name =
+      p_.parseString("string (axis name)");
+  SK_RETURN_IF_ERROR(withContext(p_, parsed_name.status(), kAxisNameContext));
+  std::string name = *std::move(parsed_name);
   if (!p_.consumeIf(TokenKind::kColon)) return AxisRef(std::move(name));
   SK_RETURN_IF_ERROR(p_.expect(TokenKind::kLParen, "'('"));
   SK_ASSIGN_OR_RETURN(int64_t pre_size, p_.parseInteger("sub-axis pre-size"));
@@ -95,8 +126,9 @@ absl::StatusOr<std::vector<AxisRef>> AttrParser::parseNonEmptyAxisRefList() {
   std::vector<AxisRef> axes;
   SK_RETURN_IF_ERROR(p_.expect(TokenKind::kLBrace, "'{'"));
   do {
-    SK_ASSIGN_OR_RETURN(AxisRef axis, parseAxisRef());
-    axes.push_back(std::move(axis));
+    absl::StatusOr<AxisRef> axis = parseAxisRef();
+    SK_RETURN_IF_ERROR(withContext(p_, axis.status(), kAxisListContext));
+    axes.push_back(*std::move(axis));
   } while (p_.consumeIf(TokenKind::kComma));
   SK_RETURN_IF_ERROR(p_.expect(TokenKind::kRBrace, "'}'"));
   return axes;
@@ -118,9 +150,9 @@ absl::StatusOr<int64_t> AttrParser::parsePriority(const Token& token) {
   }
   int64_t priority = 0;
   if (!parseInt64(digits, priority)) {
-    return p_.errorAt(
-        token.offset,
-        strCat("expecting integer priority (at most 2^63-1), got: ", text));
+    return p_.errorAt(token.offset,
+                      strCat("expecting integer priority, got: ", text,
+                             " (a priority is at most 2^63-1)"));
   }
   return priority;
 }
@@ -179,8 +211,9 @@ absl::StatusOr<TensorSharding> AttrParser::parseTensorSharding() {
   SK_RETURN_IF_ERROR(parseDelimitedList(
       p_, TokenKind::kLSquare, "'['", TokenKind::kRSquare, "']'",
       [&]() -> absl::Status {
-        SK_ASSIGN_OR_RETURN(DimensionSharding dim, parseDimensionSharding());
-        sharding.dim_shardings.push_back(std::move(dim));
+        absl::StatusOr<DimensionSharding> dim = parseDimensionSharding();
+        SK_RETURN_IF_ERROR(withContext(p_, dim.status(), kDimShardingsContext));
+        sharding.dim_shardings.push_back(*std::move(dim));
         return absl::OkStatus();
       }));
   bool seen_replicated = false;
@@ -188,30 +221,46 @@ absl::StatusOr<TensorSharding> AttrParser::parseTensorSharding() {
   while (p_.consumeIf(TokenKind::kComma)) {
     if (!seen_replicated && p_.consumeKeywordIf("replicated")) {
       seen_replicated = true;
-      SK_RETURN_IF_ERROR(p_.expect(TokenKind::kEqual, "'='"));
-      SK_ASSIGN_OR_RETURN(sharding.replicated_axes, parseNonEmptyAxisRefList());
+      SK_RETURN_IF_ERROR(withContext(
+          p_, parseReplicatedAxes(sharding),
+          "failed to parse Sdy_TensorSharding parameter 'replicated_axes'"));
     } else if (!seen_unreduced && p_.consumeKeywordIf("unreduced")) {
       seen_unreduced = true;
-      SK_RETURN_IF_ERROR(p_.expect(TokenKind::kEqual, "'='"));
-      if (p_.consumeKeywordIf("max")) {
-        sharding.unreduced_kind = ReductionKind::kMax;
-      } else if (p_.consumeKeywordIf("min")) {
-        sharding.unreduced_kind = ReductionKind::kMin;
-      } else {
-        p_.consumeKeywordIf("sum");
-      }
-      SK_ASSIGN_OR_RETURN(sharding.unreduced_axes, parseNonEmptyAxisRefList());
+      SK_RETURN_IF_ERROR(withContext(
+          p_, parseUnreducedAxes(sharding),
+          "failed to parse Sdy_TensorSharding parameter 'unreduced_axes'"));
     } else {
       return p_.errorExpected(
           "valid named axis list after comma ('replicated={...}' or "
-          "'unreduced={...}', each at most once)");
+          "'unreduced={...}', each at most once)",
+          "failed to parse Sdy_TensorSharding, ");
     }
   }
   SK_RETURN_IF_ERROR(p_.expect(TokenKind::kGreater, "'>'"));
   return sharding;
 }
 
-absl::StatusOr<TensorShardingPerValue> AttrParser::parseTensorShardingList() {
+absl::Status AttrParser::parseReplicatedAxes(TensorSharding& sharding) {
+  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kEqual, "'='"));
+  SK_ASSIGN_OR_RETURN(sharding.replicated_axes, parseNonEmptyAxisRefList());
+  return absl::OkStatus();
+}
+
+absl::Status AttrParser::parseUnreducedAxes(TensorSharding& sharding) {
+  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kEqual, "'='"));
+  if (p_.consumeKeywordIf("max")) {
+    sharding.unreduced_kind = ReductionKind::kMax;
+  } else if (p_.consumeKeywordIf("min")) {
+    sharding.unreduced_kind = ReductionKind::kMin;
+  } else {
+    p_.consumeKeywordIf("sum");
+  }
+  SK_ASSIGN_OR_RETURN(sharding.unreduced_axes, parseNonEmptyAxisRefList());
+  return absl::OkStatus();
+}
+
+absl::StatusOr<TensorShardingPerValue> AttrParser::parseTensorShardingList(
+    std::string_view element_context) {
   TensorShardingPerValue result;
   SK_RETURN_IF_ERROR(parseDelimitedList(
       p_, TokenKind::kLSquare, "'['", TokenKind::kRSquare, "']'",
@@ -223,8 +272,12 @@ absl::StatusOr<TensorShardingPerValue> AttrParser::parseTensorShardingList() {
           }
           p_.advance();
         }
-        SK_ASSIGN_OR_RETURN(TensorSharding sharding, parseTensorSharding());
-        result.shardings.push_back(std::move(sharding));
+        absl::StatusOr<TensorSharding> sharding = parseTensorSharding();
+        if (!sharding.ok() && !element_context.empty()) {
+          p_.addErrorContext(std::string(element_context));
+        }
+        SK_RETURN_IF_ERROR(sharding.status());
+        result.shardings.push_back(*std::move(sharding));
         return absl::OkStatus();
       }));
   return result;
@@ -233,7 +286,8 @@ absl::StatusOr<TensorShardingPerValue> AttrParser::parseTensorShardingList() {
 absl::StatusOr<TensorShardingPerValue>
 AttrParser::parseTensorShardingPerValue() {
   SK_RETURN_IF_ERROR(p_.expect(TokenKind::kLess, "'<'"));
-  SK_ASSIGN_OR_RETURN(TensorShardingPerValue result, parseTensorShardingList());
+  SK_ASSIGN_OR_RETURN(TensorShardingPerValue result,
+                      parseTensorShardingList(kShardingsContext));
   SK_RETURN_IF_ERROR(p_.expect(TokenKind::kGreater, "'>'"));
   return result;
 }
@@ -265,17 +319,16 @@ absl::StatusOr<int64_t> consumeFactorSymbol(ParserBase& p,
                             number, "'"));
   }
   int64_t n = 0;
-  if (!parseInt64(number, n) ||
-      n > std::numeric_limits<int64_t>::max() - kLastLetterIndex) {
-    // The reference accepts up to 2^63-1 and then overflows adding 17; we
-    // reject the last 17 values instead of wrapping around.
-    return p.errorAt(offset,
-                     strCat("expecting symbol index <=2^63-18 after 'z_'. "
-                            "Received: '",
-                            number, "'"));
+  if (!parseInt64(number, n)) {
+    // The reference reports this and goes on with index 0.
+    p.addNonFatalError(offset, strCat("expecting symbol index <=2^63-1. "
+                                      "Received: '",
+                                      number, "'"));
   }
   text.remove_prefix(end);
-  return n + kLastLetterIndex;
+  // Like the reference, an index near 2^63 wraps around (to a negative
+  // index, which no rule can use).
+  return static_cast<int64_t>(static_cast<uint64_t>(n) + kLastLetterIndex);
 }
 
 absl::StatusOr<std::vector<int64_t>> AttrParser::parseFactorSymbols(
@@ -306,20 +359,27 @@ absl::StatusOr<TensorMapping> AttrParser::parseTensorMapping() {
         }
         Token token = p_.tok();
         p_.advance();
-        SK_ASSIGN_OR_RETURN(std::vector<int64_t> factors,
-                            parseFactorSymbols(token));
-        mapping.dim_mappings.push_back(DimMapping{std::move(factors)});
+        absl::StatusOr<std::vector<int64_t>> factors =
+            parseFactorSymbols(token);
+        SK_RETURN_IF_ERROR(
+            withContext(p_, factors.status(), kDimMappingsContext));
+        mapping.dim_mappings.push_back(DimMapping{*std::move(factors)});
         return absl::OkStatus();
       }));
   return mapping;
 }
 
-absl::StatusOr<std::vector<TensorMapping>> AttrParser::parseTensorMappings() {
+absl::StatusOr<std::vector<TensorMapping>> AttrParser::parseTensorMappings(
+    std::string_view parameter) {
   std::vector<TensorMapping> mappings;
   SK_RETURN_IF_ERROR(p_.expect(TokenKind::kLParen, "'('"));
   do {
-    SK_ASSIGN_OR_RETURN(TensorMapping mapping, parseTensorMapping());
-    mappings.push_back(std::move(mapping));
+    absl::StatusOr<TensorMapping> mapping = parseTensorMapping();
+    SK_RETURN_IF_ERROR(withContext(
+        p_, mapping.status(),
+        strCat("failed to parse Sdy_OpShardingRule parameter '", parameter,
+               "' which is to be a `::llvm::ArrayRef<TensorMappingAttr>`")));
+    mappings.push_back(*std::move(mapping));
   } while (p_.consumeIf(TokenKind::kComma));
   SK_RETURN_IF_ERROR(p_.expect(TokenKind::kRParen, "')'"));
   return mappings;
@@ -388,9 +448,11 @@ absl::StatusOr<std::vector<int64_t>> AttrParser::parseFactorList() {
 absl::StatusOr<OpShardingRule> AttrParser::parseOpShardingRule() {
   OpShardingRule rule;
   SK_RETURN_IF_ERROR(p_.expect(TokenKind::kLess, "'<'"));
-  SK_ASSIGN_OR_RETURN(rule.operand_mappings, parseTensorMappings());
+  SK_ASSIGN_OR_RETURN(rule.operand_mappings,
+                      parseTensorMappings("operand_mappings"));
   SK_RETURN_IF_ERROR(p_.expect(TokenKind::kArrow, "'->'"));
-  SK_ASSIGN_OR_RETURN(rule.result_mappings, parseTensorMappings());
+  SK_ASSIGN_OR_RETURN(rule.result_mappings,
+                      parseTensorMappings("result_mappings"));
   SK_ASSIGN_OR_RETURN(rule.factor_sizes, parseFactorSizes());
   struct FactorKind {
     std::string_view keyword;

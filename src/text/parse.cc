@@ -1,7 +1,9 @@
 #include "shardkit/text/parse.h"
 
 #include <utility>
+#include <vector>
 
+#include "shardkit/core/strings.h"
 #include "shardkit/text/attr_parser.h"
 #include "shardkit/text/parser_base.h"
 
@@ -25,6 +27,12 @@ absl::StatusOr<T> parseWhole(std::string_view text, std::string_view mnemonic,
   if (!result.ok()) return p.withLineCol(result.status());
   if (!p.at(TokenKind::kEof)) {
     return p.withLineCol(p.errorExpected("end of input"));
+  }
+  // An error the reference reports without stopping still fails the parse.
+  if (std::vector<ParserBase::ExtraError> extra = p.extraErrors();
+      !extra.empty()) {
+    return p.withLineCol(
+        p.errorAt(extra.front().offset, extra.front().message));
   }
   return result;
 }
@@ -96,6 +104,12 @@ absl::StatusOr<PropagationDirection> parsePropagationDirection(
     std::string_view text) {
   return parseWhole<PropagationDirection>(
       text, "", [](AttrParser& a) { return a.parsePropagationDirection(); });
+}
+
+absl::StatusOr<PropagationEdges> parsePropagationEdges(std::string_view text) {
+  return parseWhole<PropagationEdges>(
+      text, "sdy.propagation_edges",
+      [](AttrParser& a) { return a.parsePropagationEdges(); });
 }
 
 }  // namespace shardkit

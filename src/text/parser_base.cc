@@ -14,13 +14,15 @@ absl::Status ParserBase::expectKeyword(std::string_view word) {
   return errorExpected(strCat("'", word, "'"));
 }
 
-absl::Status ParserBase::errorExpected(std::string_view what) {
-  return errorAt(tok_.offset,
-                 strCat("expected ", what, ", got ", describeToken(tok_)));
+absl::Status ParserBase::errorExpected(std::string_view what,
+                                       std::string_view prefix) {
+  return errorAt(tok_.offset, strCat(prefix, "expected ", what, ", got ",
+                                     describeToken(tok_)));
 }
 
 absl::Status ParserBase::errorAt(size_t offset, std::string_view message) {
   error_offset_ = offset;
+  contexts_.clear();
   return absl::InvalidArgumentError(toAbsl(message));
 }
 

@@ -172,21 +172,64 @@ std::optional<DotDimensionNumbers> parseDotDimensionNumbersAttr(
   return dims;
 }
 
-std::string printDotDimensionNumbersAttr(const DotDimensionNumbers& dims) {
-  std::string text = "#stablehlo.dot<";
+namespace {
+
+// `#<name><k1 = [..], ...>`: the list fields in order, empty ones omitted,
+// then the integer fields.
+std::string printFields(
+    std::string_view name,
+    std::initializer_list<
+        std::pair<std::string_view, const std::vector<int64_t>*>>
+        lists,
+    std::initializer_list<std::pair<std::string_view, int64_t>> ints = {}) {
+  std::string text = strCat("#", name, "<");
   bool first = true;
-  auto add = [&](std::string_view key, const std::vector<int64_t>& values) {
-    if (values.empty()) return;
+  for (const auto& [key, values] : lists) {
+    if (values->empty()) continue;
     strAppend(text, first ? "" : ", ", key, " = ");
-    appendIntList(text, values);
+    appendIntList(text, *values);
     first = false;
-  };
-  add("lhs_batching_dimensions", dims.lhs_batching);
-  add("rhs_batching_dimensions", dims.rhs_batching);
-  add("lhs_contracting_dimensions", dims.lhs_contracting);
-  add("rhs_contracting_dimensions", dims.rhs_contracting);
+  }
+  for (const auto& [key, value] : ints) {
+    strAppend(text, first ? "" : ", ", key, " = ", value);
+    first = false;
+  }
   text += '>';
   return text;
+}
+
+}  // namespace
+
+std::string printDotDimensionNumbersAttr(const DotDimensionNumbers& dims) {
+  return printFields("stablehlo.dot",
+                     {{"lhs_batching_dimensions", &dims.lhs_batching},
+                      {"rhs_batching_dimensions", &dims.rhs_batching},
+                      {"lhs_contracting_dimensions", &dims.lhs_contracting},
+                      {"rhs_contracting_dimensions", &dims.rhs_contracting}});
+}
+
+std::string printGatherDimensionNumbersAttr(
+    const GatherDimensionNumbers& dims) {
+  return printFields(
+      "stablehlo.gather",
+      {{"offset_dims", &dims.offset_dims},
+       {"collapsed_slice_dims", &dims.collapsed_slice_dims},
+       {"operand_batching_dims", &dims.operand_batching_dims},
+       {"start_indices_batching_dims", &dims.start_indices_batching_dims},
+       {"start_index_map", &dims.start_index_map}},
+      {{"index_vector_dim", dims.index_vector_dim}});
+}
+
+std::string printScatterDimensionNumbersAttr(
+    const ScatterDimensionNumbers& dims) {
+  return printFields(
+      "stablehlo.scatter",
+      {{"update_window_dims", &dims.update_window_dims},
+       {"inserted_window_dims", &dims.inserted_window_dims},
+       {"input_batching_dims", &dims.input_batching_dims},
+       {"scatter_indices_batching_dims", &dims.scatter_indices_batching_dims},
+       {"scatter_dims_to_operand_dims", &dims.scatter_dims_to_operand_dims}},
+      {{"index_vector_dim", dims.index_vector_dim}});
 }
 
 std::optional<GatherDimensionNumbers> parseGatherDimensionNumbersAttr(

@@ -57,6 +57,21 @@ absl::StatusOr<Flags> parseFlags(const std::vector<std::string>& args) {
     std::string_view flag = std::string_view(arg).substr(arg[1] == '-' ? 2 : 1);
     if (flag == "help" || flag == "h") {
       flags.help = true;
+    } else if (flag == "version") {
+      flags.version = true;
+    } else if (flag.starts_with("dump-graph=")) {
+      flags.dump_graph = std::string(flag.substr(11));
+      if (flags.dump_graph != "dot" && flags.dump_graph != "json") {
+        return flagError(strCat("--dump-graph must be 'dot' or 'json', got '",
+                                flags.dump_graph, "'"));
+      }
+    } else if (flag.starts_with("comm-report=")) {
+      flags.comm_report = std::string(flag.substr(12));
+      if (flags.comm_report.empty()) {
+        return flagError("--comm-report needs a file name");
+      }
+    } else if (flag == "mlir-print-debuginfo") {
+      flags.debug_info = true;
     } else if (flag == "o") {
       if (++i >= args.size()) return flagError("-o needs a file name");
       flags.output = args[i];

@@ -21,8 +21,10 @@ struct Flags {
   std::string input = "-";
   std::string output = "-";
   bool help = false;
+  bool version = false;
   bool split_input = false;
   bool generic = false;
+  bool debug_info = false;
   bool allow_unregistered = true;
   bool verify_diagnostics = false;
   // -mlir-timing: report the wall time of parsing, each pass and printing.
@@ -30,6 +32,10 @@ struct Flags {
   // --explain-op: print this op's factor table instead of the module.
   std::string explain_op;
   ExplainOptions explain;
+  // --dump-graph=dot|json: print the graph instead of the module.
+  std::string dump_graph;
+  // --comm-report: where to write the collectives' communication cost.
+  std::string comm_report;
   std::vector<PassRequest> passes;
 };
 

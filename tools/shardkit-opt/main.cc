@@ -5,7 +5,7 @@
 //                [-allow-unregistered-dialect] [-verify-diagnostics]
 //                [-mlir-timing]
 //                [--explain-op=NAME [--explain-strategy=basic|aggressive]]
-//                [-PASS[=OPTIONS]]...
+//                [--comm-report=OUT.json] [-PASS[=OPTIONS]]...
 #include <fcntl.h>
 #include <malloc.h>
 #include <sys/mman.h>
@@ -30,8 +30,11 @@
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/module_io.h"
 #include "shardkit/mpmd/syntax.h"
+#include "shardkit/passes/comm_report.h"
 #include "shardkit/passes/pass.h"
 #include "shardkit/propagation/explain.h"
+#include "shardkit/propagation/graph_dump.h"
+#include "shardkit/version.h"
 #include "tools/shardkit-opt/flags.h"
 #include "tools/shardkit-opt/verify_diagnostics.h"
 
@@ -46,6 +49,7 @@ void printHelp() {
          "  -split-input-file             process each '// -----' chunk on its "
          "own\n"
          "  --mlir-print-op-generic       print every op in generic form\n"
+         "  -mlir-print-debuginfo         print each op's loc(...)\n"
          "  -allow-unregistered-dialect   accept ops of unknown dialects "
          "(default)\n"
          "  -verify-diagnostics           check expected-error annotations\n"
@@ -59,6 +63,14 @@ void printHelp() {
          "step\n"
          "  --explain-strategy=S          the step's strategy: aggressive "
          "(default), basic\n"
+         "  --dump-graph=dot|json         after the passes, print the sharded "
+         "graph as\n"
+         "                                Graphviz DOT or JSON "
+         "(docs/graph-dump.md)\n"
+         "  --version                     print shardkit's version\n"
+         "  --comm-report=FILE            after the passes, write the bytes "
+         "each\n"
+         "                                collective moves (JSON) to FILE\n"
          "  --help                        show this help\n\n"
          "PASSES (-NAME or -NAME=\"key=value ...\"):\n";
   for (const PassInfo* pass : allPasses()) {
@@ -76,6 +88,7 @@ bool toolError(std::string_view message) {
   std::cerr << "shardkit-opt: error: " << printableText(message) << "\n";
   return false;
 }
+
 // Reads `path` ("-" is stdin) into `text`; on failure returns why. A
 // directory, a closed stdin and a read error are failures, not empty input.
 std::optional<std::string> readInput(const std::string& path,
@@ -228,6 +241,7 @@ Module* kModuleKeptUntilExit = nullptr;
 // Processes one chunk; returns false on error (diagnostics go to `diags`).
 bool processChunk(std::string text, const Flags& flags, const std::string& file,
                   bool last_chunk, std::string& out,
+                  std::vector<CommReportEntry>& report,
                   std::vector<Diagnostic>& diags) {
   PhaseTimer timer(flags.timing);
   ParseOptions options;
@@ -247,10 +261,25 @@ bool processChunk(std::string text, const Flags& flags, const std::string& file,
       return false;
     }
   }
+  if (!flags.comm_report.empty()) {
+    absl::StatusOr<std::vector<CommReportEntry>> entries =
+        communicationReport(**module);
+    if (!entries.ok()) {
+      diags = located(entries.status(), file);
+      return false;
+    }
+    report.insert(report.end(), entries->begin(), entries->end());
+  }
   if (!flags.explain_op.empty())
     return explain(**module, flags, file, out, diags);
+  if (!flags.dump_graph.empty()) {
+    out += flags.dump_graph == "dot" ? dumpGraphDot(**module)
+                                     : dumpGraphJson(**module);
+    return true;
+  }
   PrintOptions print;
   print.generic = flags.generic;
+  print.debug_info = flags.debug_info;
   printModule(**module, print, out);
   timer.lap("print");
   // The process is about to exit: tearing the module down would only cost
@@ -298,6 +327,10 @@ int run(int argc, char** argv) {
     printHelp();
     return 0;
   }
+  if (flags.version) {
+    std::cout << "shardkit-opt " << shardkit::version() << "\n";
+    return 0;
+  }
   std::string text;
   if (std::optional<std::string> error = readInput(flags.input, text)) {
     toolError(strCat("cannot read '", flags.input, "': ", *error));
@@ -314,6 +347,7 @@ int run(int argc, char** argv) {
     chunks.push_back(std::move(text));
   }
   std::string out;
+  std::vector<CommReportEntry> report;
   bool ok = true;
   for (size_t i = 0; i < chunks.size(); ++i) {
     if (i > 0) out += "// -----\n";
@@ -321,7 +355,7 @@ int run(int argc, char** argv) {
     bool chunk_ok = processChunk(
         flags.verify_diagnostics ? chunks[i] : std::move(chunks[i]), flags,
         file,
-        /*last_chunk=*/i + 1 == chunks.size(), out, diags);
+        /*last_chunk=*/i + 1 == chunks.size(), out, report, diags);
     if (flags.verify_diagnostics) {
       std::string problems = checkExpectedDiagnostics(chunks[i], file, diags);
       if (!problems.empty()) {
@@ -345,6 +379,13 @@ int run(int argc, char** argv) {
     // On failure the target keeps its previous contents (it may be the input).
     if (std::optional<std::string> error = writeOutput(flags.output, out)) {
       toolError(strCat("cannot write '", flags.output, "': ", *error));
+      return 1;
+    }
+  }
+  if (ok && !flags.comm_report.empty()) {
+    if (std::optional<std::string> error =
+            writeOutput(flags.comm_report, commReportJson(report))) {
+      toolError(strCat("cannot write '", flags.comm_report, "': ", *error));
       return 1;
     }
   }

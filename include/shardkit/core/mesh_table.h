@@ -52,6 +52,15 @@ class MeshTable {
   const Mesh* resolve(const TensorSharding& sharding) const {
     return resolve(sharding.mesh);
   }
+  // The name of the mesh the whole program runs on, as the reference's
+  // export passes pick it: the first mesh with axes (so neither a maximal
+  // mesh nor an empty one); empty if there is none.
+  std::string_view globalMeshName() const {
+    for (size_t i = 0; i < names_.size(); ++i) {
+      if (!meshes_[i]->axes.empty()) return names_[i];
+    }
+    return {};
+  }
   bool empty() const { return names_.empty(); }
   size_t size() const { return names_.size(); }
   // Names in insertion order.

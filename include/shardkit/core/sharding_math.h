@@ -4,8 +4,11 @@
 #define SHARDKIT_CORE_SHARDING_MATH_H_
 
 #include <cstdint>
+#include <numeric>
+#include <optional>
 #include <vector>
 
+#include "absl/types/span.h"
 #include "shardkit/core/mesh.h"
 #include "shardkit/core/tensor_shape.h"
 #include "shardkit/core/tensor_sharding.h"
@@ -21,6 +24,40 @@ inline std::vector<int64_t> shardCounts(const TensorSharding& sharding,
     counts.push_back(dim.shardedSize(mesh));
   }
   return counts;
+}
+
+// `sharding` with every dimension cut to the longest prefix of its axes that
+// divides the dimension's size evenly; an axis that only partly divides what
+// is left contributes its largest dividing sub-axis (from its start) and ends
+// the dimension. Open/closed, replicated and unreduced axes are kept, e.g.
+// [{"y", "x"}] on a dimension of 6 with ["x"=8, "y"=3] becomes
+// [{"y", "x":(1)2}].
+inline TensorSharding evenlySharded(const TensorSharding& sharding,
+                                    absl::Span<const int64_t> shape,
+                                    const Mesh& mesh) {
+  TensorSharding result = sharding;
+  for (size_t d = 0; d < result.dim_shardings.size() && d < shape.size(); ++d) {
+    std::vector<AxisRef>& axes = result.dim_shardings[d].axes;
+    int64_t left = shape[d];
+    size_t kept = 0;
+    std::optional<AxisRef> partial;
+    for (; kept < axes.size(); ++kept) {
+      int64_t size = axes[kept].size(mesh);
+      int64_t common = std::gcd(size, left);
+      if (common == size) {
+        left /= size;
+        continue;
+      }
+      if (common > 1) {
+        partial =
+            makeAxisRef(axes[kept].name, axes[kept].preSize(), common, mesh);
+      }
+      break;
+    }
+    axes.resize(kept);
+    if (partial) axes.push_back(*partial);
+  }
+  return result;
 }
 
 // The shape each device holds: every static dimension divided by its shard

@@ -4,6 +4,7 @@
 #define SHARDKIT_CORE_TENSOR_SHARDING_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -160,6 +161,15 @@ inline std::string_view toString(ReductionKind kind) {
       return "min";
   }
   return "sum";
+}
+
+// The kind `toString` names (an empty name is a sum, the default), or
+// nullopt.
+inline std::optional<ReductionKind> parseReductionKind(std::string_view name) {
+  if (name.empty() || name == "sum") return ReductionKind::kSum;
+  if (name == "max") return ReductionKind::kMax;
+  if (name == "min") return ReductionKind::kMin;
+  return std::nullopt;
 }
 
 namespace print_detail {

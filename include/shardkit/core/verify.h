@@ -8,6 +8,7 @@
 //   core/verify_sharding.h    tensor shardings, per-value sharding lists
 //   core/verify_rule.h        op sharding rules against the values' shapes
 //   core/verify_collective.h  sdy collectives, unreduced-axes transitions
+//   core/verify_debug_info.h  propagation debug records (propagation edges)
 //
 // Which checks exist, and the order they run in, follow the reference
 // implementation, so the first violation reported for a bad value is the one
@@ -22,6 +23,7 @@
 #define SHARDKIT_CORE_VERIFY_H_
 
 #include "shardkit/core/verify_collective.h"
+#include "shardkit/core/verify_debug_info.h"
 #include "shardkit/core/verify_mesh.h"
 #include "shardkit/core/verify_rule.h"
 #include "shardkit/core/verify_sharding.h"

@@ -45,15 +45,13 @@ struct ShardingVerifyOptions {
 // not consulted; a non-shaped value needs the same; the rank matches
 // (`sharding doesn't match tensor rank: 2 != 1`); per dimension: the
 // priority is non-negative and not on an empty closed dimension, its axes
-// form a valid list, a size-0 dimension is not split into more than one
-// shard, and (optionally) the size is divisible; replicated then unreduced
-// axes are in mesh order (MeshAxisLess) and valid; no axis ref appears twice
-// or overlaps across dimensions, replicated and unreduced axes; sub-axes are
-// valid; no bound manual axis is used.
+// form a valid list, and (optionally) the size is divisible; replicated then
+// unreduced axes are in mesh order (MeshAxisLess) and valid; no axis ref
+// appears twice or overlaps across dimensions, replicated and unreduced axes;
+// sub-axes are valid; no bound manual axis is used.
 //
-// Size-0 dimensions: the seed forbids sharding them; the reference accepts an
-// axis of size 1 on one (upstream propagation tests rely on it), so only a
-// sharded size above 1 is rejected.
+// Size-0 dimensions: the seed forbids sharding them, the reference accepts
+// any axes on one (0 is divisible by every sharded size), and so do we.
 absl::Status verifyTensorSharding(const TensorSharding& sharding,
                                   const MeshTable& meshes,
                                   TensorShapeView shape,
@@ -128,9 +126,7 @@ inline absl::Status verifyDimAgainstSize(const DimensionSharding& dim,
                                          int64_t index, int64_t size,
                                          const Mesh& mesh,
                                          const ShardingVerifyOptions& options) {
-  if (size < 0 || (size != 0 && !options.check_divisibility)) {
-    return absl::OkStatus();
-  }
+  if (size < 0 || !options.check_divisibility) return absl::OkStatus();
   for (const AxisRef& axis : dim.axes) {
     // An invalid sub-axis has no meaningful size; it is reported once all
     // lists are collected, like the reference does.
@@ -141,14 +137,9 @@ inline absl::Status verifyDimAgainstSize(const DimensionSharding& dim,
     return invalid(
         strCat("dim ", index, " has a sharded size that overflows int64"));
   }
-  if (size == 0 && *sharded > 1) {
-    return invalid(strCat("dim ", index,
-                          " of size 0 cannot be sharded, got sharded size ",
-                          *sharded));
-  }
   // `*sharded > 0` only guards against an unverified mesh with an axis of
   // size 0.
-  if (options.check_divisibility && *sharded > 0 && size % *sharded != 0) {
+  if (*sharded > 0 && size % *sharded != 0) {
     return invalid(strCat("dim ", index, " with size ", size,
                           " is not divisible by its sharded size ", *sharded));
   }

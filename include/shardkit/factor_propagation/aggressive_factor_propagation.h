@@ -23,7 +23,10 @@
 #include <cstdint>
 #include <vector>
 
+#include "shardkit/export.h"
 #include "shardkit/factor_propagation/basic_factor_propagation.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -46,5 +49,7 @@ class AggressiveFactorPropagation : public FactorPropagation {
 const AggressiveFactorPropagation& aggressiveFactorPropagation();
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_FACTOR_PROPAGATION_AGGRESSIVE_FACTOR_PROPAGATION_H_

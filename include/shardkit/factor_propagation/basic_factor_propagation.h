@@ -21,7 +21,10 @@
 #include <cstdint>
 #include <optional>
 
+#include "shardkit/export.h"
 #include "shardkit/factor_propagation/factor_propagation.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -91,5 +94,7 @@ class BasicFactorPropagation : public FactorPropagation {
 const BasicFactorPropagation& basicFactorPropagation();
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_FACTOR_PROPAGATION_BASIC_FACTOR_PROPAGATION_H_

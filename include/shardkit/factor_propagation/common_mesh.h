@@ -10,6 +10,9 @@
 #include "shardkit/core/mesh.h"
 #include "shardkit/core/mesh_table.h"
 #include "shardkit/core/tensor_sharding.h"
+#include "shardkit/export.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -30,5 +33,7 @@ absl::StatusOr<std::optional<CommonMesh>> findCommonMesh(
     bool ignore_device_ids = false);
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_FACTOR_PROPAGATION_COMMON_MESH_H_

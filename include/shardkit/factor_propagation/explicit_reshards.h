@@ -13,8 +13,11 @@
 #include "absl/types/span.h"
 #include "shardkit/core/mesh.h"
 #include "shardkit/core/op_sharding_rule.h"
+#include "shardkit/export.h"
 #include "shardkit/factor_propagation/resolved_axis.h"
 #include "shardkit/factor_propagation/sharding_projection.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -44,6 +47,29 @@ AxesPerFactor findCommonAxes(const ShardingProjection& projection,
                              absl::Span<const int64_t> tensor_sizes,
                              const Mesh& mesh);
 
+// A reshape (one operand, one result) whose projection has overflow axes
+// cannot keep them: the axes of the more sharded side (factor axes and
+// overflow axes, factor by factor) are handed out again over each side's
+// factors, dimension by dimension, an axis to the first factors with room
+// for part of it (split into sub-axes where needed) and what nothing has room
+// for to the last factor. Returns, per factor, what the two resulting
+// shardings agree on (the common prefix of their projections).
+AxesPerFactor reshapeCommonAxes(const ShardingProjection& projection,
+                                const OpShardingRule& rule, const Mesh& mesh);
+
+// The non-full version's special case for a dot (two operands, one result;
+// `tensor_sizes` lhs, rhs, result): if the operands agree on every factor
+// they share, their non-contracting axes don't overlap, exactly one batching
+// or non-contracting factor is sharded differently in the result (by axes
+// that are exactly the contracting factors' axes, while the operand's are
+// not empty), and the result is no larger than that operand, the result's
+// projection takes the operand's axes for it and true is returned: the dot
+// then runs more sharded and only its (smaller) result is resharded, with an
+// all-reduce instead of a reduce-scatter of a larger operand.
+bool reshardDotResultLikeOperands(ShardingProjection& projection,
+                                  const OpShardingRule& rule,
+                                  absl::Span<const int64_t> tensor_sizes);
+
 // Per factor, the axes every tensor mapping it agrees on, or nullopt if two
 // tensors disagree, a need-replication factor is sharded, or a reduction
 // factor's axes overlap a result's axes: then the op needs reshards.
@@ -59,5 +85,7 @@ bool truncateAtOverlap(AxisList& axes, AxisSpan others);
 std::vector<int64_t> batchingFactors(const OpShardingRule& rule);
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_FACTOR_PROPAGATION_EXPLICIT_RESHARDS_H_

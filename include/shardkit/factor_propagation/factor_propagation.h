@@ -10,7 +10,10 @@
 #include "absl/types/span.h"
 #include "shardkit/core/mesh.h"
 #include "shardkit/core/propagation_direction.h"
+#include "shardkit/export.h"
 #include "shardkit/factor_propagation/sharding_projection.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -39,5 +42,7 @@ class FactorPropagation {
 };
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_FACTOR_PROPAGATION_FACTOR_PROPAGATION_H_

@@ -12,9 +12,16 @@
 // above r is closed and empty, and its axes are replicated, so it neither
 // takes nor gives axes; from round r on it takes part with its own axes.
 //
-// Op priorities: pass-through ops (elementwise, reshape, transpose, data-flow
-// edges) propagate first, then only pass-through factors of any op, then
-// everything.
+// Op priorities, five rounds (each allows what the earlier ones did):
+//   0. pass-through ops (elementwise, reshape, transpose, data-flow edges,
+//      host-offload custom calls; dynamic_slice and dynamic_update_slice
+//      forward only) none of whose non-scalar operands has other uses: a
+//      value used several times would get each use's sharding pushed onto
+//      it, or push one onto the others;
+//   1. the same ops whatever the uses;
+//   2. the pass-through factors of every op, broadcast_in_dim backward only;
+//   3. every factor, broadcast_in_dim still backward only;
+//   4. everything.
 #ifndef SHARDKIT_FACTOR_PROPAGATION_PRIORITIES_H_
 #define SHARDKIT_FACTOR_PROPAGATION_PRIORITIES_H_
 
@@ -25,23 +32,27 @@
 #include "shardkit/core/op_sharding_rule.h"
 #include "shardkit/core/propagation_direction.h"
 #include "shardkit/core/tensor_sharding.h"
+#include "shardkit/export.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
-// How an op takes part in the first op-priority round.
+// How an op takes part in the op-priority rounds.
 enum class OpPriorityKind {
-  // Elementwise, reshape, transpose and data-flow edges: both directions.
+  // Elementwise, reshape, transpose, data-flow edges and host-offload custom
+  // calls: both directions from the first rounds.
   kPassThrough,
-  // dynamic_slice and dynamic_update_slice: forward only.
+  // dynamic_slice and dynamic_update_slice: forward only in the first rounds.
   kForwardPassThrough,
-  // broadcast_in_dim: not in the first round, and only backward in the
-  // second.
+  // broadcast_in_dim: not in the first rounds, then backward only until the
+  // last.
   kBroadcast,
-  // Everything else: not in the first round.
+  // Everything else: not in the first rounds.
   kOther,
 };
 
-inline constexpr int64_t kNumOpPriorityRounds = 3;
+inline constexpr int64_t kNumOpPriorityRounds = 5;
 
 // The directions allowed by either `a` or `b`.
 inline PropagationDirection unite(PropagationDirection a,
@@ -52,11 +63,13 @@ inline PropagationDirection unite(PropagationDirection a,
 
 // The direction in which `factor` of an op may propagate in op-priority round
 // `round` (0-based; rounds accumulate: round k allows all of rounds 0..k).
-// Round 1 allows the pass-through factors of `rule` (all factors if `rule` is
-// null, i.e. an identity rule); round 2 allows every factor.
+// `shared_operand`: some non-scalar operand of the op has other uses (or is
+// used twice by it). Round 2 allows the pass-through factors of `rule` (all
+// factors if `rule` is null, i.e. an identity rule).
 PropagationDirection opPriorityDirection(int64_t round, OpPriorityKind kind,
                                          const OpShardingRule* rule,
-                                         int64_t factor);
+                                         int64_t factor,
+                                         bool shared_operand = false);
 
 // The user-priority rounds of `shardings` (null = missing): 0 and every
 // priority of a dimension, ascending, without duplicates.
@@ -67,5 +80,7 @@ std::vector<int64_t> userPriorityRounds(
 bool dropPriorities(TensorSharding& sharding);
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_FACTOR_PROPAGATION_PRIORITIES_H_

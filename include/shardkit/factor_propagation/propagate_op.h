@@ -26,8 +26,11 @@
 #include "shardkit/core/op_sharding_rule.h"
 #include "shardkit/core/propagation_direction.h"
 #include "shardkit/core/tensor_sharding.h"
+#include "shardkit/export.h"
 #include "shardkit/factor_propagation/factor_propagation.h"
 #include "shardkit/factor_propagation/sharding_projection.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -93,5 +96,7 @@ absl::StatusOr<PropagateOpResult> propagateOpShardings(
     PropagationWorkspace* workspace = nullptr);
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_FACTOR_PROPAGATION_PROPAGATE_OP_H_

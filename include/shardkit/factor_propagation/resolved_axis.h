@@ -20,6 +20,9 @@
 #include "absl/types/span.h"
 #include "shardkit/core/axis_ref.h"
 #include "shardkit/core/mesh.h"
+#include "shardkit/export.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -107,5 +110,7 @@ std::string toString(const ResolvedAxis& axis, const Mesh& mesh);
 std::string toString(AxisSpan axes, const Mesh& mesh);
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_FACTOR_PROPAGATION_RESOLVED_AXIS_H_

@@ -32,7 +32,10 @@
 #include "shardkit/core/mesh.h"
 #include "shardkit/core/op_sharding_rule.h"
 #include "shardkit/core/tensor_sharding.h"
+#include "shardkit/export.h"
 #include "shardkit/factor_propagation/resolved_axis.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -201,5 +204,7 @@ class ShardingProjection {
 std::string toString(const ShardingProjection& projection, const Mesh& mesh);
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_FACTOR_PROPAGATION_SHARDING_PROJECTION_H_

@@ -6,6 +6,10 @@
 
 #include <string_view>
 
+#include "shardkit/export.h"
+
+SHARDKIT_EXPORT_BEGIN
+
 namespace shardkit {
 
 // `#sdy.sharding` of a function argument or result, or
@@ -28,6 +32,10 @@ inline constexpr std::string_view kBlockArgPropagationEdgesAttr =
     "sdy.block_arg_propagation_edges";
 inline constexpr std::string_view kResultPropagationEdgesAttr =
     "sdy.result_propagation_edges";
+// The name debug-sharding-origins gives a sharding constraint
+// (`constraint_N`) or manual computation (`mc_N`), which origins refer to.
+inline constexpr std::string_view kShardingOriginNameAttr =
+    "sdy.sharding_origin_name";
 
 // An `sdy.mesh` op's mesh in StableHLO's dictionary form, which
 // -sdy-lift-inlined-meshes attaches to every mesh op.
@@ -41,5 +49,7 @@ inline constexpr std::string_view kOriginalFuncNameAttr =
 inline constexpr std::string_view kFuncManualAxesAttr = "sdy.func_manual_axes";
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_IR_ATTR_NAMES_H_

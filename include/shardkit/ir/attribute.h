@@ -23,8 +23,12 @@
 #include "shardkit/core/mesh.h"
 #include "shardkit/core/op_sharding_rule.h"
 #include "shardkit/core/propagation_direction.h"
+#include "shardkit/core/propagation_edges.h"
 #include "shardkit/core/tensor_sharding.h"
+#include "shardkit/export.h"
 #include "shardkit/ir/type.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -51,6 +55,7 @@ enum class AttrKind {
   kListOfAxisRefLists,
   kAllToAllParamList,
   kPropagationDirection,
+  kPropagationEdges,  // #sdy.propagation_edges<...>
 };
 
 class Attribute;
@@ -109,6 +114,7 @@ class Attribute {
   static Attribute listOfAxisRefLists(ListOfAxisRefLists lists);
   static Attribute allToAllParamList(AllToAllParamList params);
   static Attribute propagationDirection(PropagationDirection direction);
+  static Attribute propagationEdges(PropagationEdges edges);
 
   AttrKind kind() const { return kind_; }
   explicit operator bool() const { return kind_ != AttrKind::kNull; }
@@ -167,6 +173,9 @@ class Attribute {
   }
   const PropagationDirection* asPropagationDirection() const {
     return get<PropagationDirection>(AttrKind::kPropagationDirection);
+  }
+  const PropagationEdges* asPropagationEdges() const {
+    return get<PropagationEdges>(AttrKind::kPropagationEdges);
   }
 
   // Copy-on-write access: the elements of an array attribute when this
@@ -281,5 +290,7 @@ class ScopedAttrTextMemo {
 std::string formatFloat(double value, std::string_view type);
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_IR_ATTRIBUTE_H_

@@ -9,7 +9,10 @@
 
 #include "shardkit/core/collective_params.h"
 #include "shardkit/core/tensor_sharding.h"
+#include "shardkit/export.h"
 #include "shardkit/ir/graph.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -33,5 +36,7 @@ TensorSharding withManualAxesOf(const TensorSharding& outer,
                                 const ManualAxes& manual);
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_IR_COMPUTATIONS_H_

@@ -6,6 +6,7 @@
 //
 //   FILE:LINE:COL: error: MESSAGE         (an op or text read from a file)
 //   %3: error: MESSAGE                    (an op built in C++: its result)
+//   model.py:12:3 (%3): error: MESSAGE    (one its builder gave a location)
 //
 // This is the form shardkit-opt prints and `-verify-diagnostics` checks.
 #ifndef SHARDKIT_IR_DIAGNOSTIC_H_
@@ -17,7 +18,10 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "shardkit/export.h"
 #include "shardkit/ir/graph.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -41,7 +45,8 @@ struct DiagnosticLocation {
                          const DiagnosticLocation&) = default;
 };
 
-// `FILE:LINE:COL`; without a position `FILE:OP` or `OP`; "" when empty.
+// `FILE:LINE:COL` (`FILE:LINE:COL (OP)` when both are known); without a
+// position `FILE:OP` or `OP`; "" when empty.
 std::string toString(const DiagnosticLocation& location);
 
 struct Diagnostic {
@@ -96,5 +101,7 @@ absl::Status opError(Op op, std::string_view message);
 absl::Status locatedError(Op op, std::string_view message);
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_IR_DIAGNOSTIC_H_

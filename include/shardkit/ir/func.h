@@ -1,6 +1,7 @@
 // The func dialect's typed handles. FuncOp: a `func.func` op — its name,
 // visibility, arguments and results with their attributes, body and return
-// op; func::CallOp and func::ReturnOp.
+// op; func::CallOp and func::ReturnOp; and arith::ConstantOp, the one arith op
+// shardkit reads in its pretty form.
 //
 // Like MLIR, a function keeps its signature in `function_type` and its
 // argument/result attributes in `arg_attrs`/`res_attrs` (arrays of
@@ -12,7 +13,10 @@
 #include <string_view>
 #include <vector>
 
+#include "shardkit/export.h"
 #include "shardkit/ir/op_base.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -78,6 +82,15 @@ using ReturnOp = PlainOp<"func.return">;
 
 }  // namespace func
 
+namespace arith {
+
+// `arith.constant dense<...> : type`.
+using ConstantOp = PlainOp<"arith.constant">;
+
+}  // namespace arith
+
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_IR_FUNC_H_

@@ -18,9 +18,13 @@
 
 #include "absl/container/inlined_vector.h"
 #include "absl/types/span.h"
+#include "shardkit/export.h"
 #include "shardkit/ir/attribute.h"
+#include "shardkit/ir/location.h"
 #include "shardkit/ir/op_name.h"
 #include "shardkit/ir/type.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -146,6 +150,12 @@ class Op {
   // for an op built in C++.
   uint32_t location() const;
   void setLocation(uint32_t offset) const;
+  // The op's `loc(...)` (location.h), or null. Ops that share location()
+  // (a pass's new op takes the op it replaces') share it.
+  const DebugLocation* debugLocation() const;
+  // Gives the op (and the ops sharing its location()) `loc`; an op built in
+  // C++ gets a location key of its own first.
+  void setDebugLocation(DebugLocation loc) const;
 
   // Unlinks the op from its block, drops its operands' uses and erases its
   // regions' ops. Its results must have no uses left.
@@ -282,5 +292,7 @@ struct OperationState {
 }  // namespace shardkit
 
 #include "shardkit/ir/module.h"  // IWYU pragma: export
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_IR_GRAPH_H_

@@ -15,7 +15,10 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/inlined_vector.h"
 #include "shardkit/core/mesh_table.h"
+#include "shardkit/export.h"
 #include "shardkit/ir/graph.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -94,6 +97,25 @@ class Module {
   std::string file_name = "-";
   std::string source;
 
+  // Debug locations (location.h) by op location key (Op::location()): a
+  // source offset, or for ops built in C++ a key past the source.
+  const DebugLocation* debugLocation(uint32_t key) const {
+    auto it = debug_locations_.find(key);
+    return it == debug_locations_.end() ? nullptr : &it->second;
+  }
+  void setDebugLocation(uint32_t key, DebugLocation loc) {
+    debug_locations_[key] = std::move(loc);
+  }
+  // A new location key for an op built in C++ (past every source offset).
+  uint32_t newUserLocationKey() {
+    return static_cast<uint32_t>(source.size()) + next_user_location_++;
+  }
+  // True if `key` is one newUserLocationKey gave (not a source offset).
+  bool isUserLocationKey(uint32_t key) const {
+    return key != kNoSourceLocation && key >= source.size();
+  }
+  bool hasDebugLocations() const { return !debug_locations_.empty(); }
+
   // The top-level op whose `sym_name` is `name` (the first), or null.
   // Amortized constant time while the symbols do not change.
   Op lookupSymbol(std::string_view name);
@@ -157,6 +179,8 @@ class Module {
   absl::flat_hash_map<std::string, uint32_t> symbol_index_;
   uint32_t body_block_ = kNoId;
   size_t num_live_ops_ = 0;
+  absl::flat_hash_map<uint32_t, DebugLocation> debug_locations_;
+  uint32_t next_user_location_ = 0;
 };
 
 // ---- Inline handle methods -------------------------------------------------
@@ -226,6 +250,14 @@ inline void Op::setLocation(uint32_t offset) const {
   m_->ops_[id_].location = offset;
 }
 inline bool Op::isErased() const { return m_->ops_[id_].erased; }
+inline const DebugLocation* Op::debugLocation() const {
+  uint32_t key = location();
+  return key == kNoSourceLocation ? nullptr : m_->debugLocation(key);
+}
+inline void Op::setDebugLocation(DebugLocation loc) const {
+  if (location() == kNoSourceLocation) setLocation(m_->newUserLocationKey());
+  m_->setDebugLocation(location(), std::move(loc));
+}
 inline AttrDict& Op::discardableAttrs() const {
   return m_->ops_[id_].discardable;
 }
@@ -279,5 +311,7 @@ void Module::walkOp(Op op, Fn& fn) {
 }
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_IR_MODULE_H_

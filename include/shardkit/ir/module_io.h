@@ -14,7 +14,10 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "shardkit/export.h"
 #include "shardkit/ir/graph.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -54,6 +57,10 @@ struct PrintOptions {
   // dictionary instead of `<{...}>` (the form MLIR wrote before properties,
   // which older tools such as mlir-opt-16 read).
   bool inherent_in_attr_dict = false;
+  // Print each op's location after it, `loc("file.py":3:7)` or
+  // `loc(unknown)` (mlir-opt's -mlir-print-debuginfo, with the locations
+  // written in place rather than as `#loc` aliases).
+  bool debug_info = false;
 };
 
 std::string printModule(Module& module, const PrintOptions& options = {});
@@ -64,7 +71,12 @@ void printModule(Module& module, const PrintOptions& options, std::string& out);
 // `%arg0`, `%iterArg`). Names the whole module: for diagnostics, not for
 // loops.
 std::string printedName(Value value);
+// The printed name of every value of the module, indexed by Value::id()
+// (empty for erased values): printedName for all values at once.
+std::vector<std::string> printedNames(Module& module);
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_IR_MODULE_IO_H_

@@ -13,7 +13,10 @@
 #include <cstddef>
 #include <string_view>
 
+#include "shardkit/export.h"
 #include "shardkit/ir/graph.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -93,5 +96,7 @@ T dynCast(Op op) {
 }
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_IR_OP_BASE_H_

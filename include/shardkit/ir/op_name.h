@@ -17,6 +17,9 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "shardkit/export.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -159,5 +162,7 @@ class OpName {
 OpName registerOpInfo(std::string_view name, OpInfo info);
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_IR_OP_NAME_H_

@@ -13,9 +13,12 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "shardkit/export.h"
 #include "shardkit/ir/graph.h"
 #include "shardkit/text/attr_parser.h"
 #include "shardkit/text/parser_base.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -175,11 +178,18 @@ void registerOpSyntax(std::string_view op_name, OpSyntax syntax);
 absl::StatusOr<Op> parseReturnLikeOp(OpReader& r, OpName name);
 bool printReturnLikeOp(OpWriter& w, Op op, std::string_view printed_name);
 
+// `attr-dict dense<...> : type`, shared by sdy.constant and arith.constant
+// (defined in sdy_syntax.cc).
+absl::StatusOr<Op> parseConstantLikeOp(OpReader& r, OpName name);
+bool printConstantLikeOp(OpWriter& w, Op op);
+
 // `@callee(%a, ...) attr-dict : (ins) -> outs`, shared by func.call and
 // mpmd.call (defined in func_syntax.cc).
 absl::StatusOr<Op> parseCallLikeOp(OpReader& r, OpName name);
 bool printCallLikeOp(OpWriter& w, Op op, std::string_view printed_name);
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_IR_OP_SYNTAX_H_

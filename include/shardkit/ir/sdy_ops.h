@@ -15,7 +15,10 @@
 #include "shardkit/core/mesh.h"
 #include "shardkit/core/propagation_direction.h"
 #include "shardkit/core/tensor_sharding.h"
+#include "shardkit/export.h"
 #include "shardkit/ir/op_base.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit::sdy {
 
@@ -65,6 +68,17 @@ class DataFlowEdgeOp : public UnaryShardingOp<DataFlowEdgeOp> {
   // Null when the edge has no sharding yet.
   const TensorSharding* sharding() const;
   void setSharding(TensorSharding sharding) const;
+};
+
+// `sdy.func_data_flow_edge %x attr-dict : type`: the sharding of a function
+// argument or a call result, which flows between the function and its calls
+// (the argument's sources are the operands of every call; a call result's
+// source is the callee's returned value). The sharding is the op's
+// `sdy.sharding` (read it through sharding_site.h).
+class FuncDataFlowEdgeOp : public UnaryShardingOp<FuncDataFlowEdgeOp> {
+ public:
+  static constexpr std::string_view kName = "sdy.func_data_flow_edge";
+  using UnaryShardingOp::UnaryShardingOp;
 };
 
 // `sdy.propagation_barrier %x allowed_direction=...`.
@@ -215,5 +229,7 @@ class ReplicatedToUnreducedOp : public CollectiveOp<ReplicatedToUnreducedOp> {
 };
 
 }  // namespace shardkit::sdy
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_IR_SDY_OPS_H_

@@ -19,9 +19,19 @@
 // (the owner's only use), which then carries the edge's sharding until
 // `-sdy-sink-data-flow-edges` moves it back onto the data-flow op.
 //
+// Function data-flow edges (docs/propagation.md, "Function calls") link a
+// function and its calls the same way: argument i of a function F is a
+// target whose sources are operand i of every call to F, and result i of a
+// call is a target whose source is operand i of the callee's `func.return`.
+// `-sdy-add-func-data-flow-edges` wraps such targets (the arguments of every
+// function but the main one, and every call result) in an
+// `sdy.func_data_flow_edge` (the target's only use), whose result holds the
+// target's sharding (its `sdy.sharding`) until
+// `-sdy-sink-func-data-flow-edges` moves it back.
+//
 // The *shardable value* of a value is where its sharding is kept:
-//   - a target of an edge that has an `sdy.data_flow_edge` op: the edge op's
-//     result;
+//   - a target of an edge that has an `sdy.data_flow_edge` or
+//     `sdy.func_data_flow_edge` op: the edge op's result;
 //   - any other op result: the value itself (its op's `sdy.sharding` entry,
 //     or the sharding an sdy op carries itself: `sharding` of
 //     sharding_constraint/reshard/data_flow_edge, `out_sharding` of a
@@ -39,10 +49,14 @@
 #include <string_view>
 #include <vector>
 
+#include "shardkit/core/mesh_table.h"
 #include "shardkit/core/tensor_sharding.h"
+#include "shardkit/export.h"
 #include "shardkit/ir/attr_names.h"
 #include "shardkit/ir/func.h"
 #include "shardkit/ir/graph.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -112,6 +126,27 @@ std::optional<TensorSharding> edgeShardingBeforePropagation(
 TensorSharding edgeShardingAfterPropagation(Op edge,
                                             const TensorSharding& propagated);
 
+// ---- Function data-flow edges
+// ------------------------------------------------
+
+class CallGraph;
+
+// The `sdy.func_data_flow_edge` that wraps `target` (its only use), or null
+// (also for a null `target`).
+Op funcDataFlowEdgeOp(Value target);
+
+// The sources of the `sdy.func_data_flow_edge` op `edge` (see above), as the
+// operands that pass them; empty if its input is neither a function argument
+// nor a call result.
+std::vector<OperandRef> funcEdgeSourceUses(Op edge, const CallGraph& calls);
+
+// Appends the `sdy.func_data_flow_edge` ops that operand `index` of `user` is
+// a source of: for an operand of a call, the edge on the callee's argument;
+// for an operand of a function's `func.return`, the edges on that result of
+// every call to the function.
+void appendFuncEdgesOfSource(Op user, unsigned index, const CallGraph& calls,
+                             std::vector<Op>& out);
+
 // ---- The sharding of a value
 // -------------------------------------------------
 
@@ -152,6 +187,15 @@ void setFuncResultSharding(FuncOp func, unsigned result,
 void setFuncResultSharding(FuncOp func, unsigned result,
                            const ShardingAttrs& attrs);
 
+// The shardings of `func`'s arguments (or results) as one list, as a named
+// computation or call takes them: nullopt unless one of them has a sharding
+// whose mesh isn't maximal; the ones without a sharding are fully open on the
+// mesh of the first such sharding.
+std::optional<TensorShardingPerValue> funcArgShardings(FuncOp func,
+                                                       const MeshTable& meshes);
+std::optional<TensorShardingPerValue> funcResultShardings(
+    FuncOp func, const MeshTable& meshes);
+
 // The shardings of all results of `op` (`sdy.sharding`), if any.
 std::optional<TensorShardingPerValue> getShardingPerValue(Op op);
 
@@ -160,5 +204,7 @@ std::optional<TensorShardingPerValue> getShardingPerValue(Op op);
 void removeShardingRules(Module& module);
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_IR_SHARDING_SITE_H_

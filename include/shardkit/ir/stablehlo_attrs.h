@@ -7,7 +7,10 @@
 #include <optional>
 
 #include "shardkit/core/dimension_numbers.h"
+#include "shardkit/export.h"
 #include "shardkit/ir/attribute.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -27,5 +30,7 @@ Attribute toAttribute(const DotDimensionNumbers& dims);
 Attribute toAttribute(const ConvDimensionNumbers& dims);
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_IR_STABLEHLO_ATTRS_H_

@@ -6,7 +6,10 @@
 
 #include <string_view>
 
+#include "shardkit/export.h"
 #include "shardkit/ir/op_base.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit::stablehlo {
 
@@ -53,6 +56,15 @@ using ClampOp = PlainOp<"stablehlo.clamp">;
 using SelectOp = PlainOp<"stablehlo.select">;
 using BitcastConvertOp = PlainOp<"stablehlo.bitcast_convert">;
 using NegOp = PlainOp<"stablehlo.negate">;
+// More elementwise ops, for the graph builder (ir/builder.h).
+using SubtractOp = PlainOp<"stablehlo.subtract">;
+using MulOp = PlainOp<"stablehlo.multiply">;
+using DivOp = PlainOp<"stablehlo.divide">;
+using ExpOp = PlainOp<"stablehlo.exponential">;
+using LogOp = PlainOp<"stablehlo.log">;
+using TanhOp = PlainOp<"stablehlo.tanh">;
+using SqrtOp = PlainOp<"stablehlo.sqrt">;
+using AbsOp = PlainOp<"stablehlo.abs">;
 
 // Shape ops.
 using BroadcastInDimOp = PlainOp<"stablehlo.broadcast_in_dim">;
@@ -84,6 +96,14 @@ using SelectAndScatterOp = PlainOp<"stablehlo.select_and_scatter">;
 using SortOp = PlainOp<"stablehlo.sort">;
 using TriangularSolveOp = PlainOp<"stablehlo.triangular_solve">;
 
+// Ops -sdy-resolve-single-device-sharding builds to run an op on one device.
+using CompareOp = PlainOp<"stablehlo.compare">;
+using ConvertOp = PlainOp<"stablehlo.convert">;
+using CreateTokenOp = PlainOp<"stablehlo.create_token">;
+using IfOp = PlainOp<"stablehlo.if">;
+using PartitionIdOp = PlainOp<"stablehlo.partition_id">;
+using ReplicaIdOp = PlainOp<"stablehlo.replica_id">;
+
 // Collectives.
 using AllGatherOp = PlainOp<"stablehlo.all_gather">;
 using AllReduceOp = PlainOp<"stablehlo.all_reduce">;
@@ -94,5 +114,7 @@ using CrossReplicaSumOp = PlainOp<"stablehlo.cross-replica-sum">;
 using ReduceScatterOp = PlainOp<"stablehlo.reduce_scatter">;
 
 }  // namespace shardkit::stablehlo
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_IR_STABLEHLO_OPS_H_

@@ -15,6 +15,9 @@
 
 #include "absl/types/span.h"
 #include "shardkit/core/tensor_shape.h"
+#include "shardkit/export.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -100,5 +103,7 @@ class TypeContext {
 std::string toString(Type type);
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_IR_TYPE_H_

@@ -8,7 +8,10 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "shardkit/export.h"
 #include "shardkit/ir/graph.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -42,5 +45,7 @@ class VerifyContext {
 };
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_IR_VERIFY_H_

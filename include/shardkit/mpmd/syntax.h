@@ -12,6 +12,10 @@
 #ifndef SHARDKIT_MPMD_SYNTAX_H_
 #define SHARDKIT_MPMD_SYNTAX_H_
 
+#include "shardkit/export.h"
+
+SHARDKIT_EXPORT_BEGIN
+
 namespace shardkit {
 
 // Registers the op kinds and their syntaxes. Idempotent and thread-safe;
@@ -19,5 +23,7 @@ namespace shardkit {
 void registerMpmdSyntax();
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_MPMD_SYNTAX_H_

@@ -6,12 +6,16 @@
 #define SHARDKIT_PASSES_CANONICALIZE_H_
 
 #include <functional>
+#include <string>
 #include <string_view>
 #include <vector>
 
 #include "absl/status/status.h"
+#include "shardkit/export.h"
 #include "shardkit/ir/graph.h"
 #include "shardkit/ir/module.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -46,18 +50,42 @@ class PatternRewriter {
   std::vector<Op> touched_;
 };
 
+// True if `op` has no side effects (OpTrait::kPure), no regions and no used
+// result: MLIR's greedy drivers erase such ops.
+bool isTriviallyDead(Op op);
+// Erases every trivially dead op of `module`, and the producers that become
+// dead in turn, as MLIR's greedy drivers do after their patterns.
+void eraseTriviallyDeadOps(Module& module);
+
 // A rewrite of one op: true if it changed the IR (through `rewriter`).
 using RewritePattern = std::function<bool(Op, PatternRewriter&)>;
 
-// Adds `pattern` to the patterns of the op named `op_name`; patterns of one
-// op are tried in registration order.
-void registerCanonicalizationPattern(OpName op_name, RewritePattern pattern);
+// The labels of the sdy patterns a pipeline enables on their own, as the
+// reference's export pipeline does: folding reshards of reshards, and
+// simplifying and fusing collectives.
+inline constexpr std::string_view kReshardLabel = "sdy-reshard";
+inline constexpr std::string_view kCollectiveLabel = "sdy-collective";
+
+// Adds `pattern` to the patterns of the op named `op_name`, under `label`
+// (empty: no label); patterns of one op are tried in registration order.
+void registerCanonicalizationPattern(OpName op_name, RewritePattern pattern,
+                                     std::string_view label = {});
+
+struct CanonicalizeOptions {
+  // Only the patterns with one of these labels run (MLIR's
+  // `enable-patterns`); all patterns when empty. Unused side-effect-free ops
+  // are erased either way.
+  std::vector<std::string> enabled_labels;
+};
 
 // Runs the registered patterns to a fixed point over every function body.
-absl::Status canonicalize(Module& module);
+absl::Status canonicalize(Module& module,
+                          const CanonicalizeOptions& options = {});
 
 void registerCanonicalizePass();
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_PASSES_CANONICALIZE_H_

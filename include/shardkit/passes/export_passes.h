@@ -7,22 +7,34 @@
 //   -sdy-sharding-constraint-to-reshard  shardingConstraintsToReshards
 //   -sdy-close-shardings                 closeShardings
 //   -sdy-drop-sharding-rules             dropShardingRules
+//   -sdy-drop-sharding-and-mesh          dropShardingAndMesh
+//   -sdy-update-non-divisible-input-output-shardings, ...
 //   -sdy-export-pipeline                 runExportPipeline
 #ifndef SHARDKIT_PASSES_EXPORT_PASSES_H_
 #define SHARDKIT_PASSES_EXPORT_PASSES_H_
 
+#include <cstdint>
+
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "shardkit/export.h"
+#include "shardkit/ir/func.h"
 #include "shardkit/ir/graph.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
 struct SinkDataFlowEdgesOptions {
   // `sink-debug-sharding-origins`: move the edges' `sdy.sharding_origins` to
   // the data-flow op (`sdy.block_arg_sharding_origins`,
-  // `sdy.result_sharding_origins`).
+  // `sdy.result_sharding_origins`: the records of the edges that have one, in
+  // owner order; set, possibly empty, on every data-flow op), as the
+  // reference does.
   bool sink_debug_sharding_origins = false;
-  // `sink-debug-propagation-edge-sharding`: likewise for
-  // `sdy.propagation_edges`.
+  // `sink-debug-propagation-edge-sharding`: likewise for the non-empty
+  // `sdy.propagation_edges` (`sdy.block_arg_propagation_edges`,
+  // `sdy.result_propagation_edges`).
   bool sink_debug_propagation_edge_sharding = false;
 };
 
@@ -34,8 +46,13 @@ struct SinkDataFlowEdgesOptions {
 absl::Status sinkDataFlowEdges(Module& module,
                                const SinkDataFlowEdgesOptions& options = {});
 
-// Closes every dimension of every sharding in the module and drops replicated
-// and unreduced axes (a manual computation keeps those of its manual axes).
+// Same for the edges of one data-flow op: their shardings go to `op`, and
+// their `sdy.data_flow_edge` ops are replaced by their inputs.
+void sinkDataFlowEdgesOf(Op op, const SinkDataFlowEdgesOptions& options = {});
+
+// Closes every dimension of every sharding in the module and drops every
+// replicated axis (manual axes of a manual computation too); unreduced axes
+// stay.
 absl::Status closeShardings(Module& module);
 
 // Erases every `sdy.sharding_group` op.
@@ -64,14 +81,87 @@ struct ExportOptions {
   SinkDataFlowEdgesOptions sink;
   // `keep-sharding-rules`: leave the `sdy.sharding_rule` attributes.
   bool keep_sharding_rules = false;
+  // `avoid-export-for-partitioning`: keep sharding groups and constraints and
+  // insert no reshards, so that the module can be propagated again.
+  bool avoid_export_for_partitioning = false;
+  // `enable-insert-explicit-collectives`: the full version of explicit
+  // reshards, lowered to collectives.
+  bool enable_insert_explicit_collectives = false;
+  // `remove-all-gather-reduce-scatter-for-cmv1` (with explicit collectives).
+  bool remove_all_gather_reduce_scatter_for_cmv1 = false;
+  // `update-non-divisible-input-output-shardings`: even shardings, without
+  // sub-axes in the main function's open dimensions, at the boundary.
+  bool update_non_divisible_input_output_shardings = true;
+  // `dedup-functions-fully`, for -sdy-unflatten-call-graph.
+  bool dedup_functions_fully = false;
+  // `inline-meshes`: end with -sdy-inline-meshes. The reference's
+  // -sdy-export-pipeline does; its propagation pipeline keeps the mesh
+  // symbols.
+  bool inline_meshes = false;
 };
 
-// The export pipeline after propagation: constant merging, sinking the
-// data-flow edges, removing sharding groups, constraints to reshards, closing
-// the shardings, and dropping the sharding rules. (The reference's partitioner
-// steps, explicit reshards and collectives, are not part of it.)
+// The export pipeline after propagation, in the reference's order:
+// unflattening the call graph (and dropping functions nobody calls), constant
+// merging, sinking the data-flow edges, removing sharding groups, constraints
+// to reshards, even input/output shardings, closing the shardings, explicit
+// reshards (and collectives), collective clean-up, dropping the sharding
+// rules. docs/export.md lists the steps.
 absl::Status runExportPipeline(Module& module,
                                const ExportOptions& options = {});
+
+// -sdy-update-non-divisible-input-output-shardings: the shardings of every
+// function's arguments and results, of call results and of manual
+// computations' operands and results are cut to the longest prefix that
+// shards them evenly (evenlySharded, core/sharding_math.h).
+absl::Status updateNonDivisibleInputOutputShardings(Module& module);
+
+// -sdy-remove-sub-axes-in-input-output-shardings: in the main function's
+// argument and result shardings, every open dimension loses its first
+// sub-axis and the axes after it.
+absl::Status removeSubAxesInInputOutputShardings(Module& module);
+
+// The function called `main`, or the module's only function; an error
+// otherwise.
+absl::StatusOr<FuncOp> mainFunction(Module& module);
+
+// -sdy-drop-sharding-and-mesh: removes every `sdy.sharding` attribute (of
+// ops, function arguments and results) and the `sdy.mesh` ops no sharding
+// names any more.
+absl::Status dropShardingAndMesh(Module& module);
+
+// -sdy-remove-all-gather-reduce-scatter-for-cmv1: removes an sdy.all_gather
+// whose only user is a dot and an sdy.reduce_scatter of a dot's result that
+// has no unreduced axes (the dot takes its out sharding).
+absl::Status removeAllGatherReduceScatterForCmv1(Module& module);
+
+// -sdy-check-collectives (shardkit's own): for every value that feeds sdy
+// collectives, distributes a tensor of host data (element i = i) as the
+// value's sharding demands (unreduced over the axes the collectives right
+// after it reduce: its op left partial values there), runs every collective
+// hanging off it on the per-device buffers (sim/simulator.h), and checks
+// after each one that every device holds what the collective's out sharding
+// demands. The first collective where they differ (or whose out sharding is
+// not the one it produces) is an error at that op. Long dimensions are
+// simulated at a size with the same remainder modulo their shard counts;
+// values too large even so, dynamic or of unknown meshes are not checked.
+absl::Status checkCollectives(Module& module);
+
+struct ResolveSingleDeviceOptions {
+  // `replica-count` and `partition-count`: the device id is the partition id
+  // unless there are several replicas (and one partition).
+  int64_t replica_count = 1;
+  int64_t partition_count = 1;
+};
+
+// -sdy-resolve-single-device-sharding: every op (outside the sdy dialect)
+// with a result on a single device N (a maximal mesh) runs inside
+// `stablehlo.if (device id == N)`, the other devices returning zeros (fresh
+// tokens for tokens); each tensor result is then all-reduced over the global
+// mesh's axes (MeshTable::globalMeshName), which also replaces reshards of it
+// to the global mesh, replicated. The reshards that moved its operands to the
+// device are bypassed. Nothing happens without a global mesh.
+absl::Status resolveSingleDeviceSharding(
+    Module& module, const ResolveSingleDeviceOptions& options = {});
 
 // -sdy-unflatten-call-graph: every call calls one chosen copy among the
 // copies of its callee's original function (`sdy.original_func_name`) with
@@ -117,6 +207,10 @@ absl::Status insertExplicitReshards(
 
 // Registers the passes above (called from pass_list.cc).
 void registerExportPasses();
+void registerInputOutputShardingPasses();
+void registerResolveSingleDeviceShardingPass();
+void registerRemoveAllGatherReduceScatterForCmv1Pass();
+void registerCheckCollectivesPass();
 void registerUnflattenCallGraphPass();
 void registerExportNamedComputationsPass();
 void registerVerifyUnreducedAxesPass();
@@ -124,5 +218,7 @@ void registerInlineMeshesPass();
 void registerInsertExplicitReshardsPass();
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_PASSES_EXPORT_PASSES_H_

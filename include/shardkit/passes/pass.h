@@ -15,7 +15,10 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "shardkit/export.h"
 #include "shardkit/ir/graph.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -99,5 +102,7 @@ absl::Status runPass(Module& module, std::string_view name,
                      const PassOptions& options);
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_PASSES_PASS_H_

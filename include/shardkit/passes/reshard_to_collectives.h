@@ -4,7 +4,10 @@
 #define SHARDKIT_PASSES_RESHARD_TO_COLLECTIVES_H_
 
 #include "absl/status/status.h"
+#include "shardkit/export.h"
 #include "shardkit/ir/graph.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -18,9 +21,12 @@ struct ReshardToCollectivesOptions {
 // reshard's input (looking through `sdy.propagation_barrier`s), each with its
 // axes and out sharding; a reshard needing none is replaced by its input.
 // An input without a sharding counts as fully open on the reshard's mesh.
-// A reshard between shardings of different ranks or meshes with different
-// axes cannot be lowered and stays. Fails (at the reshard's location) on a
-// reshard that is invalid, e.g. changes the reduction of unreduced axes.
+// A reshard to or from a single device (a maximal mesh) stays: no collective
+// does that; -sdy-resolve-single-device-sharding runs the op on the device.
+// Fails (at the reshard's location) on a reshard that cannot be lowered: one
+// between meshes with different axes (unless the target replicates the
+// tensor everywhere) or shardings of different ranks, or one that is
+// invalid, e.g. changes the reduction of unreduced axes.
 absl::Status reshardToCollectives(Module& module,
                                   const ReshardToCollectivesOptions& options);
 
@@ -28,5 +34,7 @@ absl::Status reshardToCollectives(Module& module,
 void registerReshardToCollectivesPass();
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_PASSES_RESHARD_TO_COLLECTIVES_H_

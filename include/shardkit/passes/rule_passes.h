@@ -5,8 +5,11 @@
 #define SHARDKIT_PASSES_RULE_PASSES_H_
 
 #include "absl/status/status.h"
+#include "shardkit/export.h"
 #include "shardkit/ir/graph.h"
 #include "shardkit/rules/registry.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -20,5 +23,7 @@ absl::Status populateOpShardingRules(Module& module,
 void registerRulePasses();
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_PASSES_RULE_PASSES_H_

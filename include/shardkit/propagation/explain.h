@@ -23,6 +23,21 @@
 // more may be added, `{}` when the factor is closed; `-` when the tensor
 // doesn't map the factor. Overflow axes follow as `+overflow{...}`.
 //
+// Then why each tensor has its axes, from the records a propagation with
+// debug-sharding-origins / debug-propagation-edge-sharding left
+// (docs/propagation.md): per factor, each axis with the user sharding it
+// came from, and the steps that changed the op:
+//
+//   where each axis came from (sdy.sharding_origins):
+//   | tensor          | i: 8            | j: 4             |
+//   | operand 0 %arg0 | "a" <- self     | -                |
+//   | result 0 %0     | "a" <- input: 0 | "c" <- output: 0 |
+//
+//   steps that changed this op (sdy.propagation_edges):
+//     step 1: "a" = operand-0 -> [result-0]
+//
+// (or how to get them, when the module has none for the op's tensors).
+//
 // The step is one call of the per-op engine (propagate_op.h) with the given
 // strategy, in both directions (a barrier's allowed direction), without the
 // user- or op-priority rounds.
@@ -33,8 +48,11 @@
 #include <string_view>
 
 #include "absl/status/statusor.h"
+#include "shardkit/export.h"
 #include "shardkit/ir/graph.h"
 #include "shardkit/propagation/propagate.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -59,5 +77,7 @@ absl::StatusOr<std::string> explainOp(Op op,
                                       const ExplainOptions& options = {});
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_PROPAGATION_EXPLAIN_H_

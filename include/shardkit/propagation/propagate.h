@@ -23,7 +23,10 @@
 #include <cstdint>
 
 #include "absl/status/statusor.h"
+#include "shardkit/export.h"
 #include "shardkit/ir/graph.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -45,6 +48,12 @@ struct PropagationOptions {
   bool conservative = false;
   // Keep the `sdy.sharding_rule` attributes the registry created.
   bool keep_sharding_rules = false;
+  // Record where each axis of each value came from (`sdy.sharding_origins`,
+  // docs/propagation.md).
+  bool debug_sharding_origins = false;
+  // Record which operand or result gave each axis to which others, step by
+  // step (`sdy.propagation_edges`).
+  bool debug_propagation_edges = false;
 };
 
 struct PropagationStats {
@@ -66,5 +75,7 @@ absl::StatusOr<PropagationStats> propagate(
     Module& module, const PropagationOptions& options = {});
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_PROPAGATION_PROPAGATE_H_

@@ -29,6 +29,9 @@
 #include "absl/types/span.h"
 #include "shardkit/core/op_sharding_rule.h"
 #include "shardkit/core/tensor_shape.h"
+#include "shardkit/export.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -154,5 +157,7 @@ class OpShardingRuleBuilder {
 absl::StatusOr<OpShardingRule> parseRuleNotation(std::string_view text);
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_RULES_BUILDER_H_

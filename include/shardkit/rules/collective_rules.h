@@ -10,7 +10,10 @@
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
 #include "shardkit/core/op_sharding_rule.h"
+#include "shardkit/export.h"
 #include "shardkit/rules/builder.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -32,5 +35,7 @@ absl::StatusOr<OpShardingRule> reduceScatterRule(
     int64_t scatter_dimension);
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_RULES_COLLECTIVE_RULES_H_

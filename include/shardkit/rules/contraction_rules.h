@@ -9,7 +9,10 @@
 #include "absl/status/statusor.h"
 #include "shardkit/core/dimension_numbers.h"
 #include "shardkit/core/op_sharding_rule.h"
+#include "shardkit/export.h"
 #include "shardkit/rules/builder.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -48,5 +51,7 @@ absl::StatusOr<OpShardingRule> triangularSolveRule(const Shape& a,
                                                    bool transpose_a);
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_RULES_CONTRACTION_RULES_H_

@@ -20,7 +20,10 @@
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
 #include "shardkit/core/op_sharding_rule.h"
+#include "shardkit/export.h"
 #include "shardkit/rules/builder.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -41,5 +44,7 @@ absl::StatusOr<std::optional<OpShardingRule>> customCallRule(
     absl::Span<const Shape> results, const CustomCallContext& context = {});
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_RULES_CUSTOM_CALL_RULES_H_

@@ -16,7 +16,10 @@
 #include "absl/types/span.h"
 #include "shardkit/core/dimension_numbers.h"
 #include "shardkit/core/op_sharding_rule.h"
+#include "shardkit/export.h"
 #include "shardkit/rules/builder.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -47,5 +50,7 @@ absl::StatusOr<OpShardingRule> scatterRule(absl::Span<const Shape> inputs,
                                            bool combiner_is_reduction = true);
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_RULES_GATHER_SCATTER_RULES_H_

@@ -11,7 +11,10 @@
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
 #include "shardkit/core/op_sharding_rule.h"
+#include "shardkit/export.h"
 #include "shardkit/rules/builder.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -92,5 +95,7 @@ absl::StatusOr<OpShardingRule> rngBitGeneratorRule(const Shape& initial_state,
                                                    const Shape& output);
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_RULES_POINTWISE_RULES_H_

@@ -11,7 +11,10 @@
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
 #include "shardkit/core/op_sharding_rule.h"
+#include "shardkit/export.h"
 #include "shardkit/rules/builder.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -44,5 +47,7 @@ absl::StatusOr<OpShardingRule> selectAndScatterRule(
     const WindowPadding& window = {}, bool conservative = false);
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_RULES_REDUCTION_RULES_H_

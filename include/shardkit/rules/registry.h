@@ -32,8 +32,11 @@
 
 #include "absl/status/statusor.h"
 #include "shardkit/core/op_sharding_rule.h"
+#include "shardkit/export.h"
 #include "shardkit/ir/graph.h"
 #include "shardkit/rules/builder.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -75,5 +78,7 @@ std::vector<Shape> operandShapes(Op op);
 std::vector<Shape> resultShapes(Op op);
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_RULES_REGISTRY_H_

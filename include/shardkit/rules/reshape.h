@@ -14,7 +14,10 @@
 
 #include "absl/status/statusor.h"
 #include "shardkit/core/op_sharding_rule.h"
+#include "shardkit/export.h"
 #include "shardkit/rules/builder.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -25,5 +28,7 @@ absl::StatusOr<std::optional<OpShardingRule>> reshapeRule(const Shape& in,
                                                           const Shape& out);
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_RULES_RESHAPE_H_

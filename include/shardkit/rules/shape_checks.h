@@ -9,7 +9,10 @@
 
 #include "absl/status/status.h"
 #include "absl/types/span.h"
+#include "shardkit/export.h"
 #include "shardkit/rules/builder.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -46,5 +49,7 @@ absl::Status checkDimList(std::string_view op, std::string_view what,
                           absl::Span<const int64_t> dims, int64_t rank);
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_RULES_SHAPE_CHECKS_H_

@@ -11,7 +11,10 @@
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
 #include "shardkit/core/op_sharding_rule.h"
+#include "shardkit/export.h"
 #include "shardkit/rules/builder.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -64,5 +67,7 @@ absl::StatusOr<OpShardingRule> dynamicUpdateSliceRule(
     const std::vector<bool>& constant_start_indices = {});
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_RULES_SLICING_RULES_H_

@@ -31,6 +31,9 @@
 #include "shardkit/core/mesh.h"
 #include "shardkit/core/mesh_table.h"
 #include "shardkit/core/tensor_sharding.h"
+#include "shardkit/export.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -139,5 +142,7 @@ bool sameDistribution(const TensorSharding& a, const TensorSharding& b);
 }  // namespace shardkit
 
 SHARDKIT_DEFINE_FORMATTER(shardkit::Collective);
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_SIM_COLLECTIVES_H_

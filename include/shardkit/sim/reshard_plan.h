@@ -24,7 +24,10 @@
 #include "absl/types/span.h"
 #include "shardkit/core/mesh.h"
 #include "shardkit/core/tensor_sharding.h"
+#include "shardkit/export.h"
 #include "shardkit/sim/collectives.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -59,5 +62,7 @@ absl::StatusOr<ReshardPlan> planReshard(const TensorSharding& source,
                                         absl::Span<const int64_t> shape);
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_SIM_RESHARD_PLAN_H_

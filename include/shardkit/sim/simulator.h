@@ -30,7 +30,10 @@
 #include "shardkit/core/mesh.h"
 #include "shardkit/core/mesh_table.h"
 #include "shardkit/core/tensor_sharding.h"
+#include "shardkit/export.h"
 #include "shardkit/sim/collectives.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -85,5 +88,7 @@ absl::Status simulateReshard(absl::Span<const int64_t> shape,
                              const MeshTable& meshes, uint64_t seed = 0);
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_SIM_SIMULATOR_H_

@@ -20,8 +20,12 @@
 #include "shardkit/core/mesh.h"
 #include "shardkit/core/op_sharding_rule.h"
 #include "shardkit/core/propagation_direction.h"
+#include "shardkit/core/propagation_edges.h"
 #include "shardkit/core/tensor_sharding.h"
+#include "shardkit/export.h"
 #include "shardkit/text/parser_base.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -44,7 +48,9 @@ class AttrParser {
   // `<[<@mesh, ...>, ...]>`.
   absl::StatusOr<TensorShardingPerValue> parseTensorShardingPerValue();
   // `[<@mesh, ...>, ...]`, the list form manual/named computations print.
-  absl::StatusOr<TensorShardingPerValue> parseTensorShardingList();
+  // `element_context` is added to the error of a sharding that fails.
+  absl::StatusOr<TensorShardingPerValue> parseTensorShardingList(
+      std::string_view element_context = {});
   // `<([i, k], [k, j])->([i, j]) {i=8, j=16, k=8} reduction={k}, custom>`.
   absl::StatusOr<OpShardingRule> parseOpShardingRule();
   // `{"a", "b"}`.
@@ -55,12 +61,23 @@ class AttrParser {
   absl::StatusOr<AllToAllParamList> parseAllToAllParamList();
   // `NONE`, `FORWARD`, `BACKWARD` or `BOTH`.
   absl::StatusOr<PropagationDirection> parsePropagationDirection();
+  // `<[{step-0 = [{"a" = operand-0 -> [result-0]}]}]>`
+  // (src/text/propagation_edges_parser.cc).
+  absl::StatusOr<PropagationEdges> parsePropagationEdges();
 
  private:
+  absl::StatusOr<PropagationStep> parsePropagationStep();
+  absl::StatusOr<AxisPropagation> parseAxisPropagation();
+  absl::StatusOr<EdgeValueRef> parseEdgeValueRef();
   // `{"x", ...}` with at least one axis (replicated and unreduced axes).
   absl::StatusOr<std::vector<AxisRef>> parseNonEmptyAxisRefList();
   absl::StatusOr<TensorMapping> parseTensorMapping();
-  absl::StatusOr<std::vector<TensorMapping>> parseTensorMappings();
+  // `parameter` names the list in errors (`operand_mappings`).
+  absl::StatusOr<std::vector<TensorMapping>> parseTensorMappings(
+      std::string_view parameter);
+  // `={"x", ...}` after `replicated` / `=max{...}` after `unreduced`.
+  absl::Status parseReplicatedAxes(TensorSharding& sharding);
+  absl::Status parseUnreducedAxes(TensorSharding& sharding);
   absl::StatusOr<std::vector<int64_t>> parseFactorSizes();
   absl::StatusOr<std::vector<int64_t>> parseFactorList();
   absl::StatusOr<std::vector<int64_t>> parseFactorSymbols(const Token& token);
@@ -77,5 +94,7 @@ absl::StatusOr<int64_t> consumeFactorSymbol(ParserBase& p,
                                             size_t offset);
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_TEXT_ATTR_PARSER_H_

@@ -9,6 +9,10 @@
 #include <string_view>
 #include <vector>
 
+#include "shardkit/export.h"
+
+SHARDKIT_EXPORT_BEGIN
+
 namespace shardkit {
 
 // `#dialect.name<body>`, or the stripped `<body>` (with an empty name).
@@ -35,5 +39,7 @@ std::optional<std::vector<DialectAttrField>> splitDialectAttrFields(
 std::optional<std::vector<int64_t>> parseIntListText(std::string_view text);
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_TEXT_DIALECT_ATTR_TEXT_H_

@@ -9,6 +9,10 @@
 #include <string_view>
 #include <vector>
 
+#include "shardkit/export.h"
+
+SHARDKIT_EXPORT_BEGIN
+
 namespace shardkit {
 
 enum class TokenKind {
@@ -101,5 +105,7 @@ class Lexer {
 std::string describeToken(const Token& token);
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_TEXT_LEXER_H_

@@ -18,7 +18,11 @@
 #include "shardkit/core/mesh.h"
 #include "shardkit/core/op_sharding_rule.h"
 #include "shardkit/core/propagation_direction.h"
+#include "shardkit/core/propagation_edges.h"
 #include "shardkit/core/tensor_sharding.h"
+#include "shardkit/export.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -36,7 +40,11 @@ absl::StatusOr<ListOfAxisRefLists> parseListOfAxisRefLists(
 absl::StatusOr<AllToAllParamList> parseAllToAllParamList(std::string_view text);
 absl::StatusOr<PropagationDirection> parsePropagationDirection(
     std::string_view text);
+absl::StatusOr<PropagationEdges> parsePropagationEdges(
+    std::string_view text);  // #sdy.propagation_edges<...>
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_TEXT_PARSE_H_

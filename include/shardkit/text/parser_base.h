@@ -11,10 +11,14 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "shardkit/export.h"
 #include "shardkit/text/lexer.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -43,14 +47,46 @@ class ParserBase {
   absl::Status expect(TokenKind k, std::string_view what);
   absl::Status expectKeyword(std::string_view word);
 
-  // "expected <what>, got <current token>" at the current token.
-  absl::Status errorExpected(std::string_view what);
+  // "<prefix>expected <what>, got <current token>" at the current token.
+  absl::Status errorExpected(std::string_view what,
+                             std::string_view prefix = {});
   // `message` at `offset`.
   absl::Status errorAt(size_t offset, std::string_view message);
   absl::Status error(std::string_view message) {
     return errorAt(tok_.offset, message);
   }
   size_t errorOffset() const { return error_offset_; }
+
+  // More errors that go with the current one, each at its own offset. MLIR's
+  // generated attribute parsers add one per enclosing parameter while a
+  // failure unwinds (`failed to parse Sdy_TensorSharding parameter
+  // 'dim_shardings' ...`), and the reference reports some errors without
+  // stopping; readers that report every diagnostic print them after the
+  // error (the module reader does). A new error drops the contexts of the
+  // previous one, not the errors reported without stopping.
+  struct ExtraError {
+    size_t offset = 0;
+    std::string message;
+  };
+  // Adds `message`, at the current token, to the current error.
+  void addErrorContext(std::string message) {
+    contexts_.push_back({tok_.offset, std::move(message)});
+  }
+  // An error that doesn't stop the parse.
+  void addNonFatalError(size_t offset, std::string message) {
+    non_fatal_.push_back({offset, std::move(message)});
+  }
+  // Puts `prefix` in front of every extra error (MLIR's `custom op 'x' `).
+  void prefixExtraErrors(std::string_view prefix) {
+    for (ExtraError& e : contexts_) e.message.insert(0, prefix);
+    for (ExtraError& e : non_fatal_) e.message.insert(0, prefix);
+  }
+  // The non-fatal errors, then the current error's contexts.
+  std::vector<ExtraError> extraErrors() const {
+    std::vector<ExtraError> all = non_fatal_;
+    all.insert(all.end(), contexts_.begin(), contexts_.end());
+    return all;
+  }
 
   // Parses an optionally negative integer literal that fits in int64.
   absl::StatusOr<int64_t> parseInteger(std::string_view what = "integer");
@@ -71,8 +107,12 @@ class ParserBase {
   Lexer lexer_;
   Token tok_;
   size_t error_offset_ = 0;
+  std::vector<ExtraError> contexts_;
+  std::vector<ExtraError> non_fatal_;
 };
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_TEXT_PARSER_BASE_H_

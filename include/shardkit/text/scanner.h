@@ -27,6 +27,9 @@
 
 #include "absl/container/inlined_vector.h"
 #include "absl/status/statusor.h"
+#include "shardkit/export.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -325,5 +328,7 @@ absl::StatusOr<std::vector<std::string_view>> splitTopLevel(
 std::string_view trimSpaces(std::string_view text);
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_TEXT_SCANNER_H_

@@ -17,6 +17,9 @@
 #include "absl/status/statusor.h"
 #include "shardkit/core/dimension_numbers.h"
 #include "shardkit/core/mesh.h"
+#include "shardkit/export.h"
+
+SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
@@ -29,6 +32,10 @@ std::optional<GatherDimensionNumbers> parseGatherDimensionNumbersAttr(
     std::string_view text);
 std::optional<ScatterDimensionNumbers> parseScatterDimensionNumbersAttr(
     std::string_view text);
+// Empty lists are omitted; index_vector_dim is always written.
+std::string printGatherDimensionNumbersAttr(const GatherDimensionNumbers& dims);
+std::string printScatterDimensionNumbersAttr(
+    const ScatterDimensionNumbers& dims);
 
 // The bracket form `[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]` on its own (as
 // the pretty form of convolution writes it): every dimension is named once.
@@ -52,5 +59,7 @@ absl::StatusOr<Mesh> parseStablehloMeshAxes(std::string_view text);
 std::string printStablehloMesh(const Mesh& mesh);
 
 }  // namespace shardkit
+
+SHARDKIT_EXPORT_END
 
 #endif  // SHARDKIT_TEXT_STABLEHLO_ATTRS_H_

@@ -7,6 +7,8 @@
 #include <vector>
 
 #include "absl/container/flat_hash_set.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_split.h"
 #include "shardkit/ir/func.h"
 #include "shardkit/passes/pass.h"
 #include "src/passes/canonicalize/patterns.h"
@@ -17,10 +19,24 @@ namespace {
 // MLIR's canonicalizer stops after this many sweeps without a fixed point.
 constexpr int kMaxSweeps = 10;
 
-std::map<std::string, std::vector<RewritePattern>, std::less<>>& patterns() {
+struct LabeledPattern {
+  RewritePattern pattern;
+  std::string label;
+};
+
+std::map<std::string, std::vector<LabeledPattern>, std::less<>>& patterns() {
   static auto* table =
-      new std::map<std::string, std::vector<RewritePattern>, std::less<>>();
+      new std::map<std::string, std::vector<LabeledPattern>, std::less<>>();
   return *table;
+}
+
+bool isEnabled(const LabeledPattern& pattern,
+               const CanonicalizeOptions& options) {
+  if (options.enabled_labels.empty()) return true;
+  for (const std::string& label : options.enabled_labels) {
+    if (label == pattern.label) return true;
+  }
+  return false;
 }
 
 void registerBuiltinPatterns() {
@@ -29,14 +45,6 @@ void registerBuiltinPatterns() {
     return true;
   }();
   (void)registered;
-}
-
-bool isTriviallyDead(Op op) {
-  if (!op.hasTrait(OpTrait::kPure) || op.numRegions() != 0) return false;
-  for (unsigned i = 0; i < op.numResults(); ++i) {
-    if (!op.result(i).useEmpty()) return false;
-  }
-  return true;
 }
 
 // Appends `op` and the ops nested in it, in program order.
@@ -51,7 +59,8 @@ void appendPreOrder(Op op, std::vector<Op>& out) {
 }
 
 // One sweep over the ops of `root`'s regions; true if anything changed.
-bool sweep(Op root, PatternRewriter& rewriter) {
+bool sweep(Op root, PatternRewriter& rewriter,
+           const CanonicalizeOptions& options) {
   std::vector<Op> order;
   for (unsigned r = 0; r < root.numRegions(); ++r) {
     Region region = root.region(r);
@@ -74,8 +83,8 @@ bool sweep(Op root, PatternRewriter& rewriter) {
       auto it = patterns().find(op.name());
       if (it == patterns().end()) continue;
       bool applied = false;
-      for (const RewritePattern& pattern : it->second) {
-        if (pattern(op, rewriter)) {
+      for (const LabeledPattern& pattern : it->second) {
+        if (isEnabled(pattern, options) && pattern.pattern(op, rewriter)) {
           applied = true;
           break;
         }
@@ -92,6 +101,32 @@ bool sweep(Op root, PatternRewriter& rewriter) {
 }
 
 }  // namespace
+
+bool isTriviallyDead(Op op) {
+  if (!op.hasTrait(OpTrait::kPure) || op.numRegions() != 0) return false;
+  for (unsigned i = 0; i < op.numResults(); ++i) {
+    if (!op.result(i).useEmpty()) return false;
+  }
+  return true;
+}
+
+void eraseTriviallyDeadOps(Module& module) {
+  std::vector<Op> order;
+  for (Op op : module.body()) appendPreOrder(op, order);
+  // Erasing an op can make its operands' producers dead: visit them next.
+  std::vector<Op> worklist(order.rbegin(), order.rend());
+  while (!worklist.empty()) {
+    Op op = worklist.back();
+    worklist.pop_back();
+    if (!op || op.isErased() || !isTriviallyDead(op)) continue;
+    std::vector<Op> producers;
+    for (unsigned i = 0; i < op.numOperands(); ++i) {
+      producers.push_back(op.operand(i).definingOp());
+    }
+    op.erase();
+    worklist.insert(worklist.end(), producers.rbegin(), producers.rend());
+  }
+}
 
 Op PatternRewriter::createOpBefore(Op anchor, OperationState& state) {
   if (state.location == kNoSourceLocation) state.location = anchor.location();
@@ -124,27 +159,45 @@ void PatternRewriter::eraseOp(Op op) {
   op.erase();
 }
 
-void registerCanonicalizationPattern(OpName op_name, RewritePattern pattern) {
-  patterns()[std::string(op_name.str())].push_back(std::move(pattern));
+void registerCanonicalizationPattern(OpName op_name, RewritePattern pattern,
+                                     std::string_view label) {
+  patterns()[std::string(op_name.str())].push_back(
+      LabeledPattern{std::move(pattern), std::string(label)});
 }
 
-absl::Status canonicalize(Module& module) {
+absl::Status canonicalize(Module& module, const CanonicalizeOptions& options) {
   registerBuiltinPatterns();
   PatternRewriter rewriter(module);
   for (Op op : module.body()) {
     if (op.numRegions() == 0) continue;
-    for (int i = 0; i < kMaxSweeps && sweep(op, rewriter); ++i) {
+    for (int i = 0; i < kMaxSweeps && sweep(op, rewriter, options); ++i) {
     }
   }
   return absl::OkStatus();
 }
 
 void registerCanonicalizePass() {
-  registerPass(optionlessPass(
+  registerPass(PassInfo{
       "canonicalize",
       "Folds what each op's canonicalization patterns fold and erases unused "
       "side-effect-free ops, to a fixed point",
-      [](Module& module) { return canonicalize(module); }));
+      {{"enable-patterns",
+        "only the patterns with these labels, e.g. {sdy-collective} "
+        "(default all)"}},
+      [](Module& module, const PassOptions& pass) {
+        CanonicalizeOptions options;
+        std::string labels = pass.get("enable-patterns");
+        if (!labels.empty() && labels.front() == '{' && labels.back() == '}') {
+          labels = labels.substr(1, labels.size() - 2);
+        }
+        for (absl::string_view label : absl::StrSplit(labels, ',')) {
+          label = absl::StripAsciiWhitespace(label);
+          if (!label.empty()) {
+            options.enabled_labels.emplace_back(label.data(), label.size());
+          }
+        }
+        return canonicalize(module, options);
+      }});
 }
 
 }  // namespace shardkit

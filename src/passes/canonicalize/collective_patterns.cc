@@ -136,29 +136,25 @@ bool allToAllFusion(Op op, PatternRewriter& rewriter) {
 
 void registerCollectivePatterns() {
   // Patterns matching two ops come first, as MLIR orders them by benefit.
-  registerCanonicalizationPattern(AllGatherOp::opName(),
-                                  noopPattern<AllGatherOp>([](AllGatherOp c) {
-                                    return allEmpty(c.gatheringAxes());
-                                  }));
-  registerCanonicalizationPattern(AllSliceOp::opName(), allSliceOfAllGather);
-  registerCanonicalizationPattern(AllSliceOp::opName(),
-                                  noopPattern<AllSliceOp>([](AllSliceOp c) {
-                                    return allEmpty(c.slicingAxes());
-                                  }));
-  registerCanonicalizationPattern(AllReduceOp::opName(),
-                                  allReduceOfReplicatedToUnreduced);
-  registerCanonicalizationPattern(AllReduceOp::opName(),
-                                  noopPattern<AllReduceOp>([](AllReduceOp c) {
-                                    return c.reductionAxes().axes.empty();
-                                  }));
-  registerCanonicalizationPattern(AllReduceOp::opName(),
-                                  allReduceOfShardedToUnreduced);
-  registerCanonicalizationPattern(AllToAllOp::opName(), allToAllFusion);
-  registerCanonicalizationPattern(AllToAllOp::opName(), allToAllNoUse);
-  registerCanonicalizationPattern(CollectivePermuteOp::opName(),
-                                  collectivePermuteNoop);
-  registerCanonicalizationPattern(
-      ReduceScatterOp::opName(),
+  auto add = [](OpName name, RewritePattern pattern) {
+    registerCanonicalizationPattern(name, std::move(pattern), kCollectiveLabel);
+  };
+  add(AllGatherOp::opName(), noopPattern<AllGatherOp>([](AllGatherOp c) {
+        return allEmpty(c.gatheringAxes());
+      }));
+  add(AllSliceOp::opName(), allSliceOfAllGather);
+  add(AllSliceOp::opName(), noopPattern<AllSliceOp>([](AllSliceOp c) {
+        return allEmpty(c.slicingAxes());
+      }));
+  add(AllReduceOp::opName(), allReduceOfReplicatedToUnreduced);
+  add(AllReduceOp::opName(), noopPattern<AllReduceOp>([](AllReduceOp c) {
+        return c.reductionAxes().axes.empty();
+      }));
+  add(AllReduceOp::opName(), allReduceOfShardedToUnreduced);
+  add(AllToAllOp::opName(), allToAllFusion);
+  add(AllToAllOp::opName(), allToAllNoUse);
+  add(CollectivePermuteOp::opName(), collectivePermuteNoop);
+  add(ReduceScatterOp::opName(),
       noopPattern<ReduceScatterOp>(
           [](ReduceScatterOp c) { return allEmpty(c.reduceScatterAxes()); }));
 }

@@ -133,7 +133,8 @@ bool reduceScatterFusion(Op op, PatternRewriter& rewriter) {
 }  // namespace
 
 void registerReduceScatterFusion() {
-  registerCanonicalizationPattern(AllSliceOp::opName(), reduceScatterFusion);
+  registerCanonicalizationPattern(AllSliceOp::opName(), reduceScatterFusion,
+                                  kCollectiveLabel);
 }
 
 }  // namespace shardkit::canonicalize_internal

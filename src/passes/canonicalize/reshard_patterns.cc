@@ -211,7 +211,8 @@ bool reshardCse(Op op, PatternRewriter& rewriter) {
 }  // namespace
 
 void registerReshardPatterns() {
-  registerCanonicalizationPattern(ReshardOp::opName(), reshardOfReshard);
+  registerCanonicalizationPattern(ReshardOp::opName(), reshardOfReshard,
+                                  kReshardLabel);
   registerCanonicalizationPattern(ReshardOp::opName(), reshardCse);
 }
 

@@ -1,14 +1,20 @@
 // The small export passes that each remove one piece of propagation
 // scaffolding: sharding groups, sharding constraints (which become reshards),
-// op sharding rules, and the copies the constant splitter made.
+// op sharding rules, the copies the constant splitter made, and (once a
+// program is partitioned) every sharding and mesh.
+#include <string>
 #include <tuple>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "shardkit/ir/attr_names.h"
+#include "shardkit/ir/func.h"
 #include "shardkit/ir/sdy_ops.h"
 #include "shardkit/ir/sharding_site.h"
 #include "shardkit/ir/stablehlo_ops.h"
 #include "shardkit/passes/export_passes.h"
+#include "src/passes/import/sharding_walker.h"
 
 namespace shardkit {
 namespace {
@@ -51,12 +57,42 @@ absl::Status shardingConstraintsToReshards(Module& module) {
     state.operands = {constraint.input()};
     state.result_types = {constraint.result().type()};
     state.addAttr("sharding", op.attr("sharding"));
+    state.discardable_attrs = op.discardableAttrs();
     state.location = op.location();
     Op reshard = module.createOp(state);
     op.parentBlock().insertBefore(op, reshard);
     op.result(0).replaceAllUsesWith(reshard.result(0));
     op.erase();
   });
+  return absl::OkStatus();
+}
+
+absl::Status dropShardingAndMesh(Module& module) {
+  module.walk([](Op op) {
+    op.removeAttr(kShardingAttr);
+    if (auto func = dynCast<FuncOp>(op)) {
+      for (unsigned i = 0; i < func.numArguments(); ++i) {
+        func.removeArgAttr(i, kShardingAttr);
+      }
+      for (unsigned i = 0; i < func.numResults(); ++i) {
+        func.removeResultAttr(i, kShardingAttr);
+      }
+    }
+  });
+  // A mesh some op still names (a reshard, a collective) stays.
+  absl::flat_hash_set<std::string> used;
+  import_internal::transformShardings(
+      module, [&used](const TensorSharding& sharding,
+                      const import_internal::ShardingSite&) {
+        if (!sharding.mesh.inlineMesh()) {
+          used.insert(std::string(sharding.mesh.name()));
+        }
+        return sharding;
+      });
+  for (Op op : module.body().ops()) {
+    auto mesh = dynCast<sdy::MeshOp>(op);
+    if (mesh && !used.contains(std::string(mesh.symName()))) op.erase();
+  }
   return absl::OkStatus();
 }
 

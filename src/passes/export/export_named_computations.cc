@@ -1,46 +1,23 @@
 // -sdy-export-named-computations: every sdy.named_computation becomes a call
-// of a private function made of its body.
+// of a private function made of its body (its data-flow edges, if any, sunk
+// first).
 #include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "absl/container/flat_hash_set.h"
 #include "shardkit/ir/attr_names.h"
 #include "shardkit/ir/func.h"
 #include "shardkit/ir/sdy_ops.h"
 #include "shardkit/passes/export_passes.h"
 #include "shardkit/passes/pass.h"
 #include "src/passes/collect_ops.h"
+#include "src/passes/symbol_namer.h"
 
 namespace shardkit {
 namespace {
 
-// Hands out function names unique in the module the way MLIR's symbol table
-// does: `name` if free, else `name_N` with N from one counter shared by all
-// names (so `bar`, `bar_0`, `foo`, `foo_1`).
-class SymbolNamer {
- public:
-  explicit SymbolNamer(Module& module) {
-    for (Op op : module.body()) {
-      if (const std::string* name = op.attr("sym_name").asString()) {
-        taken_.insert(*name);
-      }
-    }
-  }
-  std::string unique(std::string_view name) {
-    std::string candidate(name);
-    while (taken_.contains(candidate)) {
-      candidate = strCat(name, "_", counter_++);
-    }
-    taken_.insert(candidate);
-    return candidate;
-  }
-
- private:
-  absl::flat_hash_set<std::string> taken_;
-  int64_t counter_ = 0;
-};
+using passes_internal::SymbolNamer;
 
 // Moves the body of `computation` into a new private function at the end of
 // the module and returns it.
@@ -123,6 +100,9 @@ absl::Status exportNamedComputations(Module& module) {
   for (Op op : ops) {
     auto computation = dynCast<sdy::NamedComputationOp>(op);
     if (!computation || !computation.body()) continue;
+    // Its edges are about to go: their shardings stay on the function and
+    // the call.
+    sinkDataFlowEdgesOf(computation);
     FuncOp func = outline(module, computation, namer);
     replaceByCall(module, computation, func);
   }

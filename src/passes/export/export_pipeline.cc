@@ -1,21 +1,80 @@
 // -sdy-export-pipeline and the registration of the export passes.
 #include "shardkit/core/status_macros.h"
+#include "shardkit/passes/call_passes.h"
+#include "shardkit/passes/canonicalize.h"
 #include "shardkit/passes/export_passes.h"
 #include "shardkit/passes/pass.h"
+#include "shardkit/passes/reshard_to_collectives.h"
+#include "shardkit/passes/symbol_dce.h"
+#include "shardkit/propagation/debug_info.h"
 
 namespace shardkit {
+namespace {
+
+absl::Status canonicalizeOnly(Module& module, std::string_view label) {
+  CanonicalizeOptions options;
+  options.enabled_labels = {std::string(label)};
+  return canonicalize(module, options);
+}
+
+// The partitioner's part: explicit reshards, and with explicit collectives
+// the reshards lowered to collectives.
+absl::Status runPartitioner(Module& module, const ExportOptions& options) {
+  InsertExplicitReshardsOptions reshards;
+  reshards.enable_full_version = options.enable_insert_explicit_collectives;
+  SK_RETURN_IF_ERROR(insertExplicitReshards(module, reshards));
+  if (options.enable_insert_explicit_collectives) {
+    SK_RETURN_IF_ERROR(canonicalizeOnly(module, kReshardLabel));
+    SK_RETURN_IF_ERROR(reshardToCollectives(module, {}));
+  }
+  // Lowering makes all-slices that may fuse with the all-reduces explicit
+  // reshards inserted into reduce-scatters.
+  SK_RETURN_IF_ERROR(canonicalizeOnly(module, kCollectiveLabel));
+  if (options.enable_insert_explicit_collectives &&
+      options.remove_all_gather_reduce_scatter_for_cmv1) {
+    SK_RETURN_IF_ERROR(removeAllGatherReduceScatterForCmv1(module));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
 
 absl::Status runExportPipeline(Module& module, const ExportOptions& options) {
-  // Before the edges are sunk, while each split constant still carries the
-  // sharding propagation gave it: copies that ended up alike merge again.
+  // First the function data-flow edges give their shardings back to the
+  // calls and functions, before the call graph is unflattened.
+  // (-sdy-propagate-to-func-results and -sdy-insert-func-call-reshards belong
+  // to the propagation pipeline, before this one, as in the reference.)
+  SK_RETURN_IF_ERROR(sinkFuncDataFlowEdges(module));
+  SK_RETURN_IF_ERROR(unflattenCallGraph(module, options.dedup_functions_fully));
+  SK_RETURN_IF_ERROR(symbolDce(module));
   SK_RETURN_IF_ERROR(
       mergeConstants(module, ConstantMergeMode::kConstantsOrScalars));
   SK_RETURN_IF_ERROR(sinkDataFlowEdges(module, options.sink));
-  SK_RETURN_IF_ERROR(removeShardingGroups(module));
-  SK_RETURN_IF_ERROR(shardingConstraintsToReshards(module));
+  if (!options.avoid_export_for_partitioning) {
+    SK_RETURN_IF_ERROR(removeShardingGroups(module));
+    SK_RETURN_IF_ERROR(shardingConstraintsToReshards(module));
+  }
+  if (options.update_non_divisible_input_output_shardings) {
+    SK_RETURN_IF_ERROR(updateNonDivisibleInputOutputShardings(module));
+    // Only a program's entry point has a signature users see.
+    if (mainFunction(module).ok()) {
+      SK_RETURN_IF_ERROR(removeSubAxesInInputOutputShardings(module));
+    }
+  }
   SK_RETURN_IF_ERROR(closeShardings(module));
-  if (!options.keep_sharding_rules)
+  if (!options.avoid_export_for_partitioning) {
+    SK_RETURN_IF_ERROR(runPartitioner(module, options));
+  }
+  // The debug records were asked for the module as propagation left it;
+  // the partitioned module does not keep them (as in the reference).
+  if (options.sink.sink_debug_sharding_origins ||
+      options.sink.sink_debug_propagation_edge_sharding) {
+    removePropagationDebugInfo(module);
+  }
+  if (!options.keep_sharding_rules) {
     SK_RETURN_IF_ERROR(dropShardingRules(module));
+  }
+  if (options.inline_meshes) SK_RETURN_IF_ERROR(inlineMeshes(module));
   return absl::OkStatus();
 }
 
@@ -32,11 +91,77 @@ absl::StatusOr<SinkDataFlowEdgesOptions> readSinkOptions(
   return sink;
 }
 
+absl::StatusOr<ExportOptions> readExportOptions(const PassOptions& options) {
+  ExportOptions result;
+  SK_ASSIGN_OR_RETURN(result.sink, readSinkOptions(options));
+  // The reference's names for the same two switches.
+  SK_ASSIGN_OR_RETURN(bool origins,
+                      options.getBool("dump-sharding-origins", false));
+  SK_ASSIGN_OR_RETURN(bool edges,
+                      options.getBool("dump-propagation-edges", false));
+  result.sink.sink_debug_sharding_origins |= origins;
+  result.sink.sink_debug_propagation_edge_sharding |= edges;
+  SK_ASSIGN_OR_RETURN(result.keep_sharding_rules,
+                      options.getBool("keep-sharding-rules", false));
+  SK_ASSIGN_OR_RETURN(result.avoid_export_for_partitioning,
+                      options.getBool("avoid-export-for-partitioning", false));
+  SK_ASSIGN_OR_RETURN(
+      result.enable_insert_explicit_collectives,
+      options.getBool("enable-insert-explicit-collectives", false));
+  SK_ASSIGN_OR_RETURN(
+      result.remove_all_gather_reduce_scatter_for_cmv1,
+      options.getBool("remove-all-gather-reduce-scatter-for-cmv1", false));
+  SK_ASSIGN_OR_RETURN(
+      result.update_non_divisible_input_output_shardings,
+      options.getBool("update-non-divisible-input-output-shardings", true));
+  SK_ASSIGN_OR_RETURN(result.dedup_functions_fully,
+                      options.getBool("dedup-functions-fully", false));
+  SK_ASSIGN_OR_RETURN(result.inline_meshes,
+                      options.getBool("inline-meshes", true));
+  return result;
+}
+
 PassInfo mergerPass(const char* name, const char* description,
                     ConstantMergeMode mode) {
   return optionlessPass(name, description, [mode](Module& module) {
     return mergeConstants(module, mode);
   });
+}
+
+void registerExportPipelinePass() {
+  registerPass(PassInfo{
+      "sdy-export-pipeline",
+      "Runs the export passes after sharding propagation: clean-up, "
+      "explicit reshards and (optionally) collectives.",
+      {{"keep-sharding-rules",
+        "keep the op sharding rules propagation used (default false)"},
+       {"avoid-export-for-partitioning",
+        "keep sharding constraints and insert no reshards, so that the "
+        "module can be propagated again (default false)"},
+       {"enable-insert-explicit-collectives",
+        "insert explicit reshards on every op and lower them to collectives "
+        "(default false)"},
+       {"remove-all-gather-reduce-scatter-for-cmv1",
+        "with explicit collectives, drop all-gathers into and "
+        "reduce-scatters out of dots (default false)"},
+       {"update-non-divisible-input-output-shardings",
+        "make the main function's inputs and outputs evenly sharded, without "
+        "sub-axes in open dimensions (default true)"},
+       {"dedup-functions-fully",
+        "see -sdy-unflatten-call-graph (default false)"},
+       {"inline-meshes",
+        "write every mesh inline and drop the sdy.mesh ops, as the "
+        "reference's export does (default true)"},
+       {"dump-sharding-origins", "see -sdy-sink-data-flow-edges"},
+       {"dump-propagation-edges", "see -sdy-sink-data-flow-edges"},
+       {"sink-debug-sharding-origins", "see -sdy-sink-data-flow-edges"},
+       {"sink-debug-propagation-edge-sharding",
+        "see -sdy-sink-data-flow-edges"}},
+      [](Module& module, const PassOptions& options) -> absl::Status {
+        SK_ASSIGN_OR_RETURN(ExportOptions export_options,
+                            readExportOptions(options));
+        return runExportPipeline(module, export_options);
+      }});
 }
 
 }  // namespace
@@ -70,6 +195,11 @@ void registerExportPasses() {
   registerPass(optionlessPass("sdy-drop-sharding-rules",
                               "Removes the sdy.sharding_rule attributes.",
                               dropShardingRules));
+  registerPass(optionlessPass(
+      "sdy-drop-sharding-and-mesh",
+      "Removes every sdy.sharding attribute and the meshes nothing names "
+      "any more.",
+      dropShardingAndMesh));
   registerPass(mergerPass("sdy-constant-merger",
                           "Merges identical constants with identical "
                           "shardings in the same block.",
@@ -78,23 +208,11 @@ void registerExportPasses() {
                           "Merges identical constants and scalar broadcasts "
                           "with identical shardings in the same block.",
                           ConstantMergeMode::kConstantsOrScalars));
-  registerPass(PassInfo{
-      "sdy-export-pipeline",
-      "Runs the export passes that clean up after sharding propagation.",
-      {{"keep-sharding-rules",
-        "keep the op sharding rules propagation used (default false)",
-        PassOptionKind::kBool},
-       {"sink-debug-sharding-origins", "see -sdy-sink-data-flow-edges",
-        PassOptionKind::kBool},
-       {"sink-debug-propagation-edge-sharding", "see -sdy-sink-data-flow-edges",
-        PassOptionKind::kBool}},
-      [](Module& module, const PassOptions& options) -> absl::Status {
-        ExportOptions export_options;
-        SK_ASSIGN_OR_RETURN(export_options.sink, readSinkOptions(options));
-        SK_ASSIGN_OR_RETURN(export_options.keep_sharding_rules,
-                            options.getBool("keep-sharding-rules", false));
-        return runExportPipeline(module, export_options);
-      }});
+  registerExportPipelinePass();
+  registerInputOutputShardingPasses();
+  registerResolveSingleDeviceShardingPass();
+  registerRemoveAllGatherReduceScatterForCmv1Pass();
+  registerCheckCollectivesPass();
 }
 
 }  // namespace shardkit

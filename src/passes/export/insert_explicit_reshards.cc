@@ -6,6 +6,7 @@
 // The choice of the factor shardings is factor_propagation's
 // (findCommonAxes); this file walks the functions, reads and writes the
 // shardings, and builds the ops.
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -18,6 +19,7 @@
 #include "shardkit/core/strings.h"
 #include "shardkit/factor_propagation/common_mesh.h"
 #include "shardkit/factor_propagation/explicit_reshards.h"
+#include "shardkit/ir/attr_names.h"
 #include "shardkit/ir/computations.h"
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/func.h"
@@ -30,6 +32,8 @@
 #include "shardkit/sim/collectives.h"
 #include "src/passes/collect_ops.h"
 #include "src/passes/export/reshard_builder.h"
+#include "src/passes/export/single_device_reshards.h"
+#include "src/passes/export/unreduced_reshards.h"
 
 namespace shardkit {
 namespace {
@@ -101,6 +105,26 @@ std::vector<int64_t> tensorSizes(Op op) {
   return sizes;
 }
 
+// The shardings of the op's operands and results, kept alive for the
+// pointers the projection takes.
+struct OpShardings {
+  std::vector<MaybeSharding> values;
+  std::vector<const TensorSharding*> pointers;
+  unsigned num_operands = 0;
+
+  explicit OpShardings(Op op) : num_operands(op.numOperands()) {
+    for (Value v : op.operands()) values.push_back(getSharding(v));
+    for (Value v : op.results()) values.push_back(getSharding(v));
+    for (const MaybeSharding& s : values) pointers.push_back(s ? &*s : nullptr);
+  }
+  absl::Span<const TensorSharding* const> operands() const {
+    return absl::MakeConstSpan(pointers).subspan(0, num_operands);
+  }
+  absl::Span<const TensorSharding* const> results() const {
+    return absl::MakeConstSpan(pointers).subspan(num_operands);
+  }
+};
+
 class ExplicitReshards {
  public:
   ExplicitReshards(Module& module, const InsertExplicitReshardsOptions& opts)
@@ -110,7 +134,8 @@ class ExplicitReshards {
         builder_(module) {}
 
   absl::Status runOnFunc(FuncOp func) {
-    SK_RETURN_IF_ERROR(checkNoSingleDeviceSignature(func));
+    SK_RETURN_IF_ERROR(
+        passes_internal::checkNoSingleDeviceSignature(func, meshes_));
     std::vector<Op> ops;
     passes_internal::collectPostOrder(func.body(), ops);
     for (Op op : ops) {
@@ -151,16 +176,31 @@ class ExplicitReshards {
       visitCall(call, full);
       return absl::OkStatus();
     }
+    if (passes_internal::convertReshardToUnreducedCollectives(op, meshes_,
+                                                              builder_)) {
+      return absl::OkStatus();
+    }
     reduceOperandsForOp(op);
     if (op.dialect() == "sdy") {
       return absl::OkStatus();
     }
-    SK_ASSIGN_OR_RETURN(bool single_device, visitSingleDeviceOp(op));
+    SK_ASSIGN_OR_RETURN(
+        bool single_device,
+        passes_internal::reshardSingleDeviceOp(op, meshes_, builder_));
     if (single_device) return absl::OkStatus();
-    SK_ASSIGN_OR_RETURN(std::optional<OpShardingRule> rule,
-                        shardingRuleFor(op));
+    SK_ASSIGN_OR_RETURN(std::optional<OpShardingRule> rule, ruleOf(op));
     if (!rule || rule->is_custom_rule) return absl::OkStatus();
     return visitRuleOp(op, *rule, full);
+  }
+
+  // The rule propagation used when it kept it on the op (any rule, as the
+  // reference reads it), else the op's rule.
+  static absl::StatusOr<std::optional<OpShardingRule>> ruleOf(Op op) {
+    if (const OpShardingRule* kept =
+            op.attr(kShardingRuleAttr).asOpShardingRule()) {
+      return *kept;
+    }
+    return shardingRuleFor(op);
   }
 
   // The sharding a source of the edge of `owner` must have.
@@ -216,7 +256,7 @@ class ExplicitReshards {
       std::optional<MeshOrRef> mesh;
       for (Value operand : op.operands()) {
         MaybeSharding s = getSharding(operand);
-        if (s && !isSingleDevice(*s)) {
+        if (s && !passes_internal::isSingleDevice(*s, meshes_)) {
           mesh = s->mesh;
           break;
         }
@@ -236,13 +276,21 @@ class ExplicitReshards {
   // If the operand of `use` has unreduced axes that `target_unreduced`
   // lacks, all-reduces it over them (placed by `place`); returns the
   // operand's sharding after that.
+  // Unreduced axes of a target on a mesh with other axes keep nothing.
   template <typename Place>
   MaybeSharding reduceUnreducedAxes(OperandRef use, MaybeSharding current,
-                                    absl::Span<const AxisRef> target_unreduced,
+                                    const TensorSharding* target,
                                     Place&& place) {
     if (!current || current->unreduced_axes.empty()) return current;
     const Mesh* mesh = meshes_.resolve(*current);
     if (mesh == nullptr) return current;
+    std::vector<AxisRef> target_unreduced;
+    if (target != nullptr) {
+      const Mesh* target_mesh = meshes_.resolve(*target);
+      if (target_mesh != nullptr && target_mesh->axes == mesh->axes) {
+        target_unreduced = target->unreduced_axes;
+      }
+    }
     std::vector<AxisRef> axes =
         axisSetDifference(current->unreduced_axes, target_unreduced, *mesh);
     if (axes.empty()) return current;
@@ -257,27 +305,31 @@ class ExplicitReshards {
   // Operands of `op` with unreduced axes its results don't keep are
   // all-reduced first.
   void reduceOperandsForOp(Op op) {
-    if (op.numResults() == 0) return;
+    // A collective reduces (or keeps) unreduced axes as its kind says; a
+    // second reduction before it would count the partial values twice.
+    if (op.numResults() == 0 || op.hasTrait(OpTrait::kCollective)) return;
     MaybeSharding first = getSharding(op.result(0));
-    std::vector<AxisRef> kept;
-    if (first) kept = first->unreduced_axes;
     for (unsigned i = 0; i < op.numOperands(); ++i) {
-      reduceUnreducedAxes(OperandRef{op, i}, getSharding(op.operand(i)), kept,
-                          Before{op});
+      reduceUnreducedAxes(OperandRef{op, i}, getSharding(op.operand(i)),
+                          first ? &*first : nullptr, Before{op});
     }
   }
 
   void reshardOperandTo(OperandRef use, const TensorSharding* target,
                         bool after_operand, bool full) {
     MaybeSharding current = getSharding(use.get());
-    std::vector<AxisRef> target_unreduced;
-    if (target) target_unreduced = target->unreduced_axes;
     if (after_operand) {
-      current = reduceUnreducedAxes(use, std::move(current), target_unreduced,
+      current = reduceUnreducedAxes(use, std::move(current), target,
                                     AfterValue{use.get()});
     } else {
-      current = reduceUnreducedAxes(use, std::move(current), target_unreduced,
+      current = reduceUnreducedAxes(use, std::move(current), target,
                                     Before{use.user});
+    }
+    if (current && target) {
+      if (MaybeSharding unreduced = passes_internal::insertUnreducedCollectives(
+              use, *current, *target, after_operand, meshes_, builder_)) {
+        current = std::move(unreduced);
+      }
     }
     if (!full) return;
     Value operand = use.get();
@@ -294,99 +346,16 @@ class ExplicitReshards {
     use.set(reshard);
   }
 
-  // Function arguments and results live on every device.
-  absl::Status checkNoSingleDeviceSignature(FuncOp func) const {
-    for (unsigned i = 0; i < func.numArguments(); ++i) {
-      MaybeSharding s = getSharding(func.argument(i));
-      if (s && isSingleDevice(*s)) {
-        return opError(func, strCat("function argument ", i,
-                                    " cannot have a single-device (maximal) "
-                                    "sharding attribute"));
-      }
-    }
-    for (unsigned i = 0; i < func.numResults(); ++i) {
-      const TensorSharding* s = findFuncResultSharding(func, i);
-      if (s && isSingleDevice(*s)) {
-        return opError(func, strCat("function result ", i,
-                                    " cannot have a single-device (maximal) "
-                                    "sharding attribute"));
-      }
-    }
-    return absl::OkStatus();
-  }
-
-  bool isSingleDevice(const TensorSharding& sharding) const {
-    const Mesh* mesh = meshes_.resolve(sharding);
-    return mesh != nullptr && mesh->isMaximal();
-  }
-
-  // The mesh values go through on their way to or from a single device,
-  // replicated: the module's first mesh with axes.
-  std::optional<MeshOrRef> globalMesh() const {
-    for (const std::string& name : meshes_.names()) {
-      const Mesh* mesh = meshes_.find(name);
-      if (mesh != nullptr && !mesh->axes.empty()) return MeshOrRef::ref(name);
-    }
-    return std::nullopt;
-  }
-
-  // An op placed on a single device (a maximal sharding on some result)
-  // runs there whole: its operands are replicated and moved to the device,
-  // its results get the device's sharding and are moved back, replicated,
-  // and resharded to what they had. Returns whether `op` is such an op.
-  absl::StatusOr<bool> visitSingleDeviceOp(Op op) {
-    std::optional<TensorSharding> device;
-    for (Value result : op.results()) {
-      MaybeSharding s = getSharding(result);
-      if (!s || !isSingleDevice(*s)) continue;
-      if (device && !sameDistribution(*device, *s)) {
-        return opError(op, "has conflicting single-device result shardings");
-      }
-      device = *s;
-    }
-    if (!device) return false;
-    std::optional<MeshOrRef> global = globalMesh();
-    for (unsigned i = 0; i < op.numOperands(); ++i) {
-      Value operand = op.operand(i);
-      if (!operand.type().isRankedTensor()) continue;
-      MaybeSharding current = getSharding(operand);
-      if (current && sameDistribution(*current, *device)) continue;
-      if (global) {
-        TensorSharding replicated =
-            TensorSharding::fullyClosed(*global, operand.type().rank());
-        // Replicated on another mesh still has to move to the global one.
-        if (current && !sameDistribution(*current, replicated)) {
-          operand =
-              builder_.reshard(operand, replicated, op.location(), Before{op});
-        }
-      }
-      op.setOperand(
-          i, builder_.reshard(operand, *device, op.location(), Before{op}));
-    }
-    After after{op};
-    for (Value result : op.results()) {
-      if (!result.type().isRankedTensor()) continue;
-      MaybeSharding old = getSharding(result);
-      if (old && sameDistribution(*old, *device)) old.reset();
-      Value moved = result;
-      Op first;
-      if (global) {
-        moved = builder_.reshard(
-            moved, TensorSharding::fullyClosed(*global, result.type().rank()),
-            op.location(), after);
-        first = moved.definingOp();
-      }
-      if (old && !(global && isEquivalent(&*old, nullptr))) {
-        moved = builder_.reshard(moved, *old, op.location(), after);
-        if (!first) first = moved.definingOp();
-      }
-      if (first) replaceUsesExcept(result, moved, first);
-      setSharding(result, *device);
-    }
-    return true;
-  }
-
   absl::Status visitRuleOp(Op op, const OpShardingRule& rule, bool full);
+  // The full version: reshards to one sharding per factor; returns it.
+  AxesPerFactor reshardToCommonAxes(Op op, const OpShardingRule& rule,
+                                    const OpShardings& shardings,
+                                    ShardingProjection& projection,
+                                    const OpMesh& mesh);
+  // The non-full version all-reduces only results with unreduced axes: the
+  // axes of the reduction factors, on which the operands must agree.
+  absl::StatusOr<AxesPerFactor> reductionAxesIfUnreduced(
+      Op op, const OpShardingRule& rule, const ShardingProjection& projection);
   void insertAllReduces(Op op, const OpShardingRule& rule,
                         const AxesPerFactor& common, const Mesh& mesh,
                         const MeshOrRef& mesh_ref);
@@ -398,26 +367,6 @@ class ExplicitReshards {
   InsertExplicitReshardsOptions options_;
   MeshTable meshes_;
   ReshardBuilder builder_;
-};
-
-// The shardings of the op's operands and results, kept alive for the
-// pointers the projection takes.
-struct OpShardings {
-  std::vector<MaybeSharding> values;
-  std::vector<const TensorSharding*> pointers;
-  unsigned num_operands = 0;
-
-  explicit OpShardings(Op op) : num_operands(op.numOperands()) {
-    for (Value v : op.operands()) values.push_back(getSharding(v));
-    for (Value v : op.results()) values.push_back(getSharding(v));
-    for (const MaybeSharding& s : values) pointers.push_back(s ? &*s : nullptr);
-  }
-  absl::Span<const TensorSharding* const> operands() const {
-    return absl::MakeConstSpan(pointers).subspan(0, num_operands);
-  }
-  absl::Span<const TensorSharding* const> results() const {
-    return absl::MakeConstSpan(pointers).subspan(num_operands);
-  }
 };
 
 bool ExplicitReshards::onOtherDeviceOrder(const TensorSharding* sharding,
@@ -447,20 +396,59 @@ absl::Status ExplicitReshards::visitRuleOp(Op op, const OpShardingRule& rule,
   if (!projection.ok()) {
     return opError(op, fromAbsl(projection.status().message()));
   }
-  if (!full) return absl::OkStatus();
-
-  AxesPerFactor common =
-      findCommonAxes(*projection, rule, tensorSizes(op), *mesh.mesh);
-  TensorFlags changed(projection->numTensors(), false);
-  for (int64_t f = 0; f < rule.numFactors(); ++f) {
-    TensorFlags flags = projection->updateSharding(f, common[f]);
-    for (size_t t = 0; t < flags.size(); ++t)
-      changed[t] = changed[t] || flags[t];
+  AxesPerFactor common;
+  if (full) {
+    common = reshardToCommonAxes(op, rule, shardings, *projection, mesh);
+  } else {
+    if (isa<stablehlo::DotOp, stablehlo::DotGeneralOp>(op) &&
+        shardings.pointers.back() != nullptr &&
+        reshardDotResultLikeOperands(*projection, rule, tensorSizes(op))) {
+      Value result = op.result(0);
+      TensorSharding old = *shardings.pointers.back();
+      Value reshard = builder_.reshard(result, old, op.location(), After{op});
+      replaceUsesExcept(result, reshard, reshard.definingOp());
+      setSharding(result, projection->result(0).toTensorSharding(
+                              rule.tensorMapping(rule.numOperands()),
+                              rule.factor_sizes, *mesh.mesh, mesh.ref));
+    }
+    SK_ASSIGN_OR_RETURN(common,
+                        reductionAxesIfUnreduced(op, rule, *projection));
   }
+  insertAllReduces(op, rule, common, *mesh.mesh, mesh.ref);
+  return absl::OkStatus();
+}
+
+AxesPerFactor ExplicitReshards::reshardToCommonAxes(
+    Op op, const OpShardingRule& rule, const OpShardings& shardings,
+    ShardingProjection& projection, const OpMesh& mesh) {
   auto projected = [&](int64_t t) {
-    return projection->tensor(t).toTensorSharding(
+    return projection.tensor(t).toTensorSharding(
         rule.tensorMapping(t), rule.factor_sizes, *mesh.mesh, mesh.ref);
   };
+  TensorFlags overflow = projection.tensorsWithOverflowAxes();
+  bool has_overflow =
+      std::find(overflow.begin(), overflow.end(), true) != overflow.end();
+  AxesPerFactor common;
+  TensorFlags changed(projection.numTensors(), false);
+  if (has_overflow && isa<stablehlo::ReshapeOp>(op)) {
+    common = reshapeCommonAxes(projection, rule, *mesh.mesh);
+    for (int64_t f = 0; f < rule.numFactors(); ++f) {
+      projection.updateSharding(f, common[f]);
+    }
+    // What counts is the sharding each side ends up with.
+    for (int64_t t = 0; t < projection.numTensors(); ++t) {
+      TensorSharding now = projected(t);
+      changed[t] = !isEquivalent(shardings.pointers[t], &now);
+    }
+  } else {
+    common = findCommonAxes(projection, rule, tensorSizes(op), *mesh.mesh);
+    for (int64_t f = 0; f < rule.numFactors(); ++f) {
+      TensorFlags flags = projection.updateSharding(f, common[f]);
+      for (size_t t = 0; t < flags.size(); ++t) {
+        changed[t] = changed[t] || flags[t];
+      }
+    }
+  }
   for (unsigned i = 0; i < op.numOperands(); ++i) {
     if (!changed[i] && !onOtherDeviceOrder(shardings.pointers[i], *mesh.mesh)) {
       continue;
@@ -486,8 +474,30 @@ absl::Status ExplicitReshards::visitRuleOp(Op op, const OpShardingRule& rule,
     replaceUsesExcept(result, reshard, reshard.definingOp());
     setSharding(result, projected(t));
   }
-  insertAllReduces(op, rule, common, *mesh.mesh, mesh.ref);
-  return absl::OkStatus();
+  return common;
+}
+
+absl::StatusOr<AxesPerFactor> ExplicitReshards::reductionAxesIfUnreduced(
+    Op op, const OpShardingRule& rule, const ShardingProjection& projection) {
+  AxesPerFactor axes(rule.numFactors());
+  if (op.numResults() == 0) return axes;
+  MaybeSharding first = getSharding(op.result(0));
+  if (!first || first->unreduced_axes.empty()) return axes;
+  for (int64_t f : rule.reduction_factors) {
+    bool seen = false;
+    for (const TensorFactorShardings& operand : projection.operands()) {
+      const FactorSharding* factor = operand.find(f);
+      if (factor == nullptr) continue;
+      if (seen && factor->axes != axes[f]) {
+        return opError(op,
+                       "has unreduced results but its operands are sharded "
+                       "differently along a reduction factor");
+      }
+      axes[f] = factor->axes;
+      seen = true;
+    }
+  }
+  return axes;
 }
 
 void ExplicitReshards::insertAllReduces(Op op, const OpShardingRule& rule,

@@ -17,12 +17,21 @@
 
 namespace shardkit::passes_internal {
 
-// Whether two shardings (null = none) shard a tensor alike: both replicate
-// it fully (whatever their meshes), or same mesh, dimension and unreduced
-// axes.
+// True if no dimension of `sharding` (null = none) is sharded.
+inline bool shardsNoDimension(const TensorSharding* sharding) {
+  if (sharding == nullptr) return true;
+  for (const DimensionSharding& dim : sharding->dim_shardings) {
+    if (!dim.axes.empty()) return false;
+  }
+  return true;
+}
+
+// Whether two shardings (null = none) shard a tensor alike: neither shards a
+// dimension (whatever their meshes; unreduced axes are reduced or added
+// before this is asked), or same mesh, dimension and unreduced axes.
 inline bool isEquivalent(const TensorSharding* a, const TensorSharding* b) {
-  bool a_replicated = a == nullptr || a->isFullyReplicated();
-  bool b_replicated = b == nullptr || b->isFullyReplicated();
+  bool a_replicated = shardsNoDimension(a);
+  bool b_replicated = shardsNoDimension(b);
   if (a_replicated && b_replicated) return true;
   if (a == nullptr || b == nullptr) return false;
   return sameDistribution(*a, *b);
@@ -50,13 +59,29 @@ class ReshardBuilder {
   Value reshard(Value input, const TensorSharding& sharding, uint32_t loc,
                 Place&& place) {
     OperationState state(sdy::ReshardOp::opName());
-    state.operands = {input};
-    state.result_types = {input.type()};
     state.addAttr("sharding", Attribute::tensorSharding(sharding));
-    state.location = loc;
-    Op op = module_.createOp(state);
-    place(op);
-    return op.result(0);
+    return build(state, input, loc, place);
+  }
+
+  // An `sdy.replicated_to_unreduced` of `input` over `axes`.
+  template <typename Place>
+  Value replicatedToUnreduced(Value input, std::vector<AxisRef> axes,
+                              const TensorSharding& out_sharding, uint32_t loc,
+                              Place&& place) {
+    OperationState state(sdy::ReplicatedToUnreducedOp::opName());
+    state.addAttr("axes", Attribute::axisRefList(AxisRefList(std::move(axes))));
+    return collective(state, input, out_sharding, loc, place);
+  }
+
+  // An `sdy.sharded_to_unreduced` of `input` over `axes_per_dim`.
+  template <typename Place>
+  Value shardedToUnreduced(Value input, ListOfAxisRefLists axes_per_dim,
+                           const TensorSharding& out_sharding, uint32_t loc,
+                           Place&& place) {
+    OperationState state(sdy::ShardedToUnreducedOp::opName());
+    state.addAttr("axes",
+                  Attribute::listOfAxisRefLists(std::move(axes_per_dim)));
+    return collective(state, input, out_sharding, loc, place);
   }
 
   // An `sdy.all_reduce` over `axes` of `input`, placed by `place`.
@@ -65,22 +90,36 @@ class ReshardBuilder {
                   const TensorSharding& out_sharding, ReductionKind kind,
                   uint32_t loc, Place&& place) {
     OperationState state(sdy::AllReduceOp::opName());
-    state.operands = {input};
-    state.result_types = {input.type()};
     state.addAttr("reduction_axes",
                   Attribute::axisRefList(AxisRefList(std::move(axes))));
-    state.addAttr("out_sharding", Attribute::tensorSharding(out_sharding));
     if (kind != ReductionKind::kSum) {
       state.addAttr("reduction",
                     Attribute::string(std::string(toString(kind))));
     }
+    return collective(state, input, out_sharding, loc, place);
+  }
+
+ private:
+  template <typename Place>
+  Value collective(OperationState& state, Value input,
+                   const TensorSharding& out_sharding, uint32_t loc,
+                   Place&& place) {
+    state.addAttr("out_sharding", Attribute::tensorSharding(out_sharding));
+    return build(state, input, loc, place);
+  }
+
+  // The op of `state` on `input` (its result of the same type), placed by
+  // `place`.
+  template <typename Place>
+  Value build(OperationState& state, Value input, uint32_t loc, Place&& place) {
+    state.operands = {input};
+    state.result_types = {input.type()};
     state.location = loc;
     Op op = module_.createOp(state);
     place(op);
     return op.result(0);
   }
 
- private:
   Module& module_;
 };
 

@@ -14,77 +14,10 @@
 #include "shardkit/ir/sharding_site.h"
 #include "shardkit/passes/pass.h"
 #include "shardkit/sim/reshard_plan.h"
+#include "src/passes/export/collective_ops.h"
 
 namespace shardkit {
 namespace {
-
-// The op that implements a collective and the attribute holding its axes
-// (empty for collective_permute).
-struct CollectiveOp {
-  std::string_view name;
-  std::string_view axes_attr;
-};
-
-CollectiveOp collectiveOp(CollectiveKind kind) {
-  switch (kind) {
-    case CollectiveKind::kAllGather:
-      return {sdy::AllGatherOp::kName, "gathering_axes"};
-    case CollectiveKind::kAllSlice:
-      return {sdy::AllSliceOp::kName, "slicing_axes"};
-    case CollectiveKind::kAllToAll:
-      return {sdy::AllToAllOp::kName, "params"};
-    case CollectiveKind::kCollectivePermute:
-      return {sdy::CollectivePermuteOp::kName, ""};
-    case CollectiveKind::kAllReduce:
-      return {sdy::AllReduceOp::kName, "reduction_axes"};
-    case CollectiveKind::kReduceScatter:
-      return {sdy::ReduceScatterOp::kName, "reduce_scatter_axes"};
-    case CollectiveKind::kShardedToUnreduced:
-      return {sdy::ShardedToUnreducedOp::kName, "axes"};
-    case CollectiveKind::kReplicatedToUnreduced:
-      return {sdy::ReplicatedToUnreducedOp::kName, "axes"};
-  }
-  return {};
-}
-
-Attribute axesAttribute(const Collective& c) {
-  switch (c.kind) {
-    case CollectiveKind::kAllGather:
-    case CollectiveKind::kAllSlice:
-    case CollectiveKind::kReduceScatter:
-    case CollectiveKind::kShardedToUnreduced:
-      return Attribute::listOfAxisRefLists(c.axes_per_dim);
-    case CollectiveKind::kAllReduce:
-    case CollectiveKind::kReplicatedToUnreduced:
-      return Attribute::axisRefList(c.axes);
-    case CollectiveKind::kAllToAll:
-      return Attribute::allToAllParamList(c.params);
-    case CollectiveKind::kCollectivePermute:
-      break;
-  }
-  return Attribute();
-}
-
-// Builds `c` on `input`, inserted before `anchor`, and returns its result.
-Value createCollective(Module& module, Op anchor, Value input,
-                       const Collective& c) {
-  CollectiveOp kind = collectiveOp(c.kind);
-  OperationState state(module.opName(kind.name));
-  state.operands = {input};
-  state.result_types = {anchor.result(0).type()};
-  if (!kind.axes_attr.empty()) state.addAttr(kind.axes_attr, axesAttribute(c));
-  state.addAttr("out_sharding", Attribute::tensorSharding(c.out_sharding));
-  if ((c.kind == CollectiveKind::kAllReduce ||
-       c.kind == CollectiveKind::kReduceScatter) &&
-      c.reduction != ReductionKind::kSum) {
-    state.addAttr("reduction",
-                  Attribute::string(std::string(toString(c.reduction))));
-  }
-  state.location = anchor.location();
-  Op op = module.createOp(state);
-  anchor.parentBlock().insertBefore(anchor, op);
-  return op.result(0);
-}
 
 Value bypassBarriers(Value value) {
   while (Op def = value.definingOp()) {
@@ -117,16 +50,24 @@ absl::Status lowerReshard(Module& module, const MeshTable& meshes, Op reshard,
   if (!source_mesh || !target_mesh || !type.isRankedTensor()) {
     return absl::OkStatus();  // Nothing to plan with; the verifier reports.
   }
+  // Moving to or from a single device is no sdy collective: the reshard
+  // stays for -sdy-resolve-single-device-sharding.
+  if (source_mesh->isMaximal() || target_mesh->isMaximal()) {
+    return absl::OkStatus();
+  }
   absl::StatusOr<ReshardPlan> plan =
       planReshard(source, *source_mesh, *target, *target_mesh, type.shape());
-  if (absl::IsUnimplemented(plan.status())) return absl::OkStatus();
-  if (!plan.ok()) return opError(reshard, fromAbsl(plan.status().message()));
+  if (!plan.ok()) {
+    return opError(reshard, strCat("cannot be lowered to collectives: ",
+                                   fromAbsl(plan.status().message())));
+  }
   Value result = bypassed;
   if (plan->collectives.empty() && isReplicatedEverywhere(*target)) {
     result = input;
   }
   for (const Collective& c : plan->collectives) {
-    result = createCollective(module, reshard, result, c);
+    result = passes_internal::buildCollective(module, c, result, type,
+                                              reshard.location(), reshard);
   }
   reshard.result(0).replaceAllUsesWith(result);
   reshard.erase();

@@ -52,26 +52,27 @@ void sinkShardings(const std::vector<Value>& owners) {
   }
 }
 
-// Copies `attr.on_edge` of each owner's edge into one array on `op` (empty
-// dictionaries for owners without one), if any edge has it.
+// Collects `attr.on_edge` of each owner's edge into one array on `op`, as the
+// reference does: owners whose edge has no record are left out (so the array
+// can be shorter than the owners), and the array is set even when empty.
 void sinkDebugAttr(Op op, const std::vector<Value>& owners,
                    const DebugAttr& attr, bool arguments) {
   std::vector<Attribute> entries;
-  bool any = false;
   for (Value owner : owners) {
-    Attribute value;
-    if (Op edge = dataFlowEdgeOp(owner)) value = edge.attr(attr.on_edge);
-    any = any || bool(value);
-    entries.push_back(value ? value : Attribute::dict({}));
+    Op edge = dataFlowEdgeOp(owner);
+    if (!edge) continue;
+    const Attribute& value = edge.attr(attr.on_edge);
+    const PropagationEdges* edges = value.asPropagationEdges();
+    if (value.asDict() || (edges && !edges->empty())) {
+      entries.push_back(value);
+    }
   }
-  if (!any) return;
   op.setAttr(arguments ? attr.for_arguments : attr.for_results,
              Attribute::array(std::move(entries)));
 }
 
 void sinkOwners(Op op, const std::vector<Value>& owners, bool arguments,
                 const SinkDataFlowEdgesOptions& options) {
-  if (owners.empty()) return;
   sinkShardings(owners);
   if (options.sink_debug_sharding_origins) {
     sinkDebugAttr(op, owners, kShardingOrigins, arguments);
@@ -81,7 +82,28 @@ void sinkOwners(Op op, const std::vector<Value>& owners, bool arguments,
   }
 }
 
+void sinkOwnersOf(Op op, const SinkDataFlowEdgesOptions& options) {
+  std::vector<Value> arguments, results;
+  for (Value owner : dataFlowEdgeOwners(op)) {
+    (owner.isBlockArgument() ? arguments : results).push_back(owner);
+  }
+  sinkOwners(op, arguments, /*arguments=*/true, options);
+  sinkOwners(op, results, /*arguments=*/false, options);
+}
+
+void eraseEdge(Op edge) {
+  edge.result(0).replaceAllUsesWith(edge.operand(0));
+  edge.erase();
+}
+
 }  // namespace
+
+void sinkDataFlowEdgesOf(Op op, const SinkDataFlowEdgesOptions& options) {
+  sinkOwnersOf(op, options);
+  for (Value owner : dataFlowEdgeOwners(op)) {
+    if (Op edge = dataFlowEdgeOp(owner)) eraseEdge(edge);
+  }
+}
 
 absl::Status sinkDataFlowEdges(Module& module,
                                const SinkDataFlowEdgesOptions& options) {
@@ -96,17 +118,10 @@ absl::Status sinkDataFlowEdges(Module& module,
   for (Op op : ops) {
     if (op.isErased()) continue;
     if (isa<sdy::DataFlowEdgeOp>(op)) {
-      op.result(0).replaceAllUsesWith(op.operand(0));
-      op.erase();
-      continue;
+      eraseEdge(op);
+    } else if (isDataFlowOp(op)) {
+      sinkOwnersOf(op, options);
     }
-    if (!isDataFlowOp(op)) continue;
-    std::vector<Value> arguments, results;
-    for (Value owner : dataFlowEdgeOwners(op)) {
-      (owner.isBlockArgument() ? arguments : results).push_back(owner);
-    }
-    sinkOwners(op, arguments, /*arguments=*/true, options);
-    sinkOwners(op, results, /*arguments=*/false, options);
   }
   return absl::OkStatus();
 }

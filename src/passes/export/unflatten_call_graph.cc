@@ -2,6 +2,7 @@
 // (one per call site) become one function again wherever they agree.
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -10,6 +11,7 @@
 #include "shardkit/ir/attr_names.h"
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/func.h"
+#include "shardkit/ir/sharding_site.h"
 #include "shardkit/passes/export_passes.h"
 #include "shardkit/passes/pass.h"
 #include "src/passes/collect_ops.h"
@@ -19,8 +21,10 @@ namespace {
 
 // What makes two copies interchangeable: the function they copy, the manual
 // axes around their calls and (unless ignored) their argument and result
-// shardings. Attributes compare by their printed text.
-std::string computationKey(FuncOp func, bool ignore_shardings) {
+// shardings as a computation takes them (funcArgShardings). Attributes
+// compare by their printed text.
+std::string computationKey(FuncOp func, const MeshTable& meshes,
+                           bool ignore_shardings) {
   std::string key;
   const std::string* original = func->attr(kOriginalFuncNameAttr).asString();
   strAppend(key, original ? *original : func.name(), "\n");
@@ -28,21 +32,18 @@ std::string computationKey(FuncOp func, bool ignore_shardings) {
     strAppend(key, toString(axes));
   }
   if (ignore_shardings) return key;
-  for (unsigned i = 0; i < func.numArguments(); ++i) {
-    const Attribute& s = func.argAttr(i, kShardingAttr);
-    strAppend(key, "\n", s ? toString(s) : "");
-  }
-  key += "\n->";
-  for (unsigned i = 0; i < func.numResults(); ++i) {
-    const Attribute& s = func.resultAttr(i, kShardingAttr);
-    strAppend(key, "\n", s ? toString(s) : "");
-  }
+  auto append = [&](const std::optional<TensorShardingPerValue>& shardings) {
+    strAppend(key, "\n", shardings ? toString(*shardings) : "");
+  };
+  append(funcArgShardings(func, meshes));
+  append(funcResultShardings(func, meshes));
   return key;
 }
 
 class Unflattener {
  public:
-  Unflattener(Module& module, bool dedup_fully) : dedup_fully_(dedup_fully) {
+  Unflattener(Module& module, bool dedup_fully)
+      : dedup_fully_(dedup_fully), meshes_(module.meshTable()) {
     for (Op op : module.functions())
       functions_[std::string(FuncOp(op).name())] = FuncOp(op);
     std::vector<Op> ops;
@@ -59,7 +60,8 @@ class Unflattener {
   absl::Status run() {
     SK_RETURN_IF_ERROR(chooseFunctions());
     for (Op call : calls_) {
-      FuncOp target = chosen_[computationKey(calleeOf(call), dedup_fully_)];
+      FuncOp target =
+          chosen_[computationKey(calleeOf(call), meshes_, dedup_fully_)];
       call.setAttr("callee", Attribute::symbolRef(std::string(target.name())));
     }
     for (auto& [name, func] : functions_) {
@@ -85,21 +87,26 @@ class Unflattener {
         return opError(call, strCat("'", func::CallOp(call).callee(),
                                     "' does not reference a valid function"));
       }
-      chosen_.try_emplace(computationKey(func, dedup_fully_), func);
+      chosen_.try_emplace(computationKey(func, meshes_, dedup_fully_), func);
     }
     if (!dedup_fully_) return absl::OkStatus();
     absl::flat_hash_map<std::string, int64_t> calls_per_sharding;
     for (Op call : calls_) {
       FuncOp func = calleeOf(call);
-      std::string exact = computationKey(func, /*ignore_shardings=*/false);
+      std::string exact =
+          computationKey(func, meshes_, /*ignore_shardings=*/false);
       int64_t count = ++calls_per_sharding[exact];
-      FuncOp& kept = chosen_[computationKey(func, /*ignore_shardings=*/true)];
-      if (count > calls_per_sharding[computationKey(kept, false)]) kept = func;
+      FuncOp& kept =
+          chosen_[computationKey(func, meshes_, /*ignore_shardings=*/true)];
+      if (count > calls_per_sharding[computationKey(kept, meshes_, false)]) {
+        kept = func;
+      }
     }
     return absl::OkStatus();
   }
 
   bool dedup_fully_;
+  MeshTable meshes_;
   std::map<std::string, FuncOp, std::less<>> functions_;
   std::vector<Op> calls_;
   absl::flat_hash_map<std::string, FuncOp> chosen_;

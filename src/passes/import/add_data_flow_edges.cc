@@ -6,41 +6,38 @@
 #include "shardkit/ir/sharding_site.h"
 #include "shardkit/passes/import_passes.h"
 #include "src/passes/collect_ops.h"
+#include "src/passes/import/data_flow_edges.h"
+#include "src/passes/wrap_value.h"
 
 namespace shardkit {
-namespace {
+namespace passes_internal {
 
-// What an edge op may wrap: a ranked tensor with a static shape (tokens and
-// dynamic shapes are skipped).
 bool isStaticShapedTensor(Type type) {
   return type && type.isRankedTensor() && type.hasStaticShape();
 }
 
-// Creates `sdy.data_flow_edge` of `owner` right after its definition (at the
-// start of its block for a region argument) and makes every other use of
-// `owner` use the edge.
-void wrapOwner(Module& module, Value owner) {
-  OperationState state(sdy::DataFlowEdgeOp::opName());
-  state.operands = {owner};
-  state.result_types = {owner.type()};
-  if (std::optional<TensorSharding> sharding = getEdgeOwnerSharding(owner)) {
-    state.addAttr("sharding", Attribute::tensorSharding(*sharding));
+void addDataFlowEdgesOf(Module& module, Op op) {
+  // The edges of the body arguments go first in the body, those of the
+  // results right after the op, each group in owner order.
+  Op anchor;
+  Block anchor_block;
+  for (Value owner : dataFlowEdgeOwners(op)) {
+    if (!isStaticShapedTensor(owner.type()) || dataFlowEdgeOp(owner)) continue;
+    Block block = owner.isBlockArgument() ? owner.ownerBlock() : Block();
+    if (!(block == anchor_block)) anchor = Op();
+    anchor_block = block;
+    OperationState state(sdy::DataFlowEdgeOp::opName());
+    if (std::optional<TensorSharding> sharding = getEdgeOwnerSharding(owner)) {
+      state.addAttr("sharding", Attribute::tensorSharding(*sharding));
+    }
+    Op def = owner.definingOp();
+    state.location =
+        def ? def.location() : owner.ownerBlock().parentOp().location();
+    anchor = wrapValue(module, std::move(state), owner, anchor);
   }
-  Op def = owner.definingOp();
-  state.location =
-      def ? def.location() : owner.ownerBlock().parentOp().location();
-  Op edge = module.createOp(state);
-  if (def) {
-    def.parentBlock().insertAfter(def, edge);
-  } else {
-    owner.ownerBlock().pushFront(edge);
-  }
-  owner.replaceUsesWithIf(edge.result(0), [edge](const Value::Use& use) {
-    return !(use.user() == edge);
-  });
 }
 
-}  // namespace
+}  // namespace passes_internal
 
 absl::Status addDataFlowEdges(Module& module) {
   std::vector<Op> ops;
@@ -50,16 +47,7 @@ absl::Status addDataFlowEdges(Module& module) {
   }
   for (Op op : ops) {
     if (op.isErased() || !isDataFlowOp(op)) continue;
-    std::vector<Value> owners = dataFlowEdgeOwners(op);
-    // Each edge goes right after its owner (or first in the block), so
-    // wrapping the owners last to first keeps the edges in owner order.
-    for (auto it = owners.rbegin(); it != owners.rend(); ++it) {
-      Value owner = *it;
-      if (!isStaticShapedTensor(owner.type()) || dataFlowEdgeOp(owner)) {
-        continue;
-      }
-      wrapOwner(module, owner);
-    }
+    passes_internal::addDataFlowEdgesOf(module, op);
   }
   return absl::OkStatus();
 }

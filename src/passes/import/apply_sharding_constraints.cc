@@ -1,4 +1,5 @@
 // -sdy-apply-sharding-constraints.
+#include <algorithm>
 #include <functional>
 #include <optional>
 #include <vector>
@@ -10,6 +11,7 @@
 #include "shardkit/ir/sdy_ops.h"
 #include "shardkit/ir/sharding_site.h"
 #include "shardkit/passes/import_passes.h"
+#include "shardkit/propagation/debug_info.h"
 #include "src/passes/collect_ops.h"
 
 namespace shardkit {
@@ -86,19 +88,20 @@ void moveAfterValue(Op op, Value value) {
   if (!(block.front() == op)) op.moveBefore(block.front());
 }
 
-// Applies `sharding` (of a constraint on `input`) to `input` if shouldApply.
-// On a data-flow edge the sharding is not set on the edge, which would
-// constrain every target of the edge; instead the constraint returned by
-// `constraint_after_input` takes over all uses of `input`.
-void applyConstraint(Value input, const TensorSharding& sharding,
+// Applies `sharding` (of a constraint on `input`) to `input` if shouldApply;
+// returns whether it set the sharding of `input`. On a data-flow edge the
+// sharding is not set on the edge, which would constrain every target of the
+// edge; instead the constraint returned by `constraint_after_input` takes over
+// all uses of `input`.
+bool applyConstraint(Value input, const TensorSharding& sharding,
                      const std::function<Op()>& constraint_after_input) {
-  if (!shouldApply(input, sharding)) return;
+  if (!shouldApply(input, sharding)) return false;
   Op def = input.definingOp();
   bool on_edge =
       isa<sdy::DataFlowEdgeOp>(def) || dataFlowEdgeOp(edgeOwnerOfTarget(input));
   if (!on_edge) {
     setSharding(input, sharding);
-    return;
+    return true;
   }
   Op constraint = constraint_after_input();
   input.replaceUsesWithIf(constraint.result(0),
@@ -113,6 +116,7 @@ void applyConstraint(Value input, const TensorSharding& sharding,
     updated.unreduced_kind = sharding.unreduced_kind;
     setSharding(input, updated);
   }
+  return false;
 }
 
 // The last constraint of the chain that starts at `head`, if the chain
@@ -161,18 +165,23 @@ class BlockOrder {
 
 class ConstraintApplier {
  public:
-  explicit ConstraintApplier(Module& module) : module_(module) {}
+  ConstraintApplier(Module& module,
+                    const ApplyShardingConstraintsOptions& options)
+      : module_(module), record_edges_(options.debug_propagation_edges) {
+    if (record_edges_) next_step_ = lastRecordedPropagationStep(module) + 1;
+  }
 
   void processConstraint(Op constraint) {
     if (Op tail = chainTail(constraint)) forwardChain(constraint, tail);
     const TensorSharding* sharding = constraintSharding(constraint);
     if (!sharding) return;
     Value input = constraint.operand(0);
-    applyConstraint(input, *sharding, [&] {
+    bool applied = applyConstraint(input, *sharding, [&] {
       moveAfterValue(constraint, input);
       order_.invalidate(constraint.parentBlock());
       return constraint;
     });
+    if (applied) recordStep(constraint, *sharding);
   }
 
   // The in_shardings of a manual computation are constraints on its operands;
@@ -184,13 +193,36 @@ class ConstraintApplier {
       if (!sharding) continue;
       Value operand = computation.operand(i);
       TensorSharding copy = *sharding;
-      applyConstraint(operand, copy, [&] {
+      bool applied = applyConstraint(operand, copy, [&] {
         return createConstraintAfter(operand, copy, computation.location());
       });
+      Block body = sdy::ManualComputationOp(computation).body();
+      if (applied && body && i < body.numArguments()) {
+        recordStep(dataFlowEdgeOp(body.argument(i)), copy);
+      }
     }
   }
 
  private:
+  // A copy of `sharding` from result-0 of `op` (a constraint, or the edge of
+  // a manual computation's argument) to its operand-0, as one propagation
+  // step.
+  void recordStep(Op op, const TensorSharding& sharding) {
+    if (!record_edges_ || !op) return;
+    PropagationStep step{next_step_++, {}};
+    for (const DimensionSharding& dim : sharding.dim_shardings) {
+      for (const AxisRef& axis : dim.axes) {
+        step.axes.push_back(AxisPropagation{
+            axis, EdgeValueRef::result(0), {EdgeValueRef::operand(0)}});
+      }
+    }
+    std::sort(step.axes.begin(), step.axes.end(),
+              [](const AxisPropagation& a, const AxisPropagation& b) {
+                return a.axis < b.axis;
+              });
+    if (!step.axes.empty()) appendPropagationStep(op, std::move(step));
+  }
+
   // Makes the uses of the chain's input that come after `tail` in its block
   // (other than function returns) use the chain's result.
   void forwardChain(Op head, Op tail) {
@@ -222,14 +254,17 @@ class ConstraintApplier {
 
   Module& module_;
   BlockOrder order_;
+  bool record_edges_ = false;
+  int64_t next_step_ = 0;
 };
 
 }  // namespace
 
-absl::Status applyShardingConstraints(Module& module) {
+absl::Status applyShardingConstraints(
+    Module& module, const ApplyShardingConstraintsOptions& options) {
   std::vector<Op> ops;
   passes_internal::collectPostOrder(module.body(), ops);
-  ConstraintApplier applier(module);
+  ConstraintApplier applier(module, options);
   for (Op op : ops) {
     if (op.isErased()) continue;
     if (isConstraint(op)) {

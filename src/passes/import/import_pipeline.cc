@@ -1,13 +1,33 @@
 // -sdy-import-pipeline and the registration of the import passes.
 #include "shardkit/core/status_macros.h"
+#include "shardkit/passes/call_passes.h"
+#include "shardkit/passes/gspmd_passes.h"
 #include "shardkit/passes/import_passes.h"
 #include "shardkit/passes/pass.h"
+#include "shardkit/passes/symbol_dce.h"
 
 namespace shardkit {
 
-absl::Status runImportPipeline(Module& module) {
+absl::Status runImportPipeline(Module& module,
+                               const ImportPipelineOptions& options) {
+  if (options.gspmd_shardings) {
+    SK_RETURN_IF_ERROR(importGspmdShardings(module, options.gspmd_mesh));
+  }
+  SK_RETURN_IF_ERROR(symbolDce(module));
+  // Before calls become named computations, which take their out shardings
+  // from the call.
+  SK_RETURN_IF_ERROR(propagateShardingFromFuncToCall(module));
+  if (!options.dedup_functions_fully) {
+    SK_RETURN_IF_ERROR(flattenCallGraph(module));
+    SK_RETURN_IF_ERROR(symbolDce(module));
+    SK_RETURN_IF_ERROR(importFuncCalls(module));
+    SK_RETURN_IF_ERROR(symbolDce(module));
+  }
   // Clean-up passes that make the module simpler to read and propagate...
+  // (The reference's -sdy-remove-size-one-axes, not in shardkit yet, comes
+  // right after lifting the meshes.)
   SK_RETURN_IF_ERROR(liftInlinedMeshes(module));
+  SK_RETURN_IF_ERROR(removeSizeOneAxes(module));
   SK_RETURN_IF_ERROR(
       splitConstants(module, ConstantSplitMode::kConstantsOrScalars));
   SK_RETURN_IF_ERROR(cleanupManualAxes(module));
@@ -42,10 +62,33 @@ void registerImportPasses() {
       "sdy-add-data-flow-edges",
       "Inserts an sdy.data_flow_edge for every data-flow edge owner.",
       addDataFlowEdges));
+  registerPass(
+      optionlessPass("sdy-remove-size-one-axes",
+                     "Removes axes of size one from all shardings.",
+                     [](Module& module) { return removeSizeOneAxes(module); }));
   registerPass(optionlessPass(
+      "sdy-explicit-gather-scatter-batching",
+      "Makes the implicit batch dimension of row-wise gathers and scatters "
+      "(iota indices) explicit.",
+      explicitGatherScatterBatching));
+  registerPass(PassInfo{
       "sdy-apply-sharding-constraints",
       "Applies sharding constraints that dictate the sharding of their input.",
-      applyShardingConstraints));
+      {{"debug-propagation-edge-sharding",
+        "record each applied constraint as a propagation step "
+        "(sdy.propagation_edges)"},
+       {"debug-sharding-origins",
+        "accepted like propagation's option; the origins of an applied "
+        "constraint's axes are recorded by propagation"}},
+      [](Module& module, const PassOptions& pass) -> absl::Status {
+        ApplyShardingConstraintsOptions options;
+        SK_ASSIGN_OR_RETURN(
+            options.debug_propagation_edges,
+            pass.getBool("debug-propagation-edge-sharding", false));
+        SK_RETURN_IF_ERROR(
+            pass.getBool("debug-sharding-origins", false).status());
+        return applyShardingConstraints(module, options);
+      }});
   registerPass(splitterPass(
       "sdy-constant-splitter",
       "Splits constant sub-computations so that each has a single use.",
@@ -64,10 +107,18 @@ void registerImportPasses() {
       optionlessPass("sdy-sharding-group-import",
                      "Unifies, renumbers and validates sharding groups.",
                      importShardingGroups));
-  registerPass(optionlessPass(
+  registerPass(PassInfo{
       "sdy-import-pipeline",
       "Runs the import passes needed before sharding propagation.",
-      runImportPipeline));
+      {{"dedup-functions-fully",
+        "keep functions and calls instead of inlining each call as a named "
+        "computation (default false)"}},
+      [](Module& module, const PassOptions& options) -> absl::Status {
+        ImportPipelineOptions import;
+        SK_ASSIGN_OR_RETURN(import.dedup_functions_fully,
+                            options.getBool("dedup-functions-fully", false));
+        return runImportPipeline(module, import);
+      }});
 }
 
 }  // namespace shardkit

@@ -45,11 +45,11 @@ TensorSharding addUnusedManualAxes(const TensorSharding& sharding,
 }
 
 // Updates the in_shardings or out_shardings (`attr`) whose values have
-// `types`; non-tensor values (tokens) keep theirs. A sharding on an empty mesh
-// that changes moves to the common mesh.
+// `types`; non-tensor values (tokens) keep theirs. A sharding that changes is
+// bound to the common mesh (the one of the op's shardings, e.g. instead of an
+// empty or inlined mesh).
 void cleanupList(Op op, std::string_view attr, const std::vector<Type>& types,
-                 const ManualAxes& manual, const CommonMesh& common,
-                 const MeshTable& meshes) {
+                 const ManualAxes& manual, const CommonMesh& common) {
   const TensorShardingPerValue* list = op.attr(attr).asTensorShardingPerValue();
   if (!list) return;
   TensorShardingPerValue updated = *list;
@@ -61,8 +61,7 @@ void cleanupList(Op op, std::string_view attr, const std::vector<Type>& types,
     TensorSharding& s = updated.shardings[i];
     TensorSharding cleaned = addUnusedManualAxes(s, manual, common);
     if (cleaned == s) continue;
-    const Mesh* mesh = meshes.resolve(s);
-    if (mesh && mesh->empty()) cleaned.mesh = common.mesh_or_ref;
+    cleaned.mesh = common.mesh_or_ref;
     s = std::move(cleaned);
   }
   if (!(updated == *list)) {
@@ -104,8 +103,8 @@ absl::Status cleanup(Op op, const MeshTable& meshes) {
   if (!(manual == manualAxesOf(op))) {
     op.setAttr("manual_axes", Attribute::manualAxes(manual));
   }
-  cleanupList(op, "in_shardings", op.operandTypes(), manual, common, meshes);
-  cleanupList(op, "out_shardings", op.resultTypes(), manual, common, meshes);
+  cleanupList(op, "in_shardings", op.operandTypes(), manual, common);
+  cleanupList(op, "out_shardings", op.resultTypes(), manual, common);
   return absl::OkStatus();
 }
 

@@ -117,3 +117,29 @@ func.func @named_computation_is_a_scope(%arg0: tensor<4xf32>) -> (tensor<4xf32>,
   %4 = stablehlo.add %0, %c : tensor<4xf32>
   return %0, %4 : tensor<4xf32>, tensor<4xf32>
 }
+
+// A call is a user like any other: it gets its own copy of a constant its
+// caller shares; the callee's constants are split in the callee.
+// CHECK-LABEL: func @calls_get_their_own_copy
+func.func @calls_get_their_own_copy(%arg0: tensor<8xf32>) -> tensor<8xf32> {
+  // CHECK-NEXT: %[[C0:.*]] = sdy.constant dense<1.000000e+00>
+  // CHECK-NEXT: %[[C1:.*]] = sdy.constant dense<1.000000e+00>
+  // CHECK-NEXT: %[[CALL:.*]] = call @callee(%[[C0]])
+  // CHECK-NEXT: stablehlo.add %[[CALL]], %[[C1]]
+  %c = stablehlo.constant dense<1.0> : tensor<8xf32>
+  %0 = call @callee(%c) : (tensor<8xf32>) -> tensor<8xf32>
+  %1 = stablehlo.add %0, %c : tensor<8xf32>
+  return %1 : tensor<8xf32>
+}
+
+// CHECK-LABEL: func private @callee
+func.func private @callee(%arg0: tensor<8xf32>) -> tensor<8xf32> {
+  // CHECK-NEXT: %[[C0:.*]] = sdy.constant dense<3.000000e+00>
+  // CHECK-NEXT: %[[C1:.*]] = sdy.constant dense<3.000000e+00>
+  // CHECK-NEXT: %[[ADD:.*]] = stablehlo.add %arg0, %[[C0]]
+  // CHECK-NEXT: stablehlo.multiply %[[ADD]], %[[C1]]
+  %c = stablehlo.constant dense<3.0> : tensor<8xf32>
+  %0 = stablehlo.add %arg0, %c : tensor<8xf32>
+  %1 = stablehlo.multiply %0, %c : tensor<8xf32>
+  return %1 : tensor<8xf32>
+}

@@ -2,6 +2,7 @@
 
 sdy.mesh @mesh = <["z"=2, "x"=4, "y"=2]>
 sdy.mesh @empty = <[]>
+sdy.mesh @same = <["z"=2, "x"=4, "y"=2]>
 
 // Manual axes are sorted in mesh order (not by name), and each in/out
 // sharding gets the manual axes it does not use as replicated axes, also in
@@ -44,6 +45,20 @@ func.func @empty_mesh_takes_common_mesh(%arg0: tensor<8xf32>) -> tensor<8xf32> {
   %0 = sdy.manual_computation(%arg0) in_shardings=[<@empty, [{}]>] out_shardings=[<@mesh, [{"y"}]>] manual_axes={"y"} (%arg1: tensor<8xf32>) {
     %1 = stablehlo.slice %arg1 [0:4] : (tensor<8xf32>) -> tensor<4xf32>
     sdy.return %1 : tensor<4xf32>
+  } : (tensor<8xf32>) -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+
+// Any sharding that changes is bound to the common mesh: here @mesh, the
+// in_sharding's, for an out_sharding on another mesh with the same axes.
+// CHECK-LABEL: func @changed_sharding_takes_common_mesh
+func.func @changed_sharding_takes_common_mesh(%arg0: tensor<8xf32>) -> tensor<8xf32> {
+  // CHECK-NEXT: sdy.manual_computation(%arg0)
+  // CHECK-SAME{LITERAL}: in_shardings=[<@mesh, [{"z"}]>]
+  // CHECK-SAME{LITERAL}: out_shardings=[<@mesh, [{}], replicated={"z"}>]
+  %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"z"}]>] out_shardings=[<@same, [{}]>] manual_axes={"z"} (%arg1: tensor<4xf32>) {
+    %1 = stablehlo.concatenate %arg1, %arg1, dim = 0 : (tensor<4xf32>, tensor<4xf32>) -> tensor<8xf32>
+    sdy.return %1 : tensor<8xf32>
   } : (tensor<8xf32>) -> tensor<8xf32>
   return %0 : tensor<8xf32>
 }

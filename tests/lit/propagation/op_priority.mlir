@@ -1,6 +1,8 @@
 // Op-priority rounds: first only pass-through ops (elementwise ops, the sdy
-// identities, reshape, transpose, data-flow edges; dynamic slices forward
-// only), then only the pass-through factors of every op (broadcast_in_dim
+// identities, reshape, transpose, data-flow edges, host-offload custom calls;
+// dynamic slices forward only) whose operands have no other uses, then those
+// ops whatever the uses, then only the pass-through factors of every op
+// (broadcast_in_dim backward only), then every factor (broadcast_in_dim still
 // backward only), then everything.
 // RUN: shardkit-opt %s -split-input-file -sdy-op-priority-propagate | FileCheck %s
 // RUN: shardkit-opt %s -split-input-file -sdy-op-priority-propagate=run-op-priority-propagation=false | FileCheck %s --check-prefix=NOPRIO
@@ -75,4 +77,27 @@ func.func @broadcast_backward_first(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sh
   %0 = stablehlo.broadcast_in_dim %arg0, dims = [0] : (tensor<8xf32>) -> tensor<8x4xf32>
   %1 = stablehlo.broadcast_in_dim %0, dims = [0, 1] : (tensor<8x4xf32>) -> tensor<8x4x2xf32>
   return %1 : tensor<8x4x2xf32>
+}
+
+// -----
+
+sdy.mesh @mesh = <["x"=2, "y"=2]>
+
+// %arg0 has two uses: the negate and the abs wait for the second round, so
+// the sine/exponential chain first takes the second result's "x" on dim 1
+// back to the abs. Without op priorities the abs forwards %arg0's "x" on
+// dim 0 (from the first result) down the chain.
+// CHECK-LABEL: func @shared_operand_waits
+// CHECK:       stablehlo.abs %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{?}, {"x", ?}]>]>}
+// CHECK-NEXT:  stablehlo.exponential %{{.*}} {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{?}, {"x", ?}]>]>}
+// NOPRIO-LABEL: func @shared_operand_waits
+// NOPRIO:      stablehlo.exponential %{{.*}} {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x", ?}, {?}]>]>}
+func.func @shared_operand_waits(%arg0: tensor<8x8xf32>)
+    -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x", ?}, {?}]>},
+        tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"x", ?}]>}) {
+  %0 = stablehlo.negate %arg0 : tensor<8x8xf32>
+  %1 = stablehlo.abs %arg0 : tensor<8x8xf32>
+  %2 = stablehlo.exponential %1 : tensor<8x8xf32>
+  %3 = stablehlo.sine %2 : tensor<8x8xf32>
+  return %0, %3 : tensor<8x8xf32>, tensor<8x8xf32>
 }

@@ -35,6 +35,30 @@ TEST_CASE("shardCounts and localShape") {
   CHECK(shardCounts(sharding({}), mesh).empty());
 }
 
+TEST_CASE("evenlySharded keeps the prefix that divides each dimension") {
+  Mesh mesh({{"x", 8}, {"y", 3}});
+  auto even = [&](TensorSharding s, Ints shape) {
+    return evenlySharded(s, shape, mesh).dim_shardings;
+  };
+  // "x" only partly divides 6: its largest dividing sub-axis ends the dim.
+  CHECK(even(sharding({{full("x"), full("y")}}), {6})[0].axes ==
+        std::vector<AxisRef>{sub("x", 1, 2)});
+  // "y" divides 6, then "x" only by 2.
+  CHECK(even(sharding({{full("y"), full("x")}}), {6})[0].axes ==
+        (std::vector<AxisRef>{full("y"), sub("x", 1, 2)}));
+  // A sub-axis keeps its pre-size; nothing divides 5.
+  CHECK(even(sharding({{sub("x", 2, 4)}, {full("x")}}), {6, 5})[0].axes ==
+        std::vector<AxisRef>{sub("x", 2, 2)});
+  CHECK(
+      even(sharding({{sub("x", 2, 4)}, {full("y")}}), {6, 5})[1].axes.empty());
+  // What divides stays, open dimensions stay open, other axes are kept.
+  TensorSharding open = sharding({{full("x")}});
+  open.dim_shardings[0].is_closed = false;
+  open.replicated_axes = {full("y")};
+  TensorSharding kept = evenlySharded(open, Ints{16}, mesh);
+  CHECK(kept == open);
+}
+
 TEST_CASE("meshCoordinates is row-major over the axes") {
   Mesh mesh({{"a", 2}, {"b", 3}, {"c", 4}});
   CHECK(meshCoordinates(mesh, 0) == Ints{0, 0, 0});

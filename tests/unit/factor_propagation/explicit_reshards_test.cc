@@ -14,6 +14,7 @@ namespace {
 using testing::parseMeshOrDie;
 using testing::parseRuleOrDie;
 using testing::parseShardingOrDie;
+using testing::projectOrDie;
 using testing::resolvedList;
 
 AxesPerFactor commonAxes(const std::string& mesh_text,
@@ -23,18 +24,8 @@ AxesPerFactor commonAxes(const std::string& mesh_text,
                          const std::vector<int64_t>& sizes) {
   Mesh mesh = parseMeshOrDie(mesh_text);
   OpShardingRule rule = parseRuleOrDie(rule_text);
-  std::vector<TensorSharding> storage;
-  for (const std::string& s : operands)
-    storage.push_back(parseShardingOrDie(s));
-  for (const std::string& s : results) storage.push_back(parseShardingOrDie(s));
-  std::vector<const TensorSharding*> pointers;
-  for (const TensorSharding& s : storage) pointers.push_back(&s);
-  absl::Span<const TensorSharding* const> all(pointers);
-  absl::StatusOr<ShardingProjection> projection = ShardingProjection::build(
-      all.subspan(0, operands.size()), all.subspan(operands.size()), rule, mesh,
-      ProjectionOptions{/*closed_if_missing=*/true, std::nullopt});
-  REQUIRE(projection.ok());
-  return findCommonAxes(*projection, rule, sizes, mesh);
+  ShardingProjection projection = projectOrDie(mesh, rule, operands, results);
+  return findCommonAxes(projection, rule, sizes, mesh);
 }
 
 const char* kMesh = R"(<["x"=4, "y"=2, "z"=4]>)";

@@ -20,19 +20,32 @@ TEST_CASE("op priority rounds accumulate") {
   OpShardingRule dot = parseRuleOrDie(
       "<([i, k], [k, j])->([i, j]) {i=8, j=8, k=8} reduction={k}>");
   const int64_t k = 2;
-  CHECK(opPriorityDirection(0, OpPriorityKind::kPassThrough, &dot, k) ==
-        D::kBoth);
-  CHECK(opPriorityDirection(0, OpPriorityKind::kForwardPassThrough, &dot, 0) ==
+  using K = OpPriorityKind;
+  // Round 0: pass-through ops whose operands have no other uses.
+  CHECK(opPriorityDirection(0, K::kPassThrough, &dot, k) == D::kBoth);
+  CHECK(opPriorityDirection(0, K::kPassThrough, &dot, k, true) == D::kNone);
+  CHECK(opPriorityDirection(0, K::kForwardPassThrough, &dot, 0) == D::kForward);
+  CHECK(opPriorityDirection(0, K::kForwardPassThrough, &dot, 0, true) ==
+        D::kNone);
+  CHECK(opPriorityDirection(0, K::kOther, &dot, 0) == D::kNone);
+  CHECK(opPriorityDirection(0, K::kBroadcast, &dot, 0) == D::kNone);
+  // Round 1: whatever the uses.
+  CHECK(opPriorityDirection(1, K::kPassThrough, &dot, k, true) == D::kBoth);
+  CHECK(opPriorityDirection(1, K::kForwardPassThrough, &dot, 0, true) ==
         D::kForward);
-  CHECK(opPriorityDirection(0, OpPriorityKind::kOther, &dot, 0) == D::kNone);
-  // Round 1 adds the pass-through factors of any op.
-  CHECK(opPriorityDirection(1, OpPriorityKind::kOther, &dot, 0) == D::kBoth);
-  CHECK(opPriorityDirection(1, OpPriorityKind::kOther, &dot, k) == D::kNone);
-  CHECK(opPriorityDirection(1, OpPriorityKind::kForwardPassThrough, &dot, k) ==
-        D::kForward);
-  CHECK(opPriorityDirection(1, OpPriorityKind::kOther, nullptr, k) == D::kBoth);
-  // Round 2 allows everything.
-  CHECK(opPriorityDirection(2, OpPriorityKind::kOther, &dot, k) == D::kBoth);
+  CHECK(opPriorityDirection(1, K::kOther, &dot, 0) == D::kNone);
+  // Round 2 adds the pass-through factors of any op, broadcasts backward.
+  CHECK(opPriorityDirection(2, K::kOther, &dot, 0) == D::kBoth);
+  CHECK(opPriorityDirection(2, K::kOther, &dot, k) == D::kNone);
+  CHECK(opPriorityDirection(2, K::kForwardPassThrough, &dot, k) == D::kForward);
+  CHECK(opPriorityDirection(2, K::kOther, nullptr, k) == D::kBoth);
+  CHECK(opPriorityDirection(2, K::kBroadcast, nullptr, 0) == D::kBackward);
+  // Round 3 adds every factor; broadcasts still only backward.
+  CHECK(opPriorityDirection(3, K::kOther, &dot, k) == D::kBoth);
+  CHECK(opPriorityDirection(3, K::kBroadcast, &dot, k) == D::kBackward);
+  // Round 4 allows everything.
+  CHECK(opPriorityDirection(4, K::kBroadcast, &dot, k) == D::kBoth);
+  CHECK(kNumOpPriorityRounds == 5);
 }
 
 TEST_CASE("op priority directions restrict the per-op step") {
@@ -40,7 +53,7 @@ TEST_CASE("op priority directions restrict the per-op step") {
       "<([i, k], [k, j])->([i, j]) {i=8, j=16, k=8} reduction={k}>");
   std::vector<D> directions(3);
   for (int64_t f = 0; f < 3; ++f) {
-    directions[f] = opPriorityDirection(1, OpPriorityKind::kOther, &dot, f);
+    directions[f] = opPriorityDirection(2, OpPriorityKind::kOther, &dot, f);
   }
   OpCase op({{"mesh", R"(<["a"=2, "b"=2]>)"}}, toString(dot),
             {R"(<@mesh, [{"a"}, {"b"}]>)", ""}, {""});

@@ -44,7 +44,16 @@ TEST_CASE("basic: a closed result dim takes nothing, an open one does") {
 }
 
 TEST_CASE("basic: size-0 and size-1 dimensions") {
-  SECTION("a size-0 factor takes nothing it isn't given") {
+  SECTION("a size-0 factor takes axes like a divisible one") {
+    // `i` is not minor-most in the operand's dimension: 0 % 4 == 0 lets
+    // "a", "b" through, as the reference's divisibility check does.
+    OpCase op{{kMeshAB},
+              "<([ij])->([i, j]) {i=0, j=4}>",
+              {""},
+              {R"(<@mesh, [{"a", "b"}, {}]>)"}};
+    CHECK(op.run()[0] == R"(<@mesh, [{"a", "b", ?}]>)");
+  }
+  SECTION("a size-0 factor with nothing to take stays empty") {
     OpCase op{{kMeshAB},
               "<([i, j], [i, j])->([i, j]) {i=8, j=0}>",
               {R"(<@mesh, [{"a"}, {}]>)", R"(<@mesh, [{"a"}, {}]>)"},

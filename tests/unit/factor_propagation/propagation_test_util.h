@@ -53,6 +53,27 @@ inline ResolvedAxis resolved(const std::string& text, const Mesh& mesh) {
 }
 
 // `{"a", "b":(1)2}` -> resolved axes.
+// The projection of shardings given as text (operands, then results) onto
+// `rule`, missing shardings closed; fails the test if it does not build.
+inline ShardingProjection projectOrDie(
+    const Mesh& mesh, const OpShardingRule& rule,
+    const std::vector<std::string>& operands,
+    const std::vector<std::string>& results) {
+  std::vector<TensorSharding> storage;
+  for (const std::string& s : operands)
+    storage.push_back(parseShardingOrDie(s));
+  for (const std::string& s : results) storage.push_back(parseShardingOrDie(s));
+  std::vector<const TensorSharding*> pointers;
+  for (const TensorSharding& s : storage) pointers.push_back(&s);
+  absl::Span<const TensorSharding* const> all(pointers);
+  absl::StatusOr<ShardingProjection> projection = ShardingProjection::build(
+      all.subspan(0, operands.size()), all.subspan(operands.size()), rule, mesh,
+      ProjectionOptions{/*closed_if_missing=*/true, std::nullopt});
+  INFO(projection.status().ToString());
+  REQUIRE(projection.ok());
+  return *std::move(projection);
+}
+
 inline AxisList resolvedList(const std::string& text, const Mesh& mesh) {
   absl::StatusOr<AxisRefList> list = parseAxisRefList(text);
   INFO(text << ": " << list.status().ToString());

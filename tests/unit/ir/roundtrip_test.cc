@@ -257,12 +257,13 @@ TEST_CASE("string escapes survive a round trip") {
   CHECK(*again->attributes.get("s").asString() == *s);
 }
 
-TEST_CASE("locations are skipped") {
+TEST_CASE("locations are not printed without debug info") {
   std::string input = R"mlir(
     func.func @f(%arg0: tensor<i32> loc("a")) -> tensor<i32> {
       %0 = stablehlo.abs %arg0 : tensor<i32> loc(#loc1)
       return %0 : tensor<i32> loc(fused["x", "y"])
     } loc(unknown)
+    #loc1 = loc("b.py":1:2)
   )mlir";
   CHECK(
       roundTrip(input) ==

@@ -271,6 +271,18 @@ TEST_CASE("dense literals are normalized like MLIR prints them") {
   CHECK(testing::parseError(
             "module attributes {a = dense<[1, oops]> : tensor<2xi32>} {}")
             .find("invalid dense literal") != std::string::npos);
+  // The type of an elements literal has a static shape.
+  CHECK(testing::parseError(
+            "module attributes {a = dense<1.0> : tensor<?xf32>} {}") ==
+        "test.mlir:1:37: error: elements literal type must have static shape");
+  CHECK(testing::parseError(
+            "module attributes {a = dense<1.0> : tensor<*xf32>} {}")
+            .find("elements literal type must have static shape") !=
+        std::string::npos);
+  CHECK(testing::parseError(
+            "module attributes {a = sparse<[[0]], [1.0]> : tensor<?xf32>} {}")
+            .find("elements literal type must have static shape") !=
+        std::string::npos);
 }
 
 TEST_CASE("builtin attribute syntax round-trips through a module") {

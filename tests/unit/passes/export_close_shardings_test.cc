@@ -3,6 +3,7 @@
 #include <string>
 
 #include "shardkit/ir/func.h"
+#include "shardkit/ir/verify.h"
 #include "shardkit/passes/export_passes.h"
 #include "shardkit/passes/import_passes.h"
 #include "shardkit/passes/pass.h"
@@ -17,7 +18,7 @@ using import_testing::requireOk;
 using import_testing::shardingText;
 
 TEST_CASE(
-    "close-shardings closes dims and drops replicated and unreduced axes") {
+    "close-shardings closes dims, drops replicated axes, keeps unreduced") {
   auto module = parse(R"(
 sdy.mesh @mesh = <["x"=2, "y"=2, "z"=2]>
 func.func @f(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x", ?}p2, {?}], replicated={"y"}>}) -> tensor<8x8xf32> {
@@ -33,14 +34,14 @@ func.func @f(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x", 
   CHECK(toString(func.argAttr(0, "sdy.sharding")) ==
         "#sdy.sharding<@mesh, [{\"x\"}p2, {}]>");
   CHECK(shardingText(onlyOp(*module, "stablehlo.negate"), "sdy.sharding") ==
-        "#sdy.sharding_per_value<[<@mesh, [{}, {\"y\"}]>]>");
+        "#sdy.sharding_per_value<[<@mesh, [{}, {\"y\"}], unreduced={\"z\"}>]>");
+  // Manual axes too, as in the reference.
   Op computation = onlyOp(*module, "sdy.manual_computation");
-  CHECK(
-      shardingText(computation, "in_shardings") ==
-      "#sdy.sharding_per_value<[<@mesh, [{\"x\"}, {}], replicated={\"z\"}>]>");
-  CHECK(
-      shardingText(computation, "out_shardings") ==
-      "#sdy.sharding_per_value<[<@mesh, [{\"x\"}, {}], replicated={\"z\"}>]>");
+  CHECK(shardingText(computation, "in_shardings") ==
+        "#sdy.sharding_per_value<[<@mesh, [{\"x\"}, {}]>]>");
+  CHECK(shardingText(computation, "out_shardings") ==
+        "#sdy.sharding_per_value<[<@mesh, [{\"x\"}, {}]>]>");
+  requireOk(verifyModule(*module));
 }
 
 TEST_CASE("the import and export passes are registered under sdy_opt's names") {

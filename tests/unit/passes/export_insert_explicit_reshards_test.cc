@@ -9,13 +9,10 @@
 namespace shardkit {
 namespace {
 
+using import_testing::contains;
 using import_testing::countOps;
 using import_testing::parse;
 using import_testing::requireOk;
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 TEST_CASE("a dot sharded along its contracting dim gets an all-reduce") {
   auto m = parse(R"(

@@ -66,22 +66,35 @@ func.func @f(%arg0: tensor<8x8xf32>) -> tensor<8x8xf32> {
        "func.return %sdy.all_slice\n");
 }
 
-TEST_CASE("reshards between meshes of other axes or ranks stay") {
-  const char* text = R"(
+TEST_CASE("reshards to or from a single device stay") {
+  CHECK(lowered(R"(
 sdy.mesh @mesh = <["x"=2, "y"=2]>
-sdy.mesh @other = <["a"=4]>
 sdy.mesh @one = <[], device_ids=[0]>
 func.func @f(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>},
              %arg1: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@one, []>}) -> (tensor<8x8xf32>, tensor<8x8xf32>) {
-  %0 = sdy.reshard %arg0 <@other, [{"a"}, {}]> : tensor<8x8xf32>
+  %0 = sdy.reshard %arg0 <@one, []> : tensor<8x8xf32>
   %1 = sdy.reshard %arg1 <@mesh, [{}, {"y"}]> : tensor<8x8xf32>
   return %0, %1 : tensor<8x8xf32>, tensor<8x8xf32>
 }
-)";
-  CHECK(lowered(text) ==
-        "sdy.reshard %arg <@other, [{\"a\"}, {}]>\n"
-        "sdy.reshard %arg <@mesh, [{}, {\"y\"}]>\n"
-        "func.return %sdy.reshard %sdy.reshard\n");
+)") == "sdy.reshard %arg <@one, []>\n"
+       "sdy.reshard %arg <@mesh, [{}, {\"y\"}]>\n"
+       "func.return %sdy.reshard %sdy.reshard\n");
+}
+
+TEST_CASE("a reshard between meshes of other axes is an error") {
+  auto module = parse(R"(
+sdy.mesh @mesh = <["x"=2, "y"=2]>
+sdy.mesh @other = <["a"=4]>
+func.func @f(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> tensor<8x8xf32> {
+  %0 = sdy.reshard %arg0 <@other, [{"a"}, {}]> : tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}
+)");
+  absl::Status status = reshardToCollectives(*module, {});
+  REQUIRE_FALSE(status.ok());
+  CHECK(import_testing::message(status) ==
+        "test.mlir:5:3: error: 'sdy.reshard' op cannot be lowered to "
+        "collectives: incompatible meshes");
 }
 
 TEST_CASE("keep-redundant-reshards keeps reshards that change nothing") {

@@ -155,6 +155,27 @@ TEST_CASE("manual-axes-cleanup sorts manual axes and replicates unused ones") {
   CHECK(printModule(*module) == once);
 }
 
+TEST_CASE(
+    "manual-axes-cleanup binds a sharding it changes to the common mesh") {
+  auto module = parse(R"(
+sdy.mesh @mesh = <["a"=2, "b"=2]>
+func.func @f(%arg0: tensor<8xf32>) -> tensor<8xf32> {
+  %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"a"}], replicated={"b"}>] out_shardings=[<mesh<["a"=2, "b"=2]>, [{"a"}]>] manual_axes={"a", "b"} (%arg1: tensor<4xf32>) {
+    sdy.return %arg1 : tensor<4xf32>
+  } : (tensor<8xf32>) -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+)");
+  requireOk(cleanupManualAxes(*module));
+  Op computation = onlyOp(*module, "sdy.manual_computation");
+  // The in_sharding already uses both axes and keeps its form; the
+  // out_sharding gains "b" and moves from its inlined mesh to @mesh.
+  CHECK(shardingText(computation, "in_shardings") ==
+        "#sdy.sharding_per_value<[<@mesh, [{\"a\"}], replicated={\"b\"}>]>");
+  CHECK(shardingText(computation, "out_shardings") ==
+        "#sdy.sharding_per_value<[<@mesh, [{\"a\"}], replicated={\"b\"}>]>");
+}
+
 TEST_CASE("manual-axes-cleanup errors on manual axes without shardings") {
   auto module = parse(R"(
 sdy.mesh @mesh = <["a"=2]>

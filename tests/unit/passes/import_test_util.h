@@ -11,6 +11,7 @@
 
 #include "absl/status/status.h"
 #include "shardkit/core/strings.h"
+#include "shardkit/ir/func.h"
 #include "shardkit/ir/graph.h"
 #include "shardkit/ir/module_io.h"
 #include "shardkit/text/parse.h"
@@ -31,6 +32,10 @@ inline std::unique_ptr<Module> parse(std::string_view text) {
 inline void requireOk(const absl::Status& status) {
   INFO(std::string(fromAbsl(status.message())));
   REQUIRE(status.ok());
+}
+
+inline bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
 }
 
 inline std::string message(const absl::Status& status) {
@@ -56,6 +61,22 @@ inline Op onlyOp(Module& module, std::string_view name) {
   INFO(name);
   REQUIRE(ops.size() == 1);
   return ops.front();
+}
+
+// The function called `name`; fails the test if there is none.
+inline FuncOp funcNamed(Module& module, std::string_view name) {
+  for (Op f : module.functions()) {
+    if (FuncOp(f).name() == name) return FuncOp(f);
+  }
+  FAIL("no function @" << std::string(name));
+  return FuncOp();
+}
+
+// The names of the module's functions, in order.
+inline std::vector<std::string> functionNames(Module& module) {
+  std::vector<std::string> names;
+  for (Op f : module.functions()) names.emplace_back(FuncOp(f).name());
+  return names;
 }
 
 inline TensorSharding sharding(std::string_view text) {

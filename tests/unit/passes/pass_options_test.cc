@@ -2,6 +2,8 @@
 // kinds the passes declare, as shardkit-opt does before reading any input.
 #include <catch2/catch.hpp>
 
+#include "shardkit/core/strings.h"
+#include "shardkit/ir/module_io.h"
 #include "shardkit/passes/pass.h"
 
 namespace shardkit {
@@ -65,6 +67,43 @@ TEST_CASE("runPass checks the options it is given") {
   absl::Status status = runPass(module, "sdy-aggressive-propagate",
                                 *PassOptions::parse("keep-sharding-rules=2"));
   CHECK(absl::IsInvalidArgument(status));
+}
+
+// What the validator lets through, the pass reads without an error: an
+// option a pass reads as a boolean or a number must be declared so, or a bad
+// value would only be found while running, once per input chunk.
+TEST_CASE("every declared option kind matches how the pass reads it") {
+  for (const PassInfo* pass : allPasses()) {
+    absl::StatusOr<std::unique_ptr<Module>> base = parseModule("module {}");
+    REQUIRE(base.ok());
+    if (!pass->run(**base, PassOptions()).ok()) continue;
+    for (const PassOption& option : pass->options) {
+      std::string value;
+      switch (option.kind) {
+        case PassOptionKind::kString:
+          value = "text";
+          break;
+        case PassOptionKind::kBool:
+          value = "false";
+          break;
+        case PassOptionKind::kInt:
+          value = "1";
+          break;
+        case PassOptionKind::kChoice:
+          value = option.choices.front();
+          break;
+      }
+      std::string text = strCat(option.name, "=", value);
+      INFO(pass->name << " " << text);
+      absl::StatusOr<PassOptions> options = PassOptions::parse(text);
+      REQUIRE(options.ok());
+      REQUIRE(validatePassOptions(*pass, *options).ok());
+      absl::StatusOr<std::unique_ptr<Module>> module = parseModule("module {}");
+      REQUIRE(module.ok());
+      absl::Status status = pass->run(**module, *options);
+      CHECK(status.message() == "");
+    }
+  }
 }
 
 }  // namespace

@@ -67,8 +67,42 @@ TEST_CASE("explain: the table before and after one step") {
         "|-----------------|--------------------|--------------------|--------------------|------------|\n"
         "| operand 0 %arg0 | {} +overflow{\"x\"}  | {}                 | {\"y\"}              |            |\n"
         "| result 0 %0     | {?}                | {?}                | {\"y\", ?}           |            |\n"
-        "updated: result 0 %0 = <@mesh, [{?}, {?}, {\"y\", ?}]>\n");
+        "updated: result 0 %0 = <@mesh, [{?}, {?}, {\"y\", ?}]>\n"
+        "\n"
+        "no sharding origins recorded for these tensors: propagate with "
+        "debug-sharding-origins=true to see where each axis came from\n");
   // clang-format on
+}
+
+TEST_CASE("explain: where each factor's axes came from, from the records") {
+  auto module = parseModuleOrDie(R"(
+sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
+func.func @main(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}, {?}]>},
+                %arg1: tensor<16x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b", ?}, {?}]>})
+    -> (tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"c", ?}]>}) {
+  %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0] : (tensor<8x16xf32>, tensor<16x4xf32>) -> tensor<8x4xf32>
+  return %0 : tensor<8x4xf32>
+}
+)");
+  PropagationOptions options;
+  options.strategy = PropagationStrategy::kAggressive;
+  options.debug_sharding_origins = true;
+  options.debug_propagation_edges = true;
+  testing::propagateOrDie(*module, options);
+  std::string text = explainOrDie(findExplainedOp(*module, "%0"));
+  // clang-format off
+  CHECK(text.find(
+        "where each axis came from (sdy.sharding_origins):\n"
+        "| tensor          | i: 8            | j: 4             | k: 16           |\n"
+        "|-----------------|-----------------|------------------|-----------------|\n"
+        "| operand 0 %arg0 | \"a\" <- self     | -                | \"b\" <- input: 1 |\n"
+        "| operand 1 %arg1 | -               | \"c\" <- output: 0 | \"b\" <- self     |\n"
+        "| result 0 %0     | \"a\" <- input: 0 | \"c\" <- output: 0 | -               |\n") !=
+        std::string::npos);
+  // clang-format on
+  CHECK(text.find("steps that changed this op (sdy.propagation_edges):\n"
+                  "  step 1: \"a\" = operand-0 -> [result-0]\n") !=
+        std::string::npos);
 }
 
 TEST_CASE("explain: kinds, replicated axes and a barrier's direction") {

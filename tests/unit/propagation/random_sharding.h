@@ -87,7 +87,7 @@ class Random {
 // replicated axes, so no axis appears twice and no sub-axes overlap;
 // adjacent consecutive sub-axes never share a dimension; replicated axes are
 // sorted in mesh order and merged; no priority is put on an empty closed
-// dimension; a size-0 dimension gets no piece larger than 1.
+// dimension; a size-0 dimension takes pieces like any other.
 class RandomShardings {
  public:
   explicit RandomShardings(Random& random) : r_(random) {}
@@ -190,7 +190,6 @@ inline std::string RandomShardings::randomSharding(const Shape& shape) {
     double r = r_.uniform();
     if (r < 0.5 && rank > 0) {
       size_t d = r_.next() % rank;
-      if (shape[d] == 0 && piece.size > 1) continue;
       if (!dims[d].empty() && consecutive(dims[d].back(), piece)) continue;
       dims[d].push_back(piece);
     } else if (r < 0.65) {

@@ -134,8 +134,8 @@ TEST_CASE("parseDimensionSharding") {
                     "priorities with leading zeros are not allowed, got: p01");
   CHECK_PARSE_ERROR(parseDimensionSharding, R"({"a"}p9223372036854775808)",
                     "p9",
-                    "expecting integer priority (at most 2^63-1), got: "
-                    "p9223372036854775808");
+                    "expecting integer priority, got: p9223372036854775808 (a "
+                    "priority is at most 2^63-1)");
   CHECK_PARSE_ERROR(parseDimensionSharding, R"({?, "a"})", ", \"a",
                     "expected '}', got ','");
   CHECK_PARSE_ERROR(parseDimensionSharding, R"({"a" ?})", "?",
@@ -217,8 +217,8 @@ TEST_CASE("parseTensorSharding: the reference's parsing failures") {
                     "expecting priority in format 'p<number>', got: phigh");
   CHECK_PARSE_ERROR(parseTensorSharding,
                     R"(<@foo, [{"a"}, {"b"}p9999999999999999999]>)", "p9",
-                    "expecting integer priority (at most 2^63-1), got: "
-                    "p9999999999999999999");
+                    "expecting integer priority, got: p9999999999999999999 (a "
+                    "priority is at most 2^63-1)");
   CHECK_PARSE_ERROR(parseTensorSharding, R"(<@foo, [{"a"}p01, {"b"}]>)", "p01",
                     "priorities with leading zeros are not allowed, got: p01");
   CHECK_PARSE_ERROR(parseTensorSharding,
@@ -241,7 +241,8 @@ TEST_CASE("parseTensorSharding: the reference's parsing failures") {
                     "unreduced", "expected '=', got 'unreduced'");
 
   const std::string after_comma =
-      "expected valid named axis list after comma ('replicated={...}' or "
+      "failed to parse Sdy_TensorSharding, expected valid named axis list "
+      "after comma ('replicated={...}' or "
       "'unreduced={...}', each at most once), got ";
   CHECK_PARSE_ERROR(parseTensorSharding, R"(<@foo, [{}, {}],>)", ">",
                     after_comma + "'>'");

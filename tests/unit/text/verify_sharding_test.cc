@@ -201,11 +201,19 @@ TEST_CASE("verifyTensorSharding: overlapping sub-axes across fields") {
 }
 
 TEST_CASE("verifyTensorSharding: size-0 dimensions") {
-  // An axis of size 1 does not split the dimension (upstream relies on it).
+  // 0 is divisible by every sharded size: a size-0 dimension takes any axes,
+  // with or without the divisibility check.
+  ShardingVerifyOptions divisible;
+  divisible.check_divisibility = true;
   SK_CHECK_VALID(verify(R"(<@mesh_a1, [{}, {"a"}]>)", {8, 0}));
   SK_CHECK_VALID(verify(R"(<@mesh, [{"a"}, {}]>)", {8, 0}));
-  SK_CHECK_INVALID(verify(R"(<@mesh, [{}, {"a"}]>)", {8, 0}),
-                   "dim 1 of size 0 cannot be sharded, got sharded size 2");
+  SK_CHECK_VALID(verify(R"(<@mesh, [{}, {"a"}]>)", {8, 0}));
+  SK_CHECK_VALID(verify(R"(<@mesh, [{}, {"a", "b"}]>)", {8, 0}, divisible));
+  // The other checks still apply.
+  SK_CHECK_INVALID(verify(R"(<@mesh, [{"a"}, {"a"}]>)", {8, 0}),
+                   "duplicate axis ref: \"a\"");
+  SK_CHECK_INVALID(verify(R"(<@mesh, [{"a"}, {}]>)", {3, 0}, divisible),
+                   "dim 0 with size 3 is not divisible by its sharded size 2");
 }
 
 TEST_CASE("verifyTensorSharding: divisibility is optional") {

@@ -1,0 +1,17 @@
+# Fails unless DOC shows EXAMPLE verbatim in the ```cpp block that follows
+# the line `<!-- examples/NAME -->`.
+file(READ ${DOC} doc)
+file(READ ${EXAMPLE} example)
+get_filename_component(name ${EXAMPLE} NAME)
+string(FIND "${doc}" "<!-- examples/${name} -->\n```cpp\n" start)
+if(start EQUAL -1)
+  message(FATAL_ERROR "${DOC} has no block for examples/${name}")
+endif()
+string(LENGTH "<!-- examples/${name} -->\n```cpp\n" marker)
+math(EXPR start "${start} + ${marker}")
+string(SUBSTRING "${doc}" ${start} -1 rest)
+string(FIND "${rest}" "```" end)
+string(SUBSTRING "${rest}" 0 ${end} shown)
+if(NOT shown STREQUAL example)
+  message(FATAL_ERROR "${DOC} shows an outdated copy of examples/${name}")
+endif()

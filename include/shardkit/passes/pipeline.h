@@ -1,0 +1,66 @@
+// The pipelines as C++ functions with typed options, and pass pipelines
+// given as text. An embedder calls these instead of naming passes:
+//
+//   PipelineOptions options;
+//   options.strategy = PropagationStrategy::kBasic;
+//   absl::Status status = runPropagationPipeline(module, options);
+#ifndef SHARDKIT_PASSES_PIPELINE_H_
+#define SHARDKIT_PASSES_PIPELINE_H_
+
+#include <string>
+#include <string_view>
+
+#include "absl/status/status.h"
+#include "shardkit/export.h"
+#include "shardkit/ir/graph.h"
+#include "shardkit/passes/export_passes.h"
+#include "shardkit/passes/import_passes.h"
+#include "shardkit/propagation/propagate.h"
+
+SHARDKIT_EXPORT_BEGIN
+
+namespace shardkit {
+
+// -sdy-import-pipeline: runImportPipeline(module, ImportPipelineOptions)
+// (import_passes.h); -sdy-export-pipeline: runExportPipeline(module,
+// ExportOptions) (export_passes.h).
+
+struct PipelineOptions {
+  ImportPipelineOptions import_options;
+  // `propagation-strategy`.
+  PropagationStrategy strategy = PropagationStrategy::kAggressive;
+  // `run-op-priority-propagation`.
+  bool op_priorities = true;
+  // `conservative-propagation`: never split axes or propagate non-divisible
+  // axes.
+  bool conservative = false;
+  // `keep-sharding-rules`.
+  bool keep_sharding_rules = false;
+  // `debug-sharding-origins` / `debug-propagation-edge-sharding`: record
+  // where each sharding came from (propagate.h); the records stay on the
+  // values (the export pipeline removes them only when asked to sink them).
+  bool debug_sharding_origins = false;
+  bool debug_propagation_edges = false;
+  ExportOptions export_options;
+};
+
+// -sdy-propagation-pipeline: the import pipeline, user-priority propagation
+// (op-priority rounds unless disabled) with the call passes around it
+// (call_passes.h), the export pipeline.
+absl::Status runPropagationPipeline(Module& module,
+                                    const PipelineOptions& options = {});
+
+// Runs a pass pipeline written as text: pass names separated by commas, each
+// optionally followed by its options in braces, as mlir-opt's
+// --pass-pipeline writes them (without the `builtin.module(...)` wrapper,
+// which is accepted too):
+//   "sdy-propagation-pipeline"
+//   "sdy-add-data-flow-edges,sdy-basic-propagate{keep-sharding-rules=true}"
+// An unknown pass or option is an error before any pass runs.
+absl::Status runPassPipeline(Module& module, std::string_view pipeline);
+
+}  // namespace shardkit
+
+SHARDKIT_EXPORT_END
+
+#endif  // SHARDKIT_PASSES_PIPELINE_H_

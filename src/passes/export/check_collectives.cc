@@ -1,0 +1,204 @@
+// -sdy-check-collectives (shardkit's own): proves on host data that the
+// collectives of every function do what their out shardings say. Each value
+// that feeds collectives (the root) is distributed as its sharding demands,
+// the collectives hanging off it run on the per-device buffers (sim layer),
+// and after each one every device's buffer is compared with the shard its out
+// sharding demands; the first collective where they differ is an error.
+#include <algorithm>
+#include <numeric>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/container/flat_hash_set.h"
+#include "shardkit/core/sharding_math.h"
+#include "shardkit/core/status_macros.h"
+#include "shardkit/core/strings.h"
+#include "shardkit/ir/diagnostic.h"
+#include "shardkit/ir/func.h"
+#include "shardkit/ir/sharding_site.h"
+#include "shardkit/passes/export_passes.h"
+#include "shardkit/passes/pass.h"
+#include "shardkit/sim/simulator.h"
+#include "src/passes/collect_ops.h"
+#include "src/passes/export/collective_ops.h"
+
+namespace shardkit {
+namespace {
+
+// Beyond this many elements over all devices a tree is not simulated.
+constexpr int64_t kMaxSimulatedElements = int64_t{1} << 24;
+
+// A collective of a tree and the collectives fed by its result.
+struct Node {
+  Op op;
+  Collective collective;
+  std::vector<Node> children;
+};
+
+std::vector<Node> collectiveUsers(Value value) {
+  std::vector<Node> nodes;
+  for (const Value::Use& use : value.uses()) {
+    Op user = use.user();
+    std::optional<Collective> c = passes_internal::collectiveOf(user);
+    if (!c) continue;
+    nodes.push_back(Node{user, *std::move(c), collectiveUsers(user.result(0))});
+  }
+  return nodes;
+}
+
+class CollectiveChecker {
+ public:
+  explicit CollectiveChecker(Module& module) : meshes_(module.meshTable()) {}
+
+  absl::Status checkFunction(FuncOp func) {
+    std::vector<Op> ops;
+    passes_internal::collectPreOrder(func.body(), ops);
+    absl::flat_hash_set<Value> roots;
+    for (Op op : ops) {
+      if (!passes_internal::collectiveOf(op)) continue;
+      Value operand = op.operand(0);
+      if (passes_internal::collectiveOf(operand.definingOp())) continue;
+      if (!roots.insert(operand).second) continue;
+      SK_RETURN_IF_ERROR(checkTree(operand, collectiveUsers(operand)));
+    }
+    return absl::OkStatus();
+  }
+
+ private:
+  // The sharding the root's data has: its own (an open one on the first
+  // collective's mesh if it has none), unreduced over the axes collectives
+  // right after it reduce (the op that made it left partial values there).
+  std::optional<TensorSharding> rootSharding(
+      Value root, const std::vector<Node>& users) const {
+    std::optional<TensorSharding> sharding = getSharding(root);
+    if (!sharding) {
+      sharding = TensorSharding::fullyOpen(
+          users.front().collective.out_sharding.mesh, root.type().rank());
+    }
+    const Mesh* mesh = meshes_.resolve(*sharding);
+    if (mesh == nullptr) return std::nullopt;
+    for (const Node& user : users) {
+      const Collective& c = user.collective;
+      if (c.kind != CollectiveKind::kAllReduce &&
+          c.kind != CollectiveKind::kReduceScatter) {
+        continue;
+      }
+      std::vector<AxisRef> reduced = c.axes.axes;
+      for (const AxisRefList& list : c.axes_per_dim.lists) {
+        reduced.insert(reduced.end(), list.axes.begin(), list.axes.end());
+      }
+      std::vector<AxisRef> partial =
+          axisSetDifference(reduced, sharding->unreduced_axes, *mesh);
+      if (partial.empty()) continue;
+      if (sharding->unreduced_axes.empty()) {
+        sharding->unreduced_kind = c.reduction;
+      }
+      sharding->unreduced_axes.insert(sharding->unreduced_axes.end(),
+                                      partial.begin(), partial.end());
+      sortAndMergeAxes(sharding->unreduced_axes, *mesh);
+    }
+    return sharding;
+  }
+
+  // Per dimension, a multiple of every shard count in the tree.
+  void collectPadMultiples(const std::vector<Node>& nodes,
+                           std::vector<int64_t>& pads) const {
+    for (const Node& node : nodes) {
+      addShardCounts(node.collective.out_sharding, pads);
+      collectPadMultiples(node.children, pads);
+    }
+  }
+  void addShardCounts(const TensorSharding& sharding,
+                      std::vector<int64_t>& pads) const {
+    const Mesh* mesh = meshes_.resolve(sharding);
+    if (mesh == nullptr) return;
+    std::vector<int64_t> counts = shardCounts(sharding, *mesh);
+    for (size_t d = 0; d < counts.size() && d < pads.size(); ++d) {
+      pads[d] = std::lcm(pads[d], counts[d]);
+    }
+  }
+
+  absl::Status checkTree(Value root, const std::vector<Node>& users) {
+    Type type = root.type();
+    if (users.empty() || !type.isRankedTensor() || !type.hasStaticShape()) {
+      return absl::OkStatus();
+    }
+    std::optional<TensorSharding> sharding = rootSharding(root, users);
+    if (!sharding || sharding->rank() != type.rank()) return absl::OkStatus();
+    const Mesh* mesh = meshes_.resolve(*sharding);
+    std::vector<int64_t> pads(type.rank(), 1);
+    addShardCounts(*sharding, pads);
+    collectPadMultiples(users, pads);
+    // Only the residue of each dimension modulo its shard counts shapes the
+    // layout: a long dimension is simulated at a size with the same residue.
+    std::vector<int64_t> shape(type.shape().begin(), type.shape().end());
+    int64_t elements = mesh->totalSize();
+    for (size_t d = 0; d < shape.size(); ++d) {
+      if (shape[d] > 2 * pads[d]) shape[d] = pads[d] + shape[d] % pads[d];
+      elements *= std::max<int64_t>(shape[d], 1);
+    }
+    if (elements > kMaxSimulatedElements) return absl::OkStatus();
+    absl::StatusOr<DistributedTensor> tensor =
+        distributeIota(shape, *sharding, *mesh, /*seed=*/root.id(), pads);
+    if (!tensor.ok()) return absl::OkStatus();  // Not a sharding we model.
+    for (const Node& user : users) {
+      SK_RETURN_IF_ERROR(checkNode(*tensor, user));
+    }
+    return absl::OkStatus();
+  }
+
+  absl::Status checkNode(const DistributedTensor& operand, const Node& node) {
+    const Collective& c = node.collective;
+    const Mesh* target_mesh = meshes_.resolve(c.out_sharding);
+    if (target_mesh == nullptr) {
+      return opError(node.op, "names a mesh that does not exist");
+    }
+    auto fail = [&](const absl::Status& status) {
+      return opError(node.op, strCat("does not hold what its out sharding "
+                                     "demands: ",
+                                     fromAbsl(status.message())));
+    };
+    if (absl::Status s =
+            verifyCollective(c, operand.sharding, operand.mesh, *target_mesh);
+        !s.ok()) {
+      return fail(s);
+    }
+    absl::StatusOr<DistributedTensor> result =
+        simulateCollective(operand, c, *target_mesh);
+    if (!result.ok()) return fail(result.status());
+    if (absl::Status s = checkHoldsIota(*result, c.out_sharding, *target_mesh);
+        !s.ok()) {
+      return fail(s);
+    }
+    for (const Node& child : node.children) {
+      SK_RETURN_IF_ERROR(checkNode(*result, child));
+    }
+    return absl::OkStatus();
+  }
+
+  MeshTable meshes_;
+};
+
+}  // namespace
+
+absl::Status checkCollectives(Module& module) {
+  CollectiveChecker checker(module);
+  for (Op op : module.functions()) {
+    FuncOp func(op);
+    if (func.isDeclaration()) continue;
+    SK_RETURN_IF_ERROR(checker.checkFunction(func));
+  }
+  return absl::OkStatus();
+}
+
+void registerCheckCollectivesPass() {
+  registerPass(optionlessPass(
+      "sdy-check-collectives",
+      "Simulates the sdy collectives of every function on host data and "
+      "fails at the first one whose result is not what its out sharding "
+      "demands.",
+      checkCollectives));
+}
+
+}  // namespace shardkit

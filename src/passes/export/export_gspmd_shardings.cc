@@ -1,0 +1,133 @@
+// -sdy-export-gspmd-shardings: `sdy.sharding` to `mhlo.sharding` text, and
+// the registration of both GSPMD passes.
+#include <string>
+#include <vector>
+
+#include "shardkit/core/status_macros.h"
+#include "shardkit/core/strings.h"
+#include "shardkit/ir/attr_names.h"
+#include "shardkit/ir/diagnostic.h"
+#include "shardkit/ir/func.h"
+#include "shardkit/ir/sdy_ops.h"
+#include "shardkit/ir/sharding_site.h"
+#include "shardkit/passes/gspmd_passes.h"
+#include "shardkit/passes/pass.h"
+#include "shardkit/text/hlo_sharding.h"
+#include "src/passes/collect_ops.h"
+#include "src/passes/gspmd_errors.h"
+
+namespace shardkit {
+namespace {
+
+class GspmdExporter {
+ public:
+  explicit GspmdExporter(Module& module) : meshes_(module.meshTable()) {}
+
+  // The HloSharding text of `sharding` for a value under `op`.
+  absl::StatusOr<HloSharding> convert(const TensorSharding& sharding, Op op) {
+    const Mesh* mesh = meshes_.resolve(sharding);
+    if (!mesh) {
+      return absl::InvalidArgumentError(
+          strCat("unknown mesh @", sharding.mesh.name()));
+    }
+    return toHloSharding(sharding, *mesh, manualAxesAround(op));
+  }
+
+  absl::Status exportFunction(FuncOp func) {
+    for (unsigned i = 0; i < func.numArguments(); ++i) {
+      const TensorSharding* s =
+          func.argAttr(i, kShardingAttr).asTensorSharding();
+      if (!s) continue;
+      absl::StatusOr<HloSharding> hlo = convert(*s, func.op());
+      if (!hlo.ok())
+        return passes_internal::functionValueError(func.op(), hlo.status(),
+                                                   "argument", i);
+      func.removeArgAttr(i, kShardingAttr);
+      func.setArgAttr(i, kMhloShardingAttr, Attribute::string(toString(*hlo)));
+    }
+    for (unsigned i = 0; i < func.numResults(); ++i) {
+      const TensorSharding* s = findFuncResultSharding(func, i);
+      if (!s) continue;
+      absl::StatusOr<HloSharding> hlo = convert(*s, func.op());
+      if (!hlo.ok())
+        return passes_internal::functionValueError(func.op(), hlo.status(),
+                                                   "result", i);
+      func.removeResultAttr(i, kShardingAttr);
+      func.setResultAttr(i, kMhloShardingAttr,
+                         Attribute::string(toString(*hlo)));
+    }
+    return absl::OkStatus();
+  }
+
+  absl::Status exportOp(Op op) {
+    const TensorShardingPerValue* shardings =
+        op.attr(kShardingAttr).asTensorShardingPerValue();
+    if (!shardings) return absl::OkStatus();
+    std::vector<HloSharding> converted;
+    for (const TensorSharding& s : shardings->shardings) {
+      absl::StatusOr<HloSharding> hlo = convert(s, op);
+      if (!hlo.ok()) return locatedError(op, fromAbsl(hlo.status().message()));
+      converted.push_back(*std::move(hlo));
+    }
+    HloSharding result;
+    if (converted.size() == 1) {
+      result = std::move(converted.front());
+    } else {
+      result.kind = HloShardingKind::kTuple;
+      result.elements = std::move(converted);
+    }
+    std::string text = toString(result);
+    op.removeAttr(kShardingAttr);
+    op.setAttr(kMhloShardingAttr, Attribute::string(std::move(text)));
+    return absl::OkStatus();
+  }
+
+ private:
+  // The manual axes of the sdy.manual_computation ops around `op`.
+  static std::vector<std::string> manualAxesAround(Op op) {
+    std::vector<std::string> axes;
+    for (Op parent = op.parentOp(); parent; parent = parent.parentOp()) {
+      if (auto manual = dynCast<sdy::ManualComputationOp>(parent)) {
+        for (const std::string& name : manual.manualAxes().names)
+          axes.push_back(name);
+      }
+    }
+    return axes;
+  }
+
+  MeshTable meshes_;
+};
+
+}  // namespace
+
+absl::Status exportGspmdShardings(Module& module) {
+  GspmdExporter exporter(module);
+  std::vector<Op> ops;
+  passes_internal::collectPreOrder(module.body(), ops);
+  for (Op op : ops) {
+    if (auto func = dynCast<FuncOp>(op)) {
+      SK_RETURN_IF_ERROR(exporter.exportFunction(func));
+    } else {
+      SK_RETURN_IF_ERROR(exporter.exportOp(op));
+    }
+  }
+  return absl::OkStatus();
+}
+
+void registerGspmdPasses() {
+  registerPass(PassInfo{
+      "sdy-import-gspmd-shardings",
+      "Reads GSPMD mhlo.sharding attributes (XLA HloSharding text) as sdy "
+      "shardings.",
+      {{"mesh",
+        "the mesh the tilings are expressed on (default: the only mesh)"}},
+      [](Module& module, const PassOptions& options) {
+        return importGspmdShardings(module, options.get("mesh"));
+      }});
+  registerPass(
+      optionlessPass("sdy-export-gspmd-shardings",
+                     "Writes sdy shardings as GSPMD mhlo.sharding attributes.",
+                     exportGspmdShardings));
+}
+
+}  // namespace shardkit

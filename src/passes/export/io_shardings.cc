@@ -1,0 +1,147 @@
+// The export passes that adjust the shardings at a program's boundary, the
+// function inputs and outputs users of shardkit pass tensors through:
+//
+//   -sdy-update-non-divisible-input-output-shardings
+//   -sdy-remove-sub-axes-in-input-output-shardings
+#include <optional>
+#include <vector>
+
+#include "shardkit/core/sharding_math.h"
+#include "shardkit/core/status_macros.h"
+#include "shardkit/ir/attr_names.h"
+#include "shardkit/ir/diagnostic.h"
+#include "shardkit/ir/func.h"
+#include "shardkit/ir/sdy_ops.h"
+#include "shardkit/ir/sharding_site.h"
+#include "shardkit/passes/export_passes.h"
+#include "shardkit/passes/pass.h"
+
+namespace shardkit {
+namespace {
+
+// `sharding` cut to what shards a value of `type` evenly; unchanged for a
+// value that is not a statically shaped tensor or whose mesh is unknown.
+TensorSharding evenlyShardedFor(const TensorSharding& sharding, Type type,
+                                const MeshTable& meshes) {
+  const Mesh* mesh = meshes.resolve(sharding);
+  if (mesh == nullptr || !type.isRankedTensor() || !type.hasStaticShape()) {
+    return sharding;
+  }
+  return evenlySharded(sharding, type.shape(), *mesh);
+}
+
+TensorShardingPerValue evenlyShardedFor(const TensorShardingPerValue& list,
+                                        const std::vector<Type>& types,
+                                        const MeshTable& meshes) {
+  TensorShardingPerValue result = list;
+  for (size_t i = 0; i < result.shardings.size() && i < types.size(); ++i) {
+    result.shardings[i] =
+        evenlyShardedFor(result.shardings[i], types[i], meshes);
+  }
+  return result;
+}
+
+void updateFunctionSignature(FuncOp func, const MeshTable& meshes) {
+  for (unsigned i = 0; i < func.numArguments(); ++i) {
+    Value arg = func.argument(i);
+    if (std::optional<TensorSharding> s = getSharding(arg)) {
+      setSharding(arg, evenlyShardedFor(*s, arg.type(), meshes));
+    }
+  }
+  std::vector<Type> results = func.resultTypes();
+  for (unsigned i = 0; i < func.numResults(); ++i) {
+    if (const TensorSharding* s = findFuncResultSharding(func, i)) {
+      setFuncResultSharding(func, i, evenlyShardedFor(*s, results[i], meshes));
+    }
+  }
+}
+
+void updateCallResults(Op call, const MeshTable& meshes) {
+  std::optional<TensorShardingPerValue> list = getShardingPerValue(call);
+  if (!list) return;
+  call.setAttr(kShardingAttr,
+               Attribute::tensorShardingPerValue(
+                   evenlyShardedFor(*list, call.resultTypes(), meshes)));
+}
+
+// A manual computation's operands and results are what its body's values
+// are made of: both boundaries stay evenly sharded. Manual axes lead every
+// dimension, so cutting the global sharding to the global shape is the same
+// as cutting the free axes to the local shape.
+void updateManualComputation(sdy::ManualComputationOp op,
+                             const MeshTable& meshes) {
+  op.setInShardings(
+      evenlyShardedFor(op.inShardings(), op->operandTypes(), meshes));
+  op.setOutShardings(
+      evenlyShardedFor(op.outShardings(), op->resultTypes(), meshes));
+}
+
+// The axes of an open dimension up to its first sub-axis; closed dimensions
+// are kept as they are.
+TensorSharding withoutSubAxesInOpenDims(const TensorSharding& sharding) {
+  TensorSharding result = sharding;
+  for (DimensionSharding& dim : result.dim_shardings) {
+    if (dim.is_closed) continue;
+    size_t kept = 0;
+    while (kept < dim.axes.size() && !dim.axes[kept].isSubAxis()) ++kept;
+    dim.axes.resize(kept);
+  }
+  return result;
+}
+
+}  // namespace
+
+absl::StatusOr<FuncOp> mainFunction(Module& module) {
+  std::vector<Op> functions = module.functions();
+  for (Op op : functions) {
+    if (FuncOp(op).name() == "main") return FuncOp(op);
+  }
+  if (functions.size() == 1) return FuncOp(functions.front());
+  return absl::InvalidArgumentError(
+      "expected a function named 'main' or a module with one function");
+}
+
+absl::Status updateNonDivisibleInputOutputShardings(Module& module) {
+  MeshTable meshes = module.meshTable();
+  for (Op op : module.functions()) updateFunctionSignature(FuncOp(op), meshes);
+  module.walk([&](Op op) {
+    if (isa<func::CallOp>(op)) updateCallResults(op, meshes);
+  });
+  module.walk([&](Op op) {
+    if (auto manual = dynCast<sdy::ManualComputationOp>(op)) {
+      updateManualComputation(manual, meshes);
+    }
+  });
+  return absl::OkStatus();
+}
+
+absl::Status removeSubAxesInInputOutputShardings(Module& module) {
+  SK_ASSIGN_OR_RETURN(FuncOp main, mainFunction(module));
+  for (unsigned i = 0; i < main.numArguments(); ++i) {
+    if (std::optional<TensorSharding> s = getSharding(main.argument(i))) {
+      setSharding(main.argument(i), withoutSubAxesInOpenDims(*s));
+    }
+  }
+  for (unsigned i = 0; i < main.numResults(); ++i) {
+    if (const TensorSharding* s = findFuncResultSharding(main, i)) {
+      setFuncResultSharding(main, i, withoutSubAxesInOpenDims(*s));
+    }
+  }
+  return absl::OkStatus();
+}
+
+void registerInputOutputShardingPasses() {
+  registerPass(optionlessPass(
+      "sdy-update-non-divisible-input-output-shardings",
+      "Cuts the shardings of function inputs and outputs (and of call "
+      "results and manual computation boundaries) to the longest prefix that "
+      "shards them evenly.",
+      updateNonDivisibleInputOutputShardings));
+  registerPass(optionlessPass(
+      "sdy-remove-sub-axes-in-input-output-shardings",
+      "Removes sub-axes, and the axes after them, from the open dimensions "
+      "of the main function's input and output shardings.",
+      removeSubAxesInInputOutputShardings));
+}
+
+}  // namespace shardkit

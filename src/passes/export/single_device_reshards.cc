@@ -1,0 +1,107 @@
+// The single-device part of -sdy-insert-explicit-reshards (see the header).
+#include "src/passes/export/single_device_reshards.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "shardkit/core/strings.h"
+#include "shardkit/ir/diagnostic.h"
+#include "shardkit/ir/sharding_site.h"
+
+namespace shardkit::passes_internal {
+namespace {
+
+using MaybeSharding = std::optional<TensorSharding>;
+
+// The mesh values go through on their way to or from a single device,
+// replicated: the global mesh, as -sdy-resolve-single-device-sharding picks
+// it too.
+std::optional<MeshOrRef> globalMesh(const MeshTable& meshes) {
+  std::string_view name = meshes.globalMeshName();
+  if (name.empty()) return std::nullopt;
+  return MeshOrRef::ref(std::string(name));
+}
+
+}  // namespace
+
+absl::Status checkNoSingleDeviceSignature(FuncOp func,
+                                          const MeshTable& meshes) {
+  for (unsigned i = 0; i < func.numArguments(); ++i) {
+    MaybeSharding s = getSharding(func.argument(i));
+    if (s && isSingleDevice(*s, meshes)) {
+      return opError(func, strCat("function argument ", i,
+                                  " cannot have a single-device (maximal) "
+                                  "sharding attribute"));
+    }
+  }
+  for (unsigned i = 0; i < func.numResults(); ++i) {
+    const TensorSharding* s = findFuncResultSharding(func, i);
+    if (s && isSingleDevice(*s, meshes)) {
+      return opError(func, strCat("function result ", i,
+                                  " cannot have a single-device (maximal) "
+                                  "sharding attribute"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+bool isSingleDevice(const TensorSharding& sharding, const MeshTable& meshes) {
+  const Mesh* mesh = meshes.resolve(sharding);
+  return mesh != nullptr && mesh->isMaximal();
+}
+
+absl::StatusOr<bool> reshardSingleDeviceOp(Op op, const MeshTable& meshes,
+                                           ReshardBuilder& builder) {
+  std::optional<TensorSharding> device;
+  for (Value result : op.results()) {
+    MaybeSharding s = getSharding(result);
+    if (!s || !isSingleDevice(*s, meshes)) continue;
+    if (device && !sameDistribution(*device, *s)) {
+      return opError(op, "has conflicting single-device result shardings");
+    }
+    device = *s;
+  }
+  if (!device) return false;
+  std::optional<MeshOrRef> global = globalMesh(meshes);
+  for (unsigned i = 0; i < op.numOperands(); ++i) {
+    Value operand = op.operand(i);
+    if (!operand.type().isRankedTensor()) continue;
+    MaybeSharding current = getSharding(operand);
+    if (current && sameDistribution(*current, *device)) continue;
+    if (global) {
+      TensorSharding replicated =
+          TensorSharding::fullyClosed(*global, operand.type().rank());
+      // Replicated on another mesh still has to move to the global one.
+      if (current && !sameDistribution(*current, replicated)) {
+        operand =
+            builder.reshard(operand, replicated, op.location(), Before{op});
+      }
+    }
+    op.setOperand(i,
+                  builder.reshard(operand, *device, op.location(), Before{op}));
+  }
+  After after{op};
+  for (Value result : op.results()) {
+    if (!result.type().isRankedTensor()) continue;
+    MaybeSharding old = getSharding(result);
+    if (old && sameDistribution(*old, *device)) old.reset();
+    Value moved = result;
+    Op first;
+    if (global) {
+      moved = builder.reshard(
+          moved, TensorSharding::fullyClosed(*global, result.type().rank()),
+          op.location(), after);
+      first = moved.definingOp();
+    }
+    if (old && !(global && isEquivalent(&*old, nullptr))) {
+      moved = builder.reshard(moved, *old, op.location(), after);
+      if (!first) first = moved.definingOp();
+    }
+    if (first) replaceUsesExcept(result, moved, first);
+    setSharding(result, *device);
+  }
+  return true;
+}
+
+}  // namespace shardkit::passes_internal

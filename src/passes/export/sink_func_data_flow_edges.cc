@@ -1,0 +1,42 @@
+// -sdy-sink-func-data-flow-edges.
+#include <optional>
+#include <vector>
+
+#include "shardkit/ir/call_graph.h"
+#include "shardkit/ir/func.h"
+#include "shardkit/ir/sdy_ops.h"
+#include "shardkit/ir/sharding_site.h"
+#include "shardkit/passes/call_passes.h"
+#include "src/passes/collect_ops.h"
+
+namespace shardkit {
+
+absl::Status sinkFuncDataFlowEdges(Module& module) {
+  std::vector<Op> ops;
+  for (Op func : module.functions()) {
+    if (!FuncOp(func).isDeclaration()) {
+      passes_internal::collectPreOrder(FuncOp(func).body(), ops);
+    }
+  }
+  for (Op op : ops) {
+    if (!isa<sdy::FuncDataFlowEdgeOp>(op) || op.numOperands() != 1 ||
+        op.numResults() != 1) {
+      continue;
+    }
+    Value input = op.operand(0);
+    // The edge's own sharding (its `sdy.sharding`), not its input's.
+    std::optional<TensorSharding> edge = getEdgeOwnerSharding(op.result(0));
+    if (edge) {
+      setEdgeOwnerSharding(input, *edge);
+    } else if (std::optional<TensorSharding> old =
+                   getEdgeOwnerSharding(input)) {
+      setEdgeOwnerSharding(input,
+                           TensorSharding::fullyOpen(old->mesh, old->rank()));
+    }
+    op.result(0).replaceAllUsesWith(input);
+    op.erase();
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace shardkit

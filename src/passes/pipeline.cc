@@ -1,0 +1,99 @@
+// The pipelines with typed options, and text pass pipelines.
+#include "shardkit/passes/pipeline.h"
+
+#include <utility>
+#include <vector>
+
+#include "shardkit/core/status_macros.h"
+#include "shardkit/core/strings.h"
+#include "shardkit/passes/call_passes.h"
+#include "shardkit/passes/import_passes.h"
+#include "shardkit/passes/pass.h"
+#include "shardkit/passes/symbol_dce.h"
+#include "shardkit/text/scanner.h"
+
+namespace shardkit {
+
+// The import pipeline, propagation and the export pipeline, with the call
+// passes between them (call_passes.h): with dedup-functions-fully, calls are
+// followed through function data-flow edges; otherwise the named computations
+// the import made of them become functions again, one per distinct sharding.
+absl::Status runPropagationPipeline(Module& module,
+                                    const PipelineOptions& options) {
+  bool dedup = options.import_options.dedup_functions_fully;
+  SK_RETURN_IF_ERROR(runImportPipeline(module, options.import_options));
+  if (dedup) SK_RETURN_IF_ERROR(addFuncDataFlowEdges(module));
+  SK_RETURN_IF_ERROR(preOrderFuncs(module));
+  PropagationOptions propagation;
+  propagation.strategy = options.strategy;
+  propagation.op_priorities = options.op_priorities;
+  propagation.user_priorities = true;
+  propagation.conservative = options.conservative;
+  propagation.keep_sharding_rules = options.keep_sharding_rules;
+  propagation.debug_sharding_origins = options.debug_sharding_origins;
+  propagation.debug_propagation_edges = options.debug_propagation_edges;
+  SK_RETURN_IF_ERROR(propagate(module, propagation).status());
+  // Propagation has already dropped the rules unless asked to keep them.
+  ExportOptions export_options = options.export_options;
+  export_options.keep_sharding_rules = true;
+  if (dedup) {
+    SK_RETURN_IF_ERROR(propagateToFuncResults(module));
+    SK_RETURN_IF_ERROR(sinkFuncDataFlowEdges(module));
+  } else {
+    // The computations' shardings are on their edges until these are sunk;
+    // the functions made of them take the computations' shardings.
+    SK_RETURN_IF_ERROR(sinkDataFlowEdges(module, export_options.sink));
+    SK_RETURN_IF_ERROR(exportNamedComputations(module));
+    SK_RETURN_IF_ERROR(propagateToFuncResults(module));
+  }
+  SK_RETURN_IF_ERROR(
+      unflattenCallGraph(module, /*dedup_functions_fully=*/false));
+  SK_RETURN_IF_ERROR(symbolDce(module));
+  SK_RETURN_IF_ERROR(insertFuncCallReshards(module));
+  return runExportPipeline(module, export_options);
+}
+
+absl::Status runPassPipeline(Module& module, std::string_view pipeline) {
+  std::string_view text = trimSpaces(pipeline);
+  constexpr std::string_view kWrapper = "builtin.module(";
+  if (text.starts_with(kWrapper) && text.ends_with(")")) {
+    text = text.substr(kWrapper.size(), text.size() - kWrapper.size() - 1);
+  }
+  absl::StatusOr<std::vector<std::string_view>> parts = splitTopLevel(text);
+  if (!parts.ok()) {
+    return absl::InvalidArgumentError(
+        toAbsl(strCat("invalid pass pipeline '", pipeline,
+                      "': ", fromAbsl(parts.status().message()))));
+  }
+  // Every pass and option is checked before the first pass runs.
+  std::vector<std::pair<std::string, PassOptions>> passes;
+  for (std::string_view part : *parts) {
+    std::string_view name = part;
+    PassOptions options;
+    if (size_t brace = part.find('{'); brace != std::string_view::npos) {
+      if (!part.ends_with("}")) {
+        return absl::InvalidArgumentError(
+            toAbsl(strCat("invalid pass pipeline entry '", part,
+                          "': options go in braces at its end")));
+      }
+      name = trimSpaces(part.substr(0, brace));
+      SK_ASSIGN_OR_RETURN(options, PassOptions::parse(part.substr(
+                                       brace + 1, part.size() - brace - 2)));
+    }
+    if (!name.empty() && name.front() == '-') name.remove_prefix(1);
+    const PassInfo* pass = findPass(name);
+    if (!pass) {
+      return absl::InvalidArgumentError(toAbsl(
+          strCat("unknown pass '", name, "' in pipeline '", pipeline, "'")));
+    }
+    // Every pass's options are checked before the first pass runs.
+    SK_RETURN_IF_ERROR(validatePassOptions(*pass, options));
+    passes.emplace_back(std::string(name), std::move(options));
+  }
+  for (const auto& [name, options] : passes) {
+    SK_RETURN_IF_ERROR(runPass(module, name, options));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace shardkit

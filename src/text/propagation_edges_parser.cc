@@ -1,0 +1,81 @@
+// AttrParser::parsePropagationEdges: the body of `#sdy.propagation_edges`.
+//
+//   <[{step-N = [{AXIS = SOURCE -> [TARGET, ...]}, ...]}, ...]>
+//
+// where AXIS is an axis ref (`"x"`, `"x":(1)2`) and SOURCE/TARGET are
+// `operand-I` or `result-I`. The step index may be written negative
+// (`step--3`); the verifier rejects it.
+#include "shardkit/core/status_macros.h"
+#include "shardkit/text/attr_parser.h"
+
+namespace shardkit {
+
+absl::StatusOr<EdgeValueRef> AttrParser::parseEdgeValueRef() {
+  EdgeValueRef ref;
+  if (p_.atKeyword("operand")) {
+    ref.kind = EdgeValueRef::Kind::kOperand;
+  } else if (p_.atKeyword("result")) {
+    ref.kind = EdgeValueRef::Kind::kResult;
+  } else {
+    return p_.errorExpected("'operand' or 'result'");
+  }
+  p_.advance();
+  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kMinus, "'-'"));
+  SK_ASSIGN_OR_RETURN(ref.index, p_.parseInteger("value index"));
+  return ref;
+}
+
+absl::StatusOr<AxisPropagation> AttrParser::parseAxisPropagation() {
+  AxisPropagation entry;
+  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kLBrace, "'{'"));
+  SK_ASSIGN_OR_RETURN(entry.axis, parseAxisRef());
+  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kEqual, "'='"));
+  SK_ASSIGN_OR_RETURN(entry.source, parseEdgeValueRef());
+  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kArrow, "'->'"));
+  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kLSquare, "'['"));
+  if (!p_.consumeIf(TokenKind::kRSquare)) {
+    do {
+      SK_ASSIGN_OR_RETURN(EdgeValueRef target, parseEdgeValueRef());
+      entry.targets.push_back(target);
+    } while (p_.consumeIf(TokenKind::kComma));
+    SK_RETURN_IF_ERROR(p_.expect(TokenKind::kRSquare, "']'"));
+  }
+  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kRBrace, "'}'"));
+  return entry;
+}
+
+absl::StatusOr<PropagationStep> AttrParser::parsePropagationStep() {
+  PropagationStep step;
+  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kLBrace, "'{'"));
+  SK_RETURN_IF_ERROR(p_.expectKeyword("step"));
+  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kMinus, "'-'"));
+  SK_ASSIGN_OR_RETURN(step.step, p_.parseInteger("step index"));
+  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kEqual, "'='"));
+  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kLSquare, "'['"));
+  if (!p_.consumeIf(TokenKind::kRSquare)) {
+    do {
+      SK_ASSIGN_OR_RETURN(AxisPropagation entry, parseAxisPropagation());
+      step.axes.push_back(std::move(entry));
+    } while (p_.consumeIf(TokenKind::kComma));
+    SK_RETURN_IF_ERROR(p_.expect(TokenKind::kRSquare, "']'"));
+  }
+  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kRBrace, "'}'"));
+  return step;
+}
+
+absl::StatusOr<PropagationEdges> AttrParser::parsePropagationEdges() {
+  PropagationEdges edges;
+  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kLess, "'<'"));
+  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kLSquare, "'['"));
+  if (!p_.consumeIf(TokenKind::kRSquare)) {
+    do {
+      SK_ASSIGN_OR_RETURN(PropagationStep step, parsePropagationStep());
+      edges.steps.push_back(std::move(step));
+    } while (p_.consumeIf(TokenKind::kComma));
+    SK_RETURN_IF_ERROR(p_.expect(TokenKind::kRSquare, "']'"));
+  }
+  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kGreater, "'>'"));
+  return edges;
+}
+
+}  // namespace shardkit
