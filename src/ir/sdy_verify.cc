@@ -5,7 +5,6 @@
 
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/verify.h"
-#include "shardkit/ir/computations.h"
 #include "shardkit/ir/func.h"
 #include "shardkit/ir/sdy_ops.h"
 #include "shardkit/ir/sharding_site.h"
@@ -47,30 +46,8 @@ absl::Status verifyDataFlowEdgeOp(Op op, const VerifyContext& context) {
         "expected input of sdy.data_flow_edge to not be defined by an "
         "SdyDialect op (other than an sdy.named_computation).");
   }
-  const TensorSharding* s = op.attr("sharding").asTensorSharding();
-  if (!s) return absl::OkStatus();
-  SK_RETURN_IF_ERROR(context.verifySharding(*s, type));
-  // The edge of a manual computation's result holds the result's sharding
-  // outside the body: with the manual axes its out_sharding leads with (the
-  // sink puts it there as it is).
-  sdy::ManualComputationOp manual =
-      dynCast<sdy::ManualComputationOp>(input.definingOp());
-  if (!manual) return absl::OkStatus();
-  const std::vector<TensorSharding>& outs = manual.outShardings().shardings;
-  unsigned index = input.index();
-  if (index >= outs.size()) return absl::OkStatus();
-  const ManualAxes& axes = manual.manualAxes();
-  TensorSharding rebuilt =
-      withManualAxesOf(outs[index], withoutManualAxes(*s, axes), axes);
-  for (size_t d = 0; d < s->dim_shardings.size(); ++d) {
-    if (d >= rebuilt.dim_shardings.size() ||
-        rebuilt.dim_shardings[d].axes != s->dim_shardings[d].axes) {
-      return verifyError(strCat(
-          "sharding ", toString(*s),
-          " of the edge of an sdy.manual_computation result must lead with "
-          "the manual axes of its out_sharding ",
-          toString(outs[index])));
-    }
+  if (const TensorSharding* s = op.attr("sharding").asTensorSharding()) {
+    return context.verifySharding(*s, type);
   }
   return absl::OkStatus();
 }

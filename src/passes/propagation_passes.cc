@@ -114,7 +114,8 @@ PassInfo propagationPass(const char* name, const char* description,
     options.push_back(
         {"dedup-functions-fully",
          "keep functions and calls and propagate through them instead of "
-         "inlining each call (default false)"});
+         "inlining each call (default false)",
+         PassOptionKind::kBool});
   }
   if (level != Level::kBasic) options = withStrategy(std::move(options));
   if (level >= Level::kOpPriority) options = withOpPriority(std::move(options));
