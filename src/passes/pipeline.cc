@@ -36,6 +36,11 @@ absl::Status runPropagationPipeline(Module& module,
   // Propagation has already dropped the rules unless asked to keep them.
   ExportOptions export_options = options.export_options;
   export_options.keep_sharding_rules = true;
+  export_options.sink.sink_debug_sharding_origins |=
+      options.debug_sharding_origins;
+  export_options.sink.sink_debug_propagation_edge_sharding |=
+      options.debug_propagation_edges;
+  export_options.keep_propagation_debug_info = true;
   if (dedup) {
     SK_RETURN_IF_ERROR(propagateToFuncResults(module));
     SK_RETURN_IF_ERROR(sinkFuncDataFlowEdges(module));
@@ -43,6 +48,8 @@ absl::Status runPropagationPipeline(Module& module,
     // The computations' shardings are on their edges until these are sunk;
     // the functions made of them take the computations' shardings.
     SK_RETURN_IF_ERROR(sinkDataFlowEdges(module, export_options.sink));
+    // Sunk once: a second sink would overwrite the records with empty ones.
+    export_options.sink = SinkDataFlowEdgesOptions();
     SK_RETURN_IF_ERROR(exportNamedComputations(module));
     SK_RETURN_IF_ERROR(propagateToFuncResults(module));
   }

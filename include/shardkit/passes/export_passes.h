@@ -79,6 +79,11 @@ absl::Status mergeConstants(Module& module, ConstantMergeMode mode);
 
 struct ExportOptions {
   SinkDataFlowEdgesOptions sink;
+  // The reference sinks the debug records asked for by `sink`, dumps the
+  // module to its dump directory and then removes them; shardkit has no dump
+  // directory, so a caller that wants the records in the output (as
+  // runPropagationPipeline does) keeps them.
+  bool keep_propagation_debug_info = false;
   // `keep-sharding-rules`: leave the `sdy.sharding_rule` attributes.
   bool keep_sharding_rules = false;
   // `avoid-export-for-partitioning`: keep sharding groups and constraints and

@@ -37,8 +37,8 @@ struct PipelineOptions {
   // `keep-sharding-rules`.
   bool keep_sharding_rules = false;
   // `debug-sharding-origins` / `debug-propagation-edge-sharding`: record
-  // where each sharding came from (propagate.h); the records stay on the
-  // values (the export pipeline removes them only when asked to sink them).
+  // where each sharding came from (propagate.h); the records are sunk onto
+  // the data-flow ops with their edges and kept in the output.
   bool debug_sharding_origins = false;
   bool debug_propagation_edges = false;
   ExportOptions export_options;

@@ -65,10 +65,11 @@ absl::Status runExportPipeline(Module& module, const ExportOptions& options) {
   if (!options.avoid_export_for_partitioning) {
     SK_RETURN_IF_ERROR(runPartitioner(module, options));
   }
-  // The debug records were asked for the module as propagation left it;
-  // the partitioned module does not keep them (as in the reference).
-  if (options.sink.sink_debug_sharding_origins ||
-      options.sink.sink_debug_propagation_edge_sharding) {
+  // The debug records describe the module as propagation left it; the
+  // partitioned module drops them unless the caller keeps them.
+  if (!options.keep_propagation_debug_info &&
+      (options.sink.sink_debug_sharding_origins ||
+       options.sink.sink_debug_propagation_edge_sharding)) {
     removePropagationDebugInfo(module);
   }
   if (!options.keep_sharding_rules) {

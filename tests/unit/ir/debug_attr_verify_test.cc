@@ -86,7 +86,7 @@ func.func private @g(%arg0: tensor<8xf32>) -> tensor<8xf32> {
   };
   CHECK(call("g", "(tensor<8xf32>) -> tensor<8xf32>") == "");
   CHECK(call("missing", "(tensor<8xf32>) -> tensor<8xf32>") ==
-        "test.mlir:2:3: error: 'func.call' op '@missing' does not reference a "
+        "test.mlir:2:3: error: 'func.call' op 'missing' does not reference a "
         "valid function");
 }
 

@@ -1,7 +1,7 @@
 // The driver across calls (after -sdy-add-func-data-flow-edges): a callee's
 // argument edge links it to the operands of every call, a call result's edge
 // to the callee's returned value; callee bodies are visited before their
-// callers. And the op-priority round of a constraint on a shared value.
+// callers.
 #include <catch2/catch.hpp>
 
 #include "shardkit/ir/sdy_ops.h"
@@ -99,35 +99,6 @@ func.func private @f(%arg0: tensor<8xf32>) -> tensor<8xf32> {
   propagateOrDie(*module);
   CHECK(shardingText(firstOp(*module, "stablehlo.add").result(0)) ==
         R"(<@mesh, [{"y", ?}]>)");
-}
-
-// %0 has two users: a constraint to {"x"}, and a negate sharded {"y"}.
-constexpr const char* kSharedConstraint = R"(
-sdy.mesh @mesh = <["x"=2, "y"=2]>
-func.func @main(%arg0: tensor<8x8xf32>) -> (tensor<8x8xf32>, tensor<8x8xf32>) {
-  %0 = stablehlo.abs %arg0 : tensor<8x8xf32>
-  %1 = sdy.sharding_constraint %0 <@mesh, [{"x"}, {}]> : tensor<8x8xf32>
-  %2 = stablehlo.negate %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"y"}, {}]>]>} : tensor<8x8xf32>
-  return %1, %2 : tensor<8x8xf32>, tensor<8x8xf32>
-}
-)";
-
-TEST_CASE("driver: a constraint on a shared value waits a round") {
-  // The negate (elementwise, first round) shards %0 with "y" before the
-  // constraint, which shares %0 with it, may impose "x".
-  auto module = parseModuleOrDie(kSharedConstraint);
-  PropagationOptions options;
-  options.strategy = PropagationStrategy::kAggressive;
-  options.op_priorities = true;
-  propagateOrDie(*module, options);
-  CHECK(shardingText(firstOp(*module, "stablehlo.abs").result(0)) ==
-        R"(<@mesh, [{"y", ?}, {?}]>)");
-  // Without op priorities the constraint, visited first, wins.
-  auto plain = parseModuleOrDie(kSharedConstraint);
-  options.op_priorities = false;
-  propagateOrDie(*plain, options);
-  CHECK(shardingText(firstOp(*plain, "stablehlo.abs").result(0)) ==
-        R"(<@mesh, [{"x", ?}, {?}]>)");
 }
 
 }  // namespace
