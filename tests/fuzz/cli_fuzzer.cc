@@ -65,15 +65,6 @@ void fuzzOptions(std::string_view text, std::string_view input) {
 }  // namespace shardkit
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  using namespace shardkit;
-  fuzz::ByteReader in(data, size);
-  uint8_t selector = in.byte();
-  std::string_view text = in.rest();
-  std::string_view input(reinterpret_cast<const char*>(data), size);
-  if (selector % 2 == 0) {
-    fuzzFlags(text, input);
-  } else {
-    fuzzOptions(text, input);
-  }
-  return 0;
+  return shardkit::fuzz::runOneOf(data, size, shardkit::fuzzFlags,
+                                  shardkit::fuzzOptions);
 }

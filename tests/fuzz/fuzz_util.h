@@ -94,6 +94,20 @@ class ByteReader {
   size_t pos_ = 0;
 };
 
+// A target with two parsers: the first byte picks one (even: `first`, odd:
+// `second`), which reads the rest as text; both get the whole input too,
+// for their failure reports.
+using TextFuzzer = void (*)(std::string_view text, std::string_view input);
+inline int runOneOf(const uint8_t* data, size_t size, TextFuzzer first,
+                    TextFuzzer second) {
+  ByteReader in(data, size);
+  uint8_t selector = in.byte();
+  std::string_view text = in.rest();
+  std::string_view input(reinterpret_cast<const char*>(data), size);
+  (selector % 2 == 0 ? first : second)(text, input);
+  return 0;
+}
+
 }  // namespace shardkit::fuzz
 
 #endif  // SHARDKIT_TESTS_FUZZ_FUZZ_UTIL_H_

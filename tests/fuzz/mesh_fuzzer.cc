@@ -77,15 +77,6 @@ void fuzzStablehloMesh(std::string_view text, std::string_view input) {
 }  // namespace shardkit
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  using namespace shardkit;
-  fuzz::ByteReader in(data, size);
-  uint8_t selector = in.byte();
-  std::string_view text = in.rest();
-  std::string_view input(reinterpret_cast<const char*>(data), size);
-  if (selector % 2 == 0) {
-    fuzzSdyMesh(text, input);
-  } else {
-    fuzzStablehloMesh(text, input);
-  }
-  return 0;
+  return shardkit::fuzz::runOneOf(data, size, shardkit::fuzzSdyMesh,
+                                  shardkit::fuzzStablehloMesh);
 }
