@@ -12,6 +12,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 allowed=(
   # Op tables (names, inherent attributes, traits, verifier hooks).
   src/ir/stablehlo_ops.cc
+  src/ir/op_signatures.cc
   src/mpmd/syntax.cc
   src/mpmd/syntax_regions.cc
   # Typed-op definitions and attribute-name constants.

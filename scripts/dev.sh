@@ -10,13 +10,17 @@
 #                         (scripts/tidy-changed.sh, at most TIDY_MAX_FILES), then
 #                         every test: unit tests and our lit tests (ctest),
 #                         the conformance suite in
-#                         ../shared/upstream (lit-check --expect), and a short
-#                         fuzzing run when clang is installed
+#                         ../shared/upstream (lit-check --expect); then, when
+#                         clang-14 is installed, the same tests in the
+#                         sanitizer build (scripts/sanitize.sh test: ASan,
+#                         UBSan, LSan) and a short fuzzing run in that build
+#                         (scripts/fuzz.sh)
 #
 # Environment: BUILD_DIR (default build), JOBS (default nproc),
 # SHARDKIT_SHARED (default ../shared next to the checkout),
-# FUZZ_SECONDS (default 60; 0 skips fuzzing), TIDY_MAX_FILES (default 12;
-# 0 skips clang-tidy).
+# SANITIZE (default 1; 0 skips the sanitizer tests), FUZZ_SECONDS (default
+# 120, the budget of all fuzz targets together; 0 skips fuzzing),
+# TIDY_MAX_FILES (default 12; 0 skips clang-tidy).
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -54,11 +58,17 @@ run_tests() {
     echo "dev.sh: error: $shared/tools/lit-check not found (set SHARDKIT_SHARED)" >&2
     exit 1
   fi
-  local seconds="${FUZZ_SECONDS:-60}"
-  if [ "$seconds" != 0 ] && command -v clang++-14 >/dev/null 2>&1 &&
-     [ -x scripts/fuzz.sh ]; then
-    echo "== fuzzing for ${seconds}s per target"
-    scripts/fuzz.sh "$seconds"
+  if ! command -v clang++-14 >/dev/null 2>&1; then
+    echo "dev.sh: clang++-14 not installed: no sanitizer tests, no fuzzing"
+    return
+  fi
+  if [ "${SANITIZE:-1}" != 0 ]; then
+    JOBS="$jobs" scripts/sanitize.sh test
+  fi
+  local seconds="${FUZZ_SECONDS:-120}"
+  if [ "$seconds" != 0 ]; then
+    echo "== fuzzing, ${seconds}s for all targets (scripts/fuzz.sh)"
+    JOBS="$jobs" scripts/fuzz.sh "$seconds"
   fi
 }
 

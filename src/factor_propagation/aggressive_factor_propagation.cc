@@ -4,6 +4,8 @@
 #include <numeric>
 #include <tuple>
 
+#include "shardkit/core/checked_math.h"
+
 namespace shardkit {
 namespace {
 
@@ -23,7 +25,9 @@ std::vector<SourceTensor> sourceTensors(
     const TensorFactorShardings& tensor = projection.tensor(t);
     int64_t tensor_size = 1;
     for (size_t f = 0; f < tensor.factors.size(); ++f) {
-      if (tensor.factors[f].mapped) tensor_size *= factor_sizes[f];
+      if (tensor.factors[f].mapped) {
+        tensor_size = saturatingMul(tensor_size, factor_sizes[f]);
+      }
     }
     for (size_t f = 0; f < tensor.factors.size(); ++f) {
       const FactorSharding& sharding = tensor.factors[f];

@@ -91,14 +91,25 @@ std::optional<ResolvedAxis> compatiblePrefixAcrossFactors(
     const ResolvedAxis& axis, const TensorFactorShardings& tensor,
     int64_t factor) {
   std::optional<ResolvedAxis> result = axis;
+  // Only factors with an axis on the same mesh axis can conflict; in factor
+  // order, as the full scan visits them.
+  auto visit = [&](int64_t other) {
+    const FactorSharding& sharding = tensor.factors[other];
+    if (other == factor || !sharding.mapped) return true;
+    result = prefixWithoutOverlap(*result, sharding.overflow_axes);
+    if (!result) return false;
+    result = prefixWithoutOverlap(*result, sharding.axes);
+    return result.has_value();
+  };
+  if (const std::vector<int64_t>* users = tensor.factorsUsingAxis(axis.axis)) {
+    for (int64_t other : *users) {
+      if (!visit(other)) return std::nullopt;
+    }
+    return result;
+  }
   for (int64_t other = 0; other < static_cast<int64_t>(tensor.factors.size());
        ++other) {
-    const FactorSharding& sharding = tensor.factors[other];
-    if (other == factor || !sharding.mapped) continue;
-    result = prefixWithoutOverlap(*result, sharding.overflow_axes);
-    if (!result) return std::nullopt;
-    result = prefixWithoutOverlap(*result, sharding.axes);
-    if (!result) return std::nullopt;
+    if (!visit(other)) return std::nullopt;
   }
   return result;
 }

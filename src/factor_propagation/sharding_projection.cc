@@ -101,6 +101,7 @@ void projectDimension(AxisSpan dim_axes, const DimMapping& mapping,
 }
 
 void resetTensor(TensorFactorShardings& tensor, int64_t num_factors) {
+  tensor.clearAxisIndex();
   tensor.factors.resize(num_factors);
   for (FactorSharding& factor : tensor.factors) {
     factor.axes.clear();
@@ -218,8 +219,40 @@ bool TensorFactorShardings::expandShardingAxes(int64_t factor,
   if (sharding == nullptr || !isStrictPrefix(sharding->axes, new_axes)) {
     return false;
   }
+  size_t old_size = sharding->axes.size();
   sharding->axes.assign(new_axes.begin(), new_axes.end());
+  if (factors_by_axis_) {
+    for (size_t i = old_size; i < new_axes.size(); ++i) {
+      std::vector<int64_t>& users = (*factors_by_axis_)[new_axes[i].axis];
+      auto it = std::lower_bound(users.begin(), users.end(), factor);
+      if (it == users.end() || *it != factor) users.insert(it, factor);
+    }
+  }
   return true;
+}
+
+const std::vector<int64_t>* TensorFactorShardings::factorsUsingAxis(
+    int32_t axis) const {
+  constexpr size_t kScanLimit = 16;
+  if (factors.size() <= kScanLimit) return nullptr;
+  if (!factors_by_axis_) {
+    factors_by_axis_.emplace();
+    for (size_t f = 0; f < factors.size(); ++f) {
+      if (!factors[f].mapped) continue;
+      for (const AxisList* list :
+           {&factors[f].overflow_axes, &factors[f].axes}) {
+        for (const ResolvedAxis& a : *list) {
+          std::vector<int64_t>& users = (*factors_by_axis_)[a.axis];
+          if (users.empty() || users.back() != static_cast<int64_t>(f)) {
+            users.push_back(static_cast<int64_t>(f));
+          }
+        }
+      }
+    }
+  }
+  static const std::vector<int64_t> kNone;
+  auto it = factors_by_axis_->find(axis);
+  return it == factors_by_axis_->end() ? &kNone : &it->second;
 }
 
 bool TensorFactorShardings::updateShardingAxes(int64_t factor,
@@ -234,6 +267,7 @@ bool TensorFactorShardings::updateShardingAxes(int64_t factor,
   sharding->axes.assign(new_axes.begin(), new_axes.end());
   sharding->overflow_axes.assign(new_overflow_axes.begin(),
                                  new_overflow_axes.end());
+  clearAxisIndex();
   return true;
 }
 

@@ -227,6 +227,36 @@ void AttrDict::set(std::string_view name, Attribute value) {
   }
 }
 
+void AttrDict::setAll(std::vector<NamedAttribute> entries) {
+  auto by_name = [](const NamedAttribute& a, const NamedAttribute& b) {
+    return a.name < b.name;
+  };
+  std::stable_sort(entries.begin(), entries.end(), by_name);
+  // Of equal names in `entries` keep the last, and prefer `entries` over
+  // the existing ones: merge the new (sorted, unique) entries first.
+  std::vector<NamedAttribute> unique;
+  unique.reserve(entries.size());
+  for (NamedAttribute& e : entries) {
+    if (!unique.empty() && unique.back().name == e.name) {
+      unique.back() = std::move(e);
+    } else {
+      unique.push_back(std::move(e));
+    }
+  }
+  std::vector<NamedAttribute> merged;
+  merged.reserve(unique.size() + entries_.size());
+  auto a = unique.begin(), b = entries_.begin();
+  while (a != unique.end() || b != entries_.end()) {
+    if (b == entries_.end() || (a != unique.end() && a->name <= b->name)) {
+      if (b != entries_.end() && a->name == b->name) ++b;
+      merged.push_back(std::move(*a++));
+    } else {
+      merged.push_back(std::move(*b++));
+    }
+  }
+  entries_ = std::move(merged);
+}
+
 bool AttrDict::erase(std::string_view name) {
   NamedAttribute* e = findEntry(entries_, name);
   if (!e) return false;

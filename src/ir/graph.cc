@@ -183,11 +183,25 @@ void Module::eraseOp(uint32_t id) {
 }
 
 Op Module::lookupSymbol(std::string_view name) {
-  for (Op op : body()) {
-    Attribute sym = op.attr("sym_name");
-    if (const std::string* s = sym.asString(); s && *s == name) return op;
+  auto current = [&](uint32_t id) {
+    Op op(this, id);
+    const std::string* sym = op.isErased() || op.parentOp()
+                                 ? nullptr
+                                 : op.attr("sym_name").asString();
+    return sym && *sym == name;
+  };
+  auto it = symbol_index_.find(toAbsl(name));
+  if (it != symbol_index_.end() && current(it->second)) {
+    return Op(this, it->second);
   }
-  return Op();
+  symbol_index_.clear();
+  for (Op op : body()) {
+    if (const std::string* sym = op.attr("sym_name").asString()) {
+      symbol_index_.try_emplace(*sym, op.id());
+    }
+  }
+  it = symbol_index_.find(toAbsl(name));
+  return it == symbol_index_.end() ? Op() : Op(this, it->second);
 }
 
 MeshTable Module::meshTable() {

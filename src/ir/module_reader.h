@@ -139,6 +139,9 @@ class ModuleReader : public OpReader {
   // Types (module_reader_types.cc).
   absl::StatusOr<Type> parseTypeText(std::string_view text, size_t offset,
                                      int depth);
+  // OK if `text`, not a tensor, tuple or function type, is a type: a builtin
+  // one (`f32`, `i8`, `complex<f32>`, ...) or a dialect type (`!a.b`).
+  absl::Status checkOtherType(std::string_view text, size_t offset, int depth);
   // One past the bracket that closes the one at `start` (scanner.h), or a
   // located error.
   absl::StatusOr<size_t> scanBalanced(size_t start, Nesting nesting);

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "absl/container/flat_hash_set.h"
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/ir/op_syntax.h"
@@ -142,6 +143,7 @@ ModuleReader::parseDictEntriesUncached() {
   std::vector<NamedAttribute> entries;
   SK_RETURN_IF_ERROR(p().expect(TokenKind::kLBrace, "'{'"));
   if (p().consumeIf(TokenKind::kRBrace)) return entries;
+  absl::flat_hash_set<std::string> names;
   do {
     NamedAttribute entry;
     if (p().at(TokenKind::kBareIdent)) {
@@ -152,10 +154,20 @@ ModuleReader::parseDictEntriesUncached() {
     } else {
       return p().errorExpected("attribute name");
     }
-    for (const NamedAttribute& e : entries) {
-      if (e.name == entry.name) {
-        return p().error(strCat("duplicate attribute '", entry.name, "'"));
+    // A few names are compared directly; a large dictionary gets a set.
+    bool duplicate = false;
+    if (entries.size() < 8) {
+      for (const NamedAttribute& e : entries) {
+        duplicate = duplicate || e.name == entry.name;
       }
+    } else {
+      if (names.empty()) {
+        for (const NamedAttribute& e : entries) names.insert(e.name);
+      }
+      duplicate = !names.insert(entry.name).second;
+    }
+    if (duplicate) {
+      return p().error(strCat("duplicate attribute '", entry.name, "'"));
     }
     if (p().consumeIf(TokenKind::kEqual)) {
       SK_ASSIGN_OR_RETURN(entry.value, parseAttribute());
@@ -177,14 +189,19 @@ absl::Status ModuleReader::parseOptionalAttrDict(OperationState& state) {
 absl::Status ModuleReader::addAttributes(
     OperationState& state, const std::vector<NamedAttribute>& entries,
     size_t offset) {
+  // `entries` has no name twice (parseDictEntries); added all at once, a
+  // dictionary of any size is read in O(n log n).
+  std::vector<NamedAttribute> inherent, discardable;
   for (const NamedAttribute& e : entries) {
     if (state.inherent_attrs.contains(e.name) ||
         state.discardable_attrs.contains(e.name)) {
       return p().errorAt(offset,
                          strCat("attribute '", e.name, "' is given twice"));
     }
-    state.addAttr(e.name, e.value);
+    (state.name.isInherentAttr(e.name) ? inherent : discardable).push_back(e);
   }
+  state.inherent_attrs.setAll(std::move(inherent));
+  state.discardable_attrs.setAll(std::move(discardable));
   return absl::OkStatus();
 }
 
@@ -195,9 +212,7 @@ absl::Status ModuleReader::parseOptionalProperties(OperationState& state) {
   }
   p().advance();
   SK_ASSIGN_OR_RETURN(std::vector<NamedAttribute> entries, parseDictEntries());
-  for (NamedAttribute& e : entries) {
-    state.inherent_attrs.set(e.name, std::move(e.value));
-  }
+  state.inherent_attrs.setAll(std::move(entries));
   return p().expect(TokenKind::kGreater, "'>' after properties");
 }
 
@@ -357,6 +372,11 @@ absl::StatusOr<Attribute> ModuleReader::parseDialectAttrUncached() {
   if (end >= buffer.size() || buffer[end] != '<') {
     auto alias = attr_aliases_.find(toAbsl(token.spelling));
     if (alias != attr_aliases_.end()) return alias->second;
+    // Without a dialect (no '.') and without `<...>` it can only be an alias.
+    if (name.find('.') == std::string_view::npos) {
+      return p().errorAt(token.offset,
+                         strCat("undefined symbol alias id '", name, "'"));
+    }
   }
   if (end < buffer.size() && buffer[end] == '<') {
     SK_ASSIGN_OR_RETURN(end, scanBalanced(end, Nesting::kAllKinds));

@@ -44,6 +44,34 @@ std::string collapseSpaces(std::string_view s) {
   return out;
 }
 
+// MLIR's builtin integer types: `i32`, `si8`, `ui64` (widths 1 to 2^24-1).
+bool isIntegerType(std::string_view t) {
+  if (t.starts_with("si") || t.starts_with("ui")) {
+    t.remove_prefix(2);
+  } else if (t.starts_with("i")) {
+    t.remove_prefix(1);
+  } else {
+    return false;
+  }
+  int64_t width = 0;
+  return t.size() <= 8 && (t == "0" || t[0] != '0') && parseInt64(t, width) &&
+         width >= 0 && width < (int64_t{1} << 24);
+}
+
+// MLIR's builtin types other than tensors, tuples, functions and the
+// bracketed ones (complex, vector, memref).
+bool isBuiltinScalarType(std::string_view t) {
+  static constexpr std::string_view kFloats[] = {
+      "index",  "none",       "bf16",       "f16",           "f32",
+      "f64",    "f80",        "f128",       "tf32",          "f8E4M3FN",
+      "f8E5M2", "f8E4M3FNUZ", "f8E5M2FNUZ", "f8E4M3B11FNUZ", "f8E4M3",
+      "f8E3M4", "f8E8M0FNU",  "f4E2M1FN",   "f6E2M3FN",      "f6E3M2FN"};
+  for (std::string_view name : kFloats) {
+    if (t == name) return true;
+  }
+  return isIntegerType(t);
+}
+
 }  // namespace
 
 absl::StatusOr<size_t> ModuleReader::scanBalanced(size_t start,
@@ -152,8 +180,13 @@ absl::StatusOr<Type> ModuleReader::parseTypeText(std::string_view text,
     }
     std::vector<int64_t> dims;
     size_t i = 0;
-    while (i < body.size() &&
-           (body[i] == '?' || (body[i] >= '0' && body[i] <= '9'))) {
+    while (i < body.size() && (body[i] == '?' || body[i] == '-' ||
+                               (body[i] >= '0' && body[i] <= '9'))) {
+      if (body[i] == '-') {
+        return p().errorAt(
+            offset, strCat("tensor dimensions must be non-negative or '?' in '",
+                           text, "'"));
+      }
       if (body[i] == '?') {
         dims.push_back(kDynamicSize);
         ++i;
@@ -201,6 +234,7 @@ absl::StatusOr<Type> ModuleReader::parseTypeText(std::string_view text,
     return types.tuple(elements);
   }
   if (text.empty()) return p().errorAt(offset, "expected type");
+  SK_RETURN_IF_ERROR(checkOtherType(text, offset, depth));
   std::string collapsed = collapseSpaces(text);
   // A dialect that registered its type syntax checks and spells the text.
   if (size_t dot = collapsed.find('.');
@@ -216,6 +250,35 @@ absl::StatusOr<Type> ModuleReader::parseTypeText(std::string_view text,
     }
   }
   return types.other(collapsed);
+}
+
+absl::Status ModuleReader::checkOtherType(std::string_view text, size_t offset,
+                                          int depth) {
+  if (text.starts_with("!")) {
+    // `!name` without a dialect (no '.') and without `<...>` can only be an
+    // alias, and the defined ones were resolved by the caller.
+    std::string_view name = text.substr(1, text.find('<') - 1);
+    if (name.find('.') == std::string_view::npos &&
+        text.find('<') == std::string_view::npos) {
+      return p().errorAt(offset,
+                         strCat("undefined symbol alias id '", name, "'"));
+    }
+    return absl::OkStatus();
+  }
+  if (isBuiltinScalarType(text)) return absl::OkStatus();
+  if (text.starts_with("complex<") && text.ends_with(">")) {
+    std::string_view element = text.substr(8, text.size() - 9);
+    return parseTypeText(element, offset, depth + 1).status();
+  }
+  if ((text.starts_with("vector<") || text.starts_with("memref<")) &&
+      text.ends_with(">")) {
+    return absl::OkStatus();
+  }
+  if (text == "tensor" || text == "tuple" || text == "complex" ||
+      text == "vector" || text == "memref") {
+    return p().errorAt(offset, strCat("expected '<' after '", text, "'"));
+  }
+  return p().errorAt(offset, strCat("unknown type '", text, "'"));
 }
 
 }  // namespace shardkit

@@ -5,6 +5,7 @@
 #include <tuple>
 #include <vector>
 
+#include "shardkit/core/checked_math.h"
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/verify.h"
 #include "shardkit/ir/sdy_ops.h"
@@ -50,10 +51,13 @@ absl::StatusOr<Type> localType(Op op, Type global,
       continue;
     }
     int64_t manual_size = 1;
+    bool fits = true;
     for (const AxisRef& axis : sharding.dim_shardings[d].axes) {
-      if (manual.contains(axis.name)) manual_size *= axis.size(mesh);
+      if (manual.contains(axis.name)) {
+        fits = fits && checkedMul(manual_size, axis.size(mesh), manual_size);
+      }
     }
-    if (size % manual_size != 0) {
+    if (!fits || manual_size < 1 || size % manual_size != 0) {
       return verifyError(strCat(kind, " dimension size ", size,
                                 " is not divisible by the manual axes size ",
                                 manual_size));

@@ -8,8 +8,6 @@
 #include <utility>
 #include <vector>
 
-#include "absl/container/flat_hash_map.h"
-#include "absl/container/flat_hash_set.h"
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/core/verify.h"
@@ -85,9 +83,12 @@ absl::Status verifyCommonAttrs(Op op, const VerifyContext& context) {
   return absl::OkStatus();
 }
 
-// The common attributes, then the op's hook; errors name the op.
+// The op's signature, the common attributes, then the op's hook; errors
+// name the op.
 absl::Status verifyOneOp(Op op, const VerifyContext& context) {
-  absl::Status status = verifyCommonAttrs(op, context);
+  // The counts first: the other checks and the hooks rely on them.
+  absl::Status status = ir_internal::verifyOpSignature(op);
+  if (status.ok()) status = verifyCommonAttrs(op, context);
   if (status.ok()) {
     const OpInfo* info = op.opName().info();
     if (info && info->verify) status = info->verify(op, context);
@@ -103,12 +104,8 @@ class Verifier {
   explicit Verifier(Module& m) : m_(m), meshes_(m.meshTable()) {}
 
   absl::Status run() {
+    ir_internal::verifySymbols(m_, errors_);
     verifyMeshOps();
-    for (Op op : m_.body()) {
-      if (const std::string* name = op.attr("sym_name").asString()) {
-        symbols_.try_emplace(*name, op);
-      }
-    }
     for (Op op : m_.body()) walk(op, {});
     if (errors_.empty()) return absl::OkStatus();
     return diagnosticStatus(errors_);
@@ -123,9 +120,8 @@ class Verifier {
     }
   }
 
-  // The symbol table of meshes: each mesh op well-formed, names unique.
+  // Each mesh op well-formed (verifySymbols checks that names are unique).
   void verifyMeshOps() {
-    absl::flat_hash_set<std::string> names;
     for (Op op : m_.body()) {
       if (!isa<sdy::MeshOp>(op)) continue;
       const std::string* name = op.attr("sym_name").asString();
@@ -133,10 +129,6 @@ class Verifier {
       if (!name || !mesh) {
         report(op, opError(op, "requires 'sym_name' and 'mesh' attributes"));
         continue;
-      }
-      if (!names.insert(*name).second) {
-        report(op, opError(op, strCat("redefinition of symbol named '", *name,
-                                      "'")));
       }
       // The reference checks the mesh while parsing it, in the op's custom
       // parser, which names the op this way.
@@ -167,16 +159,14 @@ class Verifier {
 
   // The call's callee: a function of the module with its signature.
   absl::Status verifyCall(Op call) {
-    auto it = symbols_.find(toAbsl(func::CallOp(call).callee()));
     absl::Status status = ir_internal::verifyFuncCallSymbol(
-        call, it == symbols_.end() ? Op() : it->second);
+        call, m_.lookupSymbol(func::CallOp(call).callee()));
     if (status.ok()) return status;
     return opError(call, message(status));
   }
 
   Module& m_;
   MeshTable meshes_;
-  absl::flat_hash_map<std::string, Op> symbols_;  // top-level, by sym_name
   std::vector<Diagnostic> errors_;
 };
 

@@ -11,6 +11,8 @@
 #include "absl/status/status.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/core/tensor_shape.h"
+#include "shardkit/ir/diagnostic.h"
+#include "shardkit/ir/module.h"
 #include "shardkit/ir/verify.h"
 
 namespace shardkit::ir_internal {
@@ -34,6 +36,14 @@ absl::Status checkShardableType(Type type);
 
 // The operand types of the terminator of `op`'s first region, or none.
 std::vector<Type> bodyReturnTypes(Op op);
+
+// Appends an error for each redefined symbol and each symbol nested in
+// another op (symbol_verify.cc).
+void verifySymbols(Module& module, std::vector<Diagnostic>& errors);
+
+// The operand, result and region counts of a known op and what its types
+// must agree on (op_signatures.cc); OK for an op the table does not know.
+absl::Status verifyOpSignature(Op op);
 
 // The propagation debug attributes (verify_debug_attrs.cc): on an op, and on
 // a function argument or result. OK for any other name.

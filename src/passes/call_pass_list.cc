@@ -22,7 +22,8 @@ void registerCallPasses() {
       "the callee's body; the callees are erased.",
       {{"add-data-flow-edges-on-named-computations",
         "give the named computations made their sdy.data_flow_edge ops "
-        "(default true)"}},
+        "(default true)",
+        PassOptionKind::kBool}},
       [](Module& module, const PassOptions& options) -> absl::Status {
         ImportFuncCallsOptions import;
         SK_ASSIGN_OR_RETURN(

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <mutex>
 
+#include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/text/scanner.h"
 #include "src/passes/pass_list.h"
@@ -88,12 +89,67 @@ absl::StatusOr<bool> PassOptions::getBool(std::string_view key,
                                           bool fallback) const {
   auto it = values_.find(std::string(key));
   if (it == values_.end()) return fallback;
-  // What LLVM's command-line parser accepts for a bool.
-  const std::string& v = it->second;
-  if (v == "true" || v == "True" || v == "TRUE" || v == "1") return true;
-  if (v == "false" || v == "False" || v == "FALSE" || v == "0") return false;
+  if (std::optional<bool> value = parseBoolOption(it->second)) return *value;
   return absl::InvalidArgumentError(toAbsl(strCat(
       "option '", key, "' expects true or false, got '", it->second, "'")));
+}
+
+std::optional<bool> parseBoolOption(std::string_view value) {
+  for (std::string_view yes : {"", "true", "TRUE", "True", "1"}) {
+    if (value == yes) return true;
+  }
+  for (std::string_view no : {"false", "FALSE", "False", "0"}) {
+    if (value == no) return false;
+  }
+  return std::nullopt;
+}
+
+absl::Status validatePassOptions(const PassInfo& pass,
+                                 const PassOptions& options) {
+  auto invalid = [&](std::string_view why) {
+    return absl::InvalidArgumentError(
+        toAbsl(strCat("pass '-", pass.name, "' ", why)));
+  };
+  for (const auto& entry : options.values()) {
+    const std::string& key = entry.first;
+    const std::string& value = entry.second;
+    auto option =
+        std::find_if(pass.options.begin(), pass.options.end(),
+                     [&](const PassOption& o) { return o.name == key; });
+    if (option == pass.options.end()) {
+      return invalid(strCat("has no option '", key, "'"));
+    }
+    int64_t number = 0;
+    switch (option->kind) {
+      case PassOptionKind::kString:
+        break;
+      case PassOptionKind::kBool:
+        if (!parseBoolOption(value)) {
+          return invalid(strCat("option '", key,
+                                "' expects true or false, got '", value, "'"));
+        }
+        break;
+      case PassOptionKind::kInt:
+        if (!parseInt64(value, number)) {
+          return invalid(strCat("option '", key,
+                                "' expects a 64-bit integer, got '", value,
+                                "'"));
+        }
+        break;
+      case PassOptionKind::kChoice:
+        if (std::find(option->choices.begin(), option->choices.end(), value) ==
+            option->choices.end()) {
+          std::string expected;
+          for (const std::string& choice : option->choices) {
+            strAppend(expected, expected.empty() ? "'" : ", '", choice, "'");
+          }
+          return invalid(strCat("option '", key, "' expects one of ", expected,
+                                ", got '", value, "'"));
+        }
+        break;
+    }
+  }
+  return absl::OkStatus();
 }
 
 absl::StatusOr<int64_t> PassOptions::getInt(std::string_view key,
@@ -136,15 +192,7 @@ absl::Status runPass(Module& module, std::string_view name,
     return absl::InvalidArgumentError(
         toAbsl(strCat("unknown pass '-", name, "'")));
   }
-  for (const auto& entry : options.values()) {
-    const std::string& key = entry.first;
-    bool known = std::any_of(pass->options.begin(), pass->options.end(),
-                             [&](const auto& o) { return o.first == key; });
-    if (!known) {
-      return absl::InvalidArgumentError(
-          toAbsl(strCat("pass '-", name, "' has no option '", key, "'")));
-    }
-  }
+  SK_RETURN_IF_ERROR(validatePassOptions(*pass, options));
   return pass->run(module, options);
 }
 

@@ -107,14 +107,8 @@ absl::Status runPassPipeline(Module& module, std::string_view pipeline) {
       return absl::InvalidArgumentError(toAbsl(
           strCat("unknown pass '", name, "' in pipeline '", pipeline, "'")));
     }
-    for (const auto& [key, value] : options.values()) {
-      bool known = false;
-      for (const auto& option : pass->options) known |= option.first == key;
-      if (!known) {
-        return absl::InvalidArgumentError(
-            toAbsl(strCat("pass '", name, "' has no option '", key, "'")));
-      }
-    }
+    // Every pass's options are checked before the first pass runs.
+    SK_RETURN_IF_ERROR(validatePassOptions(*pass, options));
     passes.emplace_back(std::string(name), std::move(options));
   }
   for (const auto& [name, options] : passes) {

@@ -35,7 +35,8 @@ void registerRulePasses() {
        "`sdy.sharding_rule` attribute (custom rules are kept).",
        {{"conservative-propagation",
          "rules that never propagate along dimensions needing data movement "
-         "(default false)"}},
+         "(default false)",
+         PassOptionKind::kBool}},
        [](Module& module, const PassOptions& pass_options) -> absl::Status {
          RuleOptions options;
          SK_ASSIGN_OR_RETURN(

@@ -14,31 +14,37 @@
 namespace shardkit {
 namespace {
 
-using OptionList = std::vector<std::pair<std::string, std::string>>;
+using OptionList = std::vector<PassOption>;
+constexpr PassOptionKind kBool = PassOptionKind::kBool;
 
 OptionList basicOptions() {
   return {
-      {"keep-sharding-rules", "keep the op sharding rules propagation used"},
+      {"keep-sharding-rules", "keep the op sharding rules propagation used",
+       kBool},
       {"conservative-propagation",
-       "never split axes or propagate non-divisible sharding axes"},
+       "never split axes or propagate non-divisible sharding axes", kBool},
       {"module-dump-directory", "accepted for compatibility; ignored"},
       {"debug-sharding-origins",
-       "record the user sharding each axis came from (sdy.sharding_origins)"},
+       "record the user sharding each axis came from (sdy.sharding_origins)",
+       kBool},
       {"debug-propagation-edge-sharding",
        "record which operand or result gave each axis to which, per step "
-       "(sdy.propagation_edges)"},
+       "(sdy.propagation_edges)",
+       kBool},
   };
 }
 
 OptionList withStrategy(OptionList options) {
   options.push_back({"propagation-strategy",
-                     "aggressive (default), basic or basic-then-aggressive"});
+                     "aggressive (default), basic or basic-then-aggressive",
+                     PassOptionKind::kChoice,
+                     {"aggressive", "basic", "basic-then-aggressive"}});
   return options;
 }
 
 OptionList withOpPriority(OptionList options) {
   options.push_back({"run-op-priority-propagation",
-                     "run the op-priority rounds (default true)"});
+                     "run the op-priority rounds (default true)", kBool});
   return options;
 }
 
@@ -108,7 +114,8 @@ PassInfo propagationPass(const char* name, const char* description,
     options.push_back(
         {"dedup-functions-fully",
          "keep functions and calls and propagate through them instead of "
-         "inlining each call (default false)"});
+         "inlining each call (default false)",
+         PassOptionKind::kBool});
   }
   if (level != Level::kBasic) options = withStrategy(std::move(options));
   if (level >= Level::kOpPriority) options = withOpPriority(std::move(options));

@@ -2,6 +2,7 @@
 #include <cctype>
 #include <string>
 
+#include "shardkit/core/checked_math.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/core/tensor_shape.h"
 #include "src/rules/registry_internal.h"
@@ -179,10 +180,10 @@ absl::StatusOr<std::optional<std::vector<int64_t>>> OpView::optionalIntListAttr(
   if (!attr) return std::optional<std::vector<int64_t>>();
   if (std::optional<std::vector<int64_t>> list = attr.intList()) return list;
   if (const ElementsValue* elements = attr.asElements()) {
-    int64_t count = 1;
-    for (int64_t d : elements->type.shape()) count *= d;
-    if (elements->type.isRankedTensor() && elements->type.hasStaticShape()) {
-      if (auto values = denseIntegers(elements->literal, count)) return values;
+    std::optional<int64_t> count = checkedProduct(elements->type.shape());
+    if (count && elements->type.isRankedTensor() &&
+        elements->type.hasStaticShape()) {
+      if (auto values = denseIntegers(elements->literal, *count)) return values;
     }
   }
   return error(strCat("attribute '", name, "' must be a list of integers, got ",

@@ -246,8 +246,8 @@ absl::StatusOr<ReshardPlan> planReshard(const TensorSharding& source,
   if (!same_ref && source_mesh.axes != target_mesh->axes) {
     return absl::UnimplementedError("incompatible meshes");
   }
-  const bool mesh_change = !same_ref && source_mesh.deviceIdsOrIota() !=
-                                            target_mesh->deviceIdsOrIota();
+  const bool mesh_change =
+      !same_ref && !source_mesh.sameDeviceOrder(*target_mesh);
   const Mesh& mesh = source_mesh;
 
   PlanBuilder plan(source, mesh);

@@ -16,49 +16,14 @@
 #include "shardkit/ir/module_io.h"
 #include "shardkit/ir/sharding_site.h"
 #include "shardkit/mpmd/syntax.h"
+#include "tests/fuzz/fuzz_util.h"
 
 namespace shardkit {
 namespace {
 
 constexpr std::string_view kFile = "fuzz.mlir";
 
-[[noreturn]] void fail(std::string_view what, std::string_view input,
-                       std::string_view detail) {
-  std::fprintf(stderr, "%.*s\n--- input:\n%.*s\n--- detail:\n%.*s\n",
-               static_cast<int>(what.size()), what.data(),
-               static_cast<int>(input.size()), input.data(),
-               static_cast<int>(detail.size()), detail.data());
-  std::abort();
-}
-
-// Every line of `message` is `fuzz.mlir:LINE:COL: error: ...`.
-bool isLocated(std::string_view message) {
-  if (message.empty()) return false;
-  while (!message.empty()) {
-    size_t end = message.find('\n');
-    std::string_view line = message.substr(0, end);
-    if (!line.starts_with(kFile) || line.size() <= kFile.size() ||
-        line[kFile.size()] != ':') {
-      return false;
-    }
-    std::string_view rest = line.substr(kFile.size() + 1);
-    size_t colon = rest.find(':');
-    size_t second = rest.find(": error: ");
-    if (colon == std::string_view::npos || second == std::string_view::npos ||
-        second <= colon) {
-      return false;
-    }
-    int64_t l = 0, c = 0;
-    if (!parseInt64(rest.substr(0, colon), l) ||
-        !parseInt64(rest.substr(colon + 1, second - colon - 1), c) || l < 1 ||
-        c < 1) {
-      return false;
-    }
-    if (end == std::string_view::npos) break;
-    message.remove_prefix(end + 1);
-  }
-  return true;
-}
+using fuzz::fail;
 
 std::string print(Module& module, bool generic) {
   PrintOptions options;
@@ -118,7 +83,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   absl::StatusOr<std::unique_ptr<Module>> module = parseModule(input, kFile);
   if (!module.ok()) {
     std::string_view message = fromAbsl(module.status().message());
-    if (!isLocated(message)) fail("error without a location", input, message);
+    if (!fuzz::isLocated(message, kFile))
+      fail("error without a location", input, message);
     return 0;
   }
   checkRoundTrip(input, **module);

@@ -13,6 +13,8 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -33,35 +35,11 @@
 #include "shardkit/propagation/explain.h"
 #include "shardkit/propagation/graph_dump.h"
 #include "shardkit/version.h"
+#include "tools/shardkit-opt/flags.h"
 #include "tools/shardkit-opt/verify_diagnostics.h"
 
 namespace shardkit {
 namespace {
-
-struct PassRequest {
-  std::string name;
-  PassOptions options;
-};
-
-struct Flags {
-  std::string input = "-";
-  std::string output = "-";
-  bool split_input = false;
-  bool generic = false;
-  bool debug_info = false;
-  bool allow_unregistered = true;
-  bool verify_diagnostics = false;
-  // -mlir-timing: report the wall time of parsing, each pass and printing.
-  bool timing = false;
-  // --explain-op: print this op's factor table instead of the module.
-  std::string explain_op;
-  ExplainOptions explain;
-  // --dump-graph=dot|json: print the graph instead of the module.
-  std::string dump_graph;
-  // --comm-report: where to write the collectives' communication cost.
-  std::string comm_report;
-  std::vector<PassRequest> passes;
-};
 
 void printHelp() {
   std::cout
@@ -97,125 +75,18 @@ void printHelp() {
          "PASSES (-NAME or -NAME=\"key=value ...\"):\n";
   for (const PassInfo* pass : allPasses()) {
     std::cout << "  -" << pass->name << "\n      " << pass->description << "\n";
-    for (const auto& [key, description] : pass->options) {
-      std::cout << "        " << key << ": " << description << "\n";
+    for (const PassOption& option : pass->options) {
+      std::cout << "        " << option.name << ": " << option.description
+                << "\n";
     }
   }
 }
 
-// Returns false (after printing why) on a bad command line.
-bool parseFlags(int argc, char** argv, Flags& flags, bool& help,
-                bool& version) {
-  bool positional_only = false;
-  bool have_input = false;
-  for (int i = 1; i < argc; ++i) {
-    std::string arg = argv[i];
-    if (positional_only || arg == "-" || arg.empty() || arg[0] != '-') {
-      if (have_input) {
-        std::cerr << "shardkit-opt: error: more than one input file: " << arg
-                  << "\n";
-        return false;
-      }
-      flags.input = arg;
-      have_input = true;
-      continue;
-    }
-    if (arg == "--") {
-      positional_only = true;
-      continue;
-    }
-    std::string flag = arg.substr(arg[1] == '-' ? 2 : 1);
-    if (flag == "help" || flag == "h") {
-      help = true;
-    } else if (flag == "version") {
-      version = true;
-    } else if (flag.starts_with("dump-graph=")) {
-      flags.dump_graph = flag.substr(std::string("dump-graph=").size());
-      if (flags.dump_graph != "dot" && flags.dump_graph != "json") {
-        std::cerr << "shardkit-opt: error: --dump-graph must be 'dot' or "
-                     "'json', got '"
-                  << flags.dump_graph << "'\n";
-        return false;
-      }
-    } else if (flag == "o") {
-      if (++i >= argc) {
-        std::cerr << "shardkit-opt: error: -o needs a file name\n";
-        return false;
-      }
-      flags.output = argv[i];
-    } else if (flag == "split-input-file") {
-      flags.split_input = true;
-    } else if (flag == "mlir-print-op-generic") {
-      flags.generic = true;
-    } else if (flag == "mlir-print-debuginfo") {
-      flags.debug_info = true;
-    } else if (flag == "allow-unregistered-dialect") {
-      flags.allow_unregistered = true;
-    } else if (flag == "verify-diagnostics") {
-      flags.verify_diagnostics = true;
-    } else if (flag == "mlir-timing") {
-      flags.timing = true;
-    } else if (flag.starts_with("explain-op=")) {
-      flags.explain_op = flag.substr(std::string("explain-op=").size());
-      if (flags.explain_op.empty()) {
-        std::cerr
-            << "shardkit-opt: error: --explain-op needs an op name or %N\n";
-        return false;
-      }
-    } else if (flag.starts_with("comm-report=")) {
-      flags.comm_report = flag.substr(std::string("comm-report=").size());
-      if (flags.comm_report.empty()) {
-        std::cerr << "shardkit-opt: error: --comm-report needs a file name\n";
-        return false;
-      }
-    } else if (flag.starts_with("explain-strategy=")) {
-      std::string strategy =
-          flag.substr(std::string("explain-strategy=").size());
-      if (strategy == "basic") {
-        flags.explain.strategy = PropagationStrategy::kBasic;
-      } else if (strategy == "aggressive") {
-        flags.explain.strategy = PropagationStrategy::kAggressive;
-      } else {
-        std::cerr
-            << "shardkit-opt: error: --explain-strategy must be 'basic' or "
-               "'aggressive', got '"
-            << strategy << "'\n";
-        return false;
-      }
-    } else {
-      size_t eq = flag.find('=');
-      std::string name = flag.substr(0, eq);
-      if (!findPass(name)) {
-        std::cerr << "shardkit-opt: error: unknown option or pass '" << arg
-                  << "' (see --help)\n";
-        return false;
-      }
-      PassRequest request{name, {}};
-      if (eq != std::string::npos) {
-        absl::StatusOr<PassOptions> options =
-            PassOptions::parse(flag.substr(eq + 1));
-        if (!options.ok()) {
-          std::cerr << "shardkit-opt: error: " << options.status().message()
-                    << "\n";
-          return false;
-        }
-        request.options = *options;
-      }
-      const PassInfo* pass = findPass(name);
-      for (const auto& [key, value] : request.options.values()) {
-        bool known = false;
-        for (const auto& option : pass->options)
-          known = known || option.first == key;
-        if (!known) {
-          std::cerr << "shardkit-opt: error: pass '-" << name
-                    << "' has no option '" << key << "'\n";
-          return false;
-        }
-      }
-      flags.passes.push_back(std::move(request));
-    }
-  }
-  return true;
+// Prints a file-level error, `shardkit-opt: error: MESSAGE` (the message
+// made printable: it may quote a file name or an argument); returns false.
+bool toolError(std::string_view message) {
+  std::cerr << "shardkit-opt: error: " << printableText(message) << "\n";
+  return false;
 }
 
 // Reads `path` ("-" is stdin) into `text`; on failure returns why. A
@@ -436,22 +307,24 @@ void reserveHugeHeap(size_t bytes) {
 int run(int argc, char** argv) {
   tuneAllocator();
   registerMpmdDialect();
-  Flags flags;
-  bool help = false;
-  bool version = false;
-  if (!parseFlags(argc, argv, flags, help, version)) return 1;
-  if (help) {
+  absl::StatusOr<Flags> parsed =
+      parseFlags(std::vector<std::string>(argv + 1, argv + argc));
+  if (!parsed.ok()) {
+    toolError(fromAbsl(parsed.status().message()));
+    return 1;
+  }
+  const Flags& flags = *parsed;
+  if (flags.help) {
     printHelp();
     return 0;
   }
-  if (version) {
+  if (flags.version) {
     std::cout << "shardkit-opt " << shardkit::version() << "\n";
     return 0;
   }
   std::string text;
   if (std::optional<std::string> error = readInput(flags.input, text)) {
-    std::cerr << "shardkit-opt: error: cannot read '" << flags.input
-              << "': " << *error << "\n";
+    toolError(strCat("cannot read '", flags.input, "': ", *error));
     return 1;
   }
   // Reading, propagating and printing a module touches several times its
@@ -491,24 +364,23 @@ int run(int argc, char** argv) {
     }
   }
   if (flags.output == "-") {
-    std::cout << out << std::flush;
-    if (!std::cout) {
-      std::cerr << "shardkit-opt: error: cannot write to stdout\n";
+    // A closed stdout (EBADF), a full device or a reader that went away
+    // (EPIPE: SIGPIPE is ignored in main) are errors.
+    if (!writeAll(STDOUT_FILENO, out)) {
+      toolError(strCat("cannot write to stdout: ", std::strerror(errno)));
       return 1;
     }
   } else if (ok) {
     // On failure the target keeps its previous contents (it may be the input).
     if (std::optional<std::string> error = writeOutput(flags.output, out)) {
-      std::cerr << "shardkit-opt: error: cannot write '" << flags.output
-                << "': " << *error << "\n";
+      toolError(strCat("cannot write '", flags.output, "': ", *error));
       return 1;
     }
   }
   if (ok && !flags.comm_report.empty()) {
     if (std::optional<std::string> error =
             writeOutput(flags.comm_report, commReportJson(report))) {
-      std::cerr << "shardkit-opt: error: cannot write '" << flags.comm_report
-                << "': " << *error << "\n";
+      toolError(strCat("cannot write '", flags.comm_report, "': ", *error));
       return 1;
     }
   }
@@ -518,4 +390,10 @@ int run(int argc, char** argv) {
 }  // namespace
 }  // namespace shardkit
 
-int main(int argc, char** argv) { return shardkit::run(argc, argv); }
+int main(int argc, char** argv) {
+  // A write to a closed pipe or past the file size limit is an error the
+  // tool reports (EPIPE, EFBIG), not a signal.
+  std::signal(SIGPIPE, SIG_IGN);
+  std::signal(SIGXFSZ, SIG_IGN);
+  return shardkit::run(argc, argv);
+}

@@ -2,7 +2,10 @@
 #ifndef SHARDKIT_CORE_MESH_H_
 #define SHARDKIT_CORE_MESH_H_
 
+#include <algorithm>
+#include <atomic>
 #include <cstdint>
+#include <memory>
 #include <numeric>
 #include <optional>
 #include <string>
@@ -10,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "shardkit/core/checked_math.h"
 #include "shardkit/core/formatter.h"
 #include "shardkit/core/strings.h"
 
@@ -50,12 +54,13 @@ struct Mesh {
     return std::nullopt;
   }
 
-  // Index of the axis called `name`, or -1.
+  // Index of the (first) axis called `name`, or -1. O(log n) for a mesh of
+  // many axes, so that resolving every axis of a sharding stays linear.
   int axisIndex(std::string_view name) const {
-    for (size_t i = 0; i < axes.size(); ++i) {
-      if (axes[i].name == name) return static_cast<int>(i);
+    if (axes.size() > kLinearScanLimit) {
+      if (std::optional<int> index = indexedAxis(name)) return *index;
     }
-    return -1;
+    return scanForAxis(name);
   }
   bool hasAxis(std::string_view name) const { return axisIndex(name) >= 0; }
   // Size of the axis called `name`; 0 when the mesh has no such axis.
@@ -63,10 +68,11 @@ struct Mesh {
     int i = axisIndex(name);
     return i < 0 ? 0 : axes[i].size;
   }
-  // Product of all axis sizes (1 for a mesh without axes).
+  // Product of all axis sizes (1 for a mesh without axes); INT64_MAX when it
+  // overflows (only an unverified mesh can, see verifyMesh).
   int64_t totalSize() const {
     int64_t total = 1;
-    for (const MeshAxis& axis : axes) total *= axis.size;
+    for (const MeshAxis& axis : axes) total = saturatingMul(total, axis.size);
     return total;
   }
   // The device ids in mesh order, explicit or iota.
@@ -82,12 +88,79 @@ struct Mesh {
   // Same axes (names and sizes, in order) and the same device order, where an
   // absent device list equals an explicit iota.
   bool sameDevicesAndAxes(const Mesh& other) const;
+  // The same device ids in the same order, where an absent device list is
+  // iota(totalSize()); never materializes the iota (a mesh may have 2^40
+  // devices).
+  bool sameDeviceOrder(const Mesh& other) const;
 
-  friend bool operator==(const Mesh&, const Mesh&) = default;
+  Mesh(const Mesh& other)
+      : axes(other.axes),
+        device_ids(other.device_ids),
+        axis_index_(other.axis_index_.load()) {}
+  Mesh(Mesh&& other) noexcept
+      : axes(std::move(other.axes)),
+        device_ids(std::move(other.device_ids)),
+        axis_index_(other.axis_index_.load()) {}
+  Mesh& operator=(const Mesh& other) {
+    axes = other.axes;
+    device_ids = other.device_ids;
+    axis_index_.store(other.axis_index_.load());
+    return *this;
+  }
+  Mesh& operator=(Mesh&& other) noexcept {
+    axes = std::move(other.axes);
+    device_ids = std::move(other.device_ids);
+    axis_index_.store(other.axis_index_.load());
+    return *this;
+  }
+
+  friend bool operator==(const Mesh& a, const Mesh& b) {
+    return a.axes == b.axes && a.device_ids == b.device_ids;
+  }
   template <typename H>
   friend H AbslHashValue(H h, const Mesh& m) {
     return H::combine(std::move(h), m.axes, m.device_ids);
   }
+
+ private:
+  static constexpr size_t kLinearScanLimit = 8;
+  // The axis names, sorted, with their indices.
+  using AxisIndex = std::vector<std::pair<std::string, int>>;
+
+  int scanForAxis(std::string_view name) const {
+    for (size_t i = 0; i < axes.size(); ++i) {
+      if (axes[i].name == name) return static_cast<int>(i);
+    }
+    return -1;
+  }
+  // The index of `name` by the sorted index, built on first use (and again
+  // when `axes` changed size). A hit is confirmed against `axes`; nullopt
+  // when the index cannot tell (a miss, or `axes` changed in place), and
+  // the caller scans.
+  std::optional<int> indexedAxis(std::string_view name) const {
+    std::shared_ptr<const AxisIndex> index = axis_index_.load();
+    if (!index || index->size() != axes.size()) {
+      auto built = std::make_shared<AxisIndex>();
+      built->reserve(axes.size());
+      for (size_t i = 0; i < axes.size(); ++i) {
+        built->emplace_back(axes[i].name, static_cast<int>(i));
+      }
+      std::sort(built->begin(), built->end());
+      index = built;
+      axis_index_.store(index);
+    }
+    auto it = std::lower_bound(
+        index->begin(), index->end(), name,
+        [](const auto& entry, std::string_view n) { return entry.first < n; });
+    if (it == index->end() || it->first != name) return std::nullopt;
+    size_t i = static_cast<size_t>(it->second);
+    if (i < axes.size() && axes[i].name == name) return it->second;
+    return std::nullopt;
+  }
+
+  // Shared by copies (it is immutable) and replaced atomically: a const
+  // mesh may be read from several threads.
+  mutable std::atomic<std::shared_ptr<const AxisIndex>> axis_index_;
 };
 
 inline bool Mesh::hasIotaDeviceIds() const {
@@ -109,15 +182,21 @@ inline bool Mesh::hasIotaDeviceIds() const {
 }
 
 inline bool Mesh::sameDevicesAndAxes(const Mesh& other) const {
-  if (axes != other.axes) return false;
-  if (device_ids.empty() && other.device_ids.empty()) return true;
+  return axes == other.axes && sameDeviceOrder(other);
+}
+
+inline bool Mesh::sameDeviceOrder(const Mesh& other) const {
+  if (device_ids.empty() && other.device_ids.empty()) {
+    return totalSize() == other.totalSize();
+  }
   if (!device_ids.empty() && !other.device_ids.empty()) {
     return device_ids == other.device_ids;
   }
-  // One explicit list against the implicit iota.
+  // One explicit list against the implicit iota of the other mesh.
   const std::vector<int64_t>& ids =
       device_ids.empty() ? other.device_ids : device_ids;
-  if (static_cast<int64_t>(ids.size()) != totalSize()) return false;
+  const int64_t count = device_ids.empty() ? totalSize() : other.totalSize();
+  if (static_cast<int64_t>(ids.size()) != count) return false;
   for (size_t i = 0; i < ids.size(); ++i) {
     if (ids[i] != static_cast<int64_t>(i)) return false;
   }

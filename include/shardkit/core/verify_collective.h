@@ -291,7 +291,7 @@ inline absl::Status verifyCollectivePermute(const TensorSharding& operand,
                toString(operand_mesh)));
   }
   if (!(operand.mesh == result.mesh) &&
-      operand_mesh.deviceIdsOrIota() == result_mesh.deviceIdsOrIota()) {
+      operand_mesh.sameDeviceOrder(result_mesh)) {
     return verify_internal::invalid(strCat(
         "result mesh name is different but same device ids as operand mesh ",
         toString(operand_mesh)));

@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/container/inlined_vector.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -96,8 +97,26 @@ struct TensorFactorShardings {
   // Product of the sizes of all factor and overflow axes.
   int64_t shardingSize() const;
 
-  friend bool operator==(const TensorFactorShardings&,
-                         const TensorFactorShardings&) = default;
+  // For a tensor of many factors: the factors whose axes or overflow axes
+  // use mesh axis `axis`, ascending (possibly some that no longer do), so
+  // that the conflicts of one axis are found without scanning every factor
+  // (which would make an op of rank n cost n^2). Null for a tensor of few
+  // factors: scan them. Kept up to date by expandShardingAxes and
+  // updateShardingAxes; clearAxisIndex() after changing `factors` directly.
+  const std::vector<int64_t>* factorsUsingAxis(int32_t axis) const;
+  void clearAxisIndex() { factors_by_axis_.reset(); }
+
+  friend bool operator==(const TensorFactorShardings& a,
+                         const TensorFactorShardings& b) {
+    return a.factors == b.factors && a.replicated_axes == b.replicated_axes &&
+           a.unreduced_axes == b.unreduced_axes &&
+           a.unreduced_kind == b.unreduced_kind;
+  }
+
+ private:
+  // factorsUsingAxis's index, built on first use.
+  mutable std::optional<absl::flat_hash_map<int32_t, std::vector<int64_t>>>
+      factors_by_axis_;
 };
 
 struct ProjectionOptions {

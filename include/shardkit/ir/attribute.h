@@ -233,6 +233,10 @@ class AttrDict {
   bool contains(std::string_view name) const { return bool(get(name)); }
   // Adds or replaces.
   void set(std::string_view name, Attribute value);
+  // Adds or replaces each of `entries` (a later entry of a name wins), in
+  // O(n log n) however many there are: set() one by one would move the
+  // entries after each insertion point.
+  void setAll(std::vector<NamedAttribute> entries);
   // Removes; returns whether it was present.
   bool erase(std::string_view name);
   bool empty() const { return entries_.empty(); }

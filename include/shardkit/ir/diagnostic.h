@@ -59,8 +59,14 @@ struct Diagnostic {
 };
 
 // `LOCATION: SEVERITY: MESSAGE` (just `SEVERITY: MESSAGE` without a
-// location), then one such line per note. No trailing newline.
+// location), then one such line per note. No trailing newline. The file name
+// and message are printable (printableText).
 std::string formatDiagnostic(const Diagnostic& diagnostic);
+
+// `text` safe to print on a terminal or in a log: valid UTF-8 and printable
+// ASCII are kept, every other byte (NUL, control characters, line breaks,
+// bytes of malformed UTF-8) is written `\XX` in hex, as LLVM escapes strings.
+std::string printableText(std::string_view text);
 
 // A status of `code` carrying `diagnostics` (at least one); its message is
 // their formatDiagnostic lines joined by '\n'.

@@ -116,7 +116,8 @@ class Module {
   }
   bool hasDebugLocations() const { return !debug_locations_.empty(); }
 
-  // The top-level op whose `sym_name` is `name`, or null.
+  // The top-level op whose `sym_name` is `name` (the first), or null.
+  // Amortized constant time while the symbols do not change.
   Op lookupSymbol(std::string_view name);
   // The `sdy.mesh` ops of the module, by name.
   MeshTable meshTable();
@@ -177,6 +178,9 @@ class Module {
   };
   std::deque<LocalOpName> local_names_;
   absl::flat_hash_map<std::string, OpName> local_name_index_;
+  // lookupSymbol's index of the top-level symbols by name: rebuilt when an
+  // entry is stale (the op was erased, moved or renamed) or a name misses.
+  absl::flat_hash_map<std::string, uint32_t> symbol_index_;
   uint32_t body_block_ = kNoId;
   size_t num_live_ops_ = 0;
   absl::flat_hash_map<uint32_t, DebugLocation> debug_locations_;

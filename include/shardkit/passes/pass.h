@@ -7,6 +7,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -36,7 +37,7 @@ class PassOptions {
   }
   // The value of `key`, or `fallback`.
   std::string get(std::string_view key, std::string_view fallback = "") const;
-  // Parses `true`/`false` (also `True`, `TRUE`, ...) and `1`/`0`; error on
+  // Parses a boolean as LLVM's command line does (parseBoolOption); error on
   // anything else.
   absl::StatusOr<bool> getBool(std::string_view key, bool fallback) const;
   absl::StatusOr<int64_t> getInt(std::string_view key, int64_t fallback) const;
@@ -49,15 +50,35 @@ class PassOptions {
   std::map<std::string, std::string> values_;
 };
 
+// `true`, `TRUE`, `True`, `1` or nothing, and `false`, `FALSE`, `False` or
+// `0`, as LLVM's command line reads a boolean; nullopt for anything else.
+std::optional<bool> parseBoolOption(std::string_view value);
+
+// The values an option takes, checked before any input is read.
+enum class PassOptionKind { kString, kBool, kInt, kChoice };
+
+// An option a pass accepts: its key, a one-line description (shown by
+// --help) and its kind; a kChoice option lists the values it accepts.
+struct PassOption {
+  std::string name;
+  std::string description;
+  PassOptionKind kind = PassOptionKind::kString;
+  std::vector<std::string> choices = {};
+};
+
 // A registered pass: its flag name (without the leading '-'), a one-line
-// description, the option keys it accepts, and how to run it.
+// description, the options it accepts, and how to run it.
 struct PassInfo {
   std::string name;
   std::string description;
-  // key -> one-line description (shown by --help).
-  std::vector<std::pair<std::string, std::string>> options;
+  std::vector<PassOption> options;
   std::function<absl::Status(Module&, const PassOptions&)> run;
 };
+
+// OK if every key of `options` is one `pass` declares and every value is of
+// its option's kind; otherwise InvalidArgument saying which and why.
+absl::Status validatePassOptions(const PassInfo& pass,
+                                 const PassOptions& options);
 
 // A pass without options that runs `fn`.
 inline PassInfo optionlessPass(std::string name, std::string description,
@@ -77,8 +98,7 @@ const PassInfo* findPass(std::string_view name);
 // All passes, sorted by name.
 std::vector<const PassInfo*> allPasses();
 
-// Runs `name` with `options` after checking that every option key is one the
-// pass declares.
+// Runs `name` with `options` after checking them (validatePassOptions).
 absl::Status runPass(Module& module, std::string_view name,
                      const PassOptions& options);
 

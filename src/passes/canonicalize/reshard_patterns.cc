@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_set.h"
+#include "shardkit/core/checked_math.h"
 #include "shardkit/ir/module.h"
 #include "shardkit/ir/sdy_ops.h"
 #include "shardkit/ir/stablehlo_ops.h"
@@ -73,14 +74,19 @@ std::vector<std::pair<AxisRef, int64_t>> axisStrides(
   int64_t dims_below = 1;
   for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {
     const std::vector<AxisRef>& axes = sharding.dim_shardings[d].axes;
+    // Saturating: a caller compares strides of shapes whose element
+    // counts fit, where only the padding can push a stride past int64.
     int64_t shards = 1;
-    for (const AxisRef& axis : axes) shards *= axis.size(mesh);
-    int64_t stride = dims_below * ((shape[d] + shards - 1) / shards);
+    for (const AxisRef& axis : axes) {
+      shards = saturatingMul(shards, axis.size(mesh));
+    }
+    int64_t stride =
+        saturatingMul(dims_below, shape[d] / shards + (shape[d] % shards != 0));
     for (auto axis = axes.rbegin(); axis != axes.rend(); ++axis) {
       strides.emplace_back(*axis, stride);
-      stride *= axis->size(mesh);
+      stride = saturatingMul(stride, axis->size(mesh));
     }
-    dims_below *= shape[d];
+    dims_below = saturatingMul(dims_below, shape[d]);
   }
   std::stable_sort(
       strides.begin(), strides.end(),
@@ -117,6 +123,12 @@ bool equivalentAcrossReshapes(const TensorSharding& a, Type ta,
   }
   if (a.dim_shardings.size() != static_cast<size_t>(ta.rank()) ||
       b.dim_shardings.size() != static_cast<size_t>(tb.rank())) {
+    return false;
+  }
+  // Strides are offsets in the buffer: static shapes whose element count
+  // fits.
+  if (!ta.hasStaticShape() || !tb.hasStaticShape() ||
+      !checkedProduct(ta.shape()) || !checkedProduct(tb.shape())) {
     return false;
   }
   const Mesh* mesh = meshes.resolve(a);

@@ -155,29 +155,38 @@ void registerExportPipelinePass() {
       "Runs the export passes after sharding propagation: clean-up, "
       "explicit reshards and (optionally) collectives.",
       {{"keep-sharding-rules",
-        "keep the op sharding rules propagation used (default false)"},
+        "keep the op sharding rules propagation used (default false)",
+        PassOptionKind::kBool},
        {"avoid-export-for-partitioning",
         "keep sharding constraints and insert no reshards, so that the "
-        "module can be propagated again (default false)"},
+        "module can be propagated again (default false)",
+        PassOptionKind::kBool},
        {"enable-insert-explicit-collectives",
         "insert explicit reshards on every op and lower them to collectives "
-        "(default false)"},
+        "(default false)",
+        PassOptionKind::kBool},
        {"remove-all-gather-reduce-scatter-for-cmv1",
         "with explicit collectives, drop all-gathers into and "
-        "reduce-scatters out of dots (default false)"},
+        "reduce-scatters out of dots (default false)",
+        PassOptionKind::kBool},
        {"update-non-divisible-input-output-shardings",
         "make the main function's inputs and outputs evenly sharded, without "
-        "sub-axes in open dimensions (default true)"},
+        "sub-axes in open dimensions (default true)",
+        PassOptionKind::kBool},
        {"dedup-functions-fully",
-        "see -sdy-unflatten-call-graph (default false)"},
+        "see -sdy-unflatten-call-graph (default false)", PassOptionKind::kBool},
        {"inline-meshes",
         "write every mesh inline and drop the sdy.mesh ops, as the "
-        "reference's export does (default true)"},
-       {"dump-sharding-origins", "see -sdy-sink-data-flow-edges"},
-       {"dump-propagation-edges", "see -sdy-sink-data-flow-edges"},
-       {"sink-debug-sharding-origins", "see -sdy-sink-data-flow-edges"},
-       {"sink-debug-propagation-edge-sharding",
-        "see -sdy-sink-data-flow-edges"}},
+        "reference's export does (default true)",
+        PassOptionKind::kBool},
+       {"dump-sharding-origins", "see -sdy-sink-data-flow-edges",
+        PassOptionKind::kBool},
+       {"dump-propagation-edges", "see -sdy-sink-data-flow-edges",
+        PassOptionKind::kBool},
+       {"sink-debug-sharding-origins", "see -sdy-sink-data-flow-edges",
+        PassOptionKind::kBool},
+       {"sink-debug-propagation-edge-sharding", "see -sdy-sink-data-flow-edges",
+        PassOptionKind::kBool}},
       [](Module& module, const PassOptions& options) -> absl::Status {
         SK_ASSIGN_OR_RETURN(ExportOptions export_options,
                             readExportOptions(options));
@@ -193,9 +202,11 @@ void registerExportPasses() {
       "Moves the sharding of each sdy.data_flow_edge to its owner's op and "
       "replaces the edge by its input.",
       {{"sink-debug-sharding-origins",
-        "also sink the edges' sharding origins (default false)"},
+        "also sink the edges' sharding origins (default false)",
+        PassOptionKind::kBool},
        {"sink-debug-propagation-edge-sharding",
-        "also sink the edges' propagation edges (default false)"}},
+        "also sink the edges' propagation edges (default false)",
+        PassOptionKind::kBool}},
       [](Module& module, const PassOptions& options) -> absl::Status {
         SK_ASSIGN_OR_RETURN(SinkDataFlowEdgesOptions sink,
                             readSinkOptions(options));

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "shardkit/core/checked_math.h"
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/factor_propagation/common_mesh.h"
@@ -111,7 +112,7 @@ std::vector<int64_t> tensorSizes(Op op) {
     int64_t size = 0;
     if (type.isRankedTensor() && type.hasStaticShape()) {
       size = 1;
-      for (int64_t d : type.shape()) size *= d;
+      for (int64_t d : type.shape()) size = saturatingMul(size, d);
     }
     sizes.push_back(size);
   };
@@ -420,7 +421,7 @@ bool ExplicitReshards::onOtherDeviceOrder(const TensorSharding* sharding,
                                           const Mesh& mesh) const {
   if (sharding == nullptr || sharding->isFullyReplicated()) return false;
   const Mesh* own = meshes_.resolve(*sharding);
-  return own != nullptr && own->deviceIdsOrIota() != mesh.deviceIdsOrIota();
+  return own != nullptr && !own->sameDeviceOrder(mesh);
 }
 
 absl::Status ExplicitReshards::visitRuleOp(Op op, const OpShardingRule& rule,
@@ -605,7 +606,8 @@ void registerInsertExplicitReshardsPass() {
       "Inserts explicit reshards so that every op's operands and results "
       "agree with one sharding per factor of its rule.",
       {{"enable-full-version",
-        "reshard every op, not only calls and concatenates (default false)"}},
+        "reshard every op, not only calls and concatenates (default false)",
+        PassOptionKind::kBool}},
       [](Module& module, const PassOptions& options) -> absl::Status {
         InsertExplicitReshardsOptions pass_options;
         SK_ASSIGN_OR_RETURN(pass_options.enable_full_version,

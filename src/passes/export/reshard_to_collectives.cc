@@ -95,7 +95,8 @@ void registerReshardToCollectivesPass() {
       "Replaces every sdy.reshard by the collectives that perform it.",
       {{"keep-redundant-reshards",
         "keep reshards whose operand already has the same sharding "
-        "(default false)"}},
+        "(default false)",
+        PassOptionKind::kBool}},
       [](Module& module, const PassOptions& options) -> absl::Status {
         ReshardToCollectivesOptions pass_options;
         SK_ASSIGN_OR_RETURN(pass_options.keep_redundant_reshards,

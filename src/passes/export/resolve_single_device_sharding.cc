@@ -250,8 +250,10 @@ void registerResolveSingleDeviceShardingPass() {
       "sdy-resolve-single-device-sharding",
       "Runs every op whose results live on a single device under a guard on "
       "the device id, and all-reduces its results to every device.",
-      {{"replica-count", "number of replicas (default 1)"},
-       {"partition-count", "number of partitions (default 1)"}},
+      {{"replica-count", "number of replicas (default 1)",
+        PassOptionKind::kInt},
+       {"partition-count", "number of partitions (default 1)",
+        PassOptionKind::kInt}},
       [](Module& module, const PassOptions& pass) -> absl::Status {
         ResolveSingleDeviceOptions options;
         SK_ASSIGN_OR_RETURN(options.replica_count,

@@ -125,7 +125,8 @@ void registerUnflattenCallGraphPass() {
       "where their shardings agree.",
       {{"dedup-functions-fully",
         "keep one copy per function whatever its shardings (default "
-        "false)"}},
+        "false)",
+        PassOptionKind::kBool}},
       [](Module& module, const PassOptions& options) -> absl::Status {
         SK_ASSIGN_OR_RETURN(bool fully,
                             options.getBool("dedup-functions-fully", false));

@@ -84,10 +84,12 @@ void registerImportPasses() {
       "Applies sharding constraints that dictate the sharding of their input.",
       {{"debug-propagation-edge-sharding",
         "record each applied constraint as a propagation step "
-        "(sdy.propagation_edges)"},
+        "(sdy.propagation_edges)",
+        PassOptionKind::kBool},
        {"debug-sharding-origins",
         "accepted like propagation's option; the origins of an applied "
-        "constraint's axes are recorded by propagation"}},
+        "constraint's axes are recorded by propagation",
+        PassOptionKind::kBool}},
       [](Module& module, const PassOptions& pass) -> absl::Status {
         ApplyShardingConstraintsOptions options;
         SK_ASSIGN_OR_RETURN(
@@ -120,7 +122,8 @@ void registerImportPasses() {
       "Runs the import passes needed before sharding propagation.",
       {{"dedup-functions-fully",
         "keep functions and calls instead of inlining each call as a named "
-        "computation (default false)"}},
+        "computation (default false)",
+        PassOptionKind::kBool}},
       [](Module& module, const PassOptions& options) -> absl::Status {
         ImportPipelineOptions import;
         SK_ASSIGN_OR_RETURN(import.dedup_functions_fully,

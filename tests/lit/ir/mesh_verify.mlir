@@ -45,6 +45,7 @@ sdy.mesh @overflow = <["a"=4294967296, "b"=4294967296]>
 
 // -----
 
+// expected-note @+1 {{see existing symbol definition here}}
 sdy.mesh @twice = <["a"=2]>
-// expected-error @+1 {{'sdy.mesh' op redefinition of symbol named 'twice'}}
+// expected-error @+1 {{redefinition of symbol named 'twice'}}
 sdy.mesh @twice = <["b"=2]>

@@ -5,6 +5,18 @@
 // RUN: not shardkit-opt %s -o /dev/full 2>&1 | FileCheck %s --check-prefix=FULL
 // FULL: shardkit-opt: error: cannot write '/dev/full': No space left on device
 
+// A write that fails half-way (here: past the file size limit, as on a full
+// disk) leaves the target as it was and no temporary file.
+// RUN: T=$(mktemp -d) && python3 -c "print(''.join('func.func @f%d() {\n  return\n}\n' % i for i in range(4000)))" > $T/big.mlir \
+// RUN:   && echo previous > $T/out.mlir && cp $T/out.mlir $T/copy \
+// RUN:   && (ulimit -f 16; ! shardkit-opt $T/big.mlir -o $T/out.mlir 2> $T/err) \
+// RUN:   && grep -q "error: cannot write '.*out.mlir': File too large" $T/err \
+// RUN:   && cmp $T/out.mlir $T/copy && test "$(ls $T | wc -l)" = 4 && rm -rf $T
+
+// A closed stdout is an error too.
+// RUN: not shardkit-opt %s 2>&1 >&- | FileCheck %s --check-prefix=CLOSED
+// CLOSED: shardkit-opt: error: cannot write to stdout: Bad file descriptor
+
 // A directory is not a module.
 // RUN: not shardkit-opt $(dirname %s) 2>&1 | FileCheck %s --check-prefix=DIR
 // DIR: shardkit-opt: error: cannot read '{{.*}}': is a directory

@@ -42,8 +42,9 @@ inline TensorSharding sharding(std::string_view text) {
 }
 
 // Parses and prints `text`.
-inline std::string roundTrip(std::string_view text, bool generic = false) {
-  std::unique_ptr<Module> module = parseOrDie(text);
+inline std::string roundTrip(std::string_view text, bool generic = false,
+                             const ParseOptions& parse = {}) {
+  std::unique_ptr<Module> module = parseOrDie(text, parse);
   PrintOptions options;
   options.generic = generic;
   return printModule(*module, options);

@@ -57,8 +57,8 @@ TEST_CASE("the import and export passes are registered under sdy_opt's names") {
   const PassInfo* sink = findPass("sdy-sink-data-flow-edges");
   REQUIRE(sink != nullptr);
   REQUIRE(sink->options.size() == 2);
-  CHECK(sink->options[0].first == "sink-debug-sharding-origins");
-  CHECK(sink->options[1].first == "sink-debug-propagation-edge-sharding");
+  CHECK(sink->options[0].name == "sink-debug-sharding-origins");
+  CHECK(sink->options[1].name == "sink-debug-propagation-edge-sharding");
 }
 
 TEST_CASE("the import pipeline runs its passes in order") {

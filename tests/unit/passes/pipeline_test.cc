@@ -70,7 +70,7 @@ TEST_CASE("Text pass pipelines run in order and are checked first") {
   CHECK(messageOf(runPassPipeline(*module, "sdy-add-data-flow-edges,nope")) ==
         "unknown pass 'nope' in pipeline 'sdy-add-data-flow-edges,nope'");
   CHECK(messageOf(runPassPipeline(*module, "sdy-basic-propagate{bad=1}")) ==
-        "pass 'sdy-basic-propagate' has no option 'bad'");
+        "pass '-sdy-basic-propagate' has no option 'bad'");
   CHECK(messageOf(runPassPipeline(*module, "sdy-basic-propagate{x")) ==
         "invalid pass pipeline 'sdy-basic-propagate{x': offset 19: "
         "unbalanced '{': no matching '}'");

@@ -13,6 +13,7 @@
 #include "absl/status/status.h"
 #include "absl/types/span.h"
 #include "shardkit/core/axis_ref.h"
+#include "shardkit/core/checked_math.h"
 #include "shardkit/core/mesh.h"
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
@@ -28,10 +29,7 @@ inline std::string quoted(std::string_view name) {
   return strCat("\"", name, "\"");
 }
 
-// `a * b`, or false on int64 overflow.
-inline bool checkedMul(int64_t a, int64_t b, int64_t& out) {
-  return !__builtin_mul_overflow(a, b, &out);
-}
+using shardkit::checkedMul;
 
 // `["x", "y":(1)2]`: how messages print an expected dimension sharding.
 inline std::string bracketedAxes(absl::Span<const AxisRef> axes) {

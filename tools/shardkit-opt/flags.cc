@@ -1,0 +1,113 @@
+#include "tools/shardkit-opt/flags.h"
+
+#include <string_view>
+#include <utility>
+
+#include "shardkit/core/strings.h"
+
+namespace shardkit {
+namespace {
+
+absl::Status flagError(std::string_view message) {
+  return absl::InvalidArgumentError(toAbsl(message));
+}
+
+// `-NAME[=OPTIONS]` for a registered pass, its options checked.
+absl::StatusOr<PassRequest> passRequest(std::string_view arg,
+                                        std::string_view flag) {
+  size_t eq = flag.find('=');
+  std::string name(flag.substr(0, eq));
+  const PassInfo* pass = findPass(name);
+  if (!pass) {
+    return flagError(strCat("unknown option or pass '", arg, "' (see --help)"));
+  }
+  PassRequest request{name, {}};
+  if (eq != std::string_view::npos) {
+    absl::StatusOr<PassOptions> options =
+        PassOptions::parse(flag.substr(eq + 1));
+    if (!options.ok()) return options.status();
+    request.options = *std::move(options);
+  }
+  if (absl::Status s = validatePassOptions(*pass, request.options); !s.ok()) {
+    return s;
+  }
+  return request;
+}
+
+}  // namespace
+
+absl::StatusOr<Flags> parseFlags(const std::vector<std::string>& args) {
+  Flags flags;
+  bool positional_only = false;
+  bool have_input = false;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    if (positional_only || arg == "-" || arg.empty() || arg[0] != '-') {
+      if (have_input) {
+        return flagError(strCat("more than one input file: ", arg));
+      }
+      flags.input = arg;
+      have_input = true;
+      continue;
+    }
+    if (arg == "--") {
+      positional_only = true;
+      continue;
+    }
+    std::string_view flag = std::string_view(arg).substr(arg[1] == '-' ? 2 : 1);
+    if (flag == "help" || flag == "h") {
+      flags.help = true;
+    } else if (flag == "version") {
+      flags.version = true;
+    } else if (flag.starts_with("dump-graph=")) {
+      flags.dump_graph = std::string(flag.substr(11));
+      if (flags.dump_graph != "dot" && flags.dump_graph != "json") {
+        return flagError(strCat("--dump-graph must be 'dot' or 'json', got '",
+                                flags.dump_graph, "'"));
+      }
+    } else if (flag.starts_with("comm-report=")) {
+      flags.comm_report = std::string(flag.substr(12));
+      if (flags.comm_report.empty()) {
+        return flagError("--comm-report needs a file name");
+      }
+    } else if (flag == "mlir-print-debuginfo") {
+      flags.debug_info = true;
+    } else if (flag == "o") {
+      if (++i >= args.size()) return flagError("-o needs a file name");
+      flags.output = args[i];
+    } else if (flag == "split-input-file") {
+      flags.split_input = true;
+    } else if (flag == "mlir-print-op-generic") {
+      flags.generic = true;
+    } else if (flag == "allow-unregistered-dialect") {
+      flags.allow_unregistered = true;
+    } else if (flag == "verify-diagnostics") {
+      flags.verify_diagnostics = true;
+    } else if (flag == "mlir-timing") {
+      flags.timing = true;
+    } else if (flag.starts_with("explain-op=")) {
+      flags.explain_op = std::string(flag.substr(11));
+      if (flags.explain_op.empty()) {
+        return flagError("--explain-op needs an op name or %N");
+      }
+    } else if (flag.starts_with("explain-strategy=")) {
+      std::string_view strategy = flag.substr(17);
+      if (strategy == "basic") {
+        flags.explain.strategy = PropagationStrategy::kBasic;
+      } else if (strategy == "aggressive") {
+        flags.explain.strategy = PropagationStrategy::kAggressive;
+      } else {
+        return flagError(
+            strCat("--explain-strategy must be 'basic' or 'aggressive', got '",
+                   strategy, "'"));
+      }
+    } else {
+      absl::StatusOr<PassRequest> request = passRequest(arg, flag);
+      if (!request.ok()) return request.status();
+      flags.passes.push_back(*std::move(request));
+    }
+  }
+  return flags;
+}
+
+}  // namespace shardkit

@@ -1,0 +1,49 @@
+// shardkit-opt's command line: what it asks for, read and checked in full
+// (pass names and every option value) before any input is read.
+#ifndef SHARDKIT_TOOLS_SHARDKIT_OPT_FLAGS_H_
+#define SHARDKIT_TOOLS_SHARDKIT_OPT_FLAGS_H_
+
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "shardkit/passes/pass.h"
+#include "shardkit/propagation/explain.h"
+
+namespace shardkit {
+
+struct PassRequest {
+  std::string name;
+  PassOptions options;
+};
+
+struct Flags {
+  std::string input = "-";
+  std::string output = "-";
+  bool help = false;
+  bool version = false;
+  bool split_input = false;
+  bool generic = false;
+  bool debug_info = false;
+  bool allow_unregistered = true;
+  bool verify_diagnostics = false;
+  // -mlir-timing: report the wall time of parsing, each pass and printing.
+  bool timing = false;
+  // --explain-op: print this op's factor table instead of the module.
+  std::string explain_op;
+  ExplainOptions explain;
+  // --dump-graph=dot|json: print the graph instead of the module.
+  std::string dump_graph;
+  // --comm-report: where to write the collectives' communication cost.
+  std::string comm_report;
+  std::vector<PassRequest> passes;
+};
+
+// Reads the arguments after the program name. An error's message says what
+// is wrong without the `shardkit-opt: error:` prefix; it may quote an
+// argument as given (print it with printableText).
+absl::StatusOr<Flags> parseFlags(const std::vector<std::string>& args);
+
+}  // namespace shardkit
+
+#endif  // SHARDKIT_TOOLS_SHARDKIT_OPT_FLAGS_H_
