@@ -217,8 +217,7 @@ absl::StatusOr<Op> parseCallLikeOp(OpReader& r, OpName name) {
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kLParen, "'('"));
   SK_RETURN_IF_ERROR(r.parseOperandList(state.operands));
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kRParen, "')'"));
-  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
+  SK_RETURN_IF_ERROR(r.parseAttrsAndFunctionalType(state));
   return r.createOp(state);
 }
 
@@ -230,9 +229,7 @@ bool printCallLikeOp(OpWriter& w, Op op, std::string_view printed_name) {
   w << "(";
   w.printOperands(op.operands());
   w << ")";
-  w.printAttrDict(op, {"callee"});
-  w << " : ";
-  w.printFunctionalType(op);
+  w.printAttrsAndFunctionalType(op, {"callee"});
   return true;
 }
 

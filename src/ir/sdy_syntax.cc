@@ -10,9 +10,10 @@
 namespace shardkit {
 namespace {
 
-// `: type` of an op whose single result has its operand's type; `operand` is
-// the op's input.
-absl::Status parseSameType(OpReader& r, Value operand, OperationState& state) {
+// `: type` of an op whose single result has the type of its one operand
+// (already in `state`).
+absl::Status parseSameType(OpReader& r, OperationState& state) {
+  Value operand = state.operands.front();
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kColon, "':'"));
   size_t offset = r.p().tok().offset;
   SK_ASSIGN_OR_RETURN(Type type, r.parseType());
@@ -106,12 +107,11 @@ bool printMeshOp(OpWriter& w, Op op) {
 
 absl::StatusOr<Op> parseShardingOp(OpReader& r, OpName name) {
   OperationState state(name);
-  SK_ASSIGN_OR_RETURN(Value input, r.parseOperand());
-  state.operands.push_back(input);
+  SK_RETURN_IF_ERROR(r.parseOperandInto(state.operands));
   SK_ASSIGN_OR_RETURN(TensorSharding sharding, r.sdy().parseTensorSharding());
   state.addAttr("sharding", Attribute::tensorSharding(std::move(sharding)));
   SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(parseSameType(r, input, state));
+  SK_RETURN_IF_ERROR(parseSameType(r, state));
   return r.createOp(state);
 }
 
@@ -131,15 +131,14 @@ bool printShardingOp(OpWriter& w, Op op) {
 
 absl::StatusOr<Op> parseDataFlowEdge(OpReader& r, OpName name) {
   OperationState state(name);
-  SK_ASSIGN_OR_RETURN(Value input, r.parseOperand());
-  state.operands.push_back(input);
+  SK_RETURN_IF_ERROR(r.parseOperandInto(state.operands));
   if (r.p().consumeKeywordIf("sharding")) {
     SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kEqual, "'='"));
     SK_ASSIGN_OR_RETURN(TensorSharding sharding, r.sdy().parseTensorSharding());
     state.addAttr("sharding", Attribute::tensorSharding(std::move(sharding)));
   }
   SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(parseSameType(r, input, state));
+  SK_RETURN_IF_ERROR(parseSameType(r, state));
   return r.createOp(state);
 }
 
@@ -160,10 +159,9 @@ bool printDataFlowEdge(OpWriter& w, Op op) {
 
 absl::StatusOr<Op> parseFuncDataFlowEdge(OpReader& r, OpName name) {
   OperationState state(name);
-  SK_ASSIGN_OR_RETURN(Value input, r.parseOperand());
-  state.operands.push_back(input);
+  SK_RETURN_IF_ERROR(r.parseOperandInto(state.operands));
   SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(parseSameType(r, input, state));
+  SK_RETURN_IF_ERROR(parseSameType(r, state));
   return r.createOp(state);
 }
 
@@ -181,14 +179,13 @@ bool printFuncDataFlowEdge(OpWriter& w, Op op) {
 
 absl::StatusOr<Op> parseBarrier(OpReader& r, OpName name) {
   OperationState state(name);
-  SK_ASSIGN_OR_RETURN(Value input, r.parseOperand());
-  state.operands.push_back(input);
+  SK_RETURN_IF_ERROR(r.parseOperandInto(state.operands));
   SK_RETURN_IF_ERROR(expectKeywordEquals(r, "allowed_direction"));
   SK_ASSIGN_OR_RETURN(PropagationDirection d,
                       r.sdy().parsePropagationDirection());
   state.addAttr("allowed_direction", Attribute::propagationDirection(d));
   SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(parseSameType(r, input, state));
+  SK_RETURN_IF_ERROR(parseSameType(r, state));
   return r.createOp(state);
 }
 
@@ -209,8 +206,7 @@ bool printBarrier(OpWriter& w, Op op) {
 
 absl::StatusOr<Op> parseShardingGroup(OpReader& r, OpName name) {
   OperationState state(name);
-  SK_ASSIGN_OR_RETURN(Value input, r.parseOperand());
-  state.operands.push_back(input);
+  SK_RETURN_IF_ERROR(r.parseOperandInto(state.operands));
   SK_RETURN_IF_ERROR(expectKeywordEquals(r, "group_id"));
   SK_ASSIGN_OR_RETURN(int64_t id, r.p().parseInteger("group id"));
   state.addAttr("group_id", Attribute::integer(id, "ui64"));
@@ -271,11 +267,8 @@ absl::StatusOr<Op> parseReturnLike(OpReader& r, OpName name) {
   SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
   SK_RETURN_IF_ERROR(r.parseOperandList(state.operands));
   if (!state.operands.empty()) {
-    SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kColon, "':'"));
-    size_t offset = r.p().tok().offset;
     std::vector<Type> types;
-    SK_RETURN_IF_ERROR(r.parseTypeList(types));
-    SK_RETURN_IF_ERROR(r.checkOperandTypes(state.operands, types, offset));
+    SK_RETURN_IF_ERROR(r.parseTrailingOperandTypes(state.operands, types));
   }
   return r.createOp(state);
 }
@@ -305,8 +298,7 @@ absl::StatusOr<Op> parseComputationBody(OpReader& r, OperationState& state) {
   std::vector<ParsedArgument> args;
   SK_RETURN_IF_ERROR(r.parseArgumentList(args, /*allow_attrs=*/true));
   SK_ASSIGN_OR_RETURN(size_t region, r.skipRegion());
-  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
+  SK_RETURN_IF_ERROR(r.parseAttrsAndFunctionalType(state));
   state.num_regions = 1;
   Op op = r.createOp(state);
   SK_RETURN_IF_ERROR(
@@ -353,9 +345,8 @@ bool printManualComputation(OpWriter& w, Op op) {
   w.printBlockArguments(op.region(0).front());
   w << " ";
   w.printRegion(op.region(0), /*print_entry_args=*/false);
-  w.printAttrDict(op, {"in_shardings", "out_shardings", "manual_axes"});
-  w << " : ";
-  w.printFunctionalType(op);
+  w.printAttrsAndFunctionalType(
+      op, {"in_shardings", "out_shardings", "manual_axes"});
   return true;
 }
 
@@ -403,9 +394,7 @@ bool printNamedComputation(OpWriter& w, Op op) {
   w.printBlockArguments(op.region(0).front());
   w << " ";
   w.printRegion(op.region(0), /*print_entry_args=*/false);
-  w.printAttrDict(op, {"name", "in_shardings", "out_shardings"});
-  w << " : ";
-  w.printFunctionalType(op);
+  w.printAttrsAndFunctionalType(op, {"name", "in_shardings", "out_shardings"});
   return true;
 }
 
@@ -464,13 +453,12 @@ absl::StatusOr<Op> parseCollective(OpReader& r, OpName name) {
     case AxesForm::kNone:
       break;
   }
-  SK_ASSIGN_OR_RETURN(Value input, r.parseOperand());
-  state.operands.push_back(input);
+  SK_RETURN_IF_ERROR(r.parseOperandInto(state.operands));
   SK_RETURN_IF_ERROR(expectKeywordEquals(r, "out_sharding"));
   SK_ASSIGN_OR_RETURN(TensorSharding out, r.sdy().parseTensorSharding());
   state.addAttr("out_sharding", Attribute::tensorSharding(std::move(out)));
   SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(parseSameType(r, input, state));
+  SK_RETURN_IF_ERROR(parseSameType(r, state));
   return r.createOp(state);
 }
 
