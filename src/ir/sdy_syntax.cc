@@ -1,6 +1,8 @@
 // The pretty forms of the sdy ops (the assembly formats of the reference's
 // docs/sdy_dialect.md).
+#include <initializer_list>
 #include <string>
+#include <string_view>
 
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
@@ -10,20 +12,30 @@
 namespace shardkit {
 namespace {
 
-// `: type` of an op whose single result has the type of its one operand
-// (already in `state`).
-absl::Status parseSameType(OpReader& r, OperationState& state) {
-  Value operand = state.operands.front();
+// `attr-dict : type`, the end of the unary sdy ops (whose one result has the
+// type of their one operand, already in `state`): creates the op.
+absl::StatusOr<Op> finishUnaryOp(OpReader& r, OperationState& state) {
+  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kColon, "':'"));
   size_t offset = r.p().tok().offset;
   SK_ASSIGN_OR_RETURN(Type type, r.parseType());
+  Value operand = state.operands.front();
   if (!(operand.type() == type)) {
     return r.p().errorAt(
         offset, strCat("type ", type.str(), " differs from the operand's type ",
                        operand.type().str()));
   }
   state.result_types.push_back(type);
-  return absl::OkStatus();
+  return r.createOp(state);
+}
+
+// What finishUnaryOp reads: the attributes but `elided`, and the type.
+bool finishUnaryOp(OpWriter& w, Op op,
+                   std::initializer_list<std::string_view> elided) {
+  w.printAttrDict(op, elided);
+  w << " : ";
+  w.printType(op.result(0).type());
+  return true;
 }
 
 absl::Status expectKeywordEquals(OpReader& r, std::string_view keyword) {
@@ -110,9 +122,7 @@ absl::StatusOr<Op> parseShardingOp(OpReader& r, OpName name) {
   SK_RETURN_IF_ERROR(r.parseOperandInto(state.operands));
   SK_ASSIGN_OR_RETURN(TensorSharding sharding, r.sdy().parseTensorSharding());
   state.addAttr("sharding", Attribute::tensorSharding(std::move(sharding)));
-  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(parseSameType(r, state));
-  return r.createOp(state);
+  return finishUnaryOp(r, state);
 }
 
 bool printShardingOp(OpWriter& w, Op op) {
@@ -121,10 +131,7 @@ bool printShardingOp(OpWriter& w, Op op) {
   w << op.name() << " ";
   w.printOperand(op.operand(0));
   w << " " << toString(*s);
-  w.printAttrDict(op, {"sharding"});
-  w << " : ";
-  w.printType(op.result(0).type());
-  return true;
+  return finishUnaryOp(w, op, {"sharding"});
 }
 
 // ---- data_flow_edge: `%x [sharding=<...>] attr-dict : type` ----
@@ -137,9 +144,7 @@ absl::StatusOr<Op> parseDataFlowEdge(OpReader& r, OpName name) {
     SK_ASSIGN_OR_RETURN(TensorSharding sharding, r.sdy().parseTensorSharding());
     state.addAttr("sharding", Attribute::tensorSharding(std::move(sharding)));
   }
-  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(parseSameType(r, state));
-  return r.createOp(state);
+  return finishUnaryOp(r, state);
 }
 
 bool printDataFlowEdge(OpWriter& w, Op op) {
@@ -149,10 +154,7 @@ bool printDataFlowEdge(OpWriter& w, Op op) {
   if (const TensorSharding* s = op.attr("sharding").asTensorSharding()) {
     w << " sharding=" << toString(*s);
   }
-  w.printAttrDict(op, {"sharding"});
-  w << " : ";
-  w.printType(op.result(0).type());
-  return true;
+  return finishUnaryOp(w, op, {"sharding"});
 }
 
 // ---- func_data_flow_edge: `%x attr-dict : type` ----
@@ -160,19 +162,14 @@ bool printDataFlowEdge(OpWriter& w, Op op) {
 absl::StatusOr<Op> parseFuncDataFlowEdge(OpReader& r, OpName name) {
   OperationState state(name);
   SK_RETURN_IF_ERROR(r.parseOperandInto(state.operands));
-  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(parseSameType(r, state));
-  return r.createOp(state);
+  return finishUnaryOp(r, state);
 }
 
 bool printFuncDataFlowEdge(OpWriter& w, Op op) {
   if (!isUnaryWithSameType(op)) return false;
   w << "sdy.func_data_flow_edge ";
   w.printOperand(op.operand(0));
-  w.printAttrDict(op, {});
-  w << " : ";
-  w.printType(op.result(0).type());
-  return true;
+  return finishUnaryOp(w, op, {});
 }
 
 // ---- propagation_barrier: `%x allowed_direction=DIR attr-dict : type` ----
@@ -184,9 +181,7 @@ absl::StatusOr<Op> parseBarrier(OpReader& r, OpName name) {
   SK_ASSIGN_OR_RETURN(PropagationDirection d,
                       r.sdy().parsePropagationDirection());
   state.addAttr("allowed_direction", Attribute::propagationDirection(d));
-  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(parseSameType(r, state));
-  return r.createOp(state);
+  return finishUnaryOp(r, state);
 }
 
 bool printBarrier(OpWriter& w, Op op) {
@@ -196,10 +191,7 @@ bool printBarrier(OpWriter& w, Op op) {
   w << "sdy.propagation_barrier ";
   w.printOperand(op.operand(0));
   w << " allowed_direction=" << toString(*d);
-  w.printAttrDict(op, {"allowed_direction"});
-  w << " : ";
-  w.printType(op.result(0).type());
-  return true;
+  return finishUnaryOp(w, op, {"allowed_direction"});
 }
 
 // ---- sharding_group: `%x group_id=N attr-dict : type` (no results) ----
@@ -457,9 +449,7 @@ absl::StatusOr<Op> parseCollective(OpReader& r, OpName name) {
   SK_RETURN_IF_ERROR(expectKeywordEquals(r, "out_sharding"));
   SK_ASSIGN_OR_RETURN(TensorSharding out, r.sdy().parseTensorSharding());
   state.addAttr("out_sharding", Attribute::tensorSharding(std::move(out)));
-  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(parseSameType(r, state));
-  return r.createOp(state);
+  return finishUnaryOp(r, state);
 }
 
 bool printCollective(OpWriter& w, Op op) {
@@ -490,10 +480,7 @@ bool printCollective(OpWriter& w, Op op) {
   if (!axes_text.empty()) w << axes_text << " ";
   w.printOperand(op.operand(0));
   w << " out_sharding=" << toString(*out);
-  w.printAttrDict(op, {form.axes_attr, "out_sharding", "reduction"});
-  w << " : ";
-  w.printType(op.result(0).type());
-  return true;
+  return finishUnaryOp(w, op, {form.axes_attr, "out_sharding", "reduction"});
 }
 
 }  // namespace
