@@ -311,6 +311,35 @@ absl::StatusOr<int64_t> consumeFactorSymbol(ParserBase& p,
   return static_cast<int64_t>(static_cast<uint64_t>(n) + kLastLetterIndex);
 }
 
+namespace {
+
+// A token that starts with a factor symbol (`i`, `z_3`): the symbol's factor,
+// and what follows the symbol in the token (`j` of `ij`).
+struct FactorToken {
+  int64_t factor = 0;
+  Token token;
+  std::string_view rest;
+};
+
+absl::StatusOr<FactorToken> parseFactorToken(ParserBase& p) {
+  if (!p.at(TokenKind::kBareIdent)) return p.errorExpected("factor symbol");
+  FactorToken t;
+  t.token = p.tok();
+  p.advance();
+  t.rest = t.token.spelling;
+  SK_ASSIGN_OR_RETURN(t.factor, consumeFactorSymbol(p, t.rest, t.token.offset));
+  return t;
+}
+
+// Fails unless the token is the one symbol.
+absl::Status expectSingleFactorSymbol(ParserBase& p, const FactorToken& t) {
+  if (t.rest.empty()) return absl::OkStatus();
+  return p.errorAt(t.token.offset, strCat("expecting single factor symbol: ",
+                                          t.token.spelling));
+}
+
+}  // namespace
+
 absl::StatusOr<std::vector<int64_t>> AttrParser::parseFactorSymbols(
     const Token& token) {
   std::vector<int64_t> factors;
@@ -365,26 +394,18 @@ absl::StatusOr<std::vector<int64_t>> AttrParser::parseFactorSizes() {
   std::vector<int64_t> sizes;
   if (!p_.at(TokenKind::kLBrace)) return sizes;
   SK_RETURN_IF_ERROR(parseBraceList(p_, [&]() -> absl::Status {
-    if (!p_.at(TokenKind::kBareIdent)) return p_.errorExpected("factor symbol");
-    Token token = p_.tok();
-    p_.advance();
-    std::string_view text = token.spelling;
-    SK_ASSIGN_OR_RETURN(int64_t factor,
-                        consumeFactorSymbol(p_, text, token.offset));
+    SK_ASSIGN_OR_RETURN(FactorToken t, parseFactorToken(p_));
     int64_t expected = static_cast<int64_t>(sizes.size());
-    if (factor != expected) {
+    if (t.factor != expected) {
       return p_.errorAt(
-          token.offset,
+          t.token.offset,
           strCat("expecting factor indices to be ordered like an iota "
                  "([0,1,2,...], e.g. {i=#, j=#, ...}). Expecting factor "
                  "index symbol '",
-                 factorSymbol(expected), "', received: '", factorSymbol(factor),
-                 "'"));
+                 factorSymbol(expected), "', received: '",
+                 factorSymbol(t.factor), "'"));
     }
-    if (!text.empty()) {
-      return p_.errorAt(token.offset, strCat("expecting single factor symbol: ",
-                                             token.spelling));
-    }
+    SK_RETURN_IF_ERROR(expectSingleFactorSymbol(p_, t));
     SK_RETURN_IF_ERROR(p_.expect(TokenKind::kEqual, "'='"));
     SK_ASSIGN_OR_RETURN(int64_t size, p_.parseInteger("factor size"));
     sizes.push_back(size);
@@ -397,17 +418,9 @@ absl::StatusOr<std::vector<int64_t>> AttrParser::parseFactorList() {
   std::vector<int64_t> factors;
   SK_RETURN_IF_ERROR(p_.expect(TokenKind::kEqual, "'='"));
   auto parse_one = [&]() -> absl::Status {
-    if (!p_.at(TokenKind::kBareIdent)) return p_.errorExpected("factor symbol");
-    Token token = p_.tok();
-    p_.advance();
-    std::string_view text = token.spelling;
-    SK_ASSIGN_OR_RETURN(int64_t factor,
-                        consumeFactorSymbol(p_, text, token.offset));
-    if (!text.empty()) {
-      return p_.errorAt(token.offset, strCat("expecting single factor symbol: ",
-                                             token.spelling));
-    }
-    factors.push_back(factor);
+    SK_ASSIGN_OR_RETURN(FactorToken t, parseFactorToken(p_));
+    SK_RETURN_IF_ERROR(expectSingleFactorSymbol(p_, t));
+    factors.push_back(t.factor);
     return absl::OkStatus();
   };
   // The braces are required: the reference reads `reduction=j` as an empty
