@@ -92,6 +92,17 @@ std::vector<int64_t> aggressiveFactorOrder(
   return order;
 }
 
+namespace {
+
+class AggressiveFactorPropagation : public FactorPropagation {
+ public:
+  TensorFlags propagate(ShardingProjection& projection,
+                        absl::Span<const PropagationDirection> directions,
+                        absl::Span<const int64_t> factor_sizes,
+                        const Mesh& mesh,
+                        const FactorPropagationOptions& options) const override;
+};
+
 TensorFlags AggressiveFactorPropagation::propagate(
     ShardingProjection& projection,
     absl::Span<const PropagationDirection> directions,
@@ -135,7 +146,9 @@ TensorFlags AggressiveFactorPropagation::propagate(
   return updated;
 }
 
-const AggressiveFactorPropagation& aggressiveFactorPropagation() {
+}  // namespace
+
+const FactorPropagation& aggressiveFactorPropagation() {
   static const AggressiveFactorPropagation* strategy =
       new AggressiveFactorPropagation();
   return *strategy;

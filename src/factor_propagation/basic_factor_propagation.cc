@@ -167,6 +167,17 @@ AxisList compatibleMajorShardingAxes(const ShardingProjection& projection,
   return axes;
 }
 
+namespace {
+
+class BasicFactorPropagation : public FactorPropagation {
+ public:
+  TensorFlags propagate(ShardingProjection& projection,
+                        absl::Span<const PropagationDirection> directions,
+                        absl::Span<const int64_t> factor_sizes,
+                        const Mesh& mesh,
+                        const FactorPropagationOptions& options) const override;
+};
+
 TensorFlags BasicFactorPropagation::propagate(
     ShardingProjection& projection,
     absl::Span<const PropagationDirection> directions,
@@ -187,7 +198,9 @@ TensorFlags BasicFactorPropagation::propagate(
   return updated;
 }
 
-const BasicFactorPropagation& basicFactorPropagation() {
+}  // namespace
+
+const FactorPropagation& basicFactorPropagation() {
   static const BasicFactorPropagation* strategy = new BasicFactorPropagation();
   return *strategy;
 }

@@ -140,18 +140,28 @@ const Attribute& FuncOp::entryAt(std::string_view list, unsigned i,
   return kNull;
 }
 
+void FuncOp::setEntryAt(std::string_view list, unsigned i, unsigned count,
+                        std::string_view name, Attribute value) const {
+  AttrDict dict = dictAt(list, i);
+  dict.set(name, std::move(value));
+  setDictAt(list, i, count, dict);
+}
+
+void FuncOp::removeEntryAt(std::string_view list, unsigned i, unsigned count,
+                           std::string_view name) const {
+  AttrDict dict = dictAt(list, i);
+  if (dict.erase(name)) setDictAt(list, i, count, dict);
+}
+
 const Attribute& FuncOp::argAttr(unsigned arg, std::string_view name) const {
   return entryAt("arg_attrs", arg, name);
 }
 void FuncOp::setArgAttr(unsigned arg, std::string_view name,
                         Attribute value) const {
-  AttrDict dict = dictAt("arg_attrs", arg);
-  dict.set(name, std::move(value));
-  setDictAt("arg_attrs", arg, numArguments(), dict);
+  setEntryAt("arg_attrs", arg, numArguments(), name, std::move(value));
 }
 void FuncOp::removeArgAttr(unsigned arg, std::string_view name) const {
-  AttrDict dict = dictAt("arg_attrs", arg);
-  if (dict.erase(name)) setDictAt("arg_attrs", arg, numArguments(), dict);
+  removeEntryAt("arg_attrs", arg, numArguments(), name);
 }
 AttrDict FuncOp::argAttrs(unsigned arg) const {
   return dictAt("arg_attrs", arg);
@@ -163,13 +173,10 @@ const Attribute& FuncOp::resultAttr(unsigned result,
 }
 void FuncOp::setResultAttr(unsigned result, std::string_view name,
                            Attribute value) const {
-  AttrDict dict = dictAt("res_attrs", result);
-  dict.set(name, std::move(value));
-  setDictAt("res_attrs", result, numResults(), dict);
+  setEntryAt("res_attrs", result, numResults(), name, std::move(value));
 }
 void FuncOp::removeResultAttr(unsigned result, std::string_view name) const {
-  AttrDict dict = dictAt("res_attrs", result);
-  if (dict.erase(name)) setDictAt("res_attrs", result, numResults(), dict);
+  removeEntryAt("res_attrs", result, numResults(), name);
 }
 AttrDict FuncOp::resultAttrs(unsigned result) const {
   return dictAt("res_attrs", result);

@@ -216,8 +216,7 @@ absl::Status parseCallTail(OpReader& r, OperationState& state) {
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kLParen, "'('"));
   SK_RETURN_IF_ERROR(r.parseOperandList(state.operands));
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kRParen, "')'"));
-  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  return r.parseTrailingFunctionalType(state);
+  return r.parseAttrsAndFunctionalType(state);
 }
 
 absl::StatusOr<Op> parseCallLikeOp(OpReader& r, OpName name) {
@@ -234,9 +233,7 @@ bool printCallTail(OpWriter& w, Op op,
   w << "(";
   w.printOperands(op.operands());
   w << ")";
-  w.printAttrDict(op, elided);
-  w << " : ";
-  w.printFunctionalType(op);
+  w.printAttrsAndFunctionalType(op, elided);
   return true;
 }
 

@@ -84,6 +84,16 @@ Op Module::createOp(const OperationState& state) {
   return Op(this, id);
 }
 
+Op Module::replaceOp(Op op, const OperationState& state) {
+  Op replacement = createOp(state);
+  op.parentBlock().insertBefore(op, replacement);
+  for (unsigned i = 0; i < op.numResults(); ++i) {
+    op.result(i).replaceAllUsesWith(replacement.result(i));
+  }
+  op.erase();
+  return replacement;
+}
+
 void Module::addUse(uint32_t slot, uint32_t value) {
   OperandData& operand = operands_[slot];
   operand.value = value;

@@ -1,6 +1,8 @@
 // The pretty forms of the sdy ops (the assembly formats of the reference's
 // docs/sdy_dialect.md).
+#include <initializer_list>
 #include <string>
+#include <string_view>
 
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
@@ -10,19 +12,30 @@
 namespace shardkit {
 namespace {
 
-// `: type` of an op whose single result has its operand's type; `operand` is
-// the op's input.
-absl::Status parseSameType(OpReader& r, Value operand, OperationState& state) {
+// `attr-dict : type`, the end of the unary sdy ops (whose one result has the
+// type of their one operand, already in `state`): creates the op.
+absl::StatusOr<Op> finishUnaryOp(OpReader& r, OperationState& state) {
+  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kColon, "':'"));
   size_t offset = r.p().tok().offset;
   SK_ASSIGN_OR_RETURN(Type type, r.parseType());
+  Value operand = state.operands.front();
   if (!(operand.type() == type)) {
     return r.p().errorAt(
         offset, strCat("type ", type.str(), " differs from the operand's type ",
                        operand.type().str()));
   }
   state.result_types.push_back(type);
-  return absl::OkStatus();
+  return r.createOp(state);
+}
+
+// What finishUnaryOp reads: the attributes but `elided`, and the type.
+bool finishUnaryOp(OpWriter& w, Op op,
+                   std::initializer_list<std::string_view> elided) {
+  w.printAttrDict(op, elided);
+  w << " : ";
+  w.printType(op.result(0).type());
+  return true;
 }
 
 absl::Status expectKeywordEquals(OpReader& r, std::string_view keyword) {
@@ -106,13 +119,10 @@ bool printMeshOp(OpWriter& w, Op op) {
 
 absl::StatusOr<Op> parseShardingOp(OpReader& r, OpName name) {
   OperationState state(name);
-  SK_ASSIGN_OR_RETURN(Value input, r.parseOperand());
-  state.operands.push_back(input);
+  SK_RETURN_IF_ERROR(r.parseOperandInto(state.operands));
   SK_ASSIGN_OR_RETURN(TensorSharding sharding, r.sdy().parseTensorSharding());
   state.addAttr("sharding", Attribute::tensorSharding(std::move(sharding)));
-  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(parseSameType(r, input, state));
-  return r.createOp(state);
+  return finishUnaryOp(r, state);
 }
 
 bool printShardingOp(OpWriter& w, Op op) {
@@ -121,26 +131,20 @@ bool printShardingOp(OpWriter& w, Op op) {
   w << op.name() << " ";
   w.printOperand(op.operand(0));
   w << " " << toString(*s);
-  w.printAttrDict(op, {"sharding"});
-  w << " : ";
-  w.printType(op.result(0).type());
-  return true;
+  return finishUnaryOp(w, op, {"sharding"});
 }
 
 // ---- data_flow_edge: `%x [sharding=<...>] attr-dict : type` ----
 
 absl::StatusOr<Op> parseDataFlowEdge(OpReader& r, OpName name) {
   OperationState state(name);
-  SK_ASSIGN_OR_RETURN(Value input, r.parseOperand());
-  state.operands.push_back(input);
+  SK_RETURN_IF_ERROR(r.parseOperandInto(state.operands));
   if (r.p().consumeKeywordIf("sharding")) {
     SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kEqual, "'='"));
     SK_ASSIGN_OR_RETURN(TensorSharding sharding, r.sdy().parseTensorSharding());
     state.addAttr("sharding", Attribute::tensorSharding(std::move(sharding)));
   }
-  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(parseSameType(r, input, state));
-  return r.createOp(state);
+  return finishUnaryOp(r, state);
 }
 
 bool printDataFlowEdge(OpWriter& w, Op op) {
@@ -150,46 +154,34 @@ bool printDataFlowEdge(OpWriter& w, Op op) {
   if (const TensorSharding* s = op.attr("sharding").asTensorSharding()) {
     w << " sharding=" << toString(*s);
   }
-  w.printAttrDict(op, {"sharding"});
-  w << " : ";
-  w.printType(op.result(0).type());
-  return true;
+  return finishUnaryOp(w, op, {"sharding"});
 }
 
 // ---- func_data_flow_edge: `%x attr-dict : type` ----
 
 absl::StatusOr<Op> parseFuncDataFlowEdge(OpReader& r, OpName name) {
   OperationState state(name);
-  SK_ASSIGN_OR_RETURN(Value input, r.parseOperand());
-  state.operands.push_back(input);
-  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(parseSameType(r, input, state));
-  return r.createOp(state);
+  SK_RETURN_IF_ERROR(r.parseOperandInto(state.operands));
+  return finishUnaryOp(r, state);
 }
 
 bool printFuncDataFlowEdge(OpWriter& w, Op op) {
   if (!isUnaryWithSameType(op)) return false;
   w << "sdy.func_data_flow_edge ";
   w.printOperand(op.operand(0));
-  w.printAttrDict(op, {});
-  w << " : ";
-  w.printType(op.result(0).type());
-  return true;
+  return finishUnaryOp(w, op, {});
 }
 
 // ---- propagation_barrier: `%x allowed_direction=DIR attr-dict : type` ----
 
 absl::StatusOr<Op> parseBarrier(OpReader& r, OpName name) {
   OperationState state(name);
-  SK_ASSIGN_OR_RETURN(Value input, r.parseOperand());
-  state.operands.push_back(input);
+  SK_RETURN_IF_ERROR(r.parseOperandInto(state.operands));
   SK_RETURN_IF_ERROR(expectKeywordEquals(r, "allowed_direction"));
   SK_ASSIGN_OR_RETURN(PropagationDirection d,
                       r.sdy().parsePropagationDirection());
   state.addAttr("allowed_direction", Attribute::propagationDirection(d));
-  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(parseSameType(r, input, state));
-  return r.createOp(state);
+  return finishUnaryOp(r, state);
 }
 
 bool printBarrier(OpWriter& w, Op op) {
@@ -199,18 +191,14 @@ bool printBarrier(OpWriter& w, Op op) {
   w << "sdy.propagation_barrier ";
   w.printOperand(op.operand(0));
   w << " allowed_direction=" << toString(*d);
-  w.printAttrDict(op, {"allowed_direction"});
-  w << " : ";
-  w.printType(op.result(0).type());
-  return true;
+  return finishUnaryOp(w, op, {"allowed_direction"});
 }
 
 // ---- sharding_group: `%x group_id=N attr-dict : type` (no results) ----
 
 absl::StatusOr<Op> parseShardingGroup(OpReader& r, OpName name) {
   OperationState state(name);
-  SK_ASSIGN_OR_RETURN(Value input, r.parseOperand());
-  state.operands.push_back(input);
+  SK_RETURN_IF_ERROR(r.parseOperandInto(state.operands));
   SK_RETURN_IF_ERROR(expectKeywordEquals(r, "group_id"));
   SK_ASSIGN_OR_RETURN(int64_t id, r.p().parseInteger("group id"));
   state.addAttr("group_id", Attribute::integer(id, "ui64"));
@@ -271,11 +259,8 @@ absl::StatusOr<Op> parseReturnLike(OpReader& r, OpName name) {
   SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
   SK_RETURN_IF_ERROR(r.parseOperandList(state.operands));
   if (!state.operands.empty()) {
-    SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kColon, "':'"));
-    size_t offset = r.p().tok().offset;
     std::vector<Type> types;
-    SK_RETURN_IF_ERROR(r.parseTypeList(types));
-    SK_RETURN_IF_ERROR(r.checkOperandTypes(state.operands, types, offset));
+    SK_RETURN_IF_ERROR(r.parseTrailingOperandTypes(state.operands, types));
   }
   return r.createOp(state);
 }
@@ -305,8 +290,7 @@ absl::StatusOr<Op> parseComputationBody(OpReader& r, OperationState& state) {
   std::vector<ParsedArgument> args;
   SK_RETURN_IF_ERROR(r.parseArgumentList(args, /*allow_attrs=*/true));
   SK_ASSIGN_OR_RETURN(size_t region, r.skipRegion());
-  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
+  SK_RETURN_IF_ERROR(r.parseAttrsAndFunctionalType(state));
   state.num_regions = 1;
   Op op = r.createOp(state);
   SK_RETURN_IF_ERROR(
@@ -353,9 +337,8 @@ bool printManualComputation(OpWriter& w, Op op) {
   w.printBlockArguments(op.region(0).front());
   w << " ";
   w.printRegion(op.region(0), /*print_entry_args=*/false);
-  w.printAttrDict(op, {"in_shardings", "out_shardings", "manual_axes"});
-  w << " : ";
-  w.printFunctionalType(op);
+  w.printAttrsAndFunctionalType(
+      op, {"in_shardings", "out_shardings", "manual_axes"});
   return true;
 }
 
@@ -403,9 +386,7 @@ bool printNamedComputation(OpWriter& w, Op op) {
   w.printBlockArguments(op.region(0).front());
   w << " ";
   w.printRegion(op.region(0), /*print_entry_args=*/false);
-  w.printAttrDict(op, {"name", "in_shardings", "out_shardings"});
-  w << " : ";
-  w.printFunctionalType(op);
+  w.printAttrsAndFunctionalType(op, {"name", "in_shardings", "out_shardings"});
   return true;
 }
 
@@ -464,14 +445,11 @@ absl::StatusOr<Op> parseCollective(OpReader& r, OpName name) {
     case AxesForm::kNone:
       break;
   }
-  SK_ASSIGN_OR_RETURN(Value input, r.parseOperand());
-  state.operands.push_back(input);
+  SK_RETURN_IF_ERROR(r.parseOperandInto(state.operands));
   SK_RETURN_IF_ERROR(expectKeywordEquals(r, "out_sharding"));
   SK_ASSIGN_OR_RETURN(TensorSharding out, r.sdy().parseTensorSharding());
   state.addAttr("out_sharding", Attribute::tensorSharding(std::move(out)));
-  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(parseSameType(r, input, state));
-  return r.createOp(state);
+  return finishUnaryOp(r, state);
 }
 
 bool printCollective(OpWriter& w, Op op) {
@@ -502,10 +480,7 @@ bool printCollective(OpWriter& w, Op op) {
   if (!axes_text.empty()) w << axes_text << " ";
   w.printOperand(op.operand(0));
   w << " out_sharding=" << toString(*out);
-  w.printAttrDict(op, {form.axes_attr, "out_sharding", "reduction"});
-  w << " : ";
-  w.printType(op.result(0).type());
-  return true;
+  return finishUnaryOp(w, op, {form.axes_attr, "out_sharding", "reduction"});
 }
 
 }  // namespace

@@ -89,6 +89,25 @@ absl::Status parseOperandsWithTrailingComma(OpReader& r,
   return absl::OkStatus();
 }
 
+absl::StatusOr<size_t> parseOperandsAndAttrsToColon(OpReader& r,
+                                                    OperationState& state) {
+  SK_RETURN_IF_ERROR(r.parseOperandList(state.operands));
+  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
+  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kColon, "':'"));
+  return r.p().tok().offset;
+}
+
+absl::StatusOr<Op> parseOpOfResultType(OpReader& r, OpName name,
+                                       OperandTypesFn operand_types) {
+  OperationState state(name);
+  SK_ASSIGN_OR_RETURN(size_t offset, parseOperandsAndAttrsToColon(r, state));
+  SK_ASSIGN_OR_RETURN(Type t, r.parseType());
+  SK_RETURN_IF_ERROR(r.checkOperandTypes(
+      state.operands, operand_types(t, state.operands.size()), offset));
+  state.result_types.push_back(t);
+  return r.createOp(state);
+}
+
 }  // namespace hlo_syntax
 
 namespace {
@@ -118,8 +137,7 @@ bool printElementwise(OpWriter& w, Op op) {
 absl::StatusOr<Op> parseOperandsFunctional(OpReader& r, OpName name) {
   OperationState state(name);
   SK_RETURN_IF_ERROR(r.parseOperandList(state.operands));
-  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
+  SK_RETURN_IF_ERROR(r.parseAttrsAndFunctionalType(state));
   return r.createOp(state);
 }
 
@@ -127,9 +145,7 @@ bool printOperandsFunctional(OpWriter& w, Op op) {
   w << op.name();
   if (op.numOperands()) w << " ";
   w.printOperands(op.operands());
-  w.printAttrDict(op, {});
-  w << " : ";
-  w.printFunctionalType(op);
+  w.printAttrsAndFunctionalType(op, {});
   return true;
 }
 
@@ -152,8 +168,7 @@ KeywordListForm keywordListForm(std::string_view name) {
 absl::StatusOr<Op> parseKeywordListOp(OpReader& r, OpName name) {
   KeywordListForm form = keywordListForm(name.str());
   OperationState state(name);
-  SK_ASSIGN_OR_RETURN(Value input, r.parseOperand());
-  state.operands.push_back(input);
+  SK_RETURN_IF_ERROR(r.parseOperandInto(state.operands));
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kComma, "','"));
   SK_RETURN_IF_ERROR(parseKeywordList(r, form.keyword, form.attr, state));
   SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
@@ -257,10 +272,7 @@ bool printKeywordIntOp(OpWriter& w, Op op) {
 // select: `%p, %t, %f attr-dict : P, R` or functional.
 absl::StatusOr<Op> parseSelect(OpReader& r, OpName name) {
   OperationState state(name);
-  SK_RETURN_IF_ERROR(r.parseOperandList(state.operands));
-  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kColon, "':'"));
-  size_t offset = r.p().tok().offset;
+  SK_ASSIGN_OR_RETURN(size_t offset, parseOperandsAndAttrsToColon(r, state));
   std::vector<Type> inputs;
   if (r.p().at(TokenKind::kLParen)) {
     SK_RETURN_IF_ERROR(r.parseFunctionalType(inputs, state.result_types));
@@ -317,16 +329,9 @@ bool printNullary(OpWriter& w, Op op) {
 
 // after_all: `%a, %b attr-dict : !stablehlo.token` (no operands allowed).
 absl::StatusOr<Op> parseAfterAll(OpReader& r, OpName name) {
-  OperationState state(name);
-  SK_RETURN_IF_ERROR(r.parseOperandList(state.operands));
-  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kColon, "':'"));
-  size_t offset = r.p().tok().offset;
-  SK_ASSIGN_OR_RETURN(Type t, r.parseType());
-  SK_RETURN_IF_ERROR(r.checkOperandTypes(
-      state.operands, std::vector<Type>(state.operands.size(), t), offset));
-  state.result_types.push_back(t);
-  return r.createOp(state);
+  return parseOpOfResultType(r, name, [](Type token, size_t num_operands) {
+    return std::vector<Type>(num_operands, token);
+  });
 }
 
 bool printAfterAll(OpWriter& w, Op op) {

@@ -37,11 +37,8 @@ absl::StatusOr<Op> parseWhile(OpReader& r, OpName name) {
     SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kRParen, "')'"));
   }
   if (!state.operands.empty()) {
-    SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kColon, "':'"));
-    size_t offset = r.p().tok().offset;
     std::vector<Type> types;
-    SK_RETURN_IF_ERROR(r.parseTypeList(types));
-    SK_RETURN_IF_ERROR(r.checkOperandTypes(state.operands, types, offset));
+    SK_RETURN_IF_ERROR(r.parseTrailingOperandTypes(state.operands, types));
     for (size_t i = 0; i < types.size(); ++i) args[i].type = types[i];
     state.result_types = types;
   }
@@ -172,8 +169,7 @@ absl::StatusOr<Op> parseReduce(OpReader& r, OpName name) {
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kEqual, "'='"));
   SK_ASSIGN_OR_RETURN(Attribute dims, parseI64List(r));
   state.addAttr("dimensions", std::move(dims));
-  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
+  SK_RETURN_IF_ERROR(r.parseAttrsAndFunctionalType(state));
   state.num_regions = 1;
   if (!applies.empty()) {
     if (inputs.size() != 1)
@@ -234,9 +230,7 @@ bool printReduce(OpWriter& w, Op op) {
     w << " applies " << inner.name();
   }
   w << " across dimensions = " << i64ListText(*dims);
-  w.printAttrDict(op, {"dimensions"});
-  w << " : ";
-  w.printFunctionalType(op);
+  w.printAttrsAndFunctionalType(op, {"dimensions"});
   if (compactReducer(op)) return true;
   w.newline();
   w << " reducer";
@@ -360,8 +354,7 @@ absl::StatusOr<Op> parseConvolution(OpReader& r, OpName name) {
   SK_RETURN_IF_ERROR(r.p().expectKeyword("window"));
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kEqual, "'='"));
   SK_RETURN_IF_ERROR(parseWindow(r, state));
-  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
+  SK_RETURN_IF_ERROR(r.parseAttrsAndFunctionalType(state));
   return r.createOp(state);
 }
 
@@ -429,10 +422,9 @@ bool printConvolution(OpWriter& w, Op op) {
     w << window[i];
   }
   w << "}";
-  w.printAttrDict(op, {"dimension_numbers", "window_strides", "padding",
-                       "lhs_dilation", "rhs_dilation", "window_reversal"});
-  w << " : ";
-  w.printFunctionalType(op);
+  w.printAttrsAndFunctionalType(
+      op, {"dimension_numbers", "window_strides", "padding", "lhs_dilation",
+           "rhs_dilation", "window_reversal"});
   return true;
 }
 

@@ -26,8 +26,7 @@ absl::StatusOr<Op> parseHloConstant(OpReader& r, OpName name) {
   if (r.p().consumeIf(TokenKind::kLParen)) {  // `() <{value = ...}> : () -> T`
     SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kRParen, "')'"));
     SK_RETURN_IF_ERROR(r.parseOptionalProperties(state));
-    SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-    SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
+    SK_RETURN_IF_ERROR(r.parseAttrsAndFunctionalType(state));
     return r.createOp(state);
   }
   SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
@@ -82,8 +81,7 @@ absl::StatusOr<Op> parseCompare(OpReader& r, OpName name) {
     SK_ASSIGN_OR_RETURN(Attribute type, parseEnum(r, "comparison_type"));
     state.addAttr("compare_type", std::move(type));
   }
-  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
+  SK_RETURN_IF_ERROR(r.parseAttrsAndFunctionalType(state));
   return r.createOp(state);
 }
 
@@ -97,9 +95,7 @@ bool printCompare(OpWriter& w, Op op) {
     if (value.empty()) return false;
     w << ",  " << value;
   }
-  w.printAttrDict(op, {"comparison_direction", "compare_type"});
-  w << " : ";
-  w.printFunctionalType(op);
+  w.printAttrsAndFunctionalType(op, {"comparison_direction", "compare_type"});
   return true;
 }
 
@@ -107,8 +103,7 @@ bool printCompare(OpWriter& w, Op op) {
 
 absl::StatusOr<Op> parseSlice(OpReader& r, OpName name) {
   OperationState state(name);
-  SK_ASSIGN_OR_RETURN(Value input, r.parseOperand());
-  state.operands.push_back(input);
+  SK_RETURN_IF_ERROR(r.parseOperandInto(state.operands));
   std::vector<int64_t> starts, limits, strides;
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kLSquare, "'['"));
   if (!r.p().consumeIf(TokenKind::kRSquare)) {
@@ -129,8 +124,7 @@ absl::StatusOr<Op> parseSlice(OpReader& r, OpName name) {
   state.addAttr("start_indices", Attribute::i64Array(std::move(starts)));
   state.addAttr("limit_indices", Attribute::i64Array(std::move(limits)));
   state.addAttr("strides", Attribute::i64Array(std::move(strides)));
-  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
+  SK_RETURN_IF_ERROR(r.parseAttrsAndFunctionalType(state));
   return r.createOp(state);
 }
 
@@ -151,9 +145,8 @@ bool printSlice(OpWriter& w, Op op) {
     if ((*strides)[i] != 1) w << strCat(":", (*strides)[i]);
   }
   w << "]";
-  w.printAttrDict(op, {"start_indices", "limit_indices", "strides"});
-  w << " : ";
-  w.printFunctionalType(op);
+  w.printAttrsAndFunctionalType(op,
+                                {"start_indices", "limit_indices", "strides"});
   return true;
 }
 
@@ -168,8 +161,7 @@ absl::StatusOr<Op> parsePad(OpReader& r, OpName name) {
     SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kComma, "','"));
     SK_RETURN_IF_ERROR(parseKeywordList(r, keyword, attr, state));
   }
-  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
+  SK_RETURN_IF_ERROR(r.parseAttrsAndFunctionalType(state));
   return r.createOp(state);
 }
 
@@ -182,10 +174,8 @@ bool printPad(OpWriter& w, Op op) {
   w.printOperands(op.operands());
   w << ", low = " << i64ListText(*low) << ", high = " << i64ListText(*high)
     << ", interior = " << i64ListText(*interior);
-  w.printAttrDict(
+  w.printAttrsAndFunctionalType(
       op, {"edge_padding_low", "edge_padding_high", "interior_padding"});
-  w << " : ";
-  w.printFunctionalType(op);
   return true;
 }
 
@@ -195,8 +185,7 @@ absl::StatusOr<Op> parseDynamicSlice(OpReader& r, OpName name) {
   OperationState state(name);
   SK_RETURN_IF_ERROR(parseOperandsWithTrailingComma(r, state.operands));
   SK_RETURN_IF_ERROR(parseKeywordList(r, "sizes", "slice_sizes", state));
-  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
+  SK_RETURN_IF_ERROR(r.parseAttrsAndFunctionalType(state));
   return r.createOp(state);
 }
 
@@ -209,9 +198,7 @@ bool printDynamicSlice(OpWriter& w, Op op) {
     w << ", ";
   }
   w << "sizes = " << i64ListText(*sizes);
-  w.printAttrDict(op, {"slice_sizes"});
-  w << " : ";
-  w.printFunctionalType(op);
+  w.printAttrsAndFunctionalType(op, {"slice_sizes"});
   return true;
 }
 
@@ -255,8 +242,7 @@ absl::StatusOr<Op> parseDot(OpReader& r, OpName name) {
     SK_RETURN_IF_ERROR(r.p().expectKeyword("precision"));
     SK_RETURN_IF_ERROR(parsePrecision(r, state));
   }
-  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
+  SK_RETURN_IF_ERROR(r.parseAttrsAndFunctionalType(state));
   return r.createOp(state);
 }
 
@@ -265,9 +251,7 @@ bool printDot(OpWriter& w, Op op) {
   w << "stablehlo.dot ";
   w.printOperands(op.operands());
   if (!printPrecision(w, op)) return false;
-  w.printAttrDict(op, {"precision_config"});
-  w << " : ";
-  w.printFunctionalType(op);
+  w.printAttrsAndFunctionalType(op, {"precision_config"});
   return true;
 }
 
@@ -313,8 +297,7 @@ absl::StatusOr<Op> parseDotGeneral(OpReader& r, OpName name) {
       return r.p().errorExpected("'precision' or 'algorithm'");
     }
   }
-  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
+  SK_RETURN_IF_ERROR(r.parseAttrsAndFunctionalType(state));
   return r.createOp(state);
 }
 
@@ -331,9 +314,8 @@ bool printDotGeneral(OpWriter& w, Op op) {
   w << ", contracting_dims = " << i64ListText(dims->lhs_contracting) << " x "
     << i64ListText(dims->rhs_contracting);
   if (!printPrecision(w, op)) return false;
-  w.printAttrDict(op, {"dot_dimension_numbers", "precision_config"});
-  w << " : ";
-  w.printFunctionalType(op);
+  w.printAttrsAndFunctionalType(op,
+                                {"dot_dimension_numbers", "precision_config"});
   return true;
 }
 
@@ -341,8 +323,7 @@ bool printDotGeneral(OpWriter& w, Op op) {
 
 absl::StatusOr<Op> parseFft(OpReader& r, OpName name) {
   OperationState state(name);
-  SK_ASSIGN_OR_RETURN(Value input, r.parseOperand());
-  state.operands.push_back(input);
+  SK_RETURN_IF_ERROR(r.parseOperandInto(state.operands));
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kComma, "','"));
   SK_RETURN_IF_ERROR(r.p().expectKeyword("type"));
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kEqual, "'='"));
@@ -350,8 +331,7 @@ absl::StatusOr<Op> parseFft(OpReader& r, OpName name) {
   state.addAttr("fft_type", std::move(type));
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kComma, "','"));
   SK_RETURN_IF_ERROR(parseKeywordList(r, "length", "fft_length", state));
-  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
+  SK_RETURN_IF_ERROR(r.parseAttrsAndFunctionalType(state));
   return r.createOp(state);
 }
 
@@ -362,9 +342,7 @@ bool printFft(OpWriter& w, Op op) {
   w << "stablehlo.fft ";
   w.printOperand(op.operand(0));
   w << ", type =  " << type << ", length = " << i64ListText(*length);
-  w.printAttrDict(op, {"fft_type", "fft_length"});
-  w << " : ";
-  w.printFunctionalType(op);
+  w.printAttrsAndFunctionalType(op, {"fft_type", "fft_length"});
   return true;
 }
 
@@ -391,8 +369,7 @@ absl::StatusOr<Op> parseEnumKeywordOp(OpReader& r, OpName name) {
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kEqual, "'='"));
   SK_ASSIGN_OR_RETURN(Attribute value, parseEnum(r, form.kind));
   state.addAttr(form.attr, std::move(value));
-  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
+  SK_RETURN_IF_ERROR(r.parseAttrsAndFunctionalType(state));
   return r.createOp(state);
 }
 
@@ -406,9 +383,7 @@ bool printEnumKeywordOp(OpWriter& w, Op op) {
     w << ", ";
   }
   w << form.keyword << " =  " << value;
-  w.printAttrDict(op, {form.attr});
-  w << " : ";
-  w.printFunctionalType(op);
+  w.printAttrsAndFunctionalType(op, {form.attr});
   return true;
 }
 
@@ -420,8 +395,7 @@ void rngBitGeneratorNames(Op op, std::vector<std::string>& names) {
 
 absl::StatusOr<Op> parseCholesky(OpReader& r, OpName name) {
   OperationState state(name);
-  SK_ASSIGN_OR_RETURN(Value input, r.parseOperand());
-  state.operands.push_back(input);
+  SK_RETURN_IF_ERROR(r.parseOperandInto(state.operands));
   if (r.p().consumeIf(TokenKind::kComma)) {
     SK_RETURN_IF_ERROR(r.p().expectKeyword("lower"));
     SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kEqual, "'='"));
@@ -461,8 +435,7 @@ absl::StatusOr<Op> parseCustomCall(OpReader& r, OpName name) {
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kLParen, "'('"));
   SK_RETURN_IF_ERROR(r.parseOperandList(state.operands));
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kRParen, "')'"));
-  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
+  SK_RETURN_IF_ERROR(r.parseAttrsAndFunctionalType(state));
   return r.createOp(state);
 }
 
@@ -492,9 +465,7 @@ bool printCustomCall(OpWriter& w, Op op) {
   w << "(";
   w.printOperands(op.operands());
   w << ")";
-  w.printAttrDict(op, {"call_target_name"});
-  w << " : ";
-  w.printFunctionalType(op);
+  w.printAttrsAndFunctionalType(op, {"call_target_name"});
   return true;
 }
 
@@ -508,11 +479,8 @@ absl::StatusOr<Op> parseOptimizationBarrier(OpReader& r, OpName name) {
     return r.createOp(state);
   }
   SK_RETURN_IF_ERROR(r.parseOperandList(state.operands));
-  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kColon, "':'"));
-  size_t offset = r.p().tok().offset;
   std::vector<Type> types;
-  SK_RETURN_IF_ERROR(r.parseTypeList(types));
-  SK_RETURN_IF_ERROR(r.checkOperandTypes(state.operands, types, offset));
+  SK_RETURN_IF_ERROR(r.parseTrailingOperandTypes(state.operands, types));
   state.result_types = types;
   return r.createOp(state);
 }
@@ -535,14 +503,12 @@ bool printOptimizationBarrier(OpWriter& w, Op op) {
 
 absl::StatusOr<Op> parseGetTupleElement(OpReader& r, OpName name) {
   OperationState state(name);
-  SK_ASSIGN_OR_RETURN(Value input, r.parseOperand());
-  state.operands.push_back(input);
+  SK_RETURN_IF_ERROR(r.parseOperandInto(state.operands));
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kLSquare, "'['"));
   SK_ASSIGN_OR_RETURN(int64_t index, r.p().parseInteger("index"));
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kRSquare, "']'"));
   state.addAttr("index", Attribute::integer(index, "i32"));
-  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
+  SK_RETURN_IF_ERROR(r.parseAttrsAndFunctionalType(state));
   return r.createOp(state);
 }
 
@@ -552,25 +518,16 @@ bool printGetTupleElement(OpWriter& w, Op op) {
   w << "stablehlo.get_tuple_element ";
   w.printOperand(op.operand(0));
   w << "[" << strCat(*index) << "]";
-  w.printAttrDict(op, {"index"});
-  w << " : ";
-  w.printFunctionalType(op);
+  w.printAttrsAndFunctionalType(op, {"index"});
   return true;
 }
 
 // ---- tuple: `%a, %b attr-dict : tuple<...>` ----
 
 absl::StatusOr<Op> parseTuple(OpReader& r, OpName name) {
-  OperationState state(name);
-  SK_RETURN_IF_ERROR(r.parseOperandList(state.operands));
-  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kColon, "':'"));
-  size_t offset = r.p().tok().offset;
-  SK_ASSIGN_OR_RETURN(Type t, r.parseType());
-  std::vector<Type> elements(t.elements().begin(), t.elements().end());
-  SK_RETURN_IF_ERROR(r.checkOperandTypes(state.operands, elements, offset));
-  state.result_types.push_back(t);
-  return r.createOp(state);
+  return parseOpOfResultType(r, name, [](Type tuple, size_t) {
+    return std::vector<Type>(tuple.elements().begin(), tuple.elements().end());
+  });
 }
 
 bool printTuple(OpWriter& w, Op op) {

@@ -38,6 +38,18 @@ absl::Status parseSameOrFunctional(OpReader& r, OperationState& state,
 absl::Status parseOperandsWithTrailingComma(OpReader& r,
                                             std::vector<Value>& operands);
 
+// `%a, %b attr-dict :`, the start of the forms whose types follow: reads the
+// operands and attributes into `state` and returns where the types start.
+absl::StatusOr<size_t> parseOperandsAndAttrsToColon(OpReader& r,
+                                                    OperationState& state);
+
+// The operand types an op's one result type implies.
+using OperandTypesFn = std::vector<Type> (*)(Type result, size_t num_operands);
+// `%a, %b attr-dict : t`: an op with one result of type `t` whose operands
+// must have the types `operand_types` gives (after_all, tuple).
+absl::StatusOr<Op> parseOpOfResultType(OpReader& r, OpName name,
+                                       OperandTypesFn operand_types);
+
 }  // namespace hlo_syntax
 
 namespace ir_internal {

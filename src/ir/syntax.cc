@@ -17,6 +17,12 @@ bool startsType(TokenKind k) {
 
 }  // namespace
 
+absl::Status OpReader::parseOperandInto(std::vector<Value>& operands) {
+  SK_ASSIGN_OR_RETURN(Value operand, parseOperand());
+  operands.push_back(operand);
+  return absl::OkStatus();
+}
+
 absl::Status OpReader::parseOperandList(std::vector<Value>& operands) {
   if (!p().at(TokenKind::kPercentIdent)) return absl::OkStatus();
   SK_ASSIGN_OR_RETURN(Value first, parseOperand());
@@ -79,6 +85,19 @@ absl::Status OpReader::parseTrailingFunctionalType(OperationState& state) {
   std::vector<Type> inputs;
   SK_RETURN_IF_ERROR(parseFunctionalType(inputs, state.result_types));
   return checkOperandTypes(state.operands, inputs, offset);
+}
+
+absl::Status OpReader::parseAttrsAndFunctionalType(OperationState& state) {
+  SK_RETURN_IF_ERROR(parseOptionalAttrDict(state));
+  return parseTrailingFunctionalType(state);
+}
+
+absl::Status OpReader::parseTrailingOperandTypes(
+    const std::vector<Value>& operands, std::vector<Type>& types) {
+  SK_RETURN_IF_ERROR(p().expect(TokenKind::kColon, "':'"));
+  size_t offset = p().tok().offset;
+  SK_RETURN_IF_ERROR(parseTypeList(types));
+  return checkOperandTypes(operands, types, offset);
 }
 
 absl::Status OpReader::parseSameOrFunctionalType(size_t num_operands,
@@ -181,6 +200,13 @@ void OpWriter::printAttrDict(Op op,
                    });
   out_ += ' ';
   appendAttrDict(out_, entries);
+}
+
+void OpWriter::printAttrsAndFunctionalType(
+    Op op, std::initializer_list<std::string_view> elided) {
+  printAttrDict(op, elided);
+  out_ += " : ";
+  printFunctionalType(op);
 }
 
 void OpWriter::printBlockArguments(Block block) {

@@ -7,15 +7,17 @@
 
 namespace shardkit {
 
+// Every field has an initializer, so that the constructors below name only
+// the fields of their kind.
 struct TypeStorage {
   const TypeContext* context = nullptr;
   TypeKind kind = TypeKind::kOther;
-  std::vector<int64_t> shape;
-  std::string element_type;
-  std::string encoding;
-  std::vector<Type> elements;
-  std::vector<Type> results;
-  std::string text;
+  std::vector<int64_t> shape = {};
+  std::string element_type = {};
+  std::string encoding = {};
+  std::vector<Type> elements = {};
+  std::vector<Type> results = {};
+  std::string text = {};
 };
 
 struct TypeContext::Impl {
@@ -51,68 +53,60 @@ Type TypeContext::intern(TypeStorage storage) {
 Type TypeContext::rankedTensor(absl::Span<const int64_t> dims,
                                std::string_view element_type,
                                std::string_view encoding) {
-  TypeStorage s;
-  s.kind = TypeKind::kRankedTensor;
-  s.shape.assign(dims.begin(), dims.end());
-  s.element_type = std::string(element_type);
-  s.encoding = std::string(encoding);
-  s.text = "tensor<";
+  std::string text = "tensor<";
   for (int64_t d : dims) {
     if (d == kDynamicSize) {
-      s.text += '?';
+      text += '?';
     } else {
-      strAppend(s.text, d);
+      strAppend(text, d);
     }
-    s.text += 'x';
+    text += 'x';
   }
-  s.text += element_type;
-  if (!encoding.empty()) strAppend(s.text, ", ", encoding);
-  s.text += '>';
-  return intern(std::move(s));
+  text += element_type;
+  if (!encoding.empty()) strAppend(text, ", ", encoding);
+  text += '>';
+  return intern({.kind = TypeKind::kRankedTensor,
+                 .shape = {dims.begin(), dims.end()},
+                 .element_type = std::string(element_type),
+                 .encoding = std::string(encoding),
+                 .text = std::move(text)});
 }
 
 Type TypeContext::unrankedTensor(std::string_view element_type) {
-  TypeStorage s;
-  s.kind = TypeKind::kUnrankedTensor;
-  s.element_type = std::string(element_type);
-  s.text = strCat("tensor<*x", element_type, ">");
-  return intern(std::move(s));
+  return intern({.kind = TypeKind::kUnrankedTensor,
+                 .element_type = std::string(element_type),
+                 .text = strCat("tensor<*x", element_type, ">")});
 }
 
 Type TypeContext::tuple(absl::Span<const Type> elements) {
-  TypeStorage s;
-  s.kind = TypeKind::kTuple;
-  s.elements.assign(elements.begin(), elements.end());
-  s.text = "tuple<";
-  appendTypeList(s.text, elements);
-  s.text += '>';
-  return intern(std::move(s));
+  std::string text = "tuple<";
+  appendTypeList(text, elements);
+  text += '>';
+  return intern({.kind = TypeKind::kTuple,
+                 .elements = {elements.begin(), elements.end()},
+                 .text = std::move(text)});
 }
 
 Type TypeContext::function(absl::Span<const Type> inputs,
                            absl::Span<const Type> results) {
-  TypeStorage s;
-  s.kind = TypeKind::kFunction;
-  s.elements.assign(inputs.begin(), inputs.end());
-  s.results.assign(results.begin(), results.end());
-  s.text = "(";
-  appendTypeList(s.text, inputs);
-  s.text += ") -> ";
+  std::string text = "(";
+  appendTypeList(text, inputs);
+  text += ") -> ";
   if (results.size() == 1 && results[0].kind() != TypeKind::kFunction) {
-    s.text += results[0].str();
+    text += results[0].str();
   } else {
-    s.text += '(';
-    appendTypeList(s.text, results);
-    s.text += ')';
+    text += '(';
+    appendTypeList(text, results);
+    text += ')';
   }
-  return intern(std::move(s));
+  return intern({.kind = TypeKind::kFunction,
+                 .elements = {inputs.begin(), inputs.end()},
+                 .results = {results.begin(), results.end()},
+                 .text = std::move(text)});
 }
 
 Type TypeContext::other(std::string_view text) {
-  TypeStorage s;
-  s.kind = TypeKind::kOther;
-  s.text = std::string(text);
-  return intern(std::move(s));
+  return intern({.kind = TypeKind::kOther, .text = std::string(text)});
 }
 
 Type TypeContext::import(Type type) {

@@ -78,6 +78,13 @@ absl::Status originsError(std::string_view name, std::string_view type) {
                             type, " for attr named '", name, "'"));
 }
 
+absl::Status edgesTypeError() {
+  return verifyError(
+      strCat("should have a propagation edges attribute of type "
+             "PropagationEdgesAttr for attr named '",
+             kPropagationEdgesAttr, "'"));
+}
+
 }  // namespace
 
 absl::Status verifyDebugAttr(Op op, std::string_view name,
@@ -85,12 +92,7 @@ absl::Status verifyDebugAttr(Op op, std::string_view name,
                              const VerifyContext& context) {
   if (name == kPropagationEdgesAttr) {
     const PropagationEdges* edges = attr.asPropagationEdges();
-    if (!edges) {
-      return verifyError(
-          strCat("should have a propagation edges attribute of type "
-                 "PropagationEdgesAttr for attr named '",
-                 kPropagationEdgesAttr, "'"));
-    }
+    if (!edges) return edgesTypeError();
     return verifyOpEdges(op, *edges, context);
   }
   if (name == kBlockArgPropagationEdgesAttr ||
@@ -130,12 +132,7 @@ absl::Status verifyFuncDebugAttr(std::string_view name, const Attribute& attr,
                                  const VerifyContext& context) {
   if (name == kPropagationEdgesAttr) {
     const PropagationEdges* edges = attr.asPropagationEdges();
-    if (!edges) {
-      return verifyError(
-          strCat("should have a propagation edges attribute of type "
-                 "PropagationEdgesAttr for attr named '",
-                 kPropagationEdgesAttr, "'"));
-    }
+    if (!edges) return edgesTypeError();
     return verifyPropagationEdges(*edges, context.meshes(),
                                   EdgeValueCounts{1, 1});
   }

@@ -128,31 +128,37 @@ PassInfo propagationPass(const char* name, const char* description,
 }  // namespace
 
 void registerPropagationPasses() {
-  registerPass(propagationPass(
-      "sdy-basic-propagate",
-      "Runs the basic sharding propagation algorithm (no conflict "
-      "resolution).",
-      basicOptions(), Level::kBasic));
-  registerPass(propagationPass(
-      "sdy-aggressive-propagate",
-      "Runs sharding propagation with the aggressive strategy, which resolves "
-      "conflicts.",
-      basicOptions(), Level::kAggressive));
-  registerPass(propagationPass(
-      "sdy-op-priority-propagate",
-      "Propagates in op-priority rounds (pass-through ops first), each a full "
-      "aggressive propagation.",
-      basicOptions(), Level::kOpPriority));
-  registerPass(propagationPass(
-      "sdy-user-priority-propagate",
-      "Propagates dimension shardings by user priority (p0 first), each round "
-      "a full op-priority propagation.",
-      basicOptions(), Level::kUserPriority));
-  registerPass(propagationPass(
-      "sdy-propagation-pipeline",
-      "Runs the import pipeline, user-priority propagation and the export "
-      "pipeline.",
-      basicOptions(), Level::kPipeline));
+  struct Row {
+    const char* name;
+    const char* description;
+    Level level;
+  };
+  static constexpr Row kPasses[] = {
+      {"sdy-basic-propagate",
+       "Runs the basic sharding propagation algorithm (no conflict "
+       "resolution).",
+       Level::kBasic},
+      {"sdy-aggressive-propagate",
+       "Runs sharding propagation with the aggressive strategy, which "
+       "resolves conflicts.",
+       Level::kAggressive},
+      {"sdy-op-priority-propagate",
+       "Propagates in op-priority rounds (pass-through ops first), each a "
+       "full aggressive propagation.",
+       Level::kOpPriority},
+      {"sdy-user-priority-propagate",
+       "Propagates dimension shardings by user priority (p0 first), each "
+       "round a full op-priority propagation.",
+       Level::kUserPriority},
+      {"sdy-propagation-pipeline",
+       "Runs the import pipeline, user-priority propagation and the export "
+       "pipeline.",
+       Level::kPipeline},
+  };
+  for (const Row& row : kPasses) {
+    registerPass(
+        propagationPass(row.name, row.description, basicOptions(), row.level));
+  }
 }
 
 void registerRemovePropagationDebugInfoPass() {

@@ -252,33 +252,31 @@ int64_t OpShardingRuleBuilder::newFactor(int64_t size, FactorType type,
   return factor;
 }
 
+void OpShardingRuleBuilder::mapDim(std::vector<Mapping>& mappings,
+                                   const std::vector<Shape>& shapes,
+                                   int64_t tensor, int64_t dim, int64_t factor,
+                                   std::string_view what) {
+  if (!status_.ok()) return;
+  if (tensor < 0 || tensor >= std::ssize(shapes)) {
+    fail(strCat("rule builder: no ", what, " ", tensor));
+  } else if (factor < 0 || factor >= numFactors()) {
+    fail(strCat("rule builder: no factor ", factor));
+  } else if (dim != kNullDim && checkDim(shapes, tensor, dim, what)) {
+    mappings[tensor][dim].push_back(factor);
+  }
+}
+
 OpShardingRuleBuilder& OpShardingRuleBuilder::mapOperandDim(int64_t operand,
                                                             int64_t dim,
                                                             int64_t factor) {
-  if (!status_.ok()) return *this;
-  if (operand < 0 || operand >= numOperands()) {
-    fail(strCat("rule builder: no operand ", operand));
-  } else if (factor < 0 || factor >= numFactors()) {
-    fail(strCat("rule builder: no factor ", factor));
-  } else if (dim != kNullDim &&
-             checkDim(operand_shapes_, operand, dim, "operand")) {
-    operand_mappings_[operand][dim].push_back(factor);
-  }
+  mapDim(operand_mappings_, operand_shapes_, operand, dim, factor, "operand");
   return *this;
 }
 
 OpShardingRuleBuilder& OpShardingRuleBuilder::mapResultDim(int64_t result,
                                                            int64_t dim,
                                                            int64_t factor) {
-  if (!status_.ok()) return *this;
-  if (result < 0 || result >= numResults()) {
-    fail(strCat("rule builder: no result ", result));
-  } else if (factor < 0 || factor >= numFactors()) {
-    fail(strCat("rule builder: no factor ", factor));
-  } else if (dim != kNullDim &&
-             checkDim(result_shapes_, result, dim, "result")) {
-    result_mappings_[result][dim].push_back(factor);
-  }
+  mapDim(result_mappings_, result_shapes_, result, dim, factor, "result");
   return *this;
 }
 

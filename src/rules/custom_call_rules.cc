@@ -55,31 +55,45 @@ std::vector<Shape> toVector(Shapes shapes) {
   return std::vector<Shape>(shapes.begin(), shapes.end());
 }
 
+// The two minor (matrix) dimensions of a batch of matrices.
+struct MatrixDims {
+  int64_t rows;
+  int64_t cols;
+};
+
 // Checks the operand/result counts and that operand 0 is a batch of
-// matrices.
-absl::Status checkLinalg(std::string_view target, Shapes operands,
-                         Shapes results, size_t num_operands,
-                         size_t num_results) {
+// matrices; returns its matrix dimensions.
+absl::StatusOr<MatrixDims> checkLinalg(std::string_view target, Shapes operands,
+                                       Shapes results, size_t num_operands,
+                                       size_t num_results) {
   SK_RETURN_IF_ERROR(
       checkCount(target, "operands", operands.size(), num_operands));
   SK_RETURN_IF_ERROR(
       checkCount(target, "results", results.size(), num_results));
-  return checkMinRank(target, "operand 0", operands[0], 2);
+  SK_RETURN_IF_ERROR(checkMinRank(target, "operand 0", operands[0], 2));
+  return MatrixDims{rankOf(operands[0]) - 2, rankOf(operands[0]) - 1};
+}
+
+// A builder whose first factors are the batch dimensions of operand 0 (all
+// but its matrix dimensions), pointwise.
+OpShardingRuleBuilder batchedMatrixBuilder(Shapes operands, Shapes results) {
+  const Shape& matrix = operands[0];
+  OpShardingRuleBuilder builder(toVector(operands), toVector(results));
+  builder.addPointwise(Shape(matrix.begin(), matrix.end() - 2));
+  return builder;
 }
 
 // Eigh(a) -> (eigenvectors, eigenvalues): the matrix dims correspond between
 // the input and the eigenvectors; the eigenvalues follow the minor one.
 absl::StatusOr<OpShardingRule> eighRule(Shapes operands, Shapes results) {
-  SK_RETURN_IF_ERROR(checkLinalg("Eigh", operands, results, 1, 2));
+  SK_ASSIGN_OR_RETURN(MatrixDims m,
+                      checkLinalg("Eigh", operands, results, 1, 2));
   const Shape& in = operands[0];
-  const int64_t d1 = rankOf(in) - 2;
-  const int64_t d2 = rankOf(in) - 1;
   SK_RETURN_IF_ERROR(checkSameShape("Eigh", "result 0", results[0], in));
-  SK_RETURN_IF_ERROR(checkRank("Eigh", "result 1", results[1], d2));
-  return OpShardingRuleBuilder(toVector(operands), toVector(results))
-      .addPointwise(Shape(in.begin(), in.end() - 2))
-      .addFactor({d1}, {d1, kNullDim}, in[d1])
-      .addFactor({d2}, {d2, d1}, in[d2])
+  SK_RETURN_IF_ERROR(checkRank("Eigh", "result 1", results[1], m.cols));
+  return batchedMatrixBuilder(operands, results)
+      .addFactor({m.rows}, {m.rows, kNullDim}, in[m.rows])
+      .addFactor({m.cols}, {m.cols, m.rows}, in[m.cols])
       .build();
 }
 
@@ -87,18 +101,16 @@ absl::StatusOr<OpShardingRule> eighRule(Shapes operands, Shapes results) {
 // own factor.
 absl::StatusOr<OpShardingRule> qrRule(std::string_view target, Shapes operands,
                                       Shapes results) {
-  SK_RETURN_IF_ERROR(checkLinalg(target, operands, results, 1, 2));
+  SK_ASSIGN_OR_RETURN(MatrixDims m,
+                      checkLinalg(target, operands, results, 1, 2));
   const Shape& in = operands[0];
-  const int64_t d1 = rankOf(in) - 2;
-  const int64_t d2 = rankOf(in) - 1;
   SK_RETURN_IF_ERROR(checkSameShape(target, "result 0", results[0], in));
-  SK_RETURN_IF_ERROR(checkRank(target, "result 1", results[1], d2));
+  SK_RETURN_IF_ERROR(checkRank(target, "result 1", results[1], m.cols));
   constexpr FactorType kRep = FactorType::kNeedReplication;
-  return OpShardingRuleBuilder(toVector(operands), toVector(results))
-      .addPointwise(Shape(in.begin(), in.end() - 2))
-      .addFactor({d1}, {d1, kNullDim}, in[d1], kRep)
-      .addFactor({d2}, {d2, kNullDim}, in[d2], kRep)
-      .addFactor({kNullDim}, {kNullDim, d1}, results[1][d1], kRep)
+  return batchedMatrixBuilder(operands, results)
+      .addFactor({m.rows}, {m.rows, kNullDim}, in[m.rows], kRep)
+      .addFactor({m.cols}, {m.cols, kNullDim}, in[m.cols], kRep)
+      .addFactor({kNullDim}, {kNullDim, m.rows}, results[1][m.rows], kRep)
       .build();
 }
 
@@ -106,18 +118,16 @@ absl::StatusOr<OpShardingRule> qrRule(std::string_view target, Shapes operands,
 absl::StatusOr<OpShardingRule> householderRule(std::string_view target,
                                                Shapes operands,
                                                Shapes results) {
-  SK_RETURN_IF_ERROR(checkLinalg(target, operands, results, 2, 1));
+  SK_ASSIGN_OR_RETURN(MatrixDims m,
+                      checkLinalg(target, operands, results, 2, 1));
   const Shape& a = operands[0];
-  const int64_t d1 = rankOf(a) - 2;
-  const int64_t d2 = rankOf(a) - 1;
-  SK_RETURN_IF_ERROR(checkRank(target, "taus", operands[1], d2));
+  SK_RETURN_IF_ERROR(checkRank(target, "taus", operands[1], m.cols));
   SK_RETURN_IF_ERROR(checkRank(target, "result", results[0], rankOf(a)));
   constexpr FactorType kRep = FactorType::kNeedReplication;
-  return OpShardingRuleBuilder(toVector(operands), toVector(results))
-      .addPointwise(Shape(a.begin(), a.end() - 2))
-      .addFactor({d1, kNullDim}, {d1}, a[d1], kRep)
-      .addFactor({d2, kNullDim}, {d2}, a[d2], kRep)
-      .addFactor({kNullDim, d1}, {kNullDim}, operands[1][d1], kRep)
+  return batchedMatrixBuilder(operands, results)
+      .addFactor({m.rows, kNullDim}, {m.rows}, a[m.rows], kRep)
+      .addFactor({m.cols, kNullDim}, {m.cols}, a[m.cols], kRep)
+      .addFactor({kNullDim, m.rows}, {kNullDim}, operands[1][m.rows], kRep)
       .build();
 }
 

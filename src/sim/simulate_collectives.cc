@@ -178,6 +178,15 @@ class Execution {
     return operand_.shards[id];
   }
 
+  // Calls `fn(offset, element)` for each element of device `src`'s operand
+  // block that device `id`'s new block holds, at its offset there.
+  template <typename Fn>
+  void forEachElementFrom(int64_t id, int64_t src, Fn fn) const {
+    const std::vector<int64_t>& from = operandShard(src);
+    forEachOverlap(out_, id, in_, src,
+                   [&](int64_t o, int64_t i) { fn(o, from[i]); });
+  }
+
   // Every device's block from the blocks of the devices that differ from it
   // only along `axes`.
   absl::StatusOr<DistributedTensor> assembleFromGroups(
@@ -188,9 +197,8 @@ class Execution {
       std::vector<int64_t>& shard = result_.shards[id];
       std::vector<bool> filled(out_.local_size, false);
       for (int64_t src : groups[id]) {
-        const std::vector<int64_t>& from = operandShard(src);
-        forEachOverlap(out_, id, in_, src, [&](int64_t o, int64_t i) {
-          if (!filled[o]) shard[o] = from[i];
+        forEachElementFrom(id, src, [&](int64_t o, int64_t element) {
+          if (!filled[o]) shard[o] = element;
           filled[o] = true;
         });
       }
@@ -247,9 +255,8 @@ class Execution {
           return failure(c_, strCat("devices ", id, " and ", src,
                                     " reduce different blocks"));
         }
-        const std::vector<int64_t>& from = operandShard(src);
-        forEachOverlap(out_, id, in_, src, [&](int64_t o, int64_t i) {
-          shard[o] = first ? from[i] : combine(c_.reduction, shard[o], from[i]);
+        forEachElementFrom(id, src, [&](int64_t o, int64_t element) {
+          shard[o] = first ? element : combine(c_.reduction, shard[o], element);
         });
         first = false;
       }
@@ -272,9 +279,8 @@ class Execution {
           sharded || kind != ReductionKind::kSum ||
           coordinateAlong(c_.axes.axes, operand_.mesh, in_devices_, id) == 0;
       if (!keeps) continue;
-      const std::vector<int64_t>& from = operandShard(id);
-      forEachOverlap(out_, id, in_, id,
-                     [&](int64_t o, int64_t i) { shard[o] = from[i]; });
+      forEachElementFrom(
+          id, id, [&](int64_t o, int64_t element) { shard[o] = element; });
     }
     return std::move(result_);
   }

@@ -8,26 +8,13 @@
 #include "absl/strings/ascii.h"
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
+#include "src/text/delimited_list.h"
 
 namespace shardkit {
 namespace {
 
 // Factor symbols `i`..`z` are indices 0..17; `z_N` is 17 + N.
 constexpr int64_t kLastLetterIndex = 'z' - 'i';
-
-// Parses `open item (, item)* close` (or just `open close`), calling
-// `parse_item` for every item.
-template <typename Fn>
-absl::Status parseDelimitedList(ParserBase& p, TokenKind open,
-                                std::string_view open_text, TokenKind close,
-                                std::string_view close_text, Fn&& parse_item) {
-  SK_RETURN_IF_ERROR(p.expect(open, open_text));
-  if (p.consumeIf(close)) return absl::OkStatus();
-  do {
-    SK_RETURN_IF_ERROR(parse_item());
-  } while (p.consumeIf(TokenKind::kComma));
-  return p.expect(close, close_text);
-}
 
 // The messages MLIR's generated parsers add, per parameter, to a failure
 // inside it (ParserBase::addErrorContext).
@@ -74,9 +61,8 @@ absl::StatusOr<Mesh> AttrParser::parseMesh() {
     mesh.axes.push_back(MeshAxis{std::move(name), size});
     return absl::OkStatus();
   };
-  SK_RETURN_IF_ERROR(parseDelimitedList(
-      p_, TokenKind::kLSquare, "'['", TokenKind::kRSquare, "']'",
-      [&] { return withContext(p_, parse_axis(), kMeshAxesContext); }));
+  SK_RETURN_IF_ERROR(parseSquareList(
+      p_, [&] { return withContext(p_, parse_axis(), kMeshAxesContext); }));
   if (p_.consumeIf(TokenKind::kComma)) {
     SK_RETURN_IF_ERROR(p_.expectKeyword("device_ids"));
     SK_RETURN_IF_ERROR(p_.expect(TokenKind::kEqual, "'='"));
@@ -110,13 +96,11 @@ absl::StatusOr<AxisRef> AttrParser::parseAxisRef() {
 
 absl::StatusOr<std::vector<AxisRef>> AttrParser::parseAxisRefList() {
   std::vector<AxisRef> axes;
-  SK_RETURN_IF_ERROR(
-      parseDelimitedList(p_, TokenKind::kLBrace, "'{'", TokenKind::kRBrace,
-                         "'}'", [&]() -> absl::Status {
-                           SK_ASSIGN_OR_RETURN(AxisRef axis, parseAxisRef());
-                           axes.push_back(std::move(axis));
-                           return absl::OkStatus();
-                         }));
+  SK_RETURN_IF_ERROR(parseBraceList(p_, [&]() -> absl::Status {
+    SK_ASSIGN_OR_RETURN(AxisRef axis, parseAxisRef());
+    axes.push_back(std::move(axis));
+    return absl::OkStatus();
+  }));
   return axes;
 }
 
@@ -208,14 +192,12 @@ absl::StatusOr<TensorSharding> AttrParser::parseTensorSharding() {
   SK_RETURN_IF_ERROR(p_.expect(TokenKind::kLess, "'<'"));
   SK_ASSIGN_OR_RETURN(sharding.mesh, parseMeshOrRef());
   SK_RETURN_IF_ERROR(p_.expect(TokenKind::kComma, "','"));
-  SK_RETURN_IF_ERROR(parseDelimitedList(
-      p_, TokenKind::kLSquare, "'['", TokenKind::kRSquare, "']'",
-      [&]() -> absl::Status {
-        absl::StatusOr<DimensionSharding> dim = parseDimensionSharding();
-        SK_RETURN_IF_ERROR(withContext(p_, dim.status(), kDimShardingsContext));
-        sharding.dim_shardings.push_back(*std::move(dim));
-        return absl::OkStatus();
-      }));
+  SK_RETURN_IF_ERROR(parseSquareList(p_, [&]() -> absl::Status {
+    absl::StatusOr<DimensionSharding> dim = parseDimensionSharding();
+    SK_RETURN_IF_ERROR(withContext(p_, dim.status(), kDimShardingsContext));
+    sharding.dim_shardings.push_back(*std::move(dim));
+    return absl::OkStatus();
+  }));
   bool seen_replicated = false;
   bool seen_unreduced = false;
   while (p_.consumeIf(TokenKind::kComma)) {
@@ -262,24 +244,22 @@ absl::Status AttrParser::parseUnreducedAxes(TensorSharding& sharding) {
 absl::StatusOr<TensorShardingPerValue> AttrParser::parseTensorShardingList(
     std::string_view element_context) {
   TensorShardingPerValue result;
-  SK_RETURN_IF_ERROR(parseDelimitedList(
-      p_, TokenKind::kLSquare, "'['", TokenKind::kRSquare, "']'",
-      [&]() -> absl::Status {
-        // An entry may spell its attribute name: `#sdy.sharding<...>`.
-        if (p_.at(TokenKind::kHashIdent)) {
-          if (p_.tok().spelling != "#sdy.sharding") {
-            return p_.errorExpected("'<' or '#sdy.sharding<'");
-          }
-          p_.advance();
-        }
-        absl::StatusOr<TensorSharding> sharding = parseTensorSharding();
-        if (!sharding.ok() && !element_context.empty()) {
-          p_.addErrorContext(std::string(element_context));
-        }
-        SK_RETURN_IF_ERROR(sharding.status());
-        result.shardings.push_back(*std::move(sharding));
-        return absl::OkStatus();
-      }));
+  SK_RETURN_IF_ERROR(parseSquareList(p_, [&]() -> absl::Status {
+    // An entry may spell its attribute name: `#sdy.sharding<...>`.
+    if (p_.at(TokenKind::kHashIdent)) {
+      if (p_.tok().spelling != "#sdy.sharding") {
+        return p_.errorExpected("'<' or '#sdy.sharding<'");
+      }
+      p_.advance();
+    }
+    absl::StatusOr<TensorSharding> sharding = parseTensorSharding();
+    if (!sharding.ok() && !element_context.empty()) {
+      p_.addErrorContext(std::string(element_context));
+    }
+    SK_RETURN_IF_ERROR(sharding.status());
+    result.shardings.push_back(*std::move(sharding));
+    return absl::OkStatus();
+  }));
   return result;
 }
 
@@ -331,6 +311,35 @@ absl::StatusOr<int64_t> consumeFactorSymbol(ParserBase& p,
   return static_cast<int64_t>(static_cast<uint64_t>(n) + kLastLetterIndex);
 }
 
+namespace {
+
+// A token that starts with a factor symbol (`i`, `z_3`): the symbol's factor,
+// and what follows the symbol in the token (`j` of `ij`).
+struct FactorToken {
+  int64_t factor = 0;
+  Token token;
+  std::string_view rest;
+};
+
+absl::StatusOr<FactorToken> parseFactorToken(ParserBase& p) {
+  if (!p.at(TokenKind::kBareIdent)) return p.errorExpected("factor symbol");
+  FactorToken t;
+  t.token = p.tok();
+  p.advance();
+  t.rest = t.token.spelling;
+  SK_ASSIGN_OR_RETURN(t.factor, consumeFactorSymbol(p, t.rest, t.token.offset));
+  return t;
+}
+
+// Fails unless the token is the one symbol.
+absl::Status expectSingleFactorSymbol(ParserBase& p, const FactorToken& t) {
+  if (t.rest.empty()) return absl::OkStatus();
+  return p.errorAt(t.token.offset, strCat("expecting single factor symbol: ",
+                                          t.token.spelling));
+}
+
+}  // namespace
+
 absl::StatusOr<std::vector<int64_t>> AttrParser::parseFactorSymbols(
     const Token& token) {
   std::vector<int64_t> factors;
@@ -345,27 +354,23 @@ absl::StatusOr<std::vector<int64_t>> AttrParser::parseFactorSymbols(
 
 absl::StatusOr<TensorMapping> AttrParser::parseTensorMapping() {
   TensorMapping mapping;
-  SK_RETURN_IF_ERROR(parseDelimitedList(
-      p_, TokenKind::kLSquare, "'['", TokenKind::kRSquare, "']'",
-      [&]() -> absl::Status {
-        // Like the reference, a dimension without symbols (`[, i]`) parses
-        // as an empty mapping and is left to the verifier to reject.
-        if (p_.at(TokenKind::kComma) || p_.at(TokenKind::kRSquare)) {
-          mapping.dim_mappings.push_back(DimMapping{});
-          return absl::OkStatus();
-        }
-        if (!p_.at(TokenKind::kBareIdent)) {
-          return p_.errorExpected("factor symbols, ',' or ']'");
-        }
-        Token token = p_.tok();
-        p_.advance();
-        absl::StatusOr<std::vector<int64_t>> factors =
-            parseFactorSymbols(token);
-        SK_RETURN_IF_ERROR(
-            withContext(p_, factors.status(), kDimMappingsContext));
-        mapping.dim_mappings.push_back(DimMapping{*std::move(factors)});
-        return absl::OkStatus();
-      }));
+  SK_RETURN_IF_ERROR(parseSquareList(p_, [&]() -> absl::Status {
+    // Like the reference, a dimension without symbols (`[, i]`) parses
+    // as an empty mapping and is left to the verifier to reject.
+    if (p_.at(TokenKind::kComma) || p_.at(TokenKind::kRSquare)) {
+      mapping.dim_mappings.push_back(DimMapping{});
+      return absl::OkStatus();
+    }
+    if (!p_.at(TokenKind::kBareIdent)) {
+      return p_.errorExpected("factor symbols, ',' or ']'");
+    }
+    Token token = p_.tok();
+    p_.advance();
+    absl::StatusOr<std::vector<int64_t>> factors = parseFactorSymbols(token);
+    SK_RETURN_IF_ERROR(withContext(p_, factors.status(), kDimMappingsContext));
+    mapping.dim_mappings.push_back(DimMapping{*std::move(factors)});
+    return absl::OkStatus();
+  }));
   return mapping;
 }
 
@@ -388,36 +393,24 @@ absl::StatusOr<std::vector<TensorMapping>> AttrParser::parseTensorMappings(
 absl::StatusOr<std::vector<int64_t>> AttrParser::parseFactorSizes() {
   std::vector<int64_t> sizes;
   if (!p_.at(TokenKind::kLBrace)) return sizes;
-  SK_RETURN_IF_ERROR(parseDelimitedList(
-      p_, TokenKind::kLBrace, "'{'", TokenKind::kRBrace, "'}'",
-      [&]() -> absl::Status {
-        if (!p_.at(TokenKind::kBareIdent))
-          return p_.errorExpected("factor symbol");
-        Token token = p_.tok();
-        p_.advance();
-        std::string_view text = token.spelling;
-        SK_ASSIGN_OR_RETURN(int64_t factor,
-                            consumeFactorSymbol(p_, text, token.offset));
-        int64_t expected = static_cast<int64_t>(sizes.size());
-        if (factor != expected) {
-          return p_.errorAt(
-              token.offset,
-              strCat("expecting factor indices to be ordered like an iota "
-                     "([0,1,2,...], e.g. {i=#, j=#, ...}). Expecting factor "
-                     "index symbol '",
-                     factorSymbol(expected), "', received: '",
-                     factorSymbol(factor), "'"));
-        }
-        if (!text.empty()) {
-          return p_.errorAt(
-              token.offset,
-              strCat("expecting single factor symbol: ", token.spelling));
-        }
-        SK_RETURN_IF_ERROR(p_.expect(TokenKind::kEqual, "'='"));
-        SK_ASSIGN_OR_RETURN(int64_t size, p_.parseInteger("factor size"));
-        sizes.push_back(size);
-        return absl::OkStatus();
-      }));
+  SK_RETURN_IF_ERROR(parseBraceList(p_, [&]() -> absl::Status {
+    SK_ASSIGN_OR_RETURN(FactorToken t, parseFactorToken(p_));
+    int64_t expected = static_cast<int64_t>(sizes.size());
+    if (t.factor != expected) {
+      return p_.errorAt(
+          t.token.offset,
+          strCat("expecting factor indices to be ordered like an iota "
+                 "([0,1,2,...], e.g. {i=#, j=#, ...}). Expecting factor "
+                 "index symbol '",
+                 factorSymbol(expected), "', received: '",
+                 factorSymbol(t.factor), "'"));
+    }
+    SK_RETURN_IF_ERROR(expectSingleFactorSymbol(p_, t));
+    SK_RETURN_IF_ERROR(p_.expect(TokenKind::kEqual, "'='"));
+    SK_ASSIGN_OR_RETURN(int64_t size, p_.parseInteger("factor size"));
+    sizes.push_back(size);
+    return absl::OkStatus();
+  }));
   return sizes;
 }
 
@@ -425,23 +418,14 @@ absl::StatusOr<std::vector<int64_t>> AttrParser::parseFactorList() {
   std::vector<int64_t> factors;
   SK_RETURN_IF_ERROR(p_.expect(TokenKind::kEqual, "'='"));
   auto parse_one = [&]() -> absl::Status {
-    if (!p_.at(TokenKind::kBareIdent)) return p_.errorExpected("factor symbol");
-    Token token = p_.tok();
-    p_.advance();
-    std::string_view text = token.spelling;
-    SK_ASSIGN_OR_RETURN(int64_t factor,
-                        consumeFactorSymbol(p_, text, token.offset));
-    if (!text.empty()) {
-      return p_.errorAt(token.offset, strCat("expecting single factor symbol: ",
-                                             token.spelling));
-    }
-    factors.push_back(factor);
+    SK_ASSIGN_OR_RETURN(FactorToken t, parseFactorToken(p_));
+    SK_RETURN_IF_ERROR(expectSingleFactorSymbol(p_, t));
+    factors.push_back(t.factor);
     return absl::OkStatus();
   };
   // The braces are required: the reference reads `reduction=j` as an empty
   // list followed by a stray `j`.
-  SK_RETURN_IF_ERROR(parseDelimitedList(p_, TokenKind::kLBrace, "'{'",
-                                        TokenKind::kRBrace, "'}'", parse_one));
+  SK_RETURN_IF_ERROR(parseBraceList(p_, parse_one));
   return factors;
 }
 
@@ -477,43 +461,36 @@ absl::StatusOr<OpShardingRule> AttrParser::parseOpShardingRule() {
 
 absl::StatusOr<ManualAxes> AttrParser::parseManualAxes() {
   ManualAxes axes;
-  SK_RETURN_IF_ERROR(parseDelimitedList(
-      p_, TokenKind::kLBrace, "'{'", TokenKind::kRBrace, "'}'",
-      [&]() -> absl::Status {
-        SK_ASSIGN_OR_RETURN(std::string name,
-                            p_.parseString("string (axis name)"));
-        axes.names.push_back(std::move(name));
-        return absl::OkStatus();
-      }));
+  SK_RETURN_IF_ERROR(parseBraceList(p_, [&]() -> absl::Status {
+    SK_ASSIGN_OR_RETURN(std::string name, p_.parseString("string (axis name)"));
+    axes.names.push_back(std::move(name));
+    return absl::OkStatus();
+  }));
   return axes;
 }
 
 absl::StatusOr<ListOfAxisRefLists> AttrParser::parseListOfAxisRefLists() {
   ListOfAxisRefLists result;
-  SK_RETURN_IF_ERROR(parseDelimitedList(
-      p_, TokenKind::kLSquare, "'['", TokenKind::kRSquare, "']'",
-      [&]() -> absl::Status {
-        SK_ASSIGN_OR_RETURN(std::vector<AxisRef> axes, parseAxisRefList());
-        result.lists.push_back(AxisRefList(std::move(axes)));
-        return absl::OkStatus();
-      }));
+  SK_RETURN_IF_ERROR(parseSquareList(p_, [&]() -> absl::Status {
+    SK_ASSIGN_OR_RETURN(std::vector<AxisRef> axes, parseAxisRefList());
+    result.lists.push_back(AxisRefList(std::move(axes)));
+    return absl::OkStatus();
+  }));
   return result;
 }
 
 absl::StatusOr<AllToAllParamList> AttrParser::parseAllToAllParamList() {
   AllToAllParamList result;
-  SK_RETURN_IF_ERROR(parseDelimitedList(
-      p_, TokenKind::kLSquare, "'['", TokenKind::kRSquare, "']'",
-      [&]() -> absl::Status {
-        AllToAllParam param;
-        SK_ASSIGN_OR_RETURN(param.axes, parseAxisRefList());
-        SK_RETURN_IF_ERROR(p_.expect(TokenKind::kColon, "':'"));
-        SK_ASSIGN_OR_RETURN(param.src_dim, p_.parseInteger("source dimension"));
-        SK_RETURN_IF_ERROR(p_.expect(TokenKind::kArrow, "'->'"));
-        SK_ASSIGN_OR_RETURN(param.tgt_dim, p_.parseInteger("target dimension"));
-        result.params.push_back(std::move(param));
-        return absl::OkStatus();
-      }));
+  SK_RETURN_IF_ERROR(parseSquareList(p_, [&]() -> absl::Status {
+    AllToAllParam param;
+    SK_ASSIGN_OR_RETURN(param.axes, parseAxisRefList());
+    SK_RETURN_IF_ERROR(p_.expect(TokenKind::kColon, "':'"));
+    SK_ASSIGN_OR_RETURN(param.src_dim, p_.parseInteger("source dimension"));
+    SK_RETURN_IF_ERROR(p_.expect(TokenKind::kArrow, "'->'"));
+    SK_ASSIGN_OR_RETURN(param.tgt_dim, p_.parseInteger("target dimension"));
+    result.params.push_back(std::move(param));
+    return absl::OkStatus();
+  }));
   return result;
 }
 

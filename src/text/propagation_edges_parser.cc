@@ -7,6 +7,7 @@
 // (`step--3`); the verifier rejects it.
 #include "shardkit/core/status_macros.h"
 #include "shardkit/text/attr_parser.h"
+#include "src/text/delimited_list.h"
 
 namespace shardkit {
 
@@ -32,14 +33,11 @@ absl::StatusOr<AxisPropagation> AttrParser::parseAxisPropagation() {
   SK_RETURN_IF_ERROR(p_.expect(TokenKind::kEqual, "'='"));
   SK_ASSIGN_OR_RETURN(entry.source, parseEdgeValueRef());
   SK_RETURN_IF_ERROR(p_.expect(TokenKind::kArrow, "'->'"));
-  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kLSquare, "'['"));
-  if (!p_.consumeIf(TokenKind::kRSquare)) {
-    do {
-      SK_ASSIGN_OR_RETURN(EdgeValueRef target, parseEdgeValueRef());
-      entry.targets.push_back(target);
-    } while (p_.consumeIf(TokenKind::kComma));
-    SK_RETURN_IF_ERROR(p_.expect(TokenKind::kRSquare, "']'"));
-  }
+  SK_RETURN_IF_ERROR(parseSquareList(p_, [&]() -> absl::Status {
+    SK_ASSIGN_OR_RETURN(EdgeValueRef target, parseEdgeValueRef());
+    entry.targets.push_back(target);
+    return absl::OkStatus();
+  }));
   SK_RETURN_IF_ERROR(p_.expect(TokenKind::kRBrace, "'}'"));
   return entry;
 }
@@ -51,14 +49,11 @@ absl::StatusOr<PropagationStep> AttrParser::parsePropagationStep() {
   SK_RETURN_IF_ERROR(p_.expect(TokenKind::kMinus, "'-'"));
   SK_ASSIGN_OR_RETURN(step.step, p_.parseInteger("step index"));
   SK_RETURN_IF_ERROR(p_.expect(TokenKind::kEqual, "'='"));
-  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kLSquare, "'['"));
-  if (!p_.consumeIf(TokenKind::kRSquare)) {
-    do {
-      SK_ASSIGN_OR_RETURN(AxisPropagation entry, parseAxisPropagation());
-      step.axes.push_back(std::move(entry));
-    } while (p_.consumeIf(TokenKind::kComma));
-    SK_RETURN_IF_ERROR(p_.expect(TokenKind::kRSquare, "']'"));
-  }
+  SK_RETURN_IF_ERROR(parseSquareList(p_, [&]() -> absl::Status {
+    SK_ASSIGN_OR_RETURN(AxisPropagation entry, parseAxisPropagation());
+    step.axes.push_back(std::move(entry));
+    return absl::OkStatus();
+  }));
   SK_RETURN_IF_ERROR(p_.expect(TokenKind::kRBrace, "'}'"));
   return step;
 }
@@ -66,14 +61,11 @@ absl::StatusOr<PropagationStep> AttrParser::parsePropagationStep() {
 absl::StatusOr<PropagationEdges> AttrParser::parsePropagationEdges() {
   PropagationEdges edges;
   SK_RETURN_IF_ERROR(p_.expect(TokenKind::kLess, "'<'"));
-  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kLSquare, "'['"));
-  if (!p_.consumeIf(TokenKind::kRSquare)) {
-    do {
-      SK_ASSIGN_OR_RETURN(PropagationStep step, parsePropagationStep());
-      edges.steps.push_back(std::move(step));
-    } while (p_.consumeIf(TokenKind::kComma));
-    SK_RETURN_IF_ERROR(p_.expect(TokenKind::kRSquare, "']'"));
-  }
+  SK_RETURN_IF_ERROR(parseSquareList(p_, [&]() -> absl::Status {
+    SK_ASSIGN_OR_RETURN(PropagationStep step, parsePropagationStep());
+    edges.steps.push_back(std::move(step));
+    return absl::OkStatus();
+  }));
   SK_RETURN_IF_ERROR(p_.expect(TokenKind::kGreater, "'>'"));
   return edges;
 }

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <iterator>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -76,15 +77,9 @@ struct OpShardingRule {
   std::vector<int64_t> blocked_propagation_factors;
   bool is_custom_rule = false;
 
-  int64_t numFactors() const {
-    return static_cast<int64_t>(factor_sizes.size());
-  }
-  int64_t numOperands() const {
-    return static_cast<int64_t>(operand_mappings.size());
-  }
-  int64_t numResults() const {
-    return static_cast<int64_t>(result_mappings.size());
-  }
+  int64_t numFactors() const { return std::ssize(factor_sizes); }
+  int64_t numOperands() const { return std::ssize(operand_mappings); }
+  int64_t numResults() const { return std::ssize(result_mappings); }
   // Operands first, then results.
   const TensorMapping& tensorMapping(int64_t tensor_index) const {
     return tensor_index < numOperands()

@@ -37,16 +37,8 @@ std::vector<int64_t> aggressiveFactorOrder(
     absl::Span<const AxisList> axes_per_factor,
     absl::Span<const int64_t> factor_sizes, bool is_elementwise);
 
-class AggressiveFactorPropagation : public FactorPropagation {
- public:
-  TensorFlags propagate(ShardingProjection& projection,
-                        absl::Span<const PropagationDirection> directions,
-                        absl::Span<const int64_t> factor_sizes,
-                        const Mesh& mesh,
-                        const FactorPropagationOptions& options) const override;
-};
-
-const AggressiveFactorPropagation& aggressiveFactorPropagation();
+// The aggressive strategy (see the file comment).
+const FactorPropagation& aggressiveFactorPropagation();
 
 }  // namespace shardkit
 

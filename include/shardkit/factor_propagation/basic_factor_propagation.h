@@ -80,18 +80,9 @@ AxisList compatibleMajorShardingAxes(const ShardingProjection& projection,
                                      PropagationDirection direction,
                                      int64_t factor_size, bool conservative);
 
-class BasicFactorPropagation : public FactorPropagation {
- public:
-  // Factor by factor (in index order, each seeing the previous expansions),
-  // expands every tensor to compatibleMajorShardingAxes.
-  TensorFlags propagate(ShardingProjection& projection,
-                        absl::Span<const PropagationDirection> directions,
-                        absl::Span<const int64_t> factor_sizes,
-                        const Mesh& mesh,
-                        const FactorPropagationOptions& options) const override;
-};
-
-const BasicFactorPropagation& basicFactorPropagation();
+// The basic strategy: factor by factor (in index order, each seeing the
+// previous expansions), expands every tensor to compatibleMajorShardingAxes.
+const FactorPropagation& basicFactorPropagation();
 
 }  // namespace shardkit
 

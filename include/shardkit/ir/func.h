@@ -62,6 +62,11 @@ class FuncOp : public OpBase<FuncOp> {
                            std::string_view name) const;
   void setDictAt(std::string_view list, unsigned i, unsigned count,
                  const AttrDict& dict) const;
+  // Sets or removes entry `name` of dictionary `i` of `list` (of `count`).
+  void setEntryAt(std::string_view list, unsigned i, unsigned count,
+                  std::string_view name, Attribute value) const;
+  void removeEntryAt(std::string_view list, unsigned i, unsigned count,
+                     std::string_view name) const;
 };
 
 namespace func {

@@ -42,6 +42,8 @@ class OpReader {
 
   // `%name` or `%name#3`.
   virtual absl::StatusOr<Value> parseOperand() = 0;
+  // parseOperand, appending the operand to `operands`.
+  absl::Status parseOperandInto(std::vector<Value>& operands);
   // `@name` or `@"any name"`: the symbol's name (`what` names it in errors).
   absl::StatusOr<std::string> parseSymbolName(std::string_view what);
   // Zero or more comma-separated operands (stops at a token that is not `%`).
@@ -57,6 +59,13 @@ class OpReader {
   // `: (ins) -> outs` ending an op: the outs become `state`'s result types,
   // the ins must be the types of `state`'s operands.
   absl::Status parseTrailingFunctionalType(OperationState& state);
+  // `attr-dict : (ins) -> outs`, the end of most pretty forms: the optional
+  // attribute dictionary, then parseTrailingFunctionalType.
+  absl::Status parseAttrsAndFunctionalType(OperationState& state);
+  // `: t1, t2` ending an op: one type per operand, which must be the types
+  // of `operands`.
+  absl::Status parseTrailingOperandTypes(const std::vector<Value>& operands,
+                                         std::vector<Type>& types);
   // `t` or `(ins) -> out`: the types of an op whose operands and results may
   // all share one type.
   absl::Status parseSameOrFunctionalType(size_t num_operands,
@@ -127,6 +136,10 @@ class OpWriter {
   // ` {a = 1, ...}` with all of the op's attributes except `elided`;
   // nothing when that leaves none.
   void printAttrDict(Op op, std::initializer_list<std::string_view> elided);
+  // ` {a = 1, ...} : (ins) -> outs`: printAttrDict, then the functional type
+  // (what parseAttrsAndFunctionalType reads).
+  void printAttrsAndFunctionalType(
+      Op op, std::initializer_list<std::string_view> elided);
   // `(%a: t, ...)` for a block's arguments.
   void printBlockArguments(Block block);
   // ` {` ... `}` of a region; `print_entry_args` prints the entry block's

@@ -21,6 +21,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <iterator>
 #include <string_view>
 #include <vector>
 
@@ -110,15 +111,9 @@ class OpShardingRuleBuilder {
   // Marks the rule as user-defined (`custom`).
   OpShardingRuleBuilder& setCustom(bool custom = true);
 
-  int64_t numFactors() const {
-    return static_cast<int64_t>(factor_sizes_.size());
-  }
-  int64_t numOperands() const {
-    return static_cast<int64_t>(operand_shapes_.size());
-  }
-  int64_t numResults() const {
-    return static_cast<int64_t>(result_shapes_.size());
-  }
+  int64_t numFactors() const { return std::ssize(factor_sizes_); }
+  int64_t numOperands() const { return std::ssize(operand_shapes_); }
+  int64_t numResults() const { return std::ssize(result_shapes_); }
   const Shape& operandShape(int64_t i) const { return operand_shapes_[i]; }
   const Shape& resultShape(int64_t i) const { return result_shapes_[i]; }
 
@@ -137,6 +132,10 @@ class OpShardingRuleBuilder {
   bool checkDim(const std::vector<Shape>& shapes, int64_t tensor, int64_t dim,
                 std::string_view what);
   void setFactorKind(int64_t factor, FactorType type, bool blocked);
+  // mapOperandDim / mapResultDim on `mappings` of tensors of `shapes`.
+  void mapDim(std::vector<Mapping>& mappings, const std::vector<Shape>& shapes,
+              int64_t tensor, int64_t dim, int64_t factor,
+              std::string_view what);
 
   std::vector<Shape> operand_shapes_;
   std::vector<Shape> result_shapes_;

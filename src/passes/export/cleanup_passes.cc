@@ -59,10 +59,7 @@ absl::Status shardingConstraintsToReshards(Module& module) {
     state.addAttr("sharding", op.attr("sharding"));
     state.discardable_attrs = op.discardableAttrs();
     state.location = op.location();
-    Op reshard = module.createOp(state);
-    op.parentBlock().insertBefore(op, reshard);
-    op.result(0).replaceAllUsesWith(reshard.result(0));
-    op.erase();
+    module.replaceOp(op, state);
   });
   return absl::OkStatus();
 }

@@ -79,12 +79,7 @@ void replaceByCall(Module& module, sdy::NamedComputationOp computation,
               return a.name < b.name;
             });
   for (NamedAttribute& a : attrs) call.addAttr(a.name, std::move(a.value));
-  Op replacement = module.createOp(call);
-  op.parentBlock().insertBefore(op, replacement);
-  for (unsigned i = 0; i < op.numResults(); ++i) {
-    op.result(i).replaceAllUsesWith(replacement.result(i));
-  }
-  op.erase();
+  module.replaceOp(op, call);
 }
 
 }  // namespace

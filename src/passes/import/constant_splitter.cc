@@ -5,6 +5,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "shardkit/core/strings.h"
+#include "shardkit/ir/clone.h"
 #include "shardkit/ir/computations.h"
 #include "shardkit/ir/func.h"
 #include "shardkit/ir/sdy_ops.h"
@@ -37,10 +38,7 @@ void convertConstant(Module& module, Op op) {
   state.inherent_attrs = op.inherentAttrs();
   state.discardable_attrs = op.discardableAttrs();
   state.location = op.location();
-  Op replacement = module.createOp(state);
-  op.parentBlock().insertBefore(op, replacement);
-  op.result(0).replaceAllUsesWith(replacement.result(0));
-  op.erase();
+  module.replaceOp(op, state);
 }
 
 class Splitter {
@@ -139,7 +137,7 @@ class Splitter {
       if (!def || !isSplittable(def)) continue;
       if (!splitsScalars() && operand.hasOneUse()) continue;
       if (splitsScalars() && isScalar(operand)) continue;
-      absl::flat_hash_map<Value, Value> mapping;
+      ValueMap mapping;
       op.setOperand(i, cloneSubComputation(operand, mapping));
     }
   }
@@ -147,26 +145,16 @@ class Splitter {
   // Clones the sub-computation defining `value` (each clone right before its
   // original, scalars shared when splitting scalars) and returns the copy of
   // `value`.
-  Value cloneSubComputation(Value value,
-                            absl::flat_hash_map<Value, Value>& mapping) {
+  Value cloneSubComputation(Value value, ValueMap& mapping) {
     if (auto it = mapping.find(value); it != mapping.end()) return it->second;
     if (splitsScalars() && isScalar(value)) return value;
     Op original = value.definingOp();
-    OperationState state(original.opName());
     for (Value operand : original.operands()) {
-      state.operands.push_back(operand.definingOp()
-                                   ? cloneSubComputation(operand, mapping)
-                                   : operand);
+      if (operand.definingOp()) cloneSubComputation(operand, mapping);
     }
-    state.result_types = original.resultTypes();
-    state.inherent_attrs = original.inherentAttrs();
-    state.discardable_attrs = original.discardableAttrs();
-    state.location = original.location();
-    Op clone = module_.createOp(state);
+    // Operands cloned above are renamed to their copies, shared scalars kept.
+    Op clone = cloneOp(original, mapping);
     original.parentBlock().insertBefore(original, clone);
-    for (unsigned r = 0; r < original.numResults(); ++r) {
-      mapping[original.result(r)] = clone.result(r);
-    }
     cloneShardingGroups(original, clone);
     return mapping.at(value);
   }
