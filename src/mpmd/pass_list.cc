@@ -14,10 +14,11 @@ void registerPasses() {
       "Inlines func.call ops (never mpmd.call or mpmd.fragment_call), then "
       "canonicalizes and erases private functions left without calls",
       inlineCalls));
-  const std::pair<std::string, std::string> kAssignment = {
+  const PassOption kAssignment = {
       "assignment",
       "names of computations and tensors to meshes and optional stages, "
-      "e.g. 'n0@m0,n1@m1/1' (a mesh may carry '#memory_kind')"};
+      "e.g. 'n0@m0,n1@m1/1' (a mesh may carry '#memory_kind')",
+      PassOptionKind::kString};
   registerPass({"mpmd-map-named-ops-to-mpmd-ops",
                 "Replaces each named computation by a fragment on its assigned "
                 "mesh and each named tensor by an assign/unassign pair",
@@ -71,11 +72,13 @@ void registerPasses() {
       "Mesh inference: the source set of each value (the meshes it can come "
       "from), propagated forward from unassigns and entry-point arguments",
       inferMeshPopulateSrcSet));
-  const std::pair<std::string, std::string> kInferTransfers = {
+  const PassOption kInferTransfers = {
       "infer-transfers",
-      "create transfers where needed instead of failing (default false)"};
-  const std::pair<std::string, std::string> kErrorLimit = {
-      "error-limit", "errors to report before failing, -1 for all (default 5)"};
+      "create transfers where needed instead of failing (default false)",
+      PassOptionKind::kBool};
+  const PassOption kErrorLimit = {
+      "error-limit", "errors to report before failing, -1 for all (default 5)",
+      PassOptionKind::kInt};
   registerPass({"mpmd-infer-mesh-assign-mesh-func-leaves",
                 "Mesh inference: assigns meshes to function outputs, unused "
                 "inputs and ops, ops without results, and the operands of "
@@ -87,7 +90,8 @@ void registerPasses() {
                 "cross-mesh reduce ops, flattening chains",
                 {{"infer-cross-mesh-reductions",
                   "convert every annotated reduction, not only those a user "
-                  "marked with a none-reduce (default false)"}},
+                  "marked with a none-reduce (default false)",
+                  PassOptionKind::kBool}},
                 inferMeshConvertReduceOps});
   registerPass({"mpmd-infer-mesh-rewrite-using-analysis",
                 "Mesh inference: absorbs each meshless op into its consumer "
@@ -95,7 +99,8 @@ void registerPasses() {
                 "and loops",
                 {{"max-clones",
                   "how many consumer fragments an op may be cloned into "
-                  "(default 1: never cloned)"}},
+                  "(default 1: never cloned)",
+                  PassOptionKind::kInt}},
                 inferMeshRewriteUsingAnalysis});
   registerPass({"mpmd-infer-mesh-finalize",
                 "Mesh inference: puts entry arguments on meshes, turns "
@@ -119,7 +124,8 @@ void registerPasses() {
                 {kInferTransfers,
                  {"infer-cross-mesh-reductions",
                   "turn reductions across meshes into cross-mesh reduces "
-                  "(default false; implied by infer-transfers)"}},
+                  "(default false; implied by infer-transfers)",
+                  PassOptionKind::kBool}},
                 inferMeshPipeline});
   registerPass(optionlessPass(
       "mpmd-erase-unused-callee-block-arguments",
@@ -133,7 +139,8 @@ void registerPasses() {
                   "names of computations and tensors to meshes and optional "
                   "stages, e.g. 'n0@m0,n1@m1/1'"},
                  {"enable-heterogeneous-meshes",
-                  "generate the sdy meshes from the topology (default false)"}},
+                  "generate the sdy meshes from the topology (default false)",
+                  PassOptionKind::kBool}},
                 importPipeline});
 }
 
