@@ -89,8 +89,13 @@ struct Matmul {
 };
 
 TEST_CASE("plain values: the hand-built rule is a valid dot_general rule") {
-  std::vector<TensorShapeView> operands = {{8, 32}, {32, 16}};
-  std::vector<TensorShapeView> results = {{8, 16}};
+  // The views point into these: a view of a braced list would dangle.
+  std::vector<std::vector<int64_t>> operand_shapes = {{8, 32}, {32, 16}};
+  std::vector<std::vector<int64_t>> result_shapes = {{8, 16}};
+  std::vector<TensorShapeView> operands(operand_shapes.begin(),
+                                        operand_shapes.end());
+  std::vector<TensorShapeView> results(result_shapes.begin(),
+                                       result_shapes.end());
   CHECK(verifyOpShardingRule(matmulRule(8, 16, 32), operands, results).ok());
   CHECK(toString(matmulRule(8, 16, 32)) ==
         "<([i, k], [k, j])->([i, j]) {i=8, j=16, k=32} reduction={k}>");
