@@ -11,16 +11,14 @@
 #                         every test: unit tests and our lit tests (ctest),
 #                         the conformance suite in
 #                         ../shared/upstream (lit-check --expect); then, when
-#                         clang-14 is installed, a short fuzzing run
-#                         (scripts/fuzz.sh; by default only the mesh target,
-#                         whose sanitizer build is small) and, with
-#                         SANITIZE=1, the same tests in the sanitizer build
-#                         (scripts/sanitize.sh test: ASan, UBSan, LSan)
+#                         clang-14 is installed, the same tests in the
+#                         sanitizer build (scripts/sanitize.sh test: ASan,
+#                         UBSan, LSan) and a short fuzzing run in that build
+#                         (scripts/fuzz.sh; by default the mesh target)
 #
 # Environment: BUILD_DIR (default build), JOBS (default nproc),
 # SHARDKIT_SHARED (default ../shared next to the checkout),
-# SANITIZE (default 0: the whole sanitizer build is not yet shown to fit
-# CI's 30 minutes on 2 cores; 1 runs it), FUZZ_SECONDS (default 60, the budget of all
+# SANITIZE (default 1; 0 skips the sanitizer tests), FUZZ_SECONDS (default 60, the budget of all
 # fuzz targets together; 0 skips fuzzing), FUZZ_TARGETS (default mesh; see
 # scripts/fuzz.sh for the others),
 # TIDY_MAX_FILES (default 12; 0 skips clang-tidy).
@@ -65,7 +63,7 @@ run_tests() {
     echo "dev.sh: clang++-14 not installed: no sanitizer tests, no fuzzing"
     return
   fi
-  if [ "${SANITIZE:-0}" != 0 ]; then
+  if [ "${SANITIZE:-1}" != 0 ]; then
     JOBS="$jobs" scripts/sanitize.sh test
   fi
   local seconds="${FUZZ_SECONDS:-60}"
