@@ -18,9 +18,9 @@
 #
 # Environment: BUILD_DIR (default build), JOBS (default nproc),
 # SHARDKIT_SHARED (default ../shared next to the checkout),
-# SANITIZE (default 1; 0 skips the sanitizer tests), FUZZ_SECONDS (default 60, the budget of all
-# fuzz targets together; 0 skips fuzzing), FUZZ_TARGETS (default mesh; see
-# scripts/fuzz.sh for the others),
+# SANITIZE (default 1; 0 skips the sanitizer tests), FUZZ_SECONDS (default
+# 60, the budget of all fuzz targets together; 0 skips fuzzing),
+# FUZZ_TARGETS (default mesh; see scripts/fuzz.sh for the others),
 # TIDY_MAX_FILES (default 12; 0 skips clang-tidy).
 set -euo pipefail
 
