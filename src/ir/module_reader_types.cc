@@ -145,15 +145,8 @@ absl::StatusOr<Type> ModuleReader::parseTypeText(std::string_view text,
   text = trimSpaces(text);
   if (text.starts_with("!")) {
     auto alias = type_aliases_.find(toAbsl(text));
+    // An undefined alias is reported by checkOtherType.
     if (alias != type_aliases_.end()) return alias->second;
-    // `!name` without a dialect prefix or body can only be an alias.
-    std::string_view name = text.substr(1);
-    if (!name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
-          return c != '.' && scanner_internal::isIdSuffixChar(c);
-        })) {
-      return p().errorAt(offset,
-                         strCat("undefined symbol alias id '", name, "'"));
-    }
   }
   TypeContext& types = module_->types();
   auto inner = [&](std::string_view prefix) {
