@@ -198,6 +198,10 @@ absl::Status verifyNamedComputationOp(Op op, const VerifyContext& context) {
             op.attr(attr).asTensorShardingPerValue()) {
       ShardingPerValueVerifyOptions options;
       options.sharding.bound_manual_axes = context.boundManualAxes();
+      // A named computation is a data-flow op: its values may live on
+      // different meshes (import-func-calls gives it the callee's argument
+      // shardings, one of them on a maximal mesh).
+      options.check_common_mesh = false;
       SK_RETURN_IF_ERROR(withPrefix(
           kind, verifyTensorShardingPerValue(*s, context.meshes(),
                                              shapesOf(types), "", options)));

@@ -5,6 +5,7 @@
 
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
+#include "shardkit/ir/verify.h"
 #include "shardkit/text/scanner.h"
 #include "src/passes/pass_list.h"
 
@@ -186,14 +187,15 @@ std::vector<const PassInfo*> allPasses() {
 }
 
 absl::Status runPass(Module& module, std::string_view name,
-                     const PassOptions& options) {
+                     const PassOptions& options, const PassRunOptions& run) {
   const PassInfo* pass = findPass(name);
   if (!pass) {
     return absl::InvalidArgumentError(
         toAbsl(strCat("unknown pass '-", name, "'")));
   }
   SK_RETURN_IF_ERROR(validatePassOptions(*pass, options));
-  return pass->run(module, options);
+  SK_RETURN_IF_ERROR(pass->run(module, options));
+  return run.verify_after ? verifyModule(module) : absl::OkStatus();
 }
 
 }  // namespace shardkit

@@ -1,5 +1,6 @@
 #include "tools/shardkit-opt/flags.h"
 
+#include <optional>
 #include <string_view>
 #include <utility>
 
@@ -83,6 +84,14 @@ absl::StatusOr<Flags> parseFlags(const std::vector<std::string>& args) {
       flags.allow_unregistered = true;
     } else if (flag == "verify-diagnostics") {
       flags.verify_diagnostics = true;
+    } else if (flag == "verify-each" || flag.starts_with("verify-each=")) {
+      std::optional<bool> value =
+          flag == "verify-each" ? true : parseBoolOption(flag.substr(12));
+      if (!value) {
+        return flagError(strCat("--verify-each takes true or false, got '",
+                                flag.substr(12), "'"));
+      }
+      flags.verify_each = *value;
     } else if (flag == "mlir-timing") {
       flags.timing = true;
     } else if (flag.starts_with("explain-op=")) {

@@ -27,6 +27,8 @@ struct Flags {
   bool debug_info = false;
   bool allow_unregistered = true;
   bool verify_diagnostics = false;
+  // -verify-each: verify the module after each pass (default true).
+  bool verify_each = true;
   // -mlir-timing: report the wall time of parsing, each pass and printing.
   bool timing = false;
   // --explain-op: print this op's factor table instead of the module.

@@ -53,6 +53,8 @@ void printHelp() {
          "  -allow-unregistered-dialect   accept ops of unknown dialects "
          "(default)\n"
          "  -verify-diagnostics           check expected-error annotations\n"
+         "  -verify-each[=false]          verify the module after each pass "
+         "(default)\n"
          "  -mlir-timing                  print the time of each phase to "
          "stderr\n"
          "  --explain-op=NAME             after the passes, print the factor "
@@ -243,7 +245,9 @@ bool processChunk(std::string text, const Flags& flags, const std::string& file,
     absl::Status status;
     {
       TimedPhase phase(strCat("-", pass.name));
-      status = runPass(**module, pass.name, pass.options);
+      PassRunOptions run;
+      run.verify_after = flags.verify_each;
+      status = runPass(**module, pass.name, pass.options, run);
     }
     if (!status.ok()) {
       diags = located(status, file);

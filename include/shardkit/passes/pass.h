@@ -98,9 +98,19 @@ const PassInfo* findPass(std::string_view name);
 // All passes, sorted by name.
 std::vector<const PassInfo*> allPasses();
 
+// How runPass treats the module around the pass.
+struct PassRunOptions {
+  // Verify the module after the pass (verifyModule), as MLIR's pass manager
+  // does by default (mlir-opt's -verify-each): a pass that turns a valid
+  // module into an invalid one, e.g. by sinking an edge sharding that drops
+  // a manual computation's manual axes, gets the verifier's located error.
+  bool verify_after = true;
+};
+
 // Runs `name` with `options` after checking them (validatePassOptions).
 absl::Status runPass(Module& module, std::string_view name,
-                     const PassOptions& options);
+                     const PassOptions& options,
+                     const PassRunOptions& run = PassRunOptions());
 
 }  // namespace shardkit
 
