@@ -1,6 +1,8 @@
 // The module writer: names values the way MLIR's printer does and prints ops
 // in their pretty form when shardkit knows it, else in generic form.
+#include <atomic>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -49,14 +51,16 @@ class Namer {
     nameRegion(module.body().parentRegion(), Counters{}, Chain{});
   }
 
-  const std::string& name(Value v) {
+  // Read-only once the module is named: writers on several threads share it.
+  const std::string& name(Value v) const {
     uint32_t id = v.id();
     // Every name starts with '%': an empty one was never given.
     if (id < names_.size() && !names_[id].empty()) return names_[id];
     // A value defined outside what was named (should not happen in a valid
     // module): give it a recognizable placeholder.
-    unknown_ = strCat("%<<UNKNOWN SSA VALUE ", id, ">>");
-    return unknown_;
+    thread_local std::string unknown;
+    unknown = strCat("%<<UNKNOWN SSA VALUE ", id, ">>");
+    return unknown;
   }
   int blockId(Block b) const {
     auto it = block_ids_.find(b);
@@ -157,56 +161,32 @@ class Namer {
   void setName(Value v, std::string name) { names_[v.id()] = std::move(name); }
 
  public:
-  const std::string& groupBase(Op op) { return group_base_[op.id()]; }
+  const std::string& groupBase(Op op) const { return group_base_[op.id()]; }
 
  private:
   // Indexed by Value::id() / Op::id() (see nameModule).
   std::vector<std::string> names_;
   std::vector<std::string> group_base_;  // non-empty for `%0:2` groups
-  std::string unknown_;
   absl::flat_hash_map<Block, int> block_ids_;
   SyntaxCache* syntaxes_;
   bool use_hints_ = true;
 };
 
-class ModuleWriter : public OpWriter {
+// Prints ops into its own buffer with the names of a shared, finished Namer:
+// one writer per thread when the module's functions print in parallel.
+class OpTextWriter : public OpWriter {
  public:
-  ModuleWriter(Module& module, const PrintOptions& options)
-      : module_(module),
-        options_(options),
-        namer_(syntaxes_, /*use_hints=*/!options.generic) {}
+  OpTextWriter(const Namer& namer, const PrintOptions& options, int indent)
+      : options_(options), namer_(namer), indent_(indent) {}
 
-  // Appends the module to `out`.
-  void run(std::string& out) {
-    out_ = std::move(out);
-    // The printed text is about as long as the text read, a little longer
-    // after the export passes (reshards, shardings): growing past the
-    // reservation would copy the whole text into a buffer twice its size,
-    // while capacity never written to costs no memory.
-    size_t expected = module_.source.size() + module_.source.size() / 4;
-    out_.reserve(out_.size() + expected + (size_t{4} << 10));
-    out_ += "module";
-    if (module_.name) {
-      out_ += ' ';
-      appendSymbolRef(out_, *module_.name);
-    }
-    if (!module_.attributes.empty()) {
-      out_ += " attributes ";
-      appendAttrDict(out_, module_.attributes.entries());
-    }
-    out_ += " {";
-    ++indent_;
-    {
-      TimedPhase phase("name values");
-      namer_.nameModule(module_);
-    }
-    for (Op op : module_.body()) {
-      newline();
-      printOp(op);
-    }
-    --indent_;
-    out_ += "\n}\n";
-    out = std::move(out_);
+  // Moves the text written so far out (the writer starts empty again).
+  std::string take() { return std::exchange(out_, std::string()); }
+  std::string& buffer() { return out_; }
+
+  // A newline at the writer's indentation, then `op`.
+  void printOnNewLine(Op op) {
+    newline();
+    printOp(op);
   }
 
   std::string_view valueName(Value value) override {
@@ -306,27 +286,102 @@ class ModuleWriter : public OpWriter {
     printFunctionalType(op);
   }
 
-  Module& module_;
   const PrintOptions& options_;
-  SyntaxCache syntaxes_;  // before namer_, which uses it
-  Namer namer_;
+  const Namer& namer_;
+  SyntaxCache syntaxes_;
   int indent_ = 0;
   bool label_empty_entry_ = false;
 };
 
 }  // namespace
 
+namespace {
+
+// The top-level ops of `module`, printed one after another by one writer.
+void printBodySerial(const std::vector<Op>& ops, const Namer& namer,
+                     const PrintOptions& options, std::string& out) {
+  ScopedAttrTextMemo memo;  // sdy attribute texts, printed once each
+  OpTextWriter writer(namer, options, /*indent=*/1);
+  writer.buffer() = std::move(out);
+  for (Op op : ops) writer.printOnNewLine(op);
+  out = writer.take();
+}
+
+// The same text, each top-level op printed by one of `threads` threads into
+// its own buffer (ops are taken in order from a shared counter), then joined
+// in module order.
+void printBodyParallel(const std::vector<Op>& ops, const Namer& namer,
+                       const PrintOptions& options, int threads,
+                       std::string& out) {
+  std::vector<std::string> texts(ops.size());
+  std::atomic<size_t> next{0};
+  auto work = [&] {
+    ScopedAttrTextMemo memo;  // per thread: the memo is not shared
+    OpTextWriter writer(namer, options, /*indent=*/1);
+    for (size_t i; (i = next.fetch_add(1)) < ops.size();) {
+      writer.printOnNewLine(ops[i]);
+      texts[i] = writer.take();
+    }
+  };
+  std::vector<std::thread> workers;
+  for (int t = 1; t < threads; ++t) workers.emplace_back(work);
+  work();
+  for (std::thread& worker : workers) worker.join();
+  for (std::string& text : texts) {
+    out += text;
+    std::string().swap(text);
+  }
+}
+
+// True when printing `ops` on several threads pays: more than one of them
+// holds a region (a function) and the module is large.
+bool worthParallel(Module& module, const std::vector<Op>& ops, int threads) {
+  if (threads < 2 || module.opIdBound() < kParallelPrintMinOps) return false;
+  int with_regions = 0;
+  for (Op op : ops) with_regions += op.numRegions() > 0 ? 1 : 0;
+  return with_regions > 1;
+}
+
+}  // namespace
+
+void printModule(Module& module, const PrintOptions& options,
+                 std::string& out) {
+  // The printed text is about as long as the text read, a little longer
+  // after the export passes (reshards, shardings): growing past the
+  // reservation would copy the whole text into a buffer twice its size,
+  // while capacity never written to costs no memory.
+  size_t expected = module.source.size() + module.source.size() / 4;
+  out.reserve(out.size() + expected + (size_t{4} << 10));
+  out += "module";
+  if (module.name) {
+    out += ' ';
+    appendSymbolRef(out, *module.name);
+  }
+  if (!module.attributes.empty()) {
+    out += " attributes ";
+    appendAttrDict(out, module.attributes.entries());
+  }
+  out += " {";
+  SyntaxCache syntaxes;
+  Namer namer(syntaxes, /*use_hints=*/!options.generic);
+  {
+    TimedPhase phase("name values");
+    namer.nameModule(module);
+  }
+  std::vector<Op> ops;
+  for (Op op : module.body()) ops.push_back(op);
+  if (worthParallel(module, ops, options.threads)) {
+    printBodyParallel(ops, namer, options, options.threads, out);
+  } else {
+    printBodySerial(ops, namer, options, out);
+  }
+  out += "\n}\n";
+}
+
 std::string printModule(Module& module, const PrintOptions& options) {
   std::string out;
   printModule(module, options, out);
   return out;
-}
-
-void printModule(Module& module, const PrintOptions& options,
-                 std::string& out) {
-  ScopedAttrTextMemo memo;  // sdy attribute texts, printed once each
-  ModuleWriter writer(module, options);
-  writer.run(out);
 }
 
 std::string printedName(Value value) {

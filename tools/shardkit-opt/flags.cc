@@ -1,5 +1,6 @@
 #include "tools/shardkit-opt/flags.h"
 
+#include <charconv>
 #include <optional>
 #include <string_view>
 #include <utility>
@@ -8,6 +9,9 @@
 
 namespace shardkit {
 namespace {
+
+// More printing threads than this would only cost memory.
+constexpr int kMaxThreads = 256;
 
 absl::Status flagError(std::string_view message) {
   return absl::InvalidArgumentError(toAbsl(message));
@@ -92,6 +96,17 @@ absl::StatusOr<Flags> parseFlags(const std::vector<std::string>& args) {
                                 flag.substr(12), "'"));
       }
       flags.verify_each = *value;
+    } else if (flag.starts_with("threads=")) {
+      std::string_view value = flag.substr(8);
+      int threads = 0;
+      auto [end, error] =
+          std::from_chars(value.data(), value.data() + value.size(), threads);
+      if (error != std::errc() || end != value.data() + value.size() ||
+          threads < 1 || threads > kMaxThreads) {
+        return flagError(strCat("--threads takes a number from 1 to ",
+                                kMaxThreads, ", got '", value, "'"));
+      }
+      flags.threads = threads;
     } else if (flag == "mlir-timing") {
       flags.timing = true;
     } else if (flag.starts_with("explain-op=")) {

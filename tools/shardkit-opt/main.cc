@@ -23,6 +23,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "shardkit/core/strings.h"
@@ -55,6 +56,9 @@ void printHelp() {
          "  -verify-diagnostics           check expected-error annotations\n"
          "  -verify-each[=false]          verify the module after each pass "
          "(default)\n"
+         "  --threads=N                   threads that print a large "
+         "module's functions\n"
+         "                                (default: the machine's cores)\n"
          "  -mlir-timing                  print the time of each phase to "
          "stderr\n"
          "  --explain-op=NAME             after the passes, print the factor "
@@ -271,6 +275,9 @@ bool processChunk(std::string text, const Flags& flags, const std::string& file,
     return true;
   }
   PrintOptions print;
+  print.threads = flags.threads > 0
+                      ? flags.threads
+                      : static_cast<int>(std::thread::hardware_concurrency());
   print.generic = flags.generic;
   print.debug_info = flags.debug_info;
   {

@@ -8,6 +8,7 @@
 #ifndef SHARDKIT_IR_MODULE_IO_H_
 #define SHARDKIT_IR_MODULE_IO_H_
 
+#include <cstddef>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -61,7 +62,15 @@ struct PrintOptions {
   // `loc(unknown)` (mlir-opt's -mlir-print-debuginfo, with the locations
   // written in place rather than as `#loc` aliases).
   bool debug_info = false;
+  // Threads that print the module's top-level ops (functions) side by side
+  // when it has several and at least kParallelPrintMinOps ops; the text is
+  // byte-identical to a one-thread print.
+  int threads = 1;
 };
+
+// The smallest module (in ops) whose functions print on several threads:
+// below it, starting threads costs more than it saves.
+inline constexpr size_t kParallelPrintMinOps = 20000;
 
 std::string printModule(Module& module, const PrintOptions& options = {});
 // Appends the printed module to `out` (no copy of a large text).
