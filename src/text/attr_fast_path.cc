@@ -1,50 +1,74 @@
 #include "src/text/attr_fast_path.h"
 
+#include <array>
 #include <cstdint>
-#include <iterator>
-#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "absl/container/inlined_vector.h"
-
 namespace shardkit {
 namespace {
 
-// The lexer's character classes (lexer.cc): what a bare identifier starts
-// with and holds, and what an `@` symbol holds.
-constexpr bool isDigit(char c) { return c >= '0' && c <= '9'; }
-constexpr bool isIdentStart(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-}
-constexpr bool isIdentChar(char c) {
-  return isIdentStart(c) || isDigit(c) || c == '$' || c == '.';
-}
-constexpr bool isSuffixChar(char c) { return isIdentChar(c) || c == '-'; }
-
-// An axis as read, before it becomes an AxisRef: a view of its name.
-struct AxisText {
-  std::string_view name;
-  bool is_sub_axis = false;
-  int64_t pre_size = 0;
-  int64_t size = 0;
-
-  AxisRef toAxisRef() const {
-    if (!is_sub_axis) return AxisRef(std::string(name));
-    return AxisRef(std::string(name), pre_size, size);
+// The lexer's character classes (lexer.cc), as bits of a table: what a bare
+// identifier starts with and holds, and what an `@` symbol holds.
+enum CharClass : uint8_t {
+  kIdentStart = 1,
+  kIdentChar = 2,
+  kSuffixChar = 4,
+  kBlank = 8,
+};
+constexpr std::array<uint8_t, 256> makeCharClasses() {
+  std::array<uint8_t, 256> classes{};
+  for (int c = 0; c < 256; ++c) {
+    bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    bool digit = c >= '0' && c <= '9';
+    bool start = letter || c == '_';
+    bool ident = start || digit || c == '$' || c == '.';
+    classes[c] = (start ? kIdentStart : 0) | (ident ? kIdentChar : 0) |
+                 (ident || c == '-' ? kSuffixChar : 0) |
+                 (c == ' ' || c == '\n' || c == '\t' || c == '\r' ? kBlank : 0);
   }
+  return classes;
+}
+constexpr std::array<uint8_t, 256> kCharClasses = makeCharClasses();
+bool is(char c, CharClass k) {
+  return (kCharClasses[static_cast<unsigned char>(c)] & k) != 0;
+}
+constexpr bool isDigit(char c) { return c >= '0' && c <= '9'; }
+
+// The scan keeps offsets into the text in 32 bits.
+constexpr size_t kMaxText = UINT32_MAX;
+
+// An axis as read, before it becomes an AxisRef: where its name is in the
+// text. (Trivial types without pointers: the scan's arrays need no
+// initialization, and their stores cannot alias the cursor.)
+struct AxisText {
+  uint32_t name_offset;
+  uint32_t name_size;
+  bool is_sub_axis;
+  int64_t pre_size;
+  int64_t size;
 };
 
-// Moves the items of `scratch` into `out`, allocated at their exact count.
-template <typename T, typename Scratch>
-void moveInto(Scratch& scratch, std::vector<T>& out) {
-  out.assign(std::make_move_iterator(scratch.begin()),
-             std::make_move_iterator(scratch.end()));
-}
+// A span of the scan's axes.
+struct AxisSpan {
+  uint32_t first;
+  uint32_t count;
+};
 
-// The scan. Every method returns false as soon as the text leaves the subset;
-// the position is then meaningless.
+// A dimension as read.
+struct DimText {
+  AxisSpan axes;
+  bool is_closed;
+  bool has_priority;
+  int64_t priority;
+};
+
+// The scan. It reads into fixed arrays of views first and builds the result
+// once the text is known to be in the subset, so that nothing is allocated
+// for text the token parser will read again, and the scanning loop writes no
+// memory the cursor could alias. A sharding of more dimensions or axes than
+// the arrays hold goes to the token parser.
 class Scan {
  public:
   Scan(std::string_view text, size_t offset)
@@ -53,57 +77,86 @@ class Scan {
   size_t offset() const { return static_cast<size_t>(p_ - begin_); }
 
   bool tensorSharding(TensorSharding& out) {
-    if (!eat('<') || !meshOrRef(out.mesh) || !eat(',') || !eat('[')) {
+    if (!eat('<')) return false;
+    std::string_view mesh_name;
+    if (atSymbol()) {
+      if (!symbol(mesh_name)) return false;
+    } else if (keyword("mesh")) {
+      Mesh inline_mesh;
+      if (!mesh(inline_mesh)) return false;
+      out.mesh = MeshOrRef::inlined(std::move(inline_mesh));
+    } else {
       return false;
     }
-    absl::InlinedVector<DimensionSharding, 8> dims;
+    if (!eat(',') || !eat('[')) return false;
     if (!eat(']')) {
       do {
-        if (!dimension(dims.emplace_back())) return false;
+        if (num_dims_ == kMaxDims || !dimension(dims_[num_dims_++])) {
+          return false;
+        }
       } while (eat(','));
       if (!eat(']')) return false;
     }
-    moveInto(dims, out.dim_shardings);
+    AxisSpan replicated;
+    AxisSpan unreduced;
+    ReductionKind unreduced_kind = ReductionKind::kSum;
     bool seen_replicated = false;
     bool seen_unreduced = false;
     while (eat(',')) {
       if (!seen_replicated && keyword("replicated")) {
         seen_replicated = true;
-        if (!eat('=') || !nonEmptyAxes(out.replicated_axes)) return false;
+        if (!eat('=') || !nonEmptyAxes(replicated)) return false;
       } else if (!seen_unreduced && keyword("unreduced")) {
         seen_unreduced = true;
         if (!eat('=')) return false;
         if (keyword("max")) {
-          out.unreduced_kind = ReductionKind::kMax;
+          unreduced_kind = ReductionKind::kMax;
         } else if (keyword("min")) {
-          out.unreduced_kind = ReductionKind::kMin;
+          unreduced_kind = ReductionKind::kMin;
         } else {
           keyword("sum");
         }
-        if (!nonEmptyAxes(out.unreduced_axes)) return false;
+        if (!nonEmptyAxes(unreduced)) return false;
       } else {
         return false;
       }
     }
-    return eat('>');
+    if (!eat('>')) return false;
+
+    // The text is in the subset: build the sharding.
+    if (!mesh_name.empty()) out.mesh = MeshOrRef::ref(std::string(mesh_name));
+    out.dim_shardings.resize(num_dims_);
+    for (uint32_t i = 0; i < num_dims_; ++i) {
+      const DimText& text = dims_[i];
+      DimensionSharding& dim = out.dim_shardings[i];
+      dim.is_closed = text.is_closed;
+      if (text.has_priority) dim.priority = text.priority;
+      build(text.axes, dim.axes);
+    }
+    build(replicated, out.replicated_axes);
+    build(unreduced, out.unreduced_axes);
+    out.unreduced_kind = unreduced_kind;
+    return true;
   }
 
   bool mesh(Mesh& out) {
     if (!eat('<') || !eat('[')) return false;
-    axes_.clear();
+    AxisSpan axes{num_axes_, 0};
     if (!eat(']')) {
       do {
-        AxisText& axis = axes_.emplace_back();
-        if (!string(axis.name) || !eat('=') || !integer(axis.size) ||
+        if (num_axes_ == kMaxAxes) return false;
+        AxisText& axis = axes_[num_axes_++];
+        if (!string(axis) || !eat('=') || !integer(axis.size) ||
             axis.size < 1) {
           return false;
         }
       } while (eat(','));
       if (!eat(']')) return false;
     }
-    out.axes.reserve(axes_.size());
-    for (const AxisText& axis : axes_) {
-      out.axes.push_back(MeshAxis{std::string(axis.name), axis.size});
+    axes.count = num_axes_ - axes.first;
+    out.axes.reserve(axes.count);
+    for (uint32_t i = axes.first; i < num_axes_; ++i) {
+      out.axes.push_back(MeshAxis{std::string(name(axes_[i])), axes_[i].size});
     }
     if (eat(',')) {
       if (!keyword("device_ids") || !eat('=') || !eat('[')) return false;
@@ -119,12 +172,12 @@ class Scan {
   }
 
  private:
+  static constexpr uint32_t kMaxDims = 32;
+  static constexpr uint32_t kMaxAxes = 64;
+
   // Skips blanks; a comment is left in place, so it ends the fast path.
   void skipBlanks() {
-    while (p_ < end_ &&
-           (*p_ == ' ' || *p_ == '\n' || *p_ == '\t' || *p_ == '\r')) {
-      ++p_;
-    }
+    while (p_ != end_ && is(*p_, kBlank)) ++p_;
   }
   bool eat(char c) {
     skipBlanks();
@@ -140,12 +193,12 @@ class Scan {
       return false;
     }
     const char* after = p_ + word.size();
-    if (after != end_ && isIdentChar(*after)) return false;
+    if (after != end_ && is(*after, kIdentChar)) return false;
     p_ = after;
     return true;
   }
-  // A string literal without escapes; its body in `out`.
-  bool string(std::string_view& out) {
+  // A string literal without escapes, the name of `out`.
+  bool string(AxisText& out) {
     if (!eat('"')) return false;
     const char* start = p_;
     while (p_ != end_ && *p_ != '"') {
@@ -153,9 +206,13 @@ class Scan {
       ++p_;
     }
     if (p_ == end_) return false;
-    out = std::string_view(start, static_cast<size_t>(p_ - start));
+    out.name_offset = static_cast<uint32_t>(start - begin_);
+    out.name_size = static_cast<uint32_t>(p_ - start);
     ++p_;
     return true;
+  }
+  std::string_view name(const AxisText& axis) const {
+    return std::string_view(begin_ + axis.name_offset, axis.name_size);
   }
   // A decimal integer without sign, of at most 18 digits (so it fits in
   // int64); the token parser handles signs, hex, overflow and the rest.
@@ -169,22 +226,26 @@ class Scan {
     }
     size_t digits = static_cast<size_t>(p_ - start);
     // `1.5` and `0x1F` are other tokens.
-    if (digits == 0 || digits > 18 || (p_ != end_ && isIdentChar(*p_))) {
+    if (digits == 0 || digits > 18 || (p_ != end_ && is(*p_, kIdentChar))) {
       return false;
     }
     out = value;
     return true;
   }
-  bool axis(AxisText& out) {
-    if (!string(out.name)) return false;
-    if (!eat(':')) return true;
-    out.is_sub_axis = true;
+  // `"x"` or `"x":(1)2`, appended to the axes.
+  bool axis() {
+    if (num_axes_ == kMaxAxes) return false;
+    AxisText& out = axes_[num_axes_++];
+    if (!string(out)) return false;
+    out.is_sub_axis = eat(':');
+    if (!out.is_sub_axis) return true;
     return eat('(') && integer(out.pre_size) && eat(')') && integer(out.size);
   }
   // `{"x", "y":(1)2, ?}p1`.
-  bool dimension(DimensionSharding& out) {
+  bool dimension(DimText& out) {
     if (!eat('{')) return false;
-    axes_.clear();
+    out.axes.first = num_axes_;
+    out.is_closed = true;
     if (!eat('}')) {
       while (true) {
         if (eat('?')) {
@@ -192,75 +253,84 @@ class Scan {
           if (!eat('}')) return false;
           break;
         }
-        if (!axis(axes_.emplace_back())) return false;
+        if (!axis()) return false;
         if (eat('}')) break;
         if (!eat(',')) return false;
       }
     }
-    out.axes.reserve(axes_.size());
-    for (const AxisText& axis : axes_) out.axes.push_back(axis.toAxisRef());
-    return priority(out.priority);
+    out.axes.count = num_axes_ - out.axes.first;
+    return priority(out);
   }
   // An optional `p<number>` after a dimension.
-  bool priority(std::optional<int64_t>& out) {
+  bool priority(DimText& out) {
+    out.has_priority = false;
     skipBlanks();
-    if (p_ == end_ || !isIdentStart(*p_)) return true;
+    if (p_ == end_ || !is(*p_, kIdentStart)) return true;
     if (*p_ != 'p') return false;
     const char* digits = ++p_;
-    int64_t value = 0;
     // The digits are part of the identifier: no blank before them.
-    if (p_ == end_ || !isDigit(*p_) || !integer(value)) return false;
+    if (p_ == end_ || !isDigit(*p_) || !integer(out.priority)) return false;
     // No leading zeros, as the reference requires.
     if (*digits == '0' && p_ - digits > 1) return false;
-    out = value;
+    out.has_priority = true;
     return true;
   }
   // `{"x", ...}` with at least one axis.
-  bool nonEmptyAxes(std::vector<AxisRef>& out) {
+  bool nonEmptyAxes(AxisSpan& out) {
     if (!eat('{')) return false;
-    axes_.clear();
+    out.first = num_axes_;
     do {
-      if (!axis(axes_.emplace_back())) return false;
+      if (!axis()) return false;
     } while (eat(','));
-    if (!eat('}')) return false;
-    out.reserve(axes_.size());
-    for (const AxisText& axis : axes_) out.push_back(axis.toAxisRef());
-    return true;
+    out.count = num_axes_ - out.first;
+    return eat('}');
   }
-  // `@name` (unquoted) or `mesh<...>`.
-  bool meshOrRef(MeshOrRef& out) {
+  bool atSymbol() {
     skipBlanks();
-    if (p_ != end_ && *p_ == '@') {
-      const char* start = ++p_;
-      while (p_ != end_ && isSuffixChar(*p_)) ++p_;
-      if (p_ == start) return false;  // `@"quoted"` or a lone `@`
-      out = MeshOrRef::ref(std::string(start, static_cast<size_t>(p_ - start)));
-      return true;
+    return p_ != end_ && *p_ == '@';
+  }
+  // `@name`, unquoted; the name in `out`.
+  bool symbol(std::string_view& out) {
+    const char* start = ++p_;
+    while (p_ != end_ && is(*p_, kSuffixChar)) ++p_;
+    out = std::string_view(start, static_cast<size_t>(p_ - start));
+    return !out.empty();  // not `@"quoted"` nor a lone `@`
+  }
+  // The AxisRefs of `span`, at their exact count.
+  void build(AxisSpan span, std::vector<AxisRef>& out) const {
+    if (span.count == 0) return;
+    out.reserve(span.count);
+    for (uint32_t i = span.first; i < span.first + span.count; ++i) {
+      const AxisText& text = axes_[i];
+      AxisRef& axis = out.emplace_back();
+      axis.name.append(begin_ + text.name_offset, text.name_size);
+      if (text.is_sub_axis) {
+        axis.sub_axis_info = SubAxisInfo{text.pre_size, text.size};
+      }
     }
-    if (!keyword("mesh")) return false;
-    Mesh inline_mesh;
-    if (!mesh(inline_mesh)) return false;
-    out = MeshOrRef::inlined(std::move(inline_mesh));
-    return true;
   }
 
   const char* begin_;
   const char* p_;
   const char* end_;
-  // The axes of the list being read (reused: a dimension, a mesh).
-  absl::InlinedVector<AxisText, 8> axes_;
+  uint32_t num_dims_ = 0;
+  uint32_t num_axes_ = 0;
+  DimText dims_[kMaxDims];
+  AxisText axes_[kMaxAxes];
 };
 
 }  // namespace
 
 size_t fastParseTensorSharding(std::string_view text, size_t offset,
                                TensorSharding& out) {
+  if (text.size() > kMaxText) return std::string_view::npos;
   Scan scan(text, offset);
   if (!scan.tensorSharding(out)) return std::string_view::npos;
   return scan.offset();
 }
 
 size_t fastParseMesh(std::string_view text, size_t offset, Mesh& out) {
+  if (text.size() > kMaxText) return std::string_view::npos;
   Scan scan(text, offset);
   if (!scan.mesh(out)) return std::string_view::npos;
   return scan.offset();
