@@ -97,8 +97,8 @@ class Scan {
       } while (eat(','));
       if (!eat(']')) return false;
     }
-    AxisSpan replicated;
-    AxisSpan unreduced;
+    AxisSpan replicated{0, 0};
+    AxisSpan unreduced{0, 0};
     ReductionKind unreduced_kind = ReductionKind::kSum;
     bool seen_replicated = false;
     bool seen_unreduced = false;
