@@ -8,6 +8,7 @@
 #include "absl/strings/ascii.h"
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
+#include "src/text/attr_fast_path.h"
 #include "src/text/delimited_list.h"
 
 namespace shardkit {
@@ -47,6 +48,18 @@ absl::Status withContext(ParserBase& p, absl::Status status,
 }  // namespace
 
 absl::StatusOr<Mesh> AttrParser::parseMesh() {
+  if (p_.at(TokenKind::kLess)) {
+    Mesh mesh;
+    size_t end = fastParseMesh(p_.buffer(), p_.tok().offset, mesh);
+    if (end != std::string_view::npos) {
+      p_.resetTo(end);
+      return mesh;
+    }
+  }
+  return parseMeshTokens();
+}
+
+absl::StatusOr<Mesh> AttrParser::parseMeshTokens() {
   Mesh mesh;
   SK_RETURN_IF_ERROR(p_.expect(TokenKind::kLess, "'<'"));
   auto parse_axis = [&]() -> absl::Status {
@@ -188,6 +201,19 @@ absl::StatusOr<MeshOrRef> AttrParser::parseMeshOrRef() {
 }
 
 absl::StatusOr<TensorSharding> AttrParser::parseTensorSharding() {
+  if (p_.at(TokenKind::kLess)) {
+    TensorSharding sharding;
+    size_t end =
+        fastParseTensorSharding(p_.buffer(), p_.tok().offset, sharding);
+    if (end != std::string_view::npos) {
+      p_.resetTo(end);
+      return sharding;
+    }
+  }
+  return parseTensorShardingTokens();
+}
+
+absl::StatusOr<TensorSharding> AttrParser::parseTensorShardingTokens() {
   TensorSharding sharding;
   SK_RETURN_IF_ERROR(p_.expect(TokenKind::kLess, "'<'"));
   SK_ASSIGN_OR_RETURN(sharding.mesh, parseMeshOrRef());

@@ -12,27 +12,37 @@ namespace {
 
 // Runs `parse` on `text` after an optional `#sdy.<mnemonic>` prefix, and
 // requires the whole text to be consumed.
+// Skips `#sdy.<mnemonic>` if the text starts with a `#` name.
+absl::Status skipMnemonic(ParserBase& p, std::string_view mnemonic) {
+  if (mnemonic.empty() || !p.at(TokenKind::kHashIdent)) {
+    return absl::OkStatus();
+  }
+  if (p.tok().spelling.substr(1) != mnemonic) {
+    return p.withLineCol(p.errorExpected("'#" + std::string(mnemonic) + "'"));
+  }
+  p.advance();
+  return absl::OkStatus();
+}
+
 template <typename T, typename Fn>
 absl::StatusOr<T> parseWhole(std::string_view text, std::string_view mnemonic,
                              Fn&& parse) {
   ParserBase p(text);
-  if (!mnemonic.empty() && p.at(TokenKind::kHashIdent)) {
-    if (p.tok().spelling.substr(1) != mnemonic) {
-      return p.withLineCol(p.errorExpected("'#" + std::string(mnemonic) + "'"));
-    }
-    p.advance();
-  }
   AttrParser attrs(p);
-  absl::StatusOr<T> result = parse(attrs);
-  if (!result.ok()) return p.withLineCol(result.status());
-  if (!p.at(TokenKind::kEof)) {
-    return p.withLineCol(p.errorExpected("end of input"));
-  }
-  // An error the reference reports without stopping still fails the parse.
-  if (std::vector<ParserBase::ExtraError> extra = p.extraErrors();
-      !extra.empty()) {
-    return p.withLineCol(
-        p.errorAt(extra.front().offset, extra.front().message));
+  absl::Status prefix = skipMnemonic(p, mnemonic);
+  const bool prefix_ok = prefix.ok();
+  // One result object, returned by every path (the value is not moved).
+  absl::StatusOr<T> result =
+      prefix_ok ? parse(attrs) : absl::StatusOr<T>(std::move(prefix));
+  if (!prefix_ok) return result;
+  if (!result.ok()) {
+    result = p.withLineCol(result.status());
+  } else if (!p.at(TokenKind::kEof)) {
+    result = p.withLineCol(p.errorExpected("end of input"));
+  } else if (p.hasExtraErrors()) {
+    // An error the reference reports without stopping still fails the parse.
+    ParserBase::ExtraError first = p.extraErrors().front();
+    result = p.withLineCol(p.errorAt(first.offset, first.message));
   }
   return result;
 }

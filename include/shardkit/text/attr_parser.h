@@ -66,6 +66,11 @@ class AttrParser {
   absl::StatusOr<PropagationEdges> parsePropagationEdges();
 
  private:
+  // The token parsers of meshes and shardings; parseMesh and
+  // parseTensorSharding try a character scan first (src/text/attr_fast_path.h)
+  // and come here for what it does not take, errors included.
+  absl::StatusOr<Mesh> parseMeshTokens();
+  absl::StatusOr<TensorSharding> parseTensorShardingTokens();
   absl::StatusOr<PropagationStep> parsePropagationStep();
   absl::StatusOr<AxisPropagation> parseAxisPropagation();
   absl::StatusOr<EdgeValueRef> parseEdgeValueRef();

@@ -81,6 +81,9 @@ class ParserBase {
     for (ExtraError& e : contexts_) e.message.insert(0, prefix);
     for (ExtraError& e : non_fatal_) e.message.insert(0, prefix);
   }
+  bool hasExtraErrors() const {
+    return !non_fatal_.empty() || !contexts_.empty();
+  }
   // The non-fatal errors, then the current error's contexts.
   std::vector<ExtraError> extraErrors() const {
     std::vector<ExtraError> all = non_fatal_;

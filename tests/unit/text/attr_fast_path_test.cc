@@ -1,0 +1,128 @@
+// The character scan behind AttrParser::parseTensorSharding / parseMesh
+// (src/text/attr_fast_path.h): what it takes it reads as the token parser
+// does, and it leaves everything else to the token parser.
+#include "src/text/attr_fast_path.h"
+
+#include <catch2/catch.hpp>
+#include <string>
+#include <string_view>
+
+#include "shardkit/core/strings.h"
+#include "shardkit/text/parse.h"
+
+namespace shardkit {
+namespace {
+
+// The token parser's reading of `text`: a comment after the first `<`
+// keeps the scan out.
+TensorSharding tokenParsed(std::string_view text) {
+  std::string with_comment = std::string(text);
+  with_comment.insert(1, " // keeps the scan out\n");
+  TensorSharding unused;
+  REQUIRE(fastParseTensorSharding(with_comment, 0, unused) ==
+          std::string_view::npos);
+  absl::StatusOr<TensorSharding> parsed = parseTensorSharding(with_comment);
+  INFO(std::string(fromAbsl(parsed.status().message())));
+  REQUIRE(parsed.ok());
+  return *parsed;
+}
+
+TEST_CASE("the scan reads shardings as the token parser does") {
+  for (std::string_view text : {
+           R"(<@mesh, []>)",
+           R"(<@mesh, [{}, {?}]>)",
+           R"(<@mesh, [{"x":(1)2, "y"}, {"z", ?}p1, {"x":(2)4}p0]>)",
+           R"(<@m.n-1, [{"a"}p12, {}], replicated={"b", "c":(2)2}>)",
+           R"(<@mesh, [{}], unreduced={"x"}>)",
+           R"(<@mesh, [{}], unreduced=max{"x"}, replicated={"y"}>)",
+           R"(<@mesh, [{}], unreduced=min{"x"}>)",
+           R"(<@mesh, [{}], unreduced=sum{"x"}>)",
+           "<\n  @mesh ,\t[ { \"x\" : ( 1 ) 2 , ? } p3 ] \r>",
+           R"(<@mesh, [{""}, {"long axis name past the inline buffer"}]>)",
+           R"(<mesh<["x"=2, "y"=4]>, [{"x"}, {"y"}]>)",
+           R"(<mesh<[], device_ids=[3]>, []>)",
+           R"(<mesh<["x"=4], device_ids=[0, 1, 2, 3]>, [{"x"}]>)",
+           R"(<mesh<["x"=4], device_ids=[3, 2, 1, 0]>, [{"x"}]>)",
+       }) {
+    INFO(text);
+    TensorSharding scanned;
+    REQUIRE(fastParseTensorSharding(text, 0, scanned) == text.size());
+    CHECK(scanned == tokenParsed(text));
+  }
+}
+
+TEST_CASE("the scan stops after the sharding and starts anywhere") {
+  std::string_view text = R"(x = <@mesh, [{"x"}]> : tensor<8xf32>)";
+  TensorSharding scanned;
+  size_t end = fastParseTensorSharding(text, 4, scanned);
+  REQUIRE(end == text.find(" :"));
+  CHECK(toString(scanned) == R"(<@mesh, [{"x"}]>)");
+}
+
+TEST_CASE("the scan leaves what it does not take to the token parser") {
+  for (std::string_view text : {
+           // Valid text outside the subset.
+           R"(<@"quoted", [{}]>)",
+           R"(<@mesh, [{"a\22b"}]>)",
+           R"(<@mesh, [{"x":(-1)2}]>)",
+           R"(<@mesh, [{"x":(0x1)2}]>)",
+           R"(<@mesh, [{"x":(1234567890123456789)2}]>)",
+           R"(<@mesh, [{}] // comment
+              >)",
+           // Errors, whose messages only the token parser knows.
+           R"(<@mesh, [{"x"}p 1]>)",
+           R"(<@mesh, [{"x"}p01]>)",
+           R"(<@mesh, [{"x"}q1]>)",
+           R"(<@mesh, [{"x"}p1x]>)",
+           R"(<@mesh, [{"x" "y"}]>)",
+           R"(<@mesh, [{"x",}]>)",
+           R"(<@mesh, [{?, "x"}]>)",
+           R"(<@mesh, [{}], replicated={}>)",
+           R"(<@mesh, [{}], replicated={"x"}, replicated={"y"}>)",
+           R"(<@mesh, [{"x":(1.5)2}]>)",
+           R"(<@mesh, [{"x}]>)",
+           R"(<@, [{}]>)",
+           R"(<mesh<["x"=0]>, []>)",
+           R"(<mesh<["x"=2], device_ids=[]>, []>)",
+           R"(<@mesh, [{}])",
+       }) {
+    INFO(text);
+    TensorSharding scanned;
+    CHECK(fastParseTensorSharding(text, 0, scanned) == std::string_view::npos);
+  }
+}
+
+TEST_CASE("errors and values past the scan are the token parser's") {
+  // The token parser reads these; the scan declined them above.
+  CHECK(toString(*parseTensorSharding(R"(<@mesh, [{"x":(-1)2}]>)")) ==
+        R"(<@mesh, [{"x":(-1)2}]>)");
+  absl::StatusOr<TensorSharding> leading_zero =
+      parseTensorSharding(R"(<@mesh, [{"x"}p01]>)");
+  REQUIRE_FALSE(leading_zero.ok());
+  CHECK(fromAbsl(leading_zero.status().message()) ==
+        "1:15: priorities with leading zeros are not allowed, got: p01");
+}
+
+TEST_CASE("the scan reads meshes as the token parser does") {
+  for (std::string_view text : {
+           R"(<[]>)",
+           R"(<["x"=2, "y"=4]>)",
+           R"(<["x"=2, "y"=2], device_ids=[0, 1, 2, 3]>)",
+           R"(<["x"=2, "y"=2], device_ids=[3, 1, 2, 0]>)",
+           R"(<[], device_ids=[7]>)",
+       }) {
+    INFO(text);
+    Mesh scanned;
+    REQUIRE(fastParseMesh(text, 0, scanned) == text.size());
+    std::string with_comment = std::string(text);
+    with_comment.insert(1, "// keeps the scan out\n");
+    absl::StatusOr<Mesh> parsed = parseMesh(with_comment);
+    REQUIRE(parsed.ok());
+    CHECK(scanned == *parsed);
+  }
+  Mesh scanned;
+  CHECK(fastParseMesh(R"(<["x"=-2]>)", 0, scanned) == std::string_view::npos);
+}
+
+}  // namespace
+}  // namespace shardkit
