@@ -93,10 +93,33 @@ Attribute withEntry(Op op, std::string_view list, unsigned count,
   return Attribute::tensorShardingPerValue(std::move(shardings));
 }
 
+// True when `value` already holds `sharding` in a list of the right length:
+// storing it again would change nothing but give the value an attribute
+// payload of its own (an export pass that rewrites each of a function's 20k
+// arguments would copy them all).
+bool alreadyStored(Value value, const TensorSharding& sharding) {
+  std::optional<TensorSharding> scratch;
+  const TensorSharding* stored = findStored(value, scratch);
+  if (stored == nullptr || !(*stored == sharding)) return false;
+  if (value.isBlockArgument()) {
+    if (funcOfArgument(value)) return true;
+    const TensorShardingPerValue* list = computationOfArgument(value)
+                                             .attr(kInShardings)
+                                             .asTensorShardingPerValue();
+    return list->shardings.size() == value.ownerBlock().numArguments();
+  }
+  Op op = value.definingOp();
+  const TensorShardingPerValue* list =
+      op.attr(ownShardingAttr(op).empty() ? kShardingAttr : ownShardingAttr(op))
+          .asTensorShardingPerValue();
+  return list == nullptr || list->shardings.size() == op.numResults();
+}
+
 // Stores `sharding` at `value`; `attrs`, if given, hold it. Returns false
 // when `value` has no place for a sharding.
 bool store(Value value, const TensorSharding& sharding,
            const ShardingAttrs* attrs) {
+  if (alreadyStored(value, sharding)) return true;
   if (value.isBlockArgument()) {
     if (FuncOp func = funcOfArgument(value)) {
       func.setArgAttr(
