@@ -221,7 +221,9 @@ class Scan {
     const char* start = p_;
     int64_t value = 0;
     while (p_ != end_ && isDigit(*p_)) {
-      value = value * 10 + (*p_ - '0');
+      // Past 18 digits the text goes to the token parser: stop accumulating
+      // before the value could overflow.
+      if (p_ - start < 18) value = value * 10 + (*p_ - '0');
       ++p_;
     }
     size_t digits = static_cast<size_t>(p_ - start);

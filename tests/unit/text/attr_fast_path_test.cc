@@ -67,6 +67,9 @@ TEST_CASE("the scan leaves what it does not take to the token parser") {
            R"(<@mesh, [{"x":(-1)2}]>)",
            R"(<@mesh, [{"x":(0x1)2}]>)",
            R"(<@mesh, [{"x":(1234567890123456789)2}]>)",
+           // Numbers too long for int64 (the scan must not overflow on them).
+           R"(<@mesh, [{"x":(1)20000000000000000000000000000000000000}]>)",
+           R"(<mesh<["m"=20000000000000000000000000000000000000]>, []>)",
            R"(<@mesh, [{}] // comment
               >)",
            // Errors, whose messages only the token parser knows.
@@ -122,6 +125,8 @@ TEST_CASE("the scan reads meshes as the token parser does") {
   }
   Mesh scanned;
   CHECK(fastParseMesh(R"(<["x"=-2]>)", 0, scanned) == std::string_view::npos);
+  CHECK(fastParseMesh(R"(<["m"=99999999999999999999999999, "x"=2]>)", 0,
+                      scanned) == std::string_view::npos);
 }
 
 }  // namespace
