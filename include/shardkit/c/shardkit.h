@@ -119,7 +119,8 @@ SHARDKIT_C_API shardkit_status* shardkit_module_parse(const char* text,
 /* Runs passes in order: "sdy-propagation-pipeline", or a comma list of
  * pass names, each optionally with options in braces:
  * "sdy-add-data-flow-edges,sdy-basic-propagate{keep-sharding-rules=true}".
- * On failure the module may be partly transformed. */
+ * The module is verified after each pass, as mlir-opt does. On failure the
+ * module may be partly transformed. */
 SHARDKIT_C_API shardkit_status* shardkit_module_run_passes(
     shardkit_module*, const char* pass_pipeline);
 /* The module as MLIR text. */

@@ -56,7 +56,8 @@ absl::Status runPropagationPipeline(Module& module,
 // which is accepted too):
 //   "sdy-propagation-pipeline"
 //   "sdy-add-data-flow-edges,sdy-basic-propagate{keep-sharding-rules=true}"
-// An unknown pass or option is an error before any pass runs.
+// An unknown pass or option is an error before any pass runs; each pass is
+// run with runPass, which verifies the module after it.
 absl::Status runPassPipeline(Module& module, std::string_view pipeline);
 
 }  // namespace shardkit
