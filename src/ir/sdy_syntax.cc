@@ -32,9 +32,7 @@ absl::StatusOr<Op> finishUnaryOp(OpReader& r, OperationState& state) {
 // What finishUnaryOp reads: the attributes but `elided`, and the type.
 bool finishUnaryOp(OpWriter& w, Op op,
                    std::initializer_list<std::string_view> elided) {
-  w.printAttrDict(op, elided);
-  w << " : ";
-  w.printType(op.result(0).type());
+  w.printAttrsAndType(op, elided, op.result(0).type());
   return true;
 }
 
@@ -203,10 +201,7 @@ absl::StatusOr<Op> parseShardingGroup(OpReader& r, OpName name) {
   SK_ASSIGN_OR_RETURN(int64_t id, r.p().parseInteger("group id"));
   state.addAttr("group_id", Attribute::integer(id, "ui64"));
   SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kColon, "':'"));
-  size_t offset = r.p().tok().offset;
-  SK_ASSIGN_OR_RETURN(Type type, r.parseType());
-  SK_RETURN_IF_ERROR(r.checkOperandTypes(state.operands, {type}, offset));
+  SK_RETURN_IF_ERROR(r.parseTrailingOperandType(state.operands).status());
   return r.createOp(state);
 }
 
@@ -216,9 +211,7 @@ bool printShardingGroup(OpWriter& w, Op op) {
   w << "sdy.sharding_group ";
   w.printOperand(op.operand(0));
   w << " group_id=" << strCat(*id);
-  w.printAttrDict(op, {"group_id"});
-  w << " : ";
-  w.printType(op.operand(0).type());
+  w.printAttrsAndType(op, {"group_id"}, op.operand(0).type());
   return true;
 }
 

@@ -413,9 +413,7 @@ bool printCholesky(OpWriter& w, Op op) {
   w.printOperand(op.operand(0));
   const Attribute& lower = op.attr("lower");
   if (lower && lower.asBool() && *lower.asBool()) w << ", lower = true";
-  w.printAttrDict(op, {"lower"});
-  w << " : ";
-  w.printSameOrFunctionalType(op);
+  w.printAttrsAndSameOrFunctionalType(op, {"lower"});
   return true;
 }
 
@@ -534,9 +532,7 @@ bool printTuple(OpWriter& w, Op op) {
   if (op.numResults() != 1) return false;
   w << "stablehlo.tuple ";
   w.printOperands(op.operands());
-  w.printAttrDict(op, {});
-  w << " : ";
-  w.printType(op.result(0).type());
+  w.printAttrsAndType(op, {}, op.result(0).type());
   return true;
 }
 

@@ -26,8 +26,7 @@ using mpmd_internal::quotedString;
 absl::StatusOr<Op> parseUnaryFunctional(OpReader& r, OpName name) {
   OperationState state(name);
   SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_ASSIGN_OR_RETURN(Value input, r.parseOperand());
-  state.operands.push_back(input);
+  SK_RETURN_IF_ERROR(r.parseOperandInto(state.operands));
   SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
   return r.createOp(state);
 }
@@ -47,12 +46,8 @@ bool printUnaryFunctional(OpWriter& w, Op op) {
 absl::StatusOr<Op> parseBroadcast(OpReader& r, OpName name) {
   OperationState state(name);
   SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_ASSIGN_OR_RETURN(Value input, r.parseOperand());
-  state.operands.push_back(input);
-  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kColon, "':'"));
-  size_t offset = r.p().tok().offset;
-  SK_ASSIGN_OR_RETURN(Type type, r.parseType());
-  SK_RETURN_IF_ERROR(r.checkOperandTypes(state.operands, {type}, offset));
+  SK_RETURN_IF_ERROR(r.parseOperandInto(state.operands));
+  SK_ASSIGN_OR_RETURN(Type type, r.parseTrailingOperandType(state.operands));
   state.result_types.push_back(type);
   return r.createOp(state);
 }
@@ -74,18 +69,14 @@ bool printBroadcast(OpWriter& w, Op op) {
 // `%x name="n" attr-dict : t` (named_tensor).
 absl::StatusOr<Op> parseNamedTensor(OpReader& r, OpName name) {
   OperationState state(name);
-  SK_ASSIGN_OR_RETURN(Value input, r.parseOperand());
-  state.operands.push_back(input);
+  SK_RETURN_IF_ERROR(r.parseOperandInto(state.operands));
   SK_RETURN_IF_ERROR(r.p().expectKeyword("name"));
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kEqual, "'='"));
   SK_ASSIGN_OR_RETURN(std::string tensor_name,
                       r.p().parseString("tensor name"));
   state.addAttr("name", Attribute::string(std::move(tensor_name)));
   SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kColon, "':'"));
-  size_t offset = r.p().tok().offset;
-  SK_ASSIGN_OR_RETURN(Type type, r.parseType());
-  SK_RETURN_IF_ERROR(r.checkOperandTypes(state.operands, {type}, offset));
+  SK_ASSIGN_OR_RETURN(Type type, r.parseTrailingOperandType(state.operands));
   state.result_types.push_back(type);
   return r.createOp(state);
 }
@@ -99,9 +90,7 @@ bool printNamedTensor(OpWriter& w, Op op) {
   w << "mpmd.named_tensor ";
   w.printOperand(op.operand(0));
   w << " name=" << quotedString(*tensor_name);
-  w.printAttrDict(op, {"name"});
-  w << " : ";
-  w.printType(op.result(0).type());
+  w.printAttrsAndType(op, {"name"}, op.result(0).type());
   return true;
 }
 
