@@ -83,7 +83,7 @@ absl::StatusOr<Op> parseMeshOp(OpReader& r, OpName name) {
     // The mesh spelled as a full attribute: `#sdy.mesh<...>`.
     size_t offset = r.p().tok().offset;
     SK_ASSIGN_OR_RETURN(Attribute mesh, r.parseAttribute());
-    if (!mesh.asMesh()) return r.p().errorAt(offset, "expected a mesh");
+    if (!mesh.as<Mesh>()) return r.p().errorAt(offset, "expected a mesh");
     state.addAttr("mesh", std::move(mesh));
   } else {
     absl::StatusOr<Mesh> mesh = r.sdy().parseMesh();
@@ -96,7 +96,7 @@ absl::StatusOr<Op> parseMeshOp(OpReader& r, OpName name) {
           mesh.status().code(),
           toAbsl(strCat(prefix, fromAbsl(mesh.status().message()))));
     }
-    state.addAttr("mesh", Attribute::mesh(*std::move(mesh)));
+    state.addAttr("mesh", Attribute::of(*std::move(mesh)));
   }
   SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
   return r.createOp(state);
@@ -104,7 +104,7 @@ absl::StatusOr<Op> parseMeshOp(OpReader& r, OpName name) {
 
 bool printMeshOp(OpWriter& w, Op op) {
   const std::string* sym = op.attr("sym_name").asString();
-  const Mesh* mesh = op.attr("mesh").asMesh();
+  const Mesh* mesh = op.attr("mesh").as<Mesh>();
   if (!sym || !mesh || !hasShape(op, 0, 0)) return false;
   w << "sdy.mesh ";
   appendSymbolRef(w.out(), *sym);
@@ -119,12 +119,12 @@ absl::StatusOr<Op> parseShardingOp(OpReader& r, OpName name) {
   OperationState state(name);
   SK_RETURN_IF_ERROR(r.parseOperandInto(state.operands));
   SK_ASSIGN_OR_RETURN(TensorSharding sharding, r.sdy().parseTensorSharding());
-  state.addAttr("sharding", Attribute::tensorSharding(std::move(sharding)));
+  state.addAttr("sharding", Attribute::of(std::move(sharding)));
   return finishUnaryOp(r, state);
 }
 
 bool printShardingOp(OpWriter& w, Op op) {
-  const TensorSharding* s = op.attr("sharding").asTensorSharding();
+  const TensorSharding* s = op.attr("sharding").as<TensorSharding>();
   if (!s || !isUnaryWithSameType(op)) return false;
   w << op.name() << " ";
   w.printOperand(op.operand(0));
@@ -140,7 +140,7 @@ absl::StatusOr<Op> parseDataFlowEdge(OpReader& r, OpName name) {
   if (r.p().consumeKeywordIf("sharding")) {
     SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kEqual, "'='"));
     SK_ASSIGN_OR_RETURN(TensorSharding sharding, r.sdy().parseTensorSharding());
-    state.addAttr("sharding", Attribute::tensorSharding(std::move(sharding)));
+    state.addAttr("sharding", Attribute::of(std::move(sharding)));
   }
   return finishUnaryOp(r, state);
 }
@@ -149,7 +149,7 @@ bool printDataFlowEdge(OpWriter& w, Op op) {
   if (!isUnaryWithSameType(op)) return false;
   w << "sdy.data_flow_edge ";
   w.printOperand(op.operand(0));
-  if (const TensorSharding* s = op.attr("sharding").asTensorSharding()) {
+  if (const TensorSharding* s = op.attr("sharding").as<TensorSharding>()) {
     w << " sharding=" << toString(*s);
   }
   return finishUnaryOp(w, op, {"sharding"});
@@ -178,13 +178,13 @@ absl::StatusOr<Op> parseBarrier(OpReader& r, OpName name) {
   SK_RETURN_IF_ERROR(expectKeywordEquals(r, "allowed_direction"));
   SK_ASSIGN_OR_RETURN(PropagationDirection d,
                       r.sdy().parsePropagationDirection());
-  state.addAttr("allowed_direction", Attribute::propagationDirection(d));
+  state.addAttr("allowed_direction", Attribute::of(d));
   return finishUnaryOp(r, state);
 }
 
 bool printBarrier(OpWriter& w, Op op) {
   const PropagationDirection* d =
-      op.attr("allowed_direction").asPropagationDirection();
+      op.attr("allowed_direction").as<PropagationDirection>();
   if (!d || !isUnaryWithSameType(op)) return false;
   w << "sdy.propagation_barrier ";
   w.printOperand(op.operand(0));
@@ -304,20 +304,18 @@ absl::StatusOr<Op> parseManualComputation(OpReader& r, OpName name) {
                       r.sdy().parseTensorShardingList());
   SK_RETURN_IF_ERROR(expectKeywordEquals(r, "manual_axes"));
   SK_ASSIGN_OR_RETURN(ManualAxes axes, r.sdy().parseManualAxes());
-  state.addAttr("in_shardings",
-                Attribute::tensorShardingPerValue(std::move(in)));
-  state.addAttr("out_shardings",
-                Attribute::tensorShardingPerValue(std::move(out)));
-  state.addAttr("manual_axes", Attribute::manualAxes(std::move(axes)));
+  state.addAttr("in_shardings", Attribute::of(std::move(in)));
+  state.addAttr("out_shardings", Attribute::of(std::move(out)));
+  state.addAttr("manual_axes", Attribute::of(std::move(axes)));
   return parseComputationBody(r, state);
 }
 
 bool printManualComputation(OpWriter& w, Op op) {
   const TensorShardingPerValue* in =
-      op.attr("in_shardings").asTensorShardingPerValue();
+      op.attr("in_shardings").as<TensorShardingPerValue>();
   const TensorShardingPerValue* out =
-      op.attr("out_shardings").asTensorShardingPerValue();
-  const ManualAxes* axes = op.attr("manual_axes").asManualAxes();
+      op.attr("out_shardings").as<TensorShardingPerValue>();
+  const ManualAxes* axes = op.attr("manual_axes").as<ManualAxes>();
   if (!in || !out || !axes || op.numRegions() != 1 ||
       op.region(0).numBlocks() != 1) {
     return false;
@@ -352,7 +350,7 @@ absl::StatusOr<Op> parseNamedComputation(OpReader& r, OpName name) {
       SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kEqual, "'='"));
       SK_ASSIGN_OR_RETURN(TensorShardingPerValue s,
                           r.sdy().parseTensorShardingList());
-      state.addAttr(keyword, Attribute::tensorShardingPerValue(std::move(s)));
+      state.addAttr(keyword, Attribute::of(std::move(s)));
     }
   }
   return parseComputationBody(r, state);
@@ -369,7 +367,7 @@ bool printNamedComputation(OpWriter& w, Op op) {
   w << ")";
   for (std::string_view keyword : {"in_shardings", "out_shardings"}) {
     if (const TensorShardingPerValue* s =
-            op.attr(keyword).asTensorShardingPerValue()) {
+            op.attr(keyword).as<TensorShardingPerValue>()) {
       std::string text = toString(*s);
       w << " " << keyword << "="
         << std::string_view(text).substr(1, text.size() - 2);
@@ -417,22 +415,20 @@ absl::StatusOr<Op> parseCollective(OpReader& r, OpName name) {
     case AxesForm::kLists: {
       SK_ASSIGN_OR_RETURN(ListOfAxisRefLists lists,
                           r.sdy().parseListOfAxisRefLists());
-      state.addAttr(form.axes_attr,
-                    Attribute::listOfAxisRefLists(std::move(lists)));
+      state.addAttr(form.axes_attr, Attribute::of(std::move(lists)));
       break;
     }
     case AxesForm::kList: {
       SK_ASSIGN_OR_RETURN(std::vector<AxisRef> axes,
                           r.sdy().parseAxisRefList());
       state.addAttr(form.axes_attr,
-                    Attribute::axisRefList(AxisRefList(std::move(axes))));
+                    Attribute::of(AxisRefList(std::move(axes))));
       break;
     }
     case AxesForm::kParams: {
       SK_ASSIGN_OR_RETURN(AllToAllParamList params,
                           r.sdy().parseAllToAllParamList());
-      state.addAttr(form.axes_attr,
-                    Attribute::allToAllParamList(std::move(params)));
+      state.addAttr(form.axes_attr, Attribute::of(std::move(params)));
       break;
     }
     case AxesForm::kNone:
@@ -441,28 +437,28 @@ absl::StatusOr<Op> parseCollective(OpReader& r, OpName name) {
   SK_RETURN_IF_ERROR(r.parseOperandInto(state.operands));
   SK_RETURN_IF_ERROR(expectKeywordEquals(r, "out_sharding"));
   SK_ASSIGN_OR_RETURN(TensorSharding out, r.sdy().parseTensorSharding());
-  state.addAttr("out_sharding", Attribute::tensorSharding(std::move(out)));
+  state.addAttr("out_sharding", Attribute::of(std::move(out)));
   return finishUnaryOp(r, state);
 }
 
 bool printCollective(OpWriter& w, Op op) {
   CollectiveForm form = collectiveForm(op.name());
-  const TensorSharding* out = op.attr("out_sharding").asTensorSharding();
+  const TensorSharding* out = op.attr("out_sharding").as<TensorSharding>();
   if (!out || !isUnaryWithSameType(op)) return false;
   const Attribute& axes = op.attr(form.axes_attr);
   std::string axes_text;
   switch (form.form) {
     case AxesForm::kLists:
-      if (!axes.asListOfAxisRefLists()) return false;
-      axes_text = toString(*axes.asListOfAxisRefLists());
+      if (!axes.as<ListOfAxisRefLists>()) return false;
+      axes_text = toString(*axes.as<ListOfAxisRefLists>());
       break;
     case AxesForm::kList:
-      if (!axes.asAxisRefList()) return false;
-      axes_text = toString(*axes.asAxisRefList());
+      if (!axes.as<AxisRefList>()) return false;
+      axes_text = toString(*axes.as<AxisRefList>());
       break;
     case AxesForm::kParams:
-      if (!axes.asAllToAllParamList()) return false;
-      axes_text = toString(*axes.asAllToAllParamList());
+      if (!axes.as<AllToAllParamList>()) return false;
+      axes_text = toString(*axes.as<AllToAllParamList>());
       break;
     case AxesForm::kNone:
       break;

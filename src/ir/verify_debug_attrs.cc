@@ -48,7 +48,7 @@ absl::Status verifyEdgesArray(const Attribute& attr,
   const std::vector<Attribute>* list = attr.asArray();
   bool typed = list != nullptr;
   for (size_t i = 0; typed && i < list->size(); ++i) {
-    typed = (*list)[i].asPropagationEdges() != nullptr;
+    typed = (*list)[i].as<PropagationEdges>() != nullptr;
   }
   if (!typed) {
     return verifyError(
@@ -58,7 +58,7 @@ absl::Status verifyEdgesArray(const Attribute& attr,
                kBlockArgPropagationEdgesAttr, "'"));
   }
   for (const Attribute& element : *list) {
-    SK_RETURN_IF_ERROR(verifyPropagationEdges(*element.asPropagationEdges(),
+    SK_RETURN_IF_ERROR(verifyPropagationEdges(*element.as<PropagationEdges>(),
                                               context.meshes(), std::nullopt));
   }
   return absl::OkStatus();
@@ -91,7 +91,7 @@ absl::Status verifyDebugAttr(Op op, std::string_view name,
                              const Attribute& attr,
                              const VerifyContext& context) {
   if (name == kPropagationEdgesAttr) {
-    const PropagationEdges* edges = attr.asPropagationEdges();
+    const PropagationEdges* edges = attr.as<PropagationEdges>();
     if (!edges) return edgesTypeError();
     return verifyOpEdges(op, *edges, context);
   }
@@ -131,7 +131,7 @@ absl::Status verifyDebugAttr(Op op, std::string_view name,
 absl::Status verifyFuncDebugAttr(std::string_view name, const Attribute& attr,
                                  const VerifyContext& context) {
   if (name == kPropagationEdgesAttr) {
-    const PropagationEdges* edges = attr.asPropagationEdges();
+    const PropagationEdges* edges = attr.as<PropagationEdges>();
     if (!edges) return edgesTypeError();
     return verifyPropagationEdges(*edges, context.meshes(),
                                   EdgeValueCounts{1, 1});

@@ -169,7 +169,7 @@ absl::Status verifyFragmentCallOp(Op op, const VerifyContext&) {
     SK_RETURN_IF_ERROR(fragmentTypesMatch(op, call.meshName(), types));
   }
   SK_ASSIGN_OR_RETURN(Mesh call_mesh, meshOf(op, call.meshName()));
-  const Mesh* callee_mesh = callee->attr(kMeshShapeAttr).asMesh();
+  const Mesh* callee_mesh = callee->attr(kMeshShapeAttr).as<Mesh>();
   if (!callee_mesh) {
     return locatedError(op, strCat("Function does not have a mesh_shape "
                                    "attribute: ",

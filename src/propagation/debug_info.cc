@@ -20,7 +20,7 @@ constexpr std::array<std::string_view, 6> kDebugAttrs = {
 
 int64_t lastStepOf(const Attribute& attr) {
   int64_t last = -1;
-  if (const PropagationEdges* edges = attr.asPropagationEdges()) {
+  if (const PropagationEdges* edges = attr.as<PropagationEdges>()) {
     last = edges->lastStep();
   } else if (const std::vector<Attribute>* list = attr.asArray()) {
     for (const Attribute& element : *list) {
@@ -51,12 +51,11 @@ int64_t lastRecordedPropagationStep(Module& module) {
 void appendPropagationStep(Op op, PropagationStep step) {
   PropagationEdges edges;
   if (const PropagationEdges* old =
-          op.attr(kPropagationEdgesAttr).asPropagationEdges()) {
+          op.attr(kPropagationEdgesAttr).as<PropagationEdges>()) {
     edges = *old;
   }
   edges.steps.push_back(std::move(step));
-  op.setAttr(kPropagationEdgesAttr,
-             Attribute::propagationEdges(std::move(edges)));
+  op.setAttr(kPropagationEdgesAttr, Attribute::of(std::move(edges)));
 }
 
 void removePropagationDebugInfo(Module& module) {

@@ -162,7 +162,7 @@ std::string originsSection(Op op, const ShardingProjection& before,
         "debug-sharding-origins=true to see where each axis came from\n";
   }
   if (const PropagationEdges* edges =
-          op.attr(kPropagationEdgesAttr).asPropagationEdges()) {
+          op.attr(kPropagationEdgesAttr).as<PropagationEdges>()) {
     out += "\nsteps that changed this op (sdy.propagation_edges):\n";
     for (const PropagationStep& step : edges->steps) {
       for (const AxisPropagation& entry : step.axes) {

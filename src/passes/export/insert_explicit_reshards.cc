@@ -221,7 +221,7 @@ class ExplicitReshards {
   // (rule_cache.h); null if the op has none. Valid until the next call.
   absl::StatusOr<const OpShardingRule*> ruleOf(Op op) {
     if (const OpShardingRule* kept =
-            op.attr(kShardingRuleAttr).asOpShardingRule()) {
+            op.attr(kShardingRuleAttr).as<OpShardingRule>()) {
       // A copy: the op's attributes change while it is visited.
       kept_rule_ = *kept;
       return &*kept_rule_;

@@ -31,7 +31,7 @@ Value bypassBarriers(Value value) {
 
 absl::Status lowerReshard(Module& module, const MeshTable& meshes, Op reshard,
                           const ReshardToCollectivesOptions& options) {
-  const TensorSharding* target = reshard.attr("sharding").asTensorSharding();
+  const TensorSharding* target = reshard.attr("sharding").as<TensorSharding>();
   if (!target || reshard.numOperands() != 1 || reshard.numResults() != 1) {
     return opError(reshard, "expected one operand, one result and a sharding");
   }

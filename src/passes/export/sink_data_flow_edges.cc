@@ -37,7 +37,8 @@ void sinkShardings(const std::vector<Value>& owners) {
   for (Value owner : owners) {
     std::optional<TensorSharding> sharding;
     if (Op edge = dataFlowEdgeOp(owner)) {
-      if (const TensorSharding* s = edge.attr("sharding").asTensorSharding()) {
+      if (const TensorSharding* s =
+              edge.attr("sharding").as<TensorSharding>()) {
         sharding = *s;
         if (!mesh) mesh = s->mesh;
       }
@@ -62,7 +63,7 @@ void sinkDebugAttr(Op op, const std::vector<Value>& owners,
     Op edge = dataFlowEdgeOp(owner);
     if (!edge) continue;
     const Attribute& value = edge.attr(attr.on_edge);
-    const PropagationEdges* edges = value.asPropagationEdges();
+    const PropagationEdges* edges = value.as<PropagationEdges>();
     if (value.asDict() || (edges && !edges->empty())) {
       entries.push_back(value);
     }
