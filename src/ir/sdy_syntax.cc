@@ -29,10 +29,11 @@ absl::StatusOr<Op> finishUnaryOp(OpReader& r, OperationState& state) {
   return r.createOp(state);
 }
 
-// What finishUnaryOp reads: the attributes but `elided`, and the type.
-bool finishUnaryOp(OpWriter& w, Op op,
-                   std::initializer_list<std::string_view> elided) {
-  w.printAttrsAndType(op, elided, op.result(0).type());
+// What finishUnaryOp reads, after `%x` and `after`: the attributes but
+// `elided`, and the type.
+bool printUnaryOp(OpWriter& w, Op op, std::string_view after,
+                  std::initializer_list<std::string_view> elided) {
+  w.printUnaryForm(op, after, elided, op.result(0).type());
   return true;
 }
 
@@ -126,10 +127,7 @@ absl::StatusOr<Op> parseShardingOp(OpReader& r, OpName name) {
 bool printShardingOp(OpWriter& w, Op op) {
   const TensorSharding* s = op.attr("sharding").as<TensorSharding>();
   if (!s || !isUnaryWithSameType(op)) return false;
-  w << op.name() << " ";
-  w.printOperand(op.operand(0));
-  w << " " << toString(*s);
-  return finishUnaryOp(w, op, {"sharding"});
+  return printUnaryOp(w, op, strCat(" ", toString(*s)), {"sharding"});
 }
 
 // ---- data_flow_edge: `%x [sharding=<...>] attr-dict : type` ----
@@ -147,12 +145,9 @@ absl::StatusOr<Op> parseDataFlowEdge(OpReader& r, OpName name) {
 
 bool printDataFlowEdge(OpWriter& w, Op op) {
   if (!isUnaryWithSameType(op)) return false;
-  w << "sdy.data_flow_edge ";
-  w.printOperand(op.operand(0));
-  if (const TensorSharding* s = op.attr("sharding").as<TensorSharding>()) {
-    w << " sharding=" << toString(*s);
-  }
-  return finishUnaryOp(w, op, {"sharding"});
+  const TensorSharding* s = op.attr("sharding").as<TensorSharding>();
+  return printUnaryOp(w, op, s ? strCat(" sharding=", toString(*s)) : "",
+                      {"sharding"});
 }
 
 // ---- func_data_flow_edge: `%x attr-dict : type` ----
@@ -165,9 +160,7 @@ absl::StatusOr<Op> parseFuncDataFlowEdge(OpReader& r, OpName name) {
 
 bool printFuncDataFlowEdge(OpWriter& w, Op op) {
   if (!isUnaryWithSameType(op)) return false;
-  w << "sdy.func_data_flow_edge ";
-  w.printOperand(op.operand(0));
-  return finishUnaryOp(w, op, {});
+  return printUnaryOp(w, op, "", {});
 }
 
 // ---- propagation_barrier: `%x allowed_direction=DIR attr-dict : type` ----
@@ -186,10 +179,8 @@ bool printBarrier(OpWriter& w, Op op) {
   const PropagationDirection* d =
       op.attr("allowed_direction").as<PropagationDirection>();
   if (!d || !isUnaryWithSameType(op)) return false;
-  w << "sdy.propagation_barrier ";
-  w.printOperand(op.operand(0));
-  w << " allowed_direction=" << toString(*d);
-  return finishUnaryOp(w, op, {"allowed_direction"});
+  return printUnaryOp(w, op, strCat(" allowed_direction=", toString(*d)),
+                      {"allowed_direction"});
 }
 
 // ---- sharding_group: `%x group_id=N attr-dict : type` (no results) ----
@@ -208,10 +199,8 @@ absl::StatusOr<Op> parseShardingGroup(OpReader& r, OpName name) {
 bool printShardingGroup(OpWriter& w, Op op) {
   std::optional<int64_t> id = op.attr("group_id").intValue();
   if (!id || !hasShape(op, 1, 0)) return false;
-  w << "sdy.sharding_group ";
-  w.printOperand(op.operand(0));
-  w << " group_id=" << strCat(*id);
-  w.printAttrsAndType(op, {"group_id"}, op.operand(0).type());
+  w.printUnaryForm(op, strCat(" group_id=", *id), {"group_id"},
+                   op.operand(0).type());
   return true;
 }
 
@@ -469,7 +458,9 @@ bool printCollective(OpWriter& w, Op op) {
   if (!axes_text.empty()) w << axes_text << " ";
   w.printOperand(op.operand(0));
   w << " out_sharding=" << toString(*out);
-  return finishUnaryOp(w, op, {form.axes_attr, "out_sharding", "reduction"});
+  w.printAttrsAndType(op, {form.axes_attr, "out_sharding", "reduction"},
+                      op.result(0).type());
+  return true;
 }
 
 }  // namespace

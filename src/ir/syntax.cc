@@ -226,6 +226,13 @@ void OpWriter::printAttrsAndType(Op op,
   printType(type);
 }
 
+void OpWriter::printUnaryForm(Op op, std::string_view after,
+                              std::initializer_list<std::string_view> elided,
+                              Type type) {
+  strAppend(out_, op.name(), " ", valueName(op.operand(0)), after);
+  printAttrsAndType(op, elided, type);
+}
+
 void OpWriter::printAttrsAndSameOrFunctionalType(
     Op op, std::initializer_list<std::string_view> elided) {
   printAttrDict(op, elided);

@@ -87,10 +87,8 @@ bool printNamedTensor(OpWriter& w, Op op) {
       op.numRegions() != 0 || !(op.operand(0).type() == op.result(0).type())) {
     return false;
   }
-  w << "mpmd.named_tensor ";
-  w.printOperand(op.operand(0));
-  w << " name=" << quotedString(*tensor_name);
-  w.printAttrsAndType(op, {"name"}, op.result(0).type());
+  w.printUnaryForm(op, strCat(" name=", quotedString(*tensor_name)), {"name"},
+                   op.result(0).type());
   return true;
 }
 

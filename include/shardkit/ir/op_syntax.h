@@ -147,6 +147,11 @@ class OpWriter {
   // ` {a = 1, ...} : t`: printAttrDict, then `type`.
   void printAttrsAndType(Op op, std::initializer_list<std::string_view> elided,
                          Type type);
+  // `name %x<after> {a = 1, ...} : t`, the form of many ops of one operand:
+  // `after` is what the op writes after its operand.
+  void printUnaryForm(Op op, std::string_view after,
+                      std::initializer_list<std::string_view> elided,
+                      Type type);
   // ` {a = 1, ...} : t` or `: (ins) -> outs`: printAttrDict, then
   // printSameOrFunctionalType.
   void printAttrsAndSameOrFunctionalType(
