@@ -54,8 +54,8 @@ absl::Status verifyEdgesArray(const Attribute& attr,
     return verifyError(
         strCat("should have a propagation edges attribute of type "
                "ArrayAttr<PropagationEdgesAttr> for attr named '",
-               kResultPropagationEdgesAttr, "' or '",
-               kBlockArgPropagationEdgesAttr, "'"));
+               kPropagationEdgesAttrs.result, "' or '",
+               kPropagationEdgesAttrs.block_arg, "'"));
   }
   for (const Attribute& element : *list) {
     SK_RETURN_IF_ERROR(verifyPropagationEdges(*element.as<PropagationEdges>(),
@@ -95,8 +95,7 @@ absl::Status verifyDebugAttr(Op op, std::string_view name,
     if (!edges) return edgesTypeError();
     return verifyOpEdges(op, *edges, context);
   }
-  if (name == kBlockArgPropagationEdgesAttr ||
-      name == kResultPropagationEdgesAttr) {
+  if (kPropagationEdgesAttrs.isSunk(name)) {
     return verifyEdgesArray(attr, context);
   }
   if (name == kShardingOriginsAttr) {
@@ -111,8 +110,7 @@ absl::Status verifyDebugAttr(Op op, std::string_view name,
                         "DictionaryAttr or ArrayAttr<DictionaryAttr> with one "
                         "dictionary per result, mapping axes to strings,");
   }
-  if (name == kBlockArgShardingOriginsAttr ||
-      name == kResultShardingOriginsAttr) {
+  if (kShardingOriginsAttrs.isSunk(name)) {
     const std::vector<Attribute>* list = attr.asArray();
     bool ok = list != nullptr;
     for (size_t i = 0; ok && i < list->size(); ++i)

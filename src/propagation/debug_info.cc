@@ -14,9 +14,9 @@ namespace shardkit {
 namespace {
 
 constexpr std::array<std::string_view, 6> kDebugAttrs = {
-    kPropagationEdgesAttr,        kBlockArgPropagationEdgesAttr,
-    kResultPropagationEdgesAttr,  kShardingOriginsAttr,
-    kBlockArgShardingOriginsAttr, kResultShardingOriginsAttr};
+    kPropagationEdgesAttr,           kPropagationEdgesAttrs.block_arg,
+    kPropagationEdgesAttrs.result,   kShardingOriginsAttr,
+    kShardingOriginsAttrs.block_arg, kShardingOriginsAttrs.result};
 
 int64_t lastStepOf(const Attribute& attr) {
   int64_t last = -1;
@@ -36,8 +36,8 @@ int64_t lastRecordedPropagationStep(Module& module) {
   int64_t last = -1;
   module.walk([&](Op op) {
     last = std::max({last, lastStepOf(op.attr(kPropagationEdgesAttr)),
-                     lastStepOf(op.attr(kBlockArgPropagationEdgesAttr)),
-                     lastStepOf(op.attr(kResultPropagationEdgesAttr))});
+                     lastStepOf(op.attr(kPropagationEdgesAttrs.block_arg)),
+                     lastStepOf(op.attr(kPropagationEdgesAttrs.result))});
     if (!isa<FuncOp>(op)) return;
     FuncOp func(op);
     for (unsigned i = 0; i < func.numResults(); ++i) {
