@@ -3,7 +3,9 @@
 #include "src/mpmd/infer_mesh_util.h"
 
 #include <algorithm>
+#include <utility>
 
+#include "shardkit/ir/dict_list_attr.h"
 #include "shardkit/mpmd/utils.h"
 #include "src/mpmd/ir_utils.h"
 
@@ -12,49 +14,24 @@ namespace {
 
 constexpr std::string_view kArgAttrs = "arg_attrs";
 
-// The entry `name` of the dictionary of block argument `arg` of `op`.
-Attribute forArgAttr(ForOp op, unsigned arg, std::string_view name) {
-  const std::vector<Attribute>* dicts = op->attr(kArgAttrs).asArray();
-  if (!dicts || arg >= dicts->size()) return Attribute();
-  const std::vector<NamedAttribute>* dict = (*dicts)[arg].asDict();
-  if (!dict) return Attribute();
-  for (const NamedAttribute& entry : *dict) {
-    if (entry.name == name) return entry.value;
-  }
-  return Attribute();
+// The dictionaries of the block arguments of `op`.
+DictListAttr forArgAttrs(ForOp op) {
+  Block body = op.body();
+  return DictListAttr(op, kArgAttrs, body ? body.numArguments() : 0);
+}
+
+const Attribute& forArgAttr(ForOp op, unsigned arg, std::string_view name) {
+  return forArgAttrs(op).entry(arg, name);
 }
 
 // Sets (or, for a null `value`, removes) entry `name` of the dictionary of
-// block argument `arg`; the list has one dictionary per block argument and
-// goes away when all are empty.
+// block argument `arg`.
 void setForArgAttr(ForOp op, unsigned arg, std::string_view name,
-                   const Attribute& value) {
-  Block body = op.body();
-  std::vector<Attribute> dicts;
-  if (const std::vector<Attribute>* existing = op->attr(kArgAttrs).asArray())
-    dicts = *existing;
-  dicts.resize(std::max<size_t>(dicts.size(), body.numArguments()),
-               Attribute::dict({}));
-  AttrDict dict;
-  if (const std::vector<NamedAttribute>* entries = dicts[arg].asDict()) {
-    for (const NamedAttribute& entry : *entries)
-      dict.set(entry.name, entry.value);
-  }
+                   Attribute value) {
   if (value) {
-    dict.set(name, value);
+    forArgAttrs(op).setEntry(arg, name, std::move(value));
   } else {
-    dict.erase(name);
-  }
-  dicts[arg] = Attribute::dict(dict.entries());
-  bool all_empty = true;
-  for (const Attribute& d : dicts) {
-    const std::vector<NamedAttribute>* entries = d.asDict();
-    all_empty = all_empty && (!entries || entries->empty());
-  }
-  if (all_empty) {
-    op->removeAttr(kArgAttrs);
-  } else {
-    op->setAttr(kArgAttrs, Attribute::array(std::move(dicts)));
+    forArgAttrs(op).removeEntry(arg, name);
   }
 }
 
