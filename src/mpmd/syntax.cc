@@ -3,6 +3,7 @@
 // registration of the dialect's op, attribute and type syntaxes.
 #include "shardkit/mpmd/syntax.h"
 
+#include <initializer_list>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -22,6 +23,17 @@ namespace {
 
 using mpmd_internal::quotedString;
 
+// `<head> attr-dict %a, ... : `, the start of the forms that write the
+// attributes before the operands (the caller then prints the types).
+void printHeadAttrsAndOperands(OpWriter& w, Op op, std::string_view head,
+                               std::initializer_list<std::string_view> elided) {
+  w << head;
+  w.printAttrDict(op, elided);
+  w << " ";
+  w.printOperands(op.operands());
+  w << " : ";
+}
+
 // `attr-dict %x : (t) -> t` (transfer, assign, unassign).
 absl::StatusOr<Op> parseUnaryFunctional(OpReader& r, OpName name) {
   OperationState state(name);
@@ -33,11 +45,7 @@ absl::StatusOr<Op> parseUnaryFunctional(OpReader& r, OpName name) {
 
 bool printUnaryFunctional(OpWriter& w, Op op) {
   if (op.numOperands() != 1 || op.numRegions() != 0) return false;
-  w << op.name();
-  w.printAttrDict(op, {});
-  w << " ";
-  w.printOperand(op.operand(0));
-  w << " : ";
+  printHeadAttrsAndOperands(w, op, op.name(), {});
   w.printFunctionalType(op);
   return true;
 }
@@ -57,11 +65,7 @@ bool printBroadcast(OpWriter& w, Op op) {
       !(op.operand(0).type() == op.result(0).type())) {
     return false;
   }
-  w << "mpmd.broadcast";
-  w.printAttrDict(op, {});
-  w << " ";
-  w.printOperand(op.operand(0));
-  w << " : ";
+  printHeadAttrsAndOperands(w, op, op.name(), {});
   w.printType(op.result(0).type());
   return true;
 }
@@ -115,11 +119,8 @@ absl::StatusOr<Op> parseReduce(OpReader& r, OpName name) {
 bool printReduce(OpWriter& w, Op op) {
   std::optional<ReductionType> kind = reductionOf(op.attr("reduction"));
   if (!kind || op.numRegions() != 0) return false;
-  w << "mpmd.reduce<" << toString(*kind) << ">";
-  w.printAttrDict(op, {"reduction"});
-  w << " ";
-  w.printOperands(op.operands());
-  w << " : ";
+  printHeadAttrsAndOperands(w, op, strCat("mpmd.reduce<", toString(*kind), ">"),
+                            {"reduction"});
   w.printFunctionalType(op);
   return true;
 }
