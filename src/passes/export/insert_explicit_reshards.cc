@@ -601,19 +601,17 @@ absl::Status insertExplicitReshards(
 }
 
 void registerInsertExplicitReshardsPass() {
-  registerPass(PassInfo{
+  registerPass(boolOptionPass(
       "sdy-insert-explicit-reshards",
       "Inserts explicit reshards so that every op's operands and results "
       "agree with one sharding per factor of its rule.",
-      {{"enable-full-version",
-        "reshard every op, not only calls and concatenates (default false)",
-        PassOptionKind::kBool}},
-      [](Module& module, const PassOptions& options) -> absl::Status {
-        InsertExplicitReshardsOptions pass_options;
-        SK_ASSIGN_OR_RETURN(pass_options.enable_full_version,
-                            options.getBool("enable-full-version", false));
-        return insertExplicitReshards(module, pass_options);
-      }});
+      {"enable-full-version",
+       "reshard every op, not only calls and concatenates (default false)"},
+      [](Module& module, bool full) {
+        InsertExplicitReshardsOptions options;
+        options.enable_full_version = full;
+        return insertExplicitReshards(module, options);
+      }));
 }
 
 }  // namespace shardkit

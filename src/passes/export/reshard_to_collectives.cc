@@ -90,19 +90,17 @@ absl::Status reshardToCollectives(Module& module,
 }
 
 void registerReshardToCollectivesPass() {
-  registerPass(PassInfo{
+  registerPass(boolOptionPass(
       "sdy-reshard-to-collectives",
       "Replaces every sdy.reshard by the collectives that perform it.",
-      {{"keep-redundant-reshards",
-        "keep reshards whose operand already has the same sharding "
-        "(default false)",
-        PassOptionKind::kBool}},
-      [](Module& module, const PassOptions& options) -> absl::Status {
-        ReshardToCollectivesOptions pass_options;
-        SK_ASSIGN_OR_RETURN(pass_options.keep_redundant_reshards,
-                            options.getBool("keep-redundant-reshards", false));
-        return reshardToCollectives(module, pass_options);
-      }});
+      {"keep-redundant-reshards",
+       "keep reshards whose operand already has the same sharding "
+       "(default false)"},
+      [](Module& module, bool keep) {
+        ReshardToCollectivesOptions options;
+        options.keep_redundant_reshards = keep;
+        return reshardToCollectives(module, options);
+      }));
 }
 
 }  // namespace shardkit
