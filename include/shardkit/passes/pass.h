@@ -109,6 +109,21 @@ inline PassInfo boolOptionPass(std::string name, std::string description,
                   }};
 }
 
+// The same for a pass that runs `run(module, options)` with only `field` of
+// its options set (to the option's value).
+template <typename Options>
+PassInfo boolOptionPass(std::string name, std::string description,
+                        PassOption option, bool Options::*field,
+                        absl::Status (*run)(Module&, const Options&)) {
+  return boolOptionPass(std::move(name), std::move(description),
+                        std::move(option),
+                        [field, run](Module& module, bool value) {
+                          Options options;
+                          options.*field = value;
+                          return run(module, options);
+                        });
+}
+
 // Registers a pass (replacing one of the same name).
 void registerPass(PassInfo info);
 // The pass called `name`, or null. Registers shardkit's passes on first use.

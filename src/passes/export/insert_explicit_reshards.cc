@@ -607,11 +607,8 @@ void registerInsertExplicitReshardsPass() {
       "agree with one sharding per factor of its rule.",
       {"enable-full-version",
        "reshard every op, not only calls and concatenates (default false)"},
-      [](Module& module, bool full) {
-        InsertExplicitReshardsOptions options;
-        options.enable_full_version = full;
-        return insertExplicitReshards(module, options);
-      }));
+      &InsertExplicitReshardsOptions::enable_full_version,
+      insertExplicitReshards));
 }
 
 }  // namespace shardkit

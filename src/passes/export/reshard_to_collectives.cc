@@ -96,11 +96,8 @@ void registerReshardToCollectivesPass() {
       {"keep-redundant-reshards",
        "keep reshards whose operand already has the same sharding "
        "(default false)"},
-      [](Module& module, bool keep) {
-        ReshardToCollectivesOptions options;
-        options.keep_redundant_reshards = keep;
-        return reshardToCollectives(module, options);
-      }));
+      &ReshardToCollectivesOptions::keep_redundant_reshards,
+      reshardToCollectives));
 }
 
 }  // namespace shardkit

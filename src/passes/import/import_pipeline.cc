@@ -123,11 +123,7 @@ void registerImportPasses() {
       {"dedup-functions-fully",
        "keep functions and calls instead of inlining each call as a named "
        "computation (default false)"},
-      [](Module& module, bool fully) {
-        ImportPipelineOptions options;
-        options.dedup_functions_fully = fully;
-        return runImportPipeline(module, options);
-      }));
+      &ImportPipelineOptions::dedup_functions_fully, runImportPipeline));
 }
 
 }  // namespace shardkit
