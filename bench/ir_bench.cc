@@ -170,8 +170,7 @@ std::unique_ptr<Module> buildFunction(int num_ops) {
   TensorSharding sharding(
       MeshOrRef::ref("mesh"),
       {DimensionSharding({AxisRef("x")}, true), DimensionSharding::open()});
-  Attribute per_value =
-      Attribute::tensorShardingPerValue(TensorShardingPerValue({sharding}));
+  Attribute per_value = Attribute::of(TensorShardingPerValue({sharding}));
   Value v = func.argument(0);
   OperationState state;
   state.result_types = {t};

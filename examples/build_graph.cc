@@ -53,8 +53,7 @@ int run() {
   // sdy.mesh @mesh = <["data"=4, "model"=2]>
   OperationState mesh_state(module.opName("sdy.mesh"));
   mesh_state.addAttr("sym_name", Attribute::string("mesh"));
-  mesh_state.addAttr("mesh",
-                     Attribute::mesh(Mesh({{"data", 4}, {"model", 2}})));
+  mesh_state.addAttr("mesh", Attribute::of(Mesh({{"data", 4}, {"model", 2}})));
   append(module, module.body(), mesh_state);
 
   // The function, its argument shardings and its body.
@@ -91,7 +90,7 @@ int run() {
   OperationState constraint(module.opName("sdy.sharding_constraint"));
   constraint.operands = {r.result(0)};
   constraint.result_types = {out_type};
-  constraint.addAttr("sharding", Attribute::tensorSharding(TensorSharding(
+  constraint.addAttr("sharding", Attribute::of(TensorSharding(
                                      mesh, {on("data"), on("model")})));
   Op c = append(module, body, constraint);
 

@@ -108,8 +108,7 @@ std::unique_ptr<Module> buildTransformer(const TransformerShape& s) {
   Module& m = *module;
   OperationState mesh_state(m.opName("sdy.mesh"));
   mesh_state.addAttr("sym_name", Attribute::string("mesh"));
-  mesh_state.addAttr("mesh",
-                     Attribute::mesh(Mesh({{"data", 8}, {"model", 4}})));
+  mesh_state.addAttr("mesh", Attribute::of(Mesh({{"data", 8}, {"model", 4}})));
   m.body().pushBack(m.createOp(mesh_state));
 
   const int64_t B = s.batch, S = s.seq, D = s.model, H = s.heads, Dh = D / H,
@@ -127,7 +126,7 @@ std::unique_ptr<Module> buildTransformer(const TransformerShape& s) {
   FuncOp func = FuncOp::create(m, "main", inputs, {t({B, S, D})});
   m.body().pushBack(func.op());
   func.setArgAttr(0, kShardingAttr,
-                  Attribute::tensorSharding(sharding({{"data"}, {}, {}})));
+                  Attribute::of(sharding({{"data"}, {}, {}})));
 
   Block body = func.body();
   Builder b(m, body);
@@ -146,14 +145,14 @@ std::unique_ptr<Module> buildTransformer(const TransformerShape& s) {
           w2 = func.argument(arg++);
     for (unsigned a = arg - 7; a < arg - 4; ++a) {
       func.setArgAttr(a, kShardingAttr,
-                      Attribute::tensorSharding(sharding({{}, {"model"}})));
+                      Attribute::of(sharding({{}, {"model"}})));
     }
     func.setArgAttr(arg - 4, kShardingAttr,
-                    Attribute::tensorSharding(sharding({{"model"}, {}})));
+                    Attribute::of(sharding({{"model"}, {}})));
     func.setArgAttr(arg - 3, kShardingAttr,
-                    Attribute::tensorSharding(sharding({{}, {"model"}})));
+                    Attribute::of(sharding({{}, {"model"}})));
     func.setArgAttr(arg - 1, kShardingAttr,
-                    Attribute::tensorSharding(sharding({{"model"}, {}})));
+                    Attribute::of(sharding({{"model"}, {}})));
 
     auto project_heads = [&](Value w) {
       Value p = b.dot(x, w, {{}, {}, {2}, {0}}, {B, S, D});

@@ -94,20 +94,11 @@ std::vector<int64_t> aggressiveFactorOrder(
 
 namespace {
 
-class AggressiveFactorPropagation : public FactorPropagation {
- public:
-  TensorFlags propagate(ShardingProjection& projection,
-                        absl::Span<const PropagationDirection> directions,
-                        absl::Span<const int64_t> factor_sizes,
-                        const Mesh& mesh,
-                        const FactorPropagationOptions& options) const override;
-};
-
-TensorFlags AggressiveFactorPropagation::propagate(
+TensorFlags propagateAggressively(
     ShardingProjection& projection,
     absl::Span<const PropagationDirection> directions,
-    absl::Span<const int64_t> factor_sizes, const Mesh& /*mesh*/,
-    const FactorPropagationOptions& options) const {
+    absl::Span<const int64_t> factor_sizes,
+    const FactorPropagationOptions& options) {
   TensorFlags updated(projection.numTensors(), false);
   std::vector<AxisList> axes_per_factor(projection.numFactors());
   bool any = false;
@@ -149,8 +140,8 @@ TensorFlags AggressiveFactorPropagation::propagate(
 }  // namespace
 
 const FactorPropagation& aggressiveFactorPropagation() {
-  static const AggressiveFactorPropagation* strategy =
-      new AggressiveFactorPropagation();
+  static const auto* strategy =
+      new FactorPropagationFunction(&propagateAggressively);
   return *strategy;
 }
 

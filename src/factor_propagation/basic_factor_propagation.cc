@@ -169,20 +169,10 @@ AxisList compatibleMajorShardingAxes(const ShardingProjection& projection,
 
 namespace {
 
-class BasicFactorPropagation : public FactorPropagation {
- public:
-  TensorFlags propagate(ShardingProjection& projection,
-                        absl::Span<const PropagationDirection> directions,
-                        absl::Span<const int64_t> factor_sizes,
-                        const Mesh& mesh,
-                        const FactorPropagationOptions& options) const override;
-};
-
-TensorFlags BasicFactorPropagation::propagate(
-    ShardingProjection& projection,
-    absl::Span<const PropagationDirection> directions,
-    absl::Span<const int64_t> factor_sizes, const Mesh& /*mesh*/,
-    const FactorPropagationOptions& options) const {
+TensorFlags propagateBasic(ShardingProjection& projection,
+                           absl::Span<const PropagationDirection> directions,
+                           absl::Span<const int64_t> factor_sizes,
+                           const FactorPropagationOptions& options) {
   TensorFlags updated(projection.numTensors(), false);
   for (int64_t factor = 0; factor < projection.numFactors(); ++factor) {
     AxisList axes =
@@ -201,7 +191,7 @@ TensorFlags BasicFactorPropagation::propagate(
 }  // namespace
 
 const FactorPropagation& basicFactorPropagation() {
-  static const BasicFactorPropagation* strategy = new BasicFactorPropagation();
+  static const auto* strategy = new FactorPropagationFunction(&propagateBasic);
   return *strategy;
 }
 

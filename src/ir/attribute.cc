@@ -12,10 +12,13 @@
 namespace shardkit {
 namespace {
 
-template <typename T>
-bool payloadEq(const Attribute& a, const Attribute& b,
-               const T* (Attribute::*get)() const) {
-  return *(a.*get)() == *(b.*get)();
+// Whether `a` and `b`, of one sdy kind, hold equal payloads (of the one of
+// `Ts` that is of their kind).
+template <typename... Ts>
+bool sdyPayloadsEqual(const Attribute& a, const Attribute& b,
+                      const std::tuple<Ts...>* /*types*/) {
+  return ((a.kind() == kSdyPayloadKind<Ts> && *a.as<Ts>() == *b.as<Ts>()) ||
+          ...);
 }
 
 }  // namespace
@@ -62,38 +65,6 @@ Attribute Attribute::elements(std::string literal, Type type) {
 Attribute Attribute::opaque(std::string text) {
   return make(AttrKind::kOpaque, std::move(text));
 }
-Attribute Attribute::tensorSharding(TensorSharding sharding) {
-  return make(AttrKind::kTensorSharding, std::move(sharding));
-}
-Attribute Attribute::tensorShardingPerValue(TensorShardingPerValue shardings) {
-  return make(AttrKind::kTensorShardingPerValue, std::move(shardings));
-}
-Attribute Attribute::opShardingRule(OpShardingRule rule) {
-  return make(AttrKind::kOpShardingRule, std::move(rule));
-}
-Attribute Attribute::mesh(Mesh mesh) {
-  return make(AttrKind::kMesh, std::move(mesh));
-}
-Attribute Attribute::manualAxes(ManualAxes axes) {
-  return make(AttrKind::kManualAxes, std::move(axes));
-}
-Attribute Attribute::axisRefList(AxisRefList axes) {
-  return make(AttrKind::kAxisRefList, std::move(axes));
-}
-Attribute Attribute::listOfAxisRefLists(ListOfAxisRefLists lists) {
-  return make(AttrKind::kListOfAxisRefLists, std::move(lists));
-}
-Attribute Attribute::allToAllParamList(AllToAllParamList params) {
-  return make(AttrKind::kAllToAllParamList, std::move(params));
-}
-Attribute Attribute::propagationDirection(PropagationDirection direction) {
-  return make(AttrKind::kPropagationDirection, direction);
-}
-
-Attribute Attribute::propagationEdges(PropagationEdges edges) {
-  return make(AttrKind::kPropagationEdges, std::move(edges));
-}
-
 std::vector<Attribute>* Attribute::mutableArrayIfUnique() {
   if (kind_ != AttrKind::kArray || data_.use_count() != 1) return nullptr;
   // Sole owner: nothing else can observe the change.
@@ -153,25 +124,16 @@ bool operator==(const Attribute& a, const Attribute& b) {
     case AttrKind::kType:
       return *a.asType() == *b.asType();
     case AttrKind::kTensorSharding:
-      return payloadEq(a, b, &Attribute::asTensorSharding);
     case AttrKind::kTensorShardingPerValue:
-      return payloadEq(a, b, &Attribute::asTensorShardingPerValue);
     case AttrKind::kOpShardingRule:
-      return payloadEq(a, b, &Attribute::asOpShardingRule);
     case AttrKind::kMesh:
-      return payloadEq(a, b, &Attribute::asMesh);
     case AttrKind::kManualAxes:
-      return payloadEq(a, b, &Attribute::asManualAxes);
     case AttrKind::kAxisRefList:
-      return payloadEq(a, b, &Attribute::asAxisRefList);
     case AttrKind::kListOfAxisRefLists:
-      return payloadEq(a, b, &Attribute::asListOfAxisRefLists);
     case AttrKind::kAllToAllParamList:
-      return payloadEq(a, b, &Attribute::asAllToAllParamList);
     case AttrKind::kPropagationDirection:
-      return *a.asPropagationDirection() == *b.asPropagationDirection();
     case AttrKind::kPropagationEdges:
-      return *a.asPropagationEdges() == *b.asPropagationEdges();
+      return sdyPayloadsEqual(a, b, static_cast<const SdyPayloads*>(nullptr));
   }
   return false;
 }
@@ -450,41 +412,41 @@ void appendAttribute(std::string& out, const Attribute& attr, bool elide_i64) {
       return;
     case AttrKind::kTensorSharding:
       appendMemoized(out, attr,
-                     [&] { return toAttrString(*attr.asTensorSharding()); });
+                     [&] { return toAttrString(*attr.as<TensorSharding>()); });
       return;
     case AttrKind::kTensorShardingPerValue:
       appendMemoized(out, attr, [&] {
-        return toAttrString(*attr.asTensorShardingPerValue());
+        return toAttrString(*attr.as<TensorShardingPerValue>());
       });
       return;
     case AttrKind::kOpShardingRule:
       appendMemoized(out, attr,
-                     [&] { return toAttrString(*attr.asOpShardingRule()); });
+                     [&] { return toAttrString(*attr.as<OpShardingRule>()); });
       return;
     case AttrKind::kMesh:
-      strAppend(out, "#sdy.mesh", toString(*attr.asMesh()));
+      strAppend(out, "#sdy.mesh", toString(*attr.as<Mesh>()));
       return;
     case AttrKind::kManualAxes:
-      strAppend(out, "#sdy<manual_axes", toString(*attr.asManualAxes()), ">");
+      strAppend(out, "#sdy<manual_axes", toString(*attr.as<ManualAxes>()), ">");
       return;
     case AttrKind::kAxisRefList:
-      strAppend(out, "#sdy<axis_ref_list", toString(*attr.asAxisRefList()),
+      strAppend(out, "#sdy<axis_ref_list", toString(*attr.as<AxisRefList>()),
                 ">");
       return;
     case AttrKind::kListOfAxisRefLists:
       strAppend(out, "#sdy<list_of_axis_ref_lists",
-                toString(*attr.asListOfAxisRefLists()), ">");
+                toString(*attr.as<ListOfAxisRefLists>()), ">");
       return;
     case AttrKind::kAllToAllParamList:
       strAppend(out, "#sdy<all_to_all_param_list",
-                toString(*attr.asAllToAllParamList()), ">");
+                toString(*attr.as<AllToAllParamList>()), ">");
       return;
     case AttrKind::kPropagationDirection:
       strAppend(out, "#sdy<propagation_direction ",
-                toString(*attr.asPropagationDirection()), ">");
+                toString(*attr.as<PropagationDirection>()), ">");
       return;
     case AttrKind::kPropagationEdges:
-      out += toAttrString(*attr.asPropagationEdges());
+      out += toAttrString(*attr.as<PropagationEdges>());
       return;
   }
 }

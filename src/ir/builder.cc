@@ -111,7 +111,7 @@ absl::Span<const int64_t> GraphBuilder::shapeOf(Value v) const {
 void GraphBuilder::mesh(std::string_view name, const Mesh& mesh) {
   OperationState state(sdy::MeshOp::opName());
   state.addAttr("sym_name", Attribute::string(std::string(name)));
-  state.addAttr("mesh", Attribute::mesh(mesh));
+  state.addAttr("mesh", Attribute::of(mesh));
   Op op = module_.createOp(state);
   // Meshes come before the functions that use them.
   Op first_func;
@@ -337,7 +337,7 @@ Value GraphBuilder::shardingConstraint(Value value,
   OperationState state(sdy::ShardingConstraintOp::opName());
   state.operands = {value};
   state.result_types = {value.type()};
-  state.addAttr("sharding", Attribute::tensorSharding(sharding));
+  state.addAttr("sharding", Attribute::of(sharding));
   return create(state).result(0);
 }
 

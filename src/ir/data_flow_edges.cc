@@ -26,7 +26,8 @@ Op terminatorOf(Region region) {
 }
 
 const TensorSharding* listEntry(Op op, std::string_view attr, unsigned i) {
-  const TensorShardingPerValue* list = op.attr(attr).asTensorShardingPerValue();
+  const TensorShardingPerValue* list =
+      op.attr(attr).as<TensorShardingPerValue>();
   if (!list || i >= list->shardings.size()) return nullptr;
   return &list->shardings[i];
 }

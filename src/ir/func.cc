@@ -2,6 +2,8 @@
 // typed handles.
 #include "shardkit/ir/func.h"
 
+#include <utility>
+
 #include "src/ir/op_registration.h"
 #include "src/ir/verify_util.h"
 
@@ -85,101 +87,40 @@ unsigned FuncOp::numResults() const {
 
 Value FuncOp::argument(unsigned i) const { return body().argument(i); }
 
-AttrDict FuncOp::dictAt(std::string_view list, unsigned i) const {
-  AttrDict dict;
-  const std::vector<Attribute>* dicts = op_.attr(list).asArray();
-  if (!dicts || i >= dicts->size()) return dict;
-  if (const std::vector<NamedAttribute>* entries = (*dicts)[i].asDict()) {
-    for (const NamedAttribute& e : *entries) dict.set(e.name, e.value);
-  }
-  return dict;
+DictListAttr FuncOp::argAttrList() const {
+  return DictListAttr(op_, "arg_attrs", numArguments());
 }
-
-void FuncOp::setDictAt(std::string_view list, unsigned i, unsigned count,
-                       const AttrDict& dict) const {
-  Attribute value = Attribute::dict(dict.entries());
-  // Update in place when the op is the list's only owner: setting every
-  // argument's attributes one by one stays linear.
-  for (AttrDict* attrs : {&op_.inherentAttrs(), &op_.discardableAttrs()}) {
-    Attribute* stored = attrs->find(list);
-    if (!stored) continue;
-    if (std::vector<Attribute>* dicts = stored->mutableArrayIfUnique();
-        dicts && dicts->size() == count && !dict.empty()) {
-      (*dicts)[i] = std::move(value);
-      return;
-    }
-  }
-  std::vector<Attribute> dicts;
-  if (const std::vector<Attribute>* existing = op_.attr(list).asArray()) {
-    dicts = *existing;
-  }
-  dicts.resize(count, Attribute::dict({}));
-  dicts[i] = std::move(value);
-  bool all_empty = true;
-  for (const Attribute& d : dicts) {
-    const auto* entries = d.asDict();
-    all_empty = all_empty && (!entries || entries->empty());
-  }
-  if (all_empty) {
-    op_.removeAttr(list);
-  } else {
-    op_.setAttr(list, Attribute::array(std::move(dicts)));
-  }
-}
-
-const Attribute& FuncOp::entryAt(std::string_view list, unsigned i,
-                                 std::string_view name) const {
-  static const Attribute kNull;
-  const std::vector<Attribute>* dicts = op_.attr(list).asArray();
-  if (!dicts || i >= dicts->size()) return kNull;
-  if (const std::vector<NamedAttribute>* entries = (*dicts)[i].asDict()) {
-    for (const NamedAttribute& e : *entries) {
-      if (e.name == name) return e.value;
-    }
-  }
-  return kNull;
-}
-
-void FuncOp::setEntryAt(std::string_view list, unsigned i, unsigned count,
-                        std::string_view name, Attribute value) const {
-  AttrDict dict = dictAt(list, i);
-  dict.set(name, std::move(value));
-  setDictAt(list, i, count, dict);
-}
-
-void FuncOp::removeEntryAt(std::string_view list, unsigned i, unsigned count,
-                           std::string_view name) const {
-  AttrDict dict = dictAt(list, i);
-  if (dict.erase(name)) setDictAt(list, i, count, dict);
+DictListAttr FuncOp::resultAttrList() const {
+  return DictListAttr(op_, "res_attrs", numResults());
 }
 
 const Attribute& FuncOp::argAttr(unsigned arg, std::string_view name) const {
-  return entryAt("arg_attrs", arg, name);
+  return argAttrList().entry(arg, name);
 }
 void FuncOp::setArgAttr(unsigned arg, std::string_view name,
                         Attribute value) const {
-  setEntryAt("arg_attrs", arg, numArguments(), name, std::move(value));
+  argAttrList().setEntry(arg, name, std::move(value));
 }
 void FuncOp::removeArgAttr(unsigned arg, std::string_view name) const {
-  removeEntryAt("arg_attrs", arg, numArguments(), name);
+  argAttrList().removeEntry(arg, name);
 }
 AttrDict FuncOp::argAttrs(unsigned arg) const {
-  return dictAt("arg_attrs", arg);
+  return argAttrList().dict(arg);
 }
 
 const Attribute& FuncOp::resultAttr(unsigned result,
                                     std::string_view name) const {
-  return entryAt("res_attrs", result, name);
+  return resultAttrList().entry(result, name);
 }
 void FuncOp::setResultAttr(unsigned result, std::string_view name,
                            Attribute value) const {
-  setEntryAt("res_attrs", result, numResults(), name, std::move(value));
+  resultAttrList().setEntry(result, name, std::move(value));
 }
 void FuncOp::removeResultAttr(unsigned result, std::string_view name) const {
-  removeEntryAt("res_attrs", result, numResults(), name);
+  resultAttrList().removeEntry(result, name);
 }
 AttrDict FuncOp::resultAttrs(unsigned result) const {
-  return dictAt("res_attrs", result);
+  return resultAttrList().dict(result);
 }
 
 Op FuncOp::returnOp() const {

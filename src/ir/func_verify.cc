@@ -20,7 +20,7 @@ absl::Status verifySignatureShardings(const std::vector<Type>& types,
   for (unsigned i = 0; i < types.size(); ++i) {
     Attribute a = attr_of(i);
     if (!a) continue;
-    const TensorSharding* s = a.asTensorSharding();
+    const TensorSharding* s = a.as<TensorSharding>();
     if (!s) {
       return verifyError(strCat(kind, " ", i, " - ", kShardingAttr,
                                 " must be a TensorShardingAttr"));

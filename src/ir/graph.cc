@@ -219,7 +219,7 @@ MeshTable Module::meshTable() {
   for (Op op : body()) {
     if (!isa<sdy::MeshOp>(op)) continue;
     const std::string* sym = op.attr("sym_name").asString();
-    const Mesh* mesh = op.attr("mesh").asMesh();
+    const Mesh* mesh = op.attr("mesh").as<Mesh>();
     if (sym && mesh) table.add(*sym, *mesh);
   }
   return table;

@@ -302,24 +302,24 @@ absl::StatusOr<Attribute> ModuleReader::parseDialectAttrUncached() {
   p().advance();
   if (name == "sdy.sharding") {
     SK_ASSIGN_OR_RETURN(TensorSharding s, sdy().parseTensorSharding());
-    return Attribute::tensorSharding(std::move(s));
+    return Attribute::of(std::move(s));
   }
   if (name == "sdy.sharding_per_value") {
     SK_ASSIGN_OR_RETURN(TensorShardingPerValue s,
                         sdy().parseTensorShardingPerValue());
-    return Attribute::tensorShardingPerValue(std::move(s));
+    return Attribute::of(std::move(s));
   }
   if (name == "sdy.op_sharding_rule") {
     SK_ASSIGN_OR_RETURN(OpShardingRule r, sdy().parseOpShardingRule());
-    return Attribute::opShardingRule(std::move(r));
+    return Attribute::of(std::move(r));
   }
   if (name == "sdy.propagation_edges") {
     SK_ASSIGN_OR_RETURN(PropagationEdges e, sdy().parsePropagationEdges());
-    return Attribute::propagationEdges(std::move(e));
+    return Attribute::of(std::move(e));
   }
   if (name == "sdy.mesh") {
     SK_ASSIGN_OR_RETURN(Mesh m, sdy().parseMesh());
-    return Attribute::mesh(std::move(m));
+    return Attribute::of(std::move(m));
   }
   // `#sdy<kind ...>`: the typed sdy attributes whose body does not start
   // with '<' (what the generic form prints for the collectives' axes,
@@ -333,23 +333,23 @@ absl::StatusOr<Attribute> ModuleReader::parseDialectAttrUncached() {
       Attribute attr;
       if (kind == "manual_axes") {
         SK_ASSIGN_OR_RETURN(ManualAxes axes, sdy().parseManualAxes());
-        attr = Attribute::manualAxes(std::move(axes));
+        attr = Attribute::of(std::move(axes));
       } else if (kind == "axis_ref_list") {
         SK_ASSIGN_OR_RETURN(std::vector<AxisRef> axes,
                             sdy().parseAxisRefList());
-        attr = Attribute::axisRefList(AxisRefList(std::move(axes)));
+        attr = Attribute::of(AxisRefList(std::move(axes)));
       } else if (kind == "list_of_axis_ref_lists") {
         SK_ASSIGN_OR_RETURN(ListOfAxisRefLists lists,
                             sdy().parseListOfAxisRefLists());
-        attr = Attribute::listOfAxisRefLists(std::move(lists));
+        attr = Attribute::of(std::move(lists));
       } else if (kind == "all_to_all_param_list") {
         SK_ASSIGN_OR_RETURN(AllToAllParamList params,
                             sdy().parseAllToAllParamList());
-        attr = Attribute::allToAllParamList(std::move(params));
+        attr = Attribute::of(std::move(params));
       } else {
         SK_ASSIGN_OR_RETURN(PropagationDirection d,
                             sdy().parsePropagationDirection());
-        attr = Attribute::propagationDirection(d);
+        attr = Attribute::of(d);
       }
       SK_RETURN_IF_ERROR(p().expect(TokenKind::kGreater, "'>'"));
       return attr;

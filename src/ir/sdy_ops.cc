@@ -63,13 +63,12 @@ void registerSdyOps() {
 namespace sdy {
 namespace {
 
-// Attribute `name` of `op` as a `T` (read by `as`), or an empty `T` when the
-// op does not have it (an op that failed verification).
-template <typename T>
-const T& attrOrEmpty(Op op, std::string_view name,
-                     const T* (Attribute::*as)() const) {
+// Attribute `name` of `op` as a `T`, or an empty `T` when the op does not
+// have it (an op that failed verification).
+template <SdyPayload T>
+const T& attrOrEmpty(Op op, std::string_view name) {
   static const T* const kEmpty = new T();
-  const T* value = (op.attr(name).*as)();
+  const T* value = op.attr(name).as<T>();
   return value ? *value : *kEmpty;
 }
 
@@ -79,40 +78,38 @@ std::string_view stringAttr(Op op, std::string_view name) {
 }
 
 const TensorSharding& shardingAttr(Op op, std::string_view name) {
-  return attrOrEmpty(op, name, &Attribute::asTensorSharding);
+  return attrOrEmpty<TensorSharding>(op, name);
 }
 
 }  // namespace
 
 std::string_view MeshOp::symName() const { return stringAttr(op_, "sym_name"); }
-const Mesh& MeshOp::mesh() const {
-  return attrOrEmpty(op_, "mesh", &Attribute::asMesh);
-}
+const Mesh& MeshOp::mesh() const { return attrOrEmpty<Mesh>(op_, "mesh"); }
 
 const TensorSharding& ShardingConstraintOp::sharding() const {
   return shardingAttr(op_, "sharding");
 }
 void ShardingConstraintOp::setSharding(TensorSharding sharding) const {
-  op_.setAttr("sharding", Attribute::tensorSharding(std::move(sharding)));
+  op_.setAttr("sharding", Attribute::of(std::move(sharding)));
 }
 
 const TensorSharding& ReshardOp::sharding() const {
   return shardingAttr(op_, "sharding");
 }
 void ReshardOp::setSharding(TensorSharding sharding) const {
-  op_.setAttr("sharding", Attribute::tensorSharding(std::move(sharding)));
+  op_.setAttr("sharding", Attribute::of(std::move(sharding)));
 }
 
 const TensorSharding* DataFlowEdgeOp::sharding() const {
-  return op_.attr("sharding").asTensorSharding();
+  return op_.attr("sharding").as<TensorSharding>();
 }
 void DataFlowEdgeOp::setSharding(TensorSharding sharding) const {
-  op_.setAttr("sharding", Attribute::tensorSharding(std::move(sharding)));
+  op_.setAttr("sharding", Attribute::of(std::move(sharding)));
 }
 
 PropagationDirection PropagationBarrierOp::allowedDirection() const {
   const PropagationDirection* d =
-      op_.attr("allowed_direction").asPropagationDirection();
+      op_.attr("allowed_direction").as<PropagationDirection>();
   return d ? *d : PropagationDirection::kNone;
 }
 
@@ -123,34 +120,31 @@ int64_t ShardingGroupOp::groupId() const {
 const Attribute& ConstantOp::value() const { return op_.attr("value"); }
 
 const TensorShardingPerValue& ManualComputationOp::inShardings() const {
-  return attrOrEmpty(op_, "in_shardings", &Attribute::asTensorShardingPerValue);
+  return attrOrEmpty<TensorShardingPerValue>(op_, "in_shardings");
 }
 const TensorShardingPerValue& ManualComputationOp::outShardings() const {
-  return attrOrEmpty(op_, "out_shardings",
-                     &Attribute::asTensorShardingPerValue);
+  return attrOrEmpty<TensorShardingPerValue>(op_, "out_shardings");
 }
 void ManualComputationOp::setInShardings(
     TensorShardingPerValue shardings) const {
-  op_.setAttr("in_shardings",
-              Attribute::tensorShardingPerValue(std::move(shardings)));
+  op_.setAttr("in_shardings", Attribute::of(std::move(shardings)));
 }
 void ManualComputationOp::setOutShardings(
     TensorShardingPerValue shardings) const {
-  op_.setAttr("out_shardings",
-              Attribute::tensorShardingPerValue(std::move(shardings)));
+  op_.setAttr("out_shardings", Attribute::of(std::move(shardings)));
 }
 const ManualAxes& ManualComputationOp::manualAxes() const {
-  return attrOrEmpty(op_, "manual_axes", &Attribute::asManualAxes);
+  return attrOrEmpty<ManualAxes>(op_, "manual_axes");
 }
 
 std::string_view NamedComputationOp::name() const {
   return stringAttr(op_, "name");
 }
 const TensorShardingPerValue* NamedComputationOp::inShardings() const {
-  return op_.attr("in_shardings").asTensorShardingPerValue();
+  return op_.attr("in_shardings").as<TensorShardingPerValue>();
 }
 const TensorShardingPerValue* NamedComputationOp::outShardings() const {
-  return op_.attr("out_shardings").asTensorShardingPerValue();
+  return op_.attr("out_shardings").as<TensorShardingPerValue>();
 }
 
 const TensorSharding& collectiveOutSharding(Op op) {
@@ -158,32 +152,31 @@ const TensorSharding& collectiveOutSharding(Op op) {
 }
 
 const ListOfAxisRefLists& AllGatherOp::gatheringAxes() const {
-  return attrOrEmpty(op_, "gathering_axes", &Attribute::asListOfAxisRefLists);
+  return attrOrEmpty<ListOfAxisRefLists>(op_, "gathering_axes");
 }
 const ListOfAxisRefLists& AllSliceOp::slicingAxes() const {
-  return attrOrEmpty(op_, "slicing_axes", &Attribute::asListOfAxisRefLists);
+  return attrOrEmpty<ListOfAxisRefLists>(op_, "slicing_axes");
 }
 const AxisRefList& AllReduceOp::reductionAxes() const {
-  return attrOrEmpty(op_, "reduction_axes", &Attribute::asAxisRefList);
+  return attrOrEmpty<AxisRefList>(op_, "reduction_axes");
 }
 std::string_view AllReduceOp::reduction() const {
   return stringAttr(op_, "reduction");
 }
 const ListOfAxisRefLists& ReduceScatterOp::reduceScatterAxes() const {
-  return attrOrEmpty(op_, "reduce_scatter_axes",
-                     &Attribute::asListOfAxisRefLists);
+  return attrOrEmpty<ListOfAxisRefLists>(op_, "reduce_scatter_axes");
 }
 std::string_view ReduceScatterOp::reduction() const {
   return stringAttr(op_, "reduction");
 }
 const AllToAllParamList& AllToAllOp::params() const {
-  return attrOrEmpty(op_, "params", &Attribute::asAllToAllParamList);
+  return attrOrEmpty<AllToAllParamList>(op_, "params");
 }
 const ListOfAxisRefLists& ShardedToUnreducedOp::axes() const {
-  return attrOrEmpty(op_, "axes", &Attribute::asListOfAxisRefLists);
+  return attrOrEmpty<ListOfAxisRefLists>(op_, "axes");
 }
 const AxisRefList& ReplicatedToUnreducedOp::axes() const {
-  return attrOrEmpty(op_, "axes", &Attribute::asAxisRefList);
+  return attrOrEmpty<AxisRefList>(op_, "axes");
 }
 
 }  // namespace sdy

@@ -29,12 +29,11 @@ absl::StatusOr<Op> finishUnaryOp(OpReader& r, OperationState& state) {
   return r.createOp(state);
 }
 
-// What finishUnaryOp reads: the attributes but `elided`, and the type.
-bool finishUnaryOp(OpWriter& w, Op op,
-                   std::initializer_list<std::string_view> elided) {
-  w.printAttrDict(op, elided);
-  w << " : ";
-  w.printType(op.result(0).type());
+// What finishUnaryOp reads, after `%x` and `after`: the attributes but
+// `elided`, and the type.
+bool printUnaryOp(OpWriter& w, Op op, std::string_view after,
+                  std::initializer_list<std::string_view> elided) {
+  w.printUnaryForm(op, after, elided, op.result(0).type());
   return true;
 }
 
@@ -85,7 +84,7 @@ absl::StatusOr<Op> parseMeshOp(OpReader& r, OpName name) {
     // The mesh spelled as a full attribute: `#sdy.mesh<...>`.
     size_t offset = r.p().tok().offset;
     SK_ASSIGN_OR_RETURN(Attribute mesh, r.parseAttribute());
-    if (!mesh.asMesh()) return r.p().errorAt(offset, "expected a mesh");
+    if (!mesh.as<Mesh>()) return r.p().errorAt(offset, "expected a mesh");
     state.addAttr("mesh", std::move(mesh));
   } else {
     absl::StatusOr<Mesh> mesh = r.sdy().parseMesh();
@@ -98,7 +97,7 @@ absl::StatusOr<Op> parseMeshOp(OpReader& r, OpName name) {
           mesh.status().code(),
           toAbsl(strCat(prefix, fromAbsl(mesh.status().message()))));
     }
-    state.addAttr("mesh", Attribute::mesh(*std::move(mesh)));
+    state.addAttr("mesh", Attribute::of(*std::move(mesh)));
   }
   SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
   return r.createOp(state);
@@ -106,7 +105,7 @@ absl::StatusOr<Op> parseMeshOp(OpReader& r, OpName name) {
 
 bool printMeshOp(OpWriter& w, Op op) {
   const std::string* sym = op.attr("sym_name").asString();
-  const Mesh* mesh = op.attr("mesh").asMesh();
+  const Mesh* mesh = op.attr("mesh").as<Mesh>();
   if (!sym || !mesh || !hasShape(op, 0, 0)) return false;
   w << "sdy.mesh ";
   appendSymbolRef(w.out(), *sym);
@@ -121,17 +120,14 @@ absl::StatusOr<Op> parseShardingOp(OpReader& r, OpName name) {
   OperationState state(name);
   SK_RETURN_IF_ERROR(r.parseOperandInto(state.operands));
   SK_ASSIGN_OR_RETURN(TensorSharding sharding, r.sdy().parseTensorSharding());
-  state.addAttr("sharding", Attribute::tensorSharding(std::move(sharding)));
+  state.addAttr("sharding", Attribute::of(std::move(sharding)));
   return finishUnaryOp(r, state);
 }
 
 bool printShardingOp(OpWriter& w, Op op) {
-  const TensorSharding* s = op.attr("sharding").asTensorSharding();
+  const TensorSharding* s = op.attr("sharding").as<TensorSharding>();
   if (!s || !isUnaryWithSameType(op)) return false;
-  w << op.name() << " ";
-  w.printOperand(op.operand(0));
-  w << " " << toString(*s);
-  return finishUnaryOp(w, op, {"sharding"});
+  return printUnaryOp(w, op, strCat(" ", toString(*s)), {"sharding"});
 }
 
 // ---- data_flow_edge: `%x [sharding=<...>] attr-dict : type` ----
@@ -142,19 +138,16 @@ absl::StatusOr<Op> parseDataFlowEdge(OpReader& r, OpName name) {
   if (r.p().consumeKeywordIf("sharding")) {
     SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kEqual, "'='"));
     SK_ASSIGN_OR_RETURN(TensorSharding sharding, r.sdy().parseTensorSharding());
-    state.addAttr("sharding", Attribute::tensorSharding(std::move(sharding)));
+    state.addAttr("sharding", Attribute::of(std::move(sharding)));
   }
   return finishUnaryOp(r, state);
 }
 
 bool printDataFlowEdge(OpWriter& w, Op op) {
   if (!isUnaryWithSameType(op)) return false;
-  w << "sdy.data_flow_edge ";
-  w.printOperand(op.operand(0));
-  if (const TensorSharding* s = op.attr("sharding").asTensorSharding()) {
-    w << " sharding=" << toString(*s);
-  }
-  return finishUnaryOp(w, op, {"sharding"});
+  const TensorSharding* s = op.attr("sharding").as<TensorSharding>();
+  return printUnaryOp(w, op, s ? strCat(" sharding=", toString(*s)) : "",
+                      {"sharding"});
 }
 
 // ---- func_data_flow_edge: `%x attr-dict : type` ----
@@ -167,9 +160,7 @@ absl::StatusOr<Op> parseFuncDataFlowEdge(OpReader& r, OpName name) {
 
 bool printFuncDataFlowEdge(OpWriter& w, Op op) {
   if (!isUnaryWithSameType(op)) return false;
-  w << "sdy.func_data_flow_edge ";
-  w.printOperand(op.operand(0));
-  return finishUnaryOp(w, op, {});
+  return printUnaryOp(w, op, "", {});
 }
 
 // ---- propagation_barrier: `%x allowed_direction=DIR attr-dict : type` ----
@@ -180,18 +171,16 @@ absl::StatusOr<Op> parseBarrier(OpReader& r, OpName name) {
   SK_RETURN_IF_ERROR(expectKeywordEquals(r, "allowed_direction"));
   SK_ASSIGN_OR_RETURN(PropagationDirection d,
                       r.sdy().parsePropagationDirection());
-  state.addAttr("allowed_direction", Attribute::propagationDirection(d));
+  state.addAttr("allowed_direction", Attribute::of(d));
   return finishUnaryOp(r, state);
 }
 
 bool printBarrier(OpWriter& w, Op op) {
   const PropagationDirection* d =
-      op.attr("allowed_direction").asPropagationDirection();
+      op.attr("allowed_direction").as<PropagationDirection>();
   if (!d || !isUnaryWithSameType(op)) return false;
-  w << "sdy.propagation_barrier ";
-  w.printOperand(op.operand(0));
-  w << " allowed_direction=" << toString(*d);
-  return finishUnaryOp(w, op, {"allowed_direction"});
+  return printUnaryOp(w, op, strCat(" allowed_direction=", toString(*d)),
+                      {"allowed_direction"});
 }
 
 // ---- sharding_group: `%x group_id=N attr-dict : type` (no results) ----
@@ -203,22 +192,15 @@ absl::StatusOr<Op> parseShardingGroup(OpReader& r, OpName name) {
   SK_ASSIGN_OR_RETURN(int64_t id, r.p().parseInteger("group id"));
   state.addAttr("group_id", Attribute::integer(id, "ui64"));
   SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kColon, "':'"));
-  size_t offset = r.p().tok().offset;
-  SK_ASSIGN_OR_RETURN(Type type, r.parseType());
-  SK_RETURN_IF_ERROR(r.checkOperandTypes(state.operands, {type}, offset));
+  SK_RETURN_IF_ERROR(r.parseTrailingOperandType(state.operands).status());
   return r.createOp(state);
 }
 
 bool printShardingGroup(OpWriter& w, Op op) {
   std::optional<int64_t> id = op.attr("group_id").intValue();
   if (!id || !hasShape(op, 1, 0)) return false;
-  w << "sdy.sharding_group ";
-  w.printOperand(op.operand(0));
-  w << " group_id=" << strCat(*id);
-  w.printAttrDict(op, {"group_id"});
-  w << " : ";
-  w.printType(op.operand(0).type());
+  w.printUnaryForm(op, strCat(" group_id=", *id), {"group_id"},
+                   op.operand(0).type());
   return true;
 }
 
@@ -311,20 +293,18 @@ absl::StatusOr<Op> parseManualComputation(OpReader& r, OpName name) {
                       r.sdy().parseTensorShardingList());
   SK_RETURN_IF_ERROR(expectKeywordEquals(r, "manual_axes"));
   SK_ASSIGN_OR_RETURN(ManualAxes axes, r.sdy().parseManualAxes());
-  state.addAttr("in_shardings",
-                Attribute::tensorShardingPerValue(std::move(in)));
-  state.addAttr("out_shardings",
-                Attribute::tensorShardingPerValue(std::move(out)));
-  state.addAttr("manual_axes", Attribute::manualAxes(std::move(axes)));
+  state.addAttr("in_shardings", Attribute::of(std::move(in)));
+  state.addAttr("out_shardings", Attribute::of(std::move(out)));
+  state.addAttr("manual_axes", Attribute::of(std::move(axes)));
   return parseComputationBody(r, state);
 }
 
 bool printManualComputation(OpWriter& w, Op op) {
   const TensorShardingPerValue* in =
-      op.attr("in_shardings").asTensorShardingPerValue();
+      op.attr("in_shardings").as<TensorShardingPerValue>();
   const TensorShardingPerValue* out =
-      op.attr("out_shardings").asTensorShardingPerValue();
-  const ManualAxes* axes = op.attr("manual_axes").asManualAxes();
+      op.attr("out_shardings").as<TensorShardingPerValue>();
+  const ManualAxes* axes = op.attr("manual_axes").as<ManualAxes>();
   if (!in || !out || !axes || op.numRegions() != 1 ||
       op.region(0).numBlocks() != 1) {
     return false;
@@ -359,7 +339,7 @@ absl::StatusOr<Op> parseNamedComputation(OpReader& r, OpName name) {
       SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kEqual, "'='"));
       SK_ASSIGN_OR_RETURN(TensorShardingPerValue s,
                           r.sdy().parseTensorShardingList());
-      state.addAttr(keyword, Attribute::tensorShardingPerValue(std::move(s)));
+      state.addAttr(keyword, Attribute::of(std::move(s)));
     }
   }
   return parseComputationBody(r, state);
@@ -376,7 +356,7 @@ bool printNamedComputation(OpWriter& w, Op op) {
   w << ")";
   for (std::string_view keyword : {"in_shardings", "out_shardings"}) {
     if (const TensorShardingPerValue* s =
-            op.attr(keyword).asTensorShardingPerValue()) {
+            op.attr(keyword).as<TensorShardingPerValue>()) {
       std::string text = toString(*s);
       w << " " << keyword << "="
         << std::string_view(text).substr(1, text.size() - 2);
@@ -424,22 +404,20 @@ absl::StatusOr<Op> parseCollective(OpReader& r, OpName name) {
     case AxesForm::kLists: {
       SK_ASSIGN_OR_RETURN(ListOfAxisRefLists lists,
                           r.sdy().parseListOfAxisRefLists());
-      state.addAttr(form.axes_attr,
-                    Attribute::listOfAxisRefLists(std::move(lists)));
+      state.addAttr(form.axes_attr, Attribute::of(std::move(lists)));
       break;
     }
     case AxesForm::kList: {
       SK_ASSIGN_OR_RETURN(std::vector<AxisRef> axes,
                           r.sdy().parseAxisRefList());
       state.addAttr(form.axes_attr,
-                    Attribute::axisRefList(AxisRefList(std::move(axes))));
+                    Attribute::of(AxisRefList(std::move(axes))));
       break;
     }
     case AxesForm::kParams: {
       SK_ASSIGN_OR_RETURN(AllToAllParamList params,
                           r.sdy().parseAllToAllParamList());
-      state.addAttr(form.axes_attr,
-                    Attribute::allToAllParamList(std::move(params)));
+      state.addAttr(form.axes_attr, Attribute::of(std::move(params)));
       break;
     }
     case AxesForm::kNone:
@@ -448,28 +426,28 @@ absl::StatusOr<Op> parseCollective(OpReader& r, OpName name) {
   SK_RETURN_IF_ERROR(r.parseOperandInto(state.operands));
   SK_RETURN_IF_ERROR(expectKeywordEquals(r, "out_sharding"));
   SK_ASSIGN_OR_RETURN(TensorSharding out, r.sdy().parseTensorSharding());
-  state.addAttr("out_sharding", Attribute::tensorSharding(std::move(out)));
+  state.addAttr("out_sharding", Attribute::of(std::move(out)));
   return finishUnaryOp(r, state);
 }
 
 bool printCollective(OpWriter& w, Op op) {
   CollectiveForm form = collectiveForm(op.name());
-  const TensorSharding* out = op.attr("out_sharding").asTensorSharding();
+  const TensorSharding* out = op.attr("out_sharding").as<TensorSharding>();
   if (!out || !isUnaryWithSameType(op)) return false;
   const Attribute& axes = op.attr(form.axes_attr);
   std::string axes_text;
   switch (form.form) {
     case AxesForm::kLists:
-      if (!axes.asListOfAxisRefLists()) return false;
-      axes_text = toString(*axes.asListOfAxisRefLists());
+      if (!axes.as<ListOfAxisRefLists>()) return false;
+      axes_text = toString(*axes.as<ListOfAxisRefLists>());
       break;
     case AxesForm::kList:
-      if (!axes.asAxisRefList()) return false;
-      axes_text = toString(*axes.asAxisRefList());
+      if (!axes.as<AxisRefList>()) return false;
+      axes_text = toString(*axes.as<AxisRefList>());
       break;
     case AxesForm::kParams:
-      if (!axes.asAllToAllParamList()) return false;
-      axes_text = toString(*axes.asAllToAllParamList());
+      if (!axes.as<AllToAllParamList>()) return false;
+      axes_text = toString(*axes.as<AllToAllParamList>());
       break;
     case AxesForm::kNone:
       break;
@@ -480,7 +458,9 @@ bool printCollective(OpWriter& w, Op op) {
   if (!axes_text.empty()) w << axes_text << " ";
   w.printOperand(op.operand(0));
   w << " out_sharding=" << toString(*out);
-  return finishUnaryOp(w, op, {form.axes_attr, "out_sharding", "reduction"});
+  w.printAttrsAndType(op, {form.axes_attr, "out_sharding", "reduction"},
+                      op.result(0).type());
+  return true;
 }
 
 }  // namespace

@@ -13,7 +13,7 @@
 namespace shardkit::ir_internal {
 
 absl::Status verifyReshardLikeOp(Op op, const VerifyContext& context) {
-  const TensorSharding* s = op.attr("sharding").asTensorSharding();
+  const TensorSharding* s = op.attr("sharding").as<TensorSharding>();
   if (!s || op.numOperands() != 1 || op.numResults() != 1) {
     return verifyError("requires one operand, one result and a 'sharding'");
   }
@@ -46,7 +46,7 @@ absl::Status verifyDataFlowEdgeOp(Op op, const VerifyContext& context) {
         "expected input of sdy.data_flow_edge to not be defined by an "
         "SdyDialect op (other than an sdy.named_computation).");
   }
-  if (const TensorSharding* s = op.attr("sharding").asTensorSharding()) {
+  if (const TensorSharding* s = op.attr("sharding").as<TensorSharding>()) {
     return context.verifySharding(*s, type);
   }
   return absl::OkStatus();
@@ -87,7 +87,7 @@ absl::Status verifyFuncDataFlowEdgeOp(Op op, const VerifyContext&) {
 
 absl::Status verifyPropagationBarrierOp(Op op, const VerifyContext&) {
   const PropagationDirection* d =
-      op.attr("allowed_direction").asPropagationDirection();
+      op.attr("allowed_direction").as<PropagationDirection>();
   if (d && *d == PropagationDirection::kBoth) {
     return verifyError(
         "cannot specify `BOTH` as the direction, since it's redundant");
@@ -115,7 +115,7 @@ struct CollectiveRules {
 // (nothing more to check).
 absl::StatusOr<std::optional<CollectiveShardings>> checkCollective(
     Op op, const VerifyContext& context, CollectiveRules rules) {
-  const TensorSharding* result = op.attr("out_sharding").asTensorSharding();
+  const TensorSharding* result = op.attr("out_sharding").as<TensorSharding>();
   if (!result || op.numOperands() != 1 || op.numResults() != 1) {
     return verifyError(
         "requires one operand, one result and an 'out_sharding'");
@@ -143,7 +143,7 @@ absl::Status verifyAxesPerDim(Op op, const VerifyContext& context,
   SK_ASSIGN_OR_RETURN(std::optional<CollectiveShardings> s,
                       checkCollective(op, context, rules));
   if (!s) return absl::OkStatus();
-  const ListOfAxisRefLists* axes = op.attr(attr).asListOfAxisRefLists();
+  const ListOfAxisRefLists* axes = op.attr(attr).as<ListOfAxisRefLists>();
   if (!axes) return verifyError(strCat("requires '", attr, "'"));
   return verifyAxesPerDimCollective(kind, *axes, s->operand, *s->result,
                                     *s->mesh);
@@ -175,7 +175,7 @@ absl::Status verifyAllToAllOp(Op op, const VerifyContext& context) {
   SK_ASSIGN_OR_RETURN(std::optional<CollectiveShardings> s,
                       checkCollective(op, context, {}));
   if (!s) return absl::OkStatus();
-  const AllToAllParamList* params = op.attr("params").asAllToAllParamList();
+  const AllToAllParamList* params = op.attr("params").as<AllToAllParamList>();
   if (!params) return verifyError("requires 'params'");
   return verifyAllToAll(*params, s->operand, *s->result, *s->mesh);
 }
@@ -185,7 +185,7 @@ absl::Status verifyAllReduceOp(Op op, const VerifyContext& context) {
       std::optional<CollectiveShardings> s,
       checkCollective(op, context, {.allow_missing_operand_sharding = true}));
   if (!s) return absl::OkStatus();
-  const AxisRefList* axes = op.attr("reduction_axes").asAxisRefList();
+  const AxisRefList* axes = op.attr("reduction_axes").as<AxisRefList>();
   if (!axes) return verifyError("requires 'reduction_axes'");
   return verifyAllReduce(axes->axes, s->operand, *s->result, *s->mesh);
 }

@@ -148,10 +148,10 @@ absl::Status verifyManualMesh(const TensorShardingPerValue& in,
 
 absl::Status verifyManualComputationOp(Op op, const VerifyContext& context) {
   const TensorShardingPerValue* in =
-      op.attr("in_shardings").asTensorShardingPerValue();
+      op.attr("in_shardings").as<TensorShardingPerValue>();
   const TensorShardingPerValue* out =
-      op.attr("out_shardings").asTensorShardingPerValue();
-  const ManualAxes* manual = op.attr("manual_axes").asManualAxes();
+      op.attr("out_shardings").as<TensorShardingPerValue>();
+  const ManualAxes* manual = op.attr("manual_axes").as<ManualAxes>();
   if (!in || !out || !manual || op.numRegions() != 1 ||
       op.region(0).numBlocks() != 1) {
     return verifyError(
@@ -195,7 +195,7 @@ absl::Status verifyNamedComputationOp(Op op, const VerifyContext& context) {
        {std::tuple{"in_shardings", op.operandTypes(), "in_shardings "},
         std::tuple{"out_shardings", op.resultTypes(), "out_shardings "}}) {
     if (const TensorShardingPerValue* s =
-            op.attr(attr).asTensorShardingPerValue()) {
+            op.attr(attr).as<TensorShardingPerValue>()) {
       ShardingPerValueVerifyOptions options;
       options.sharding.bound_manual_axes = context.boundManualAxes();
       // A named computation is a data-flow op: its values may live on

@@ -40,12 +40,12 @@ const TensorSharding* findStored(Value value,
                                  std::optional<TensorSharding>& scratch) {
   if (value.isBlockArgument()) {
     if (FuncOp func = funcOfArgument(value)) {
-      return func.argAttr(value.index(), kShardingAttr).asTensorSharding();
+      return func.argAttr(value.index(), kShardingAttr).as<TensorSharding>();
     }
     Op computation = computationOfArgument(value);
     if (!computation) return nullptr;
     const TensorShardingPerValue* list =
-        computation.attr(kInShardings).asTensorShardingPerValue();
+        computation.attr(kInShardings).as<TensorShardingPerValue>();
     if (!list || value.index() >= list->shardings.size()) return nullptr;
     const TensorSharding& entry = list->shardings[value.index()];
     ManualAxes manual = manualAxesOf(computation);
@@ -56,10 +56,10 @@ const TensorSharding* findStored(Value value,
   Op op = value.definingOp();
   std::string_view attr = ownShardingAttr(op);
   const Attribute& a = op.attr(attr.empty() ? kShardingAttr : attr);
-  if (const TensorSharding* s = a.asTensorSharding()) {
+  if (const TensorSharding* s = a.as<TensorSharding>()) {
     return attr.empty() ? nullptr : s;
   }
-  if (const TensorShardingPerValue* s = a.asTensorShardingPerValue()) {
+  if (const TensorShardingPerValue* s = a.as<TensorShardingPerValue>()) {
     if (value.index() < s->shardings.size()) {
       return &s->shardings[value.index()];
     }
@@ -78,7 +78,7 @@ Attribute withEntry(Op op, std::string_view list, unsigned count,
                     const TensorSharding& sharding, const ManualAxes* manual) {
   TensorShardingPerValue shardings;
   const TensorShardingPerValue* existing =
-      op.attr(list).asTensorShardingPerValue();
+      op.attr(list).as<TensorShardingPerValue>();
   if (existing && existing->shardings.size() == count) {
     shardings = *existing;
   } else {
@@ -90,7 +90,7 @@ Attribute withEntry(Op op, std::string_view list, unsigned count,
   }
   TensorSharding& entry = shardings.shardings[index];
   entry = manual ? withManualAxesOf(entry, sharding, *manual) : sharding;
-  return Attribute::tensorShardingPerValue(std::move(shardings));
+  return Attribute::of(std::move(shardings));
 }
 
 // True when `value` already holds `sharding` in a list of the right length:
@@ -122,9 +122,8 @@ bool store(Value value, const TensorSharding& sharding,
   if (alreadyStored(value, sharding)) return true;
   if (value.isBlockArgument()) {
     if (FuncOp func = funcOfArgument(value)) {
-      func.setArgAttr(
-          value.index(), kShardingAttr,
-          attrs ? attrs->single : Attribute::tensorSharding(sharding));
+      func.setArgAttr(value.index(), kShardingAttr,
+                      attrs ? attrs->single : Attribute::of(sharding));
       return true;
     }
     Op computation = computationOfArgument(value);
@@ -143,8 +142,7 @@ bool store(Value value, const TensorSharding& sharding,
   Op op = value.definingOp();
   std::string_view attr = ownShardingAttr(op);
   if (attr == "sharding" || attr == "out_sharding") {
-    op.setAttr(attr,
-               attrs ? attrs->single : Attribute::tensorSharding(sharding));
+    op.setAttr(attr, attrs ? attrs->single : Attribute::of(sharding));
     return true;
   }
   std::string_view list = attr.empty() ? kShardingAttr : attr;
@@ -219,9 +217,8 @@ bool setSharding(Value value, const TensorSharding& sharding) {
 }
 
 ShardingAttrs ShardingAttrs::of(const TensorSharding& sharding) {
-  return {Attribute::tensorSharding(sharding),
-          Attribute::tensorShardingPerValue(
-              TensorShardingPerValue(std::vector<TensorSharding>{sharding}))};
+  return {Attribute::of(sharding), Attribute::of(TensorShardingPerValue(
+                                       std::vector<TensorSharding>{sharding}))};
 }
 
 bool setSharding(Value value, const TensorSharding& sharding,
@@ -231,13 +228,12 @@ bool setSharding(Value value, const TensorSharding& sharding,
 }
 
 const TensorSharding* findFuncResultSharding(FuncOp func, unsigned result) {
-  return func.resultAttr(result, kShardingAttr).asTensorSharding();
+  return func.resultAttr(result, kShardingAttr).as<TensorSharding>();
 }
 
 void setFuncResultSharding(FuncOp func, unsigned result,
                            const TensorSharding& sharding) {
-  func.setResultAttr(result, kShardingAttr,
-                     Attribute::tensorSharding(sharding));
+  func.setResultAttr(result, kShardingAttr, Attribute::of(sharding));
 }
 
 void setFuncResultSharding(FuncOp func, unsigned result,
@@ -275,7 +271,7 @@ std::optional<TensorShardingPerValue> signatureShardings(
 std::optional<TensorShardingPerValue> funcArgShardings(
     FuncOp func, const MeshTable& meshes) {
   return signatureShardings(func.argumentTypes(), meshes, [func](unsigned i) {
-    return func.argAttr(i, kShardingAttr).asTensorSharding();
+    return func.argAttr(i, kShardingAttr).as<TensorSharding>();
   });
 }
 
@@ -288,7 +284,7 @@ std::optional<TensorShardingPerValue> funcResultShardings(
 
 std::optional<TensorShardingPerValue> getShardingPerValue(Op op) {
   if (const TensorShardingPerValue* s =
-          op.attr(kShardingAttr).asTensorShardingPerValue()) {
+          op.attr(kShardingAttr).as<TensorShardingPerValue>()) {
     return *s;
   }
   return std::nullopt;
@@ -296,7 +292,8 @@ std::optional<TensorShardingPerValue> getShardingPerValue(Op op) {
 
 void removeShardingRules(Module& module) {
   module.walk([](Op op) {
-    const OpShardingRule* rule = op.attr(kShardingRuleAttr).asOpShardingRule();
+    const OpShardingRule* rule =
+        op.attr(kShardingRuleAttr).as<OpShardingRule>();
     if (rule && !rule->is_custom_rule) op.removeAttr(kShardingRuleAttr);
   });
 }

@@ -127,9 +127,7 @@ bool printElementwise(OpWriter& w, Op op) {
   if (op.numResults() != 1 || op.numOperands() == 0) return false;
   w << op.name() << " ";
   w.printOperands(op.operands());
-  w.printAttrDict(op, {});
-  w << " : ";
-  w.printSameOrFunctionalType(op);
+  w.printAttrsAndSameOrFunctionalType(op, {});
   return true;
 }
 
@@ -321,9 +319,7 @@ absl::StatusOr<Op> parseNullary(OpReader& r, OpName name) {
 bool printNullary(OpWriter& w, Op op) {
   if (op.numOperands() != 0 || op.numResults() != 1) return false;
   w << op.name();
-  w.printAttrDict(op, {});
-  w << " : ";
-  w.printType(op.result(0).type());
+  w.printAttrsAndType(op, {}, op.result(0).type());
   return true;
 }
 
@@ -342,9 +338,7 @@ bool printAfterAll(OpWriter& w, Op op) {
   w << "stablehlo.after_all";
   if (op.numOperands()) w << " ";
   w.printOperands(op.operands());
-  w.printAttrDict(op, {});
-  w << " : ";
-  w.printType(op.result(0).type());
+  w.printAttrsAndType(op, {}, op.result(0).type());
   return true;
 }
 

@@ -2,7 +2,9 @@
 // compare, slice, pad, dynamic_slice, dot, dot_general, fft, cholesky, rng,
 // rng_bit_generator, custom_call, optimization_barrier, tuple ops.
 // (while, reduce and convolution are in stablehlo_syntax_regions.cc.)
+#include <optional>
 #include <string>
+#include <utility>
 
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
@@ -152,12 +154,16 @@ bool printSlice(OpWriter& w, Op op) {
 
 // ---- pad: `%x, %pv, low = [..], high = [..], interior = [..]` ----
 
+// Each keyword of pad's form and the attribute it spells.
+constexpr std::pair<std::string_view, std::string_view> kPadLists[] = {
+    {"low", "edge_padding_low"},
+    {"high", "edge_padding_high"},
+    {"interior", "interior_padding"}};
+
 absl::StatusOr<Op> parsePad(OpReader& r, OpName name) {
   OperationState state(name);
   SK_RETURN_IF_ERROR(r.parseOperandList(state.operands));
-  for (auto [keyword, attr] : {std::pair{"low", "edge_padding_low"},
-                               std::pair{"high", "edge_padding_high"},
-                               std::pair{"interior", "interior_padding"}}) {
+  for (auto [keyword, attr] : kPadLists) {
     SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kComma, "','"));
     SK_RETURN_IF_ERROR(parseKeywordList(r, keyword, attr, state));
   }
@@ -166,14 +172,16 @@ absl::StatusOr<Op> parsePad(OpReader& r, OpName name) {
 }
 
 bool printPad(OpWriter& w, Op op) {
-  auto low = op.attr("edge_padding_low").intList();
-  auto high = op.attr("edge_padding_high").intList();
-  auto interior = op.attr("interior_padding").intList();
-  if (!low || !high || !interior || op.numOperands() != 2) return false;
+  std::string lists;
+  for (auto [keyword, attr] : kPadLists) {
+    std::optional<std::vector<int64_t>> values = op.attr(attr).intList();
+    if (!values) return false;
+    strAppend(lists, ", ", keyword, " = ", i64ListText(*values));
+  }
+  if (op.numOperands() != 2) return false;
   w << "stablehlo.pad ";
   w.printOperands(op.operands());
-  w << ", low = " << i64ListText(*low) << ", high = " << i64ListText(*high)
-    << ", interior = " << i64ListText(*interior);
+  w << lists;
   w.printAttrsAndFunctionalType(
       op, {"edge_padding_low", "edge_padding_high", "interior_padding"});
   return true;
@@ -413,9 +421,7 @@ bool printCholesky(OpWriter& w, Op op) {
   w.printOperand(op.operand(0));
   const Attribute& lower = op.attr("lower");
   if (lower && lower.asBool() && *lower.asBool()) w << ", lower = true";
-  w.printAttrDict(op, {"lower"});
-  w << " : ";
-  w.printSameOrFunctionalType(op);
+  w.printAttrsAndSameOrFunctionalType(op, {"lower"});
   return true;
 }
 
@@ -534,9 +540,7 @@ bool printTuple(OpWriter& w, Op op) {
   if (op.numResults() != 1) return false;
   w << "stablehlo.tuple ";
   w.printOperands(op.operands());
-  w.printAttrDict(op, {});
-  w << " : ";
-  w.printType(op.result(0).type());
+  w.printAttrsAndType(op, {}, op.result(0).type());
   return true;
 }
 

@@ -100,6 +100,15 @@ absl::Status OpReader::parseTrailingOperandTypes(
   return checkOperandTypes(operands, types, offset);
 }
 
+absl::StatusOr<Type> OpReader::parseTrailingOperandType(
+    const std::vector<Value>& operands) {
+  SK_RETURN_IF_ERROR(p().expect(TokenKind::kColon, "':'"));
+  size_t offset = p().tok().offset;
+  SK_ASSIGN_OR_RETURN(Type type, parseType());
+  SK_RETURN_IF_ERROR(checkOperandTypes(operands, {type}, offset));
+  return type;
+}
+
 absl::Status OpReader::parseSameOrFunctionalType(size_t num_operands,
                                                  size_t num_results,
                                                  std::vector<Type>& inputs,
@@ -207,6 +216,28 @@ void OpWriter::printAttrsAndFunctionalType(
   printAttrDict(op, elided);
   out_ += " : ";
   printFunctionalType(op);
+}
+
+void OpWriter::printAttrsAndType(Op op,
+                                 std::initializer_list<std::string_view> elided,
+                                 Type type) {
+  printAttrDict(op, elided);
+  out_ += " : ";
+  printType(type);
+}
+
+void OpWriter::printUnaryForm(Op op, std::string_view after,
+                              std::initializer_list<std::string_view> elided,
+                              Type type) {
+  strAppend(out_, op.name(), " ", valueName(op.operand(0)), after);
+  printAttrsAndType(op, elided, type);
+}
+
+void OpWriter::printAttrsAndSameOrFunctionalType(
+    Op op, std::initializer_list<std::string_view> elided) {
+  printAttrDict(op, elided);
+  out_ += " : ";
+  printSameOrFunctionalType(op);
 }
 
 void OpWriter::printBlockArguments(Block block) {

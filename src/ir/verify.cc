@@ -43,7 +43,7 @@ absl::Status checkShardableTypes(const std::vector<Type>& types,
 
 absl::Status verifyShardingAttr(Op op, const Attribute& a,
                                 const VerifyContext& context) {
-  const TensorShardingPerValue* s = a.asTensorShardingPerValue();
+  const TensorShardingPerValue* s = a.as<TensorShardingPerValue>();
   if (!s) {
     return verifyError(
         "should have a sharding attribute of type "
@@ -58,7 +58,7 @@ absl::Status verifyShardingAttr(Op op, const Attribute& a,
 }
 
 absl::Status verifyShardingRuleAttr(Op op, const Attribute& a) {
-  const OpShardingRule* rule = a.asOpShardingRule();
+  const OpShardingRule* rule = a.as<OpShardingRule>();
   if (!rule) {
     return verifyError(
         "should have a sharding rule attribute of type OpShardingRuleAttr");
@@ -125,7 +125,7 @@ class Verifier {
     for (Op op : m_.body()) {
       if (!isa<sdy::MeshOp>(op)) continue;
       const std::string* name = op.attr("sym_name").asString();
-      const Mesh* mesh = op.attr("mesh").asMesh();
+      const Mesh* mesh = op.attr("mesh").as<Mesh>();
       if (!name || !mesh) {
         report(op, opError(op, "requires 'sym_name' and 'mesh' attributes"));
         continue;
@@ -145,7 +145,7 @@ class Verifier {
     if (isa<func::CallOp>(op)) report(op, verifyCall(op));
     std::vector<std::string> inner = bound;
     if (isa<sdy::ManualComputationOp>(op)) {
-      if (const ManualAxes* axes = op.attr("manual_axes").asManualAxes()) {
+      if (const ManualAxes* axes = op.attr("manual_axes").as<ManualAxes>()) {
         inner.insert(inner.end(), axes->names.begin(), axes->names.end());
       }
     }

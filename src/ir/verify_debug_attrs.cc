@@ -48,17 +48,17 @@ absl::Status verifyEdgesArray(const Attribute& attr,
   const std::vector<Attribute>* list = attr.asArray();
   bool typed = list != nullptr;
   for (size_t i = 0; typed && i < list->size(); ++i) {
-    typed = (*list)[i].asPropagationEdges() != nullptr;
+    typed = (*list)[i].as<PropagationEdges>() != nullptr;
   }
   if (!typed) {
     return verifyError(
         strCat("should have a propagation edges attribute of type "
                "ArrayAttr<PropagationEdgesAttr> for attr named '",
-               kResultPropagationEdgesAttr, "' or '",
-               kBlockArgPropagationEdgesAttr, "'"));
+               kPropagationEdgesAttrs.result, "' or '",
+               kPropagationEdgesAttrs.block_arg, "'"));
   }
   for (const Attribute& element : *list) {
-    SK_RETURN_IF_ERROR(verifyPropagationEdges(*element.asPropagationEdges(),
+    SK_RETURN_IF_ERROR(verifyPropagationEdges(*element.as<PropagationEdges>(),
                                               context.meshes(), std::nullopt));
   }
   return absl::OkStatus();
@@ -91,12 +91,11 @@ absl::Status verifyDebugAttr(Op op, std::string_view name,
                              const Attribute& attr,
                              const VerifyContext& context) {
   if (name == kPropagationEdgesAttr) {
-    const PropagationEdges* edges = attr.asPropagationEdges();
+    const PropagationEdges* edges = attr.as<PropagationEdges>();
     if (!edges) return edgesTypeError();
     return verifyOpEdges(op, *edges, context);
   }
-  if (name == kBlockArgPropagationEdgesAttr ||
-      name == kResultPropagationEdgesAttr) {
+  if (kPropagationEdgesAttrs.isSunk(name)) {
     return verifyEdgesArray(attr, context);
   }
   if (name == kShardingOriginsAttr) {
@@ -111,8 +110,7 @@ absl::Status verifyDebugAttr(Op op, std::string_view name,
                         "DictionaryAttr or ArrayAttr<DictionaryAttr> with one "
                         "dictionary per result, mapping axes to strings,");
   }
-  if (name == kBlockArgShardingOriginsAttr ||
-      name == kResultShardingOriginsAttr) {
+  if (kShardingOriginsAttrs.isSunk(name)) {
     const std::vector<Attribute>* list = attr.asArray();
     bool ok = list != nullptr;
     for (size_t i = 0; ok && i < list->size(); ++i)
@@ -131,7 +129,7 @@ absl::Status verifyDebugAttr(Op op, std::string_view name,
 absl::Status verifyFuncDebugAttr(std::string_view name, const Attribute& attr,
                                  const VerifyContext& context) {
   if (name == kPropagationEdgesAttr) {
-    const PropagationEdges* edges = attr.asPropagationEdges();
+    const PropagationEdges* edges = attr.as<PropagationEdges>();
     if (!edges) return edgesTypeError();
     return verifyPropagationEdges(*edges, context.meshes(),
                                   EdgeValueCounts{1, 1});

@@ -17,6 +17,17 @@
 namespace shardkit::mpmd::mpmd_internal {
 namespace {
 
+// Replaces `op` by a new `name` op of `operand`, with `op`'s result type.
+bool replaceWithUnaryOp(Op op, PatternRewriter& rewriter, OpName name,
+                        Value operand) {
+  OperationState state(name);
+  state.operands = {operand};
+  state.result_types = {op.result(0).type()};
+  Op replacement = rewriter.createOpBefore(op, state);
+  rewriter.replaceOp(op, replacement.result(0));
+  return true;
+}
+
 bool identityTransfer(Op op, PatternRewriter& rewriter) {
   if (!(op.operand(0).type() == op.result(0).type())) return false;
   rewriter.replaceOp(op, op.operand(0));
@@ -31,23 +42,14 @@ bool intraMeshTransferOfTransfer(Op op, PatternRewriter& rewriter) {
       mesh != meshNameOf(op.result(0).type())) {
     return false;
   }
-  OperationState state(TransferOp::opName());
-  state.operands = {inner.tensor()};
-  state.result_types = {op.result(0).type()};
-  Op transfer = rewriter.createOpBefore(op, state);
-  rewriter.replaceOp(op, transfer.result(0));
-  return true;
+  return replaceWithUnaryOp(op, rewriter, TransferOp::opName(), inner.tensor());
 }
 
 bool broadcastOfBroadcast(Op op, PatternRewriter& rewriter) {
   auto inner = dynCast<BroadcastOp>(op.operand(0).definingOp());
   if (!inner) return false;
-  OperationState state(BroadcastOp::opName());
-  state.operands = {inner.tensor()};
-  state.result_types = {op.result(0).type()};
-  Op broadcast = rewriter.createOpBefore(op, state);
-  rewriter.replaceOp(op, broadcast.result(0));
-  return true;
+  return replaceWithUnaryOp(op, rewriter, BroadcastOp::opName(),
+                            inner.tensor());
 }
 
 // A single-operand reduce of a reduce of the same kind, or a none-reduce of

@@ -22,7 +22,7 @@ void addGlobalMeshIfMissing(Module& module) {
   if (!topology || !topology->isHomogeneous()) return;
   OperationState state(sdy::MeshOp::opName());
   state.addAttr("sym_name", Attribute::string("mesh"));
-  state.addAttr("mesh", Attribute::mesh(topology->meshes.front().mesh));
+  state.addAttr("mesh", Attribute::of(topology->meshes.front().mesh));
   Op mesh = module.createOp(state);
   module.body().pushFront(mesh);
 }

@@ -25,7 +25,7 @@ constexpr std::string_view kEmptyMesh = "empty_mesh";
 Op createMeshOp(Module& module, std::string_view name, const Mesh& mesh) {
   OperationState state(sdy::MeshOp::opName());
   state.addAttr("sym_name", Attribute::string(std::string(name)));
-  state.addAttr("mesh", Attribute::mesh(mesh));
+  state.addAttr("mesh", Attribute::of(mesh));
   return module.createOp(state);
 }
 

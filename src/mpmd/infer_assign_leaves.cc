@@ -214,15 +214,15 @@ class LeafAssigner {
     for (unsigned i = 0; i < body.numArguments(); ++i) {
       Value arg = body.argument(i);
       if (!arg.useEmpty() || !arg.type().isRankedTensor()) continue;
-      auto [mesh, made_up] = meshFromSrcSet(argSrcSet(callee, i));
+      auto [mesh, made_up] = meshFromSrcSet(srcSetOf(callee.argAttrList(), i));
       if (made_up && !infer_transfers_) {
         errors_.add(callee, strCat("Callee @", callee.name(), " unused input ",
                                    i, " has no mesh to be assigned to."));
         return;
       }
-      setArgUseSet(callee, i,
-                   MeshSet(MeshWithOrigins{
-                       mesh, {std::string(kInferredUnusedCalleeInOrigin)}}));
+      setUseSet(callee.argAttrList(), i,
+                MeshSet(MeshWithOrigins{
+                    mesh, {std::string(kInferredUnusedCalleeInOrigin)}}));
     }
   }
 
@@ -240,10 +240,9 @@ class LeafAssigner {
                                 " has no mesh to be assigned to."));
         return;
       }
-      setResultUseSet(
-          callee, i,
-          MeshSet(MeshWithOrigins{
-              mesh, {std::string(kInferredUnusedCalleeOutOrigin)}}));
+      setUseSet(callee.resultAttrList(), i,
+                MeshSet(MeshWithOrigins{
+                    mesh, {std::string(kInferredUnusedCalleeOutOrigin)}}));
     }
   }
 

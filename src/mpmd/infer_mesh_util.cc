@@ -3,7 +3,9 @@
 #include "src/mpmd/infer_mesh_util.h"
 
 #include <algorithm>
+#include <utility>
 
+#include "shardkit/ir/dict_list_attr.h"
 #include "shardkit/mpmd/utils.h"
 #include "src/mpmd/ir_utils.h"
 
@@ -11,52 +13,6 @@ namespace shardkit::mpmd::mpmd_internal {
 namespace {
 
 constexpr std::string_view kArgAttrs = "arg_attrs";
-
-// The entry `name` of the dictionary of block argument `arg` of `op`.
-Attribute forArgAttr(ForOp op, unsigned arg, std::string_view name) {
-  const std::vector<Attribute>* dicts = op->attr(kArgAttrs).asArray();
-  if (!dicts || arg >= dicts->size()) return Attribute();
-  const std::vector<NamedAttribute>* dict = (*dicts)[arg].asDict();
-  if (!dict) return Attribute();
-  for (const NamedAttribute& entry : *dict) {
-    if (entry.name == name) return entry.value;
-  }
-  return Attribute();
-}
-
-// Sets (or, for a null `value`, removes) entry `name` of the dictionary of
-// block argument `arg`; the list has one dictionary per block argument and
-// goes away when all are empty.
-void setForArgAttr(ForOp op, unsigned arg, std::string_view name,
-                   const Attribute& value) {
-  Block body = op.body();
-  std::vector<Attribute> dicts;
-  if (const std::vector<Attribute>* existing = op->attr(kArgAttrs).asArray())
-    dicts = *existing;
-  dicts.resize(std::max<size_t>(dicts.size(), body.numArguments()),
-               Attribute::dict({}));
-  AttrDict dict;
-  if (const std::vector<NamedAttribute>* entries = dicts[arg].asDict()) {
-    for (const NamedAttribute& entry : *entries)
-      dict.set(entry.name, entry.value);
-  }
-  if (value) {
-    dict.set(name, value);
-  } else {
-    dict.erase(name);
-  }
-  dicts[arg] = Attribute::dict(dict.entries());
-  bool all_empty = true;
-  for (const Attribute& d : dicts) {
-    const std::vector<NamedAttribute>* entries = d.asDict();
-    all_empty = all_empty && (!entries || entries->empty());
-  }
-  if (all_empty) {
-    op->removeAttr(kArgAttrs);
-  } else {
-    op->setAttr(kArgAttrs, Attribute::array(std::move(dicts)));
-  }
-}
 
 void copyMeshesFromUse(Block source_block, const Value::Use& use,
                        MeshSet& set) {
@@ -72,24 +28,29 @@ void copyMeshesFromUse(Block source_block, const Value::Use& use,
   }
   if (isa<CallOp>(user)) {
     if (FuncOp callee = calleeOf(user))
-      set.unite(argUseSet(callee, use.operandIndex()));
+      set.unite(useSetOf(callee.argAttrList(), use.operandIndex()));
     return;
   }
   if (isa<func::ReturnOp>(user)) {
     auto func = dynCast<FuncOp>(user.parentOp());
     if (func && !isEntryPointFunction(func)) {
-      set.unite(resultUseSet(func, use.operandIndex()));
+      set.unite(useSetOf(func.resultAttrList(), use.operandIndex()));
       return;
     }
   }
   if (auto for_op = dynCast<ForOp>(user)) {
-    set.unite(forArgUseSet(for_op, use.operandIndex()));
+    set.unite(useSetOf(forArgAttrs(for_op), use.operandIndex()));
     return;
   }
   set.unite(useSetOf(user));
 }
 
 }  // namespace
+
+DictListAttr forArgAttrs(ForOp op) {
+  Block body = op.body();
+  return DictListAttr(op, kArgAttrs, body ? body.numArguments() : 0);
+}
 
 bool isMeshlessOp(Op op) {
   if (!op || op.hasTrait(OpTrait::kTerminator) || isa<FuncOp>(op) ||
@@ -111,27 +72,15 @@ std::string_view terminalNodeOrigin(Op op) {
 MeshSet useSetOf(Op op) {
   return op ? MeshSet::useSetFromAttr(op.attr(kUseSetAttr)) : MeshSet::none();
 }
-MeshSet argUseSet(FuncOp func, unsigned arg) {
-  return MeshSet::useSetFromAttr(func.argAttr(arg, kUseSetAttr));
-}
-MeshSet resultUseSet(FuncOp func, unsigned result) {
-  return MeshSet::useSetFromAttr(func.resultAttr(result, kUseSetAttr));
-}
-MeshSet forArgUseSet(ForOp op, unsigned arg) {
-  return MeshSet::useSetFromAttr(forArgAttr(op, arg, kUseSetAttr));
+MeshSet useSetOf(const DictListAttr& list, unsigned i) {
+  return MeshSet::useSetFromAttr(list.entry(i, kUseSetAttr));
 }
 
 void setUseSet(Op op, const MeshSet& set) {
   if (!set.empty()) op.setAttr(kUseSetAttr, set.toAttr());
 }
-void setArgUseSet(FuncOp func, unsigned arg, const MeshSet& set) {
-  if (!set.empty()) func.setArgAttr(arg, kUseSetAttr, set.toAttr());
-}
-void setResultUseSet(FuncOp func, unsigned result, const MeshSet& set) {
-  if (!set.empty()) func.setResultAttr(result, kUseSetAttr, set.toAttr());
-}
-void setForArgUseSet(ForOp op, unsigned arg, const MeshSet& set) {
-  if (!set.empty()) setForArgAttr(op, arg, kUseSetAttr, set.toAttr());
+void setUseSet(const DictListAttr& list, unsigned i, const MeshSet& set) {
+  if (!set.empty()) list.setEntry(i, kUseSetAttr, set.toAttr());
 }
 
 std::vector<std::string> useMeshes(Op op) { return useSetOf(op).meshNames(); }
@@ -150,11 +99,8 @@ void updateTransitiveUses(Op op, MeshSet& set) {
 MeshSet srcSetOf(Op op) {
   return op ? MeshSet::fromAttr(op.attr(kSrcSetAttr)) : MeshSet();
 }
-MeshSet argSrcSet(FuncOp func, unsigned arg) {
-  return MeshSet::fromAttr(func.argAttr(arg, kSrcSetAttr));
-}
-MeshSet forArgSrcSet(ForOp op, unsigned arg) {
-  return MeshSet::fromAttr(forArgAttr(op, arg, kSrcSetAttr));
+MeshSet srcSetOf(const DictListAttr& list, unsigned i) {
+  return MeshSet::fromAttr(list.entry(i, kSrcSetAttr));
 }
 
 MeshSet srcSetOfOperand(Op user, unsigned operand) {
@@ -177,9 +123,10 @@ MeshSet srcSetOfOperand(Op user, unsigned operand) {
     return isa<AssignOp>(producer) ? MeshSet() : srcSetOf(producer);
   }
   Op owner = value.ownerBlock().parentOp();
-  if (auto func = dynCast<FuncOp>(owner)) return argSrcSet(func, value.index());
+  if (auto func = dynCast<FuncOp>(owner))
+    return srcSetOf(func.argAttrList(), value.index());
   if (auto for_op = dynCast<ForOp>(owner))
-    return forArgSrcSet(for_op, value.index());
+    return srcSetOf(forArgAttrs(for_op), value.index());
   return MeshSet();
 }
 
@@ -190,15 +137,12 @@ void setSrcSet(Op op, const MeshSet& set) {
     op.removeAttr(kSrcSetAttr);
   }
 }
-void setArgSrcSet(FuncOp func, unsigned arg, const MeshSet& set) {
+void setSrcSet(const DictListAttr& list, unsigned i, const MeshSet& set) {
   if (set.specified()) {
-    func.setArgAttr(arg, kSrcSetAttr, set.toAttr());
+    list.setEntry(i, kSrcSetAttr, set.toAttr());
   } else {
-    func.removeArgAttr(arg, kSrcSetAttr);
+    list.removeEntry(i, kSrcSetAttr);
   }
-}
-void setForArgSrcSet(ForOp op, unsigned arg, const MeshSet& set) {
-  setForArgAttr(op, arg, kSrcSetAttr, set.toAttr());
 }
 
 bool clearUseSet(Op op) { return op.removeAttr(kUseSetAttr); }
@@ -227,8 +171,8 @@ void clearForSets(ForOp op) {
   Block body = op.body();
   if (!body || !op->hasAttr(kArgAttrs)) return;
   for (unsigned i = 0; i < body.numArguments(); ++i) {
-    setForArgAttr(op, i, kUseSetAttr, Attribute());
-    setForArgAttr(op, i, kSrcSetAttr, Attribute());
+    forArgAttrs(op).removeEntry(i, kUseSetAttr);
+    forArgAttrs(op).removeEntry(i, kSrcSetAttr);
   }
 }
 

@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "shardkit/ir/dict_list_attr.h"
 #include "shardkit/ir/func.h"
 #include "shardkit/ir/graph.h"
 #include "shardkit/mpmd/ops.h"
@@ -42,15 +43,14 @@ bool isTerminalNodeInAnalysis(Op op);
 std::string_view terminalNodeOrigin(Op op);
 
 // ---- Use sets (always specified) ----
+// Of an op, or of entry `i` of the dictionaries of a function's arguments or
+// results (FuncOp::argAttrList, resultAttrList) or of a loop's arguments
+// (forArgAttrs).
 MeshSet useSetOf(Op op);
-MeshSet argUseSet(FuncOp func, unsigned arg);
-MeshSet resultUseSet(FuncOp func, unsigned result);
-MeshSet forArgUseSet(ForOp op, unsigned arg);
+MeshSet useSetOf(const DictListAttr& list, unsigned i);
 // Each setter does nothing for an empty set.
 void setUseSet(Op op, const MeshSet& set);
-void setArgUseSet(FuncOp func, unsigned arg, const MeshSet& set);
-void setResultUseSet(FuncOp func, unsigned result, const MeshSet& set);
-void setForArgUseSet(ForOp op, unsigned arg, const MeshSet& set);
+void setUseSet(const DictListAttr& list, unsigned i, const MeshSet& set);
 // The meshes of `op`'s use set.
 std::vector<std::string> useMeshes(Op op);
 
@@ -60,16 +60,17 @@ void updateTransitiveUses(Op op, MeshSet& set);
 
 // ---- Source sets (unspecified: any mesh) ----
 MeshSet srcSetOf(Op op);
-MeshSet argSrcSet(FuncOp func, unsigned arg);
-MeshSet forArgSrcSet(ForOp op, unsigned arg);
+MeshSet srcSetOf(const DictListAttr& list, unsigned i);
 // The source set of the value operand `operand` of `user` reads: through
 // call and loop results to what they return, then its producer's (an assign
 // is unspecified) or its argument's.
 MeshSet srcSetOfOperand(Op user, unsigned operand);
 // Each setter removes the attribute for an unspecified set.
 void setSrcSet(Op op, const MeshSet& set);
-void setArgSrcSet(FuncOp func, unsigned arg, const MeshSet& set);
-void setForArgSrcSet(ForOp op, unsigned arg, const MeshSet& set);
+void setSrcSet(const DictListAttr& list, unsigned i, const MeshSet& set);
+
+// The dictionaries of the block arguments of `op` (its `arg_attrs`).
+DictListAttr forArgAttrs(ForOp op);
 
 // Removes the sets; true if there were any.
 bool clearUseSet(Op op);

@@ -48,7 +48,8 @@ absl::Status assignCalleeResults(FuncOp callee, const Topology& topology) {
   for (unsigned i = 0; i < ret.numOperands(); ++i) {
     Value value = ret.operand(i);
     if (isMeshTensor(value.type())) continue;
-    std::vector<std::string> meshes = resultUseSet(callee, i).meshNames();
+    std::vector<std::string> meshes =
+        useSetOf(callee.resultAttrList(), i).meshNames();
     // An unused result: a mesh it can come from, else the first mesh.
     if (meshes.empty()) {
       Op producer = value.definingOp();

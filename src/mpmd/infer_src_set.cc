@@ -46,11 +46,11 @@ void initializeUnassign(UnassignOp unassign) {
 
 void initializeArguments(FuncOp func) {
   for (unsigned i = 0; i < func.numArguments(); ++i) {
-    MeshSet use = argUseSet(func, i);
+    MeshSet use = useSetOf(func.argAttrList(), i);
     if (use.empty()) continue;
     MeshSet src = MeshSet::none();
     addUseSetToSrcSet(src, use);
-    setArgSrcSet(func, i, src);
+    setSrcSet(func.argAttrList(), i, src);
   }
 }
 
@@ -109,8 +109,8 @@ void populateCall(Op call) {
   if (!callee || !callee.body()) return;
   for (unsigned i = 0; i < call.numOperands(); ++i) {
     MeshSet src = srcSetOfOperand(call, i);
-    src.intersect(argSrcSet(callee, i));
-    if (src.specified()) setArgSrcSet(callee, i, src);
+    src.intersect(srcSetOf(callee.argAttrList(), i));
+    if (src.specified()) setSrcSet(callee.argAttrList(), i, src);
   }
   for (Op op : callee.body().ops()) walkFromStart(op);
 }
@@ -125,7 +125,7 @@ void populateSrcSet(Op op) {
   } else if (auto for_op = dynCast<ForOp>(op)) {
     for (unsigned i = 0; i < op.numOperands(); ++i) {
       MeshSet src = srcSetOfOperand(op, i);
-      if (src.specified()) setForArgSrcSet(for_op, i, src);
+      if (src.specified()) setSrcSet(forArgAttrs(for_op), i, src);
     }
   } else if (isMeshlessOp(op) || isa<AssignOp>(op)) {
     propagate(op);

@@ -39,12 +39,12 @@ void walkFromEnd(Op op) {
 bool populateCallee(Op call, FuncOp callee) {
   bool changed = false;
   for (unsigned i = 0; i < call.numResults(); ++i) {
-    MeshSet set = resultUseSet(callee, i);
+    MeshSet set = useSetOf(callee.resultAttrList(), i);
     int before = set.size();
     updateTransitiveUses(call.result(i), set);
     if (set.size() != before) {
       changed = true;
-      setResultUseSet(callee, i, set);
+      setUseSet(callee.resultAttrList(), i, set);
     }
   }
   if (!changed && calleeHasUseSet(call)) return false;
@@ -75,9 +75,9 @@ void populateLoopTerminator(Op ret) {
       FuncOp callee = calleeOf(producer);
       if (!callee) continue;
       unsigned index = ret.operand(i).index();
-      MeshSet set = resultUseSet(callee, index);
+      MeshSet set = useSetOf(callee.resultAttrList(), index);
       updateTransitiveUses(result, set);
-      setResultUseSet(callee, index, set);
+      setUseSet(callee.resultAttrList(), index, set);
     } else {
       MeshSet set = useSetOf(producer);
       updateTransitiveUses(result, set);
@@ -86,25 +86,25 @@ void populateLoopTerminator(Op ret) {
   }
 }
 
+// Adds to the use set of each argument of `body` (kept in `list`) the use
+// sets of its uses.
+void updateArgumentUseSets(Block body, const DictListAttr& list) {
+  for (unsigned i = 0; body && i < body.numArguments(); ++i) {
+    MeshSet set = useSetOf(list, i);
+    updateTransitiveUses(body.argument(i), set);
+    setUseSet(list, i, set);
+  }
+}
+
 void populateUseSet(Op op) {
   if (auto assign = dynCast<AssignOp>(op)) {
     setUseSet(op, MeshSet(assign.meshWithOrigin()));
   } else if (auto func = dynCast<FuncOp>(op)) {
-    Block body = func.body();
-    for (unsigned i = 0; body && i < body.numArguments(); ++i) {
-      MeshSet set = argUseSet(func, i);
-      updateTransitiveUses(body.argument(i), set);
-      setArgUseSet(func, i, set);
-    }
+    updateArgumentUseSets(func.body(), func.argAttrList());
   } else if (isa<CallOp>(op)) {
     populateCall(op);
   } else if (auto for_op = dynCast<ForOp>(op)) {
-    Block body = for_op.body();
-    for (unsigned i = 0; body && i < body.numArguments(); ++i) {
-      MeshSet set = forArgUseSet(for_op, i);
-      updateTransitiveUses(body.argument(i), set);
-      setForArgUseSet(for_op, i, set);
-    }
+    updateArgumentUseSets(for_op.body(), forArgAttrs(for_op));
   } else if (isa<ReturnOp>(op)) {
     populateLoopTerminator(op);
   } else if (isMeshlessOp(op) || isTerminalNodeInAnalysis(op) ||

@@ -143,8 +143,8 @@ void checkOpPlacement(Op op, FailedPlacements& failed, ErrorBudget& errors) {
 
 void checkArgPlacement(FuncOp func, unsigned i, FailedPlacements& failed,
                        ErrorBudget& errors) {
-  MeshSet src = argSrcSet(func, i);
-  std::vector<std::string> uses = argUseSet(func, i).meshNames();
+  MeshSet src = srcSetOf(func.argAttrList(), i);
+  std::vector<std::string> uses = useSetOf(func.argAttrList(), i).meshNames();
   if (!src.specified() || isSubset(uses, src.meshNames())) return;
   failed.args.insert({func, i});
   if (failed.reportedAtUser(func.argument(i))) {
@@ -164,8 +164,8 @@ void checkCallChain(Op op, ErrorBudget& errors) {
     for (const Value::Use& use : op.result(r).uses()) {
       auto user = dynCast<CallOp>(use.user());
       if (!user || user.callee() != CallOp(op).callee()) continue;
-      if (resultUseSet(callee, r).sameMeshes(
-              argUseSet(callee, use.operandIndex()))) {
+      if (useSetOf(callee.resultAttrList(), r)
+              .sameMeshes(useSetOf(callee.argAttrList(), use.operandIndex()))) {
         continue;
       }
       errors.add(callee,
@@ -192,7 +192,7 @@ absl::Status inferMeshValidateSrcSetNotEmpty(Module& module,
       if (isMeshlessOp(op)) checkSrcSetNotEmpty(op, errors);
     }
     for (unsigned i = 0; i < func.numArguments() && !errors.exhausted(); ++i) {
-      MeshSet src = argSrcSet(func, i);
+      MeshSet src = srcSetOf(func.argAttrList(), i);
       if (!src.empty()) continue;
       bool first = true;
       for (Op call : callersOf(func))

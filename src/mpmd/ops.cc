@@ -142,11 +142,11 @@ std::optional<int64_t> FragmentOp::stageId() const {
 }
 
 const TensorShardingPerValue* FragmentOp::inShardings() const {
-  return op_.attr("in_shardings").asTensorShardingPerValue();
+  return op_.attr("in_shardings").as<TensorShardingPerValue>();
 }
 
 const TensorShardingPerValue* FragmentOp::outShardings() const {
-  return op_.attr("out_shardings").asTensorShardingPerValue();
+  return op_.attr("out_shardings").as<TensorShardingPerValue>();
 }
 
 std::string_view FragmentCallOp::meshName() const {

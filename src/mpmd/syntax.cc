@@ -3,6 +3,7 @@
 // registration of the dialect's op, attribute and type syntaxes.
 #include "shardkit/mpmd/syntax.h"
 
+#include <initializer_list>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -22,23 +23,29 @@ namespace {
 
 using mpmd_internal::quotedString;
 
+// `<head> attr-dict %a, ... : `, the start of the forms that write the
+// attributes before the operands (the caller then prints the types).
+void printHeadAttrsAndOperands(OpWriter& w, Op op, std::string_view head,
+                               std::initializer_list<std::string_view> elided) {
+  w << head;
+  w.printAttrDict(op, elided);
+  w << " ";
+  w.printOperands(op.operands());
+  w << " : ";
+}
+
 // `attr-dict %x : (t) -> t` (transfer, assign, unassign).
 absl::StatusOr<Op> parseUnaryFunctional(OpReader& r, OpName name) {
   OperationState state(name);
   SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_ASSIGN_OR_RETURN(Value input, r.parseOperand());
-  state.operands.push_back(input);
+  SK_RETURN_IF_ERROR(r.parseOperandInto(state.operands));
   SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
   return r.createOp(state);
 }
 
 bool printUnaryFunctional(OpWriter& w, Op op) {
   if (op.numOperands() != 1 || op.numRegions() != 0) return false;
-  w << op.name();
-  w.printAttrDict(op, {});
-  w << " ";
-  w.printOperand(op.operand(0));
-  w << " : ";
+  printHeadAttrsAndOperands(w, op, op.name(), {});
   w.printFunctionalType(op);
   return true;
 }
@@ -47,12 +54,8 @@ bool printUnaryFunctional(OpWriter& w, Op op) {
 absl::StatusOr<Op> parseBroadcast(OpReader& r, OpName name) {
   OperationState state(name);
   SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_ASSIGN_OR_RETURN(Value input, r.parseOperand());
-  state.operands.push_back(input);
-  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kColon, "':'"));
-  size_t offset = r.p().tok().offset;
-  SK_ASSIGN_OR_RETURN(Type type, r.parseType());
-  SK_RETURN_IF_ERROR(r.checkOperandTypes(state.operands, {type}, offset));
+  SK_RETURN_IF_ERROR(r.parseOperandInto(state.operands));
+  SK_ASSIGN_OR_RETURN(Type type, r.parseTrailingOperandType(state.operands));
   state.result_types.push_back(type);
   return r.createOp(state);
 }
@@ -62,11 +65,7 @@ bool printBroadcast(OpWriter& w, Op op) {
       !(op.operand(0).type() == op.result(0).type())) {
     return false;
   }
-  w << "mpmd.broadcast";
-  w.printAttrDict(op, {});
-  w << " ";
-  w.printOperand(op.operand(0));
-  w << " : ";
+  printHeadAttrsAndOperands(w, op, op.name(), {});
   w.printType(op.result(0).type());
   return true;
 }
@@ -74,18 +73,14 @@ bool printBroadcast(OpWriter& w, Op op) {
 // `%x name="n" attr-dict : t` (named_tensor).
 absl::StatusOr<Op> parseNamedTensor(OpReader& r, OpName name) {
   OperationState state(name);
-  SK_ASSIGN_OR_RETURN(Value input, r.parseOperand());
-  state.operands.push_back(input);
+  SK_RETURN_IF_ERROR(r.parseOperandInto(state.operands));
   SK_RETURN_IF_ERROR(r.p().expectKeyword("name"));
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kEqual, "'='"));
   SK_ASSIGN_OR_RETURN(std::string tensor_name,
                       r.p().parseString("tensor name"));
   state.addAttr("name", Attribute::string(std::move(tensor_name)));
   SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kColon, "':'"));
-  size_t offset = r.p().tok().offset;
-  SK_ASSIGN_OR_RETURN(Type type, r.parseType());
-  SK_RETURN_IF_ERROR(r.checkOperandTypes(state.operands, {type}, offset));
+  SK_ASSIGN_OR_RETURN(Type type, r.parseTrailingOperandType(state.operands));
   state.result_types.push_back(type);
   return r.createOp(state);
 }
@@ -96,12 +91,8 @@ bool printNamedTensor(OpWriter& w, Op op) {
       op.numRegions() != 0 || !(op.operand(0).type() == op.result(0).type())) {
     return false;
   }
-  w << "mpmd.named_tensor ";
-  w.printOperand(op.operand(0));
-  w << " name=" << quotedString(*tensor_name);
-  w.printAttrDict(op, {"name"});
-  w << " : ";
-  w.printType(op.result(0).type());
+  w.printUnaryForm(op, strCat(" name=", quotedString(*tensor_name)), {"name"},
+                   op.result(0).type());
   return true;
 }
 
@@ -128,11 +119,8 @@ absl::StatusOr<Op> parseReduce(OpReader& r, OpName name) {
 bool printReduce(OpWriter& w, Op op) {
   std::optional<ReductionType> kind = reductionOf(op.attr("reduction"));
   if (!kind || op.numRegions() != 0) return false;
-  w << "mpmd.reduce<" << toString(*kind) << ">";
-  w.printAttrDict(op, {"reduction"});
-  w << " ";
-  w.printOperands(op.operands());
-  w << " : ";
+  printHeadAttrsAndOperands(w, op, strCat("mpmd.reduce<", toString(*kind), ">"),
+                            {"reduction"});
   w.printFunctionalType(op);
   return true;
 }

@@ -137,7 +137,7 @@ absl::Status parseFragmentHeader(OpReader& r, OperationState& state) {
     } else {
       SK_ASSIGN_OR_RETURN(TensorShardingPerValue s,
                           r.sdy().parseTensorShardingList());
-      state.addAttr(keyword, Attribute::tensorShardingPerValue(std::move(s)));
+      state.addAttr(keyword, Attribute::of(std::move(s)));
     }
   }
   return r.p().expect(TokenKind::kGreater, "'>'");
@@ -160,7 +160,7 @@ bool printFragment(OpWriter& w, Op op) {
   for (std::string_view keyword : {"in_shardings", "out_shardings"}) {
     const Attribute& attr = op.attr(keyword);
     if (!attr) continue;
-    const TensorShardingPerValue* s = attr.asTensorShardingPerValue();
+    const TensorShardingPerValue* s = attr.as<TensorShardingPerValue>();
     if (!s) return false;
     strAppend(*header, ", ", keyword, "=", strippedShardings(*s));
   }

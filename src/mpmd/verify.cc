@@ -5,6 +5,7 @@
 #include "src/mpmd/verify.h"
 
 #include <string>
+#include <tuple>
 
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
@@ -241,20 +242,17 @@ absl::Status verifyCallOp(Op op, const VerifyContext&) {
     return locatedError(op, strCat("No function was found for function ref '",
                                    call.callee(), "'"));
   }
-  std::vector<Type> inputs = callee.argumentTypes();
-  for (unsigned i = 0; i < op.numOperands() && i < inputs.size(); ++i) {
-    if (!(inputs[i] == op.operand(i).type())) {
-      return locatedError(
-          op, strCat("Type mismatch. Expected call operand to have type ",
-                     inputs[i].str(), " but got ", op.operand(i).type().str()));
-    }
-  }
-  std::vector<Type> results = callee.resultTypes();
-  for (unsigned i = 0; i < op.numResults() && i < results.size(); ++i) {
-    if (!(results[i] == op.result(i).type())) {
-      return locatedError(
-          op, strCat("Type mismatch. Expected call result to have type ",
-                     results[i].str(), " but got ", op.result(i).type().str()));
+  // The callee's signature against the call's operands, then its results
+  // (as far as both go: the counts are checked elsewhere).
+  for (auto [expected, actual, what] :
+       {std::tuple{callee.argumentTypes(), op.operandTypes(), "operand"},
+        std::tuple{callee.resultTypes(), op.resultTypes(), "result"}}) {
+    for (size_t i = 0; i < actual.size() && i < expected.size(); ++i) {
+      if (!(expected[i] == actual[i])) {
+        return locatedError(
+            op, strCat("Type mismatch. Expected call ", what, " to have type ",
+                       expected[i].str(), " but got ", actual[i].str()));
+      }
     }
   }
   if (isMpmdFunction(callee) && callee.visibility() == "public") {

@@ -1,7 +1,9 @@
 // The verifiers of the mpmd region and call ops whose inside and outside
 // types correspond: fragment and fragment_call (mesh tensors outside, their
 // global tensors inside), named_computation (the same types on both sides).
+#include <array>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "shardkit/core/status_macros.h"
@@ -34,24 +36,50 @@ absl::StatusOr<std::vector<Type>> returnedTypes(Op op,
   return last.operandTypes();
 }
 
-absl::Status countsMatch(Op op, size_t inner, size_t outer,
-                         std::string_view inner_name,
-                         std::string_view outer_name) {
+// Types inside an op (its body's or its callee's) against the op's own, one
+// to one: `inner_name`s against `outer_name`s in the messages.
+struct TypeCorrespondence {
+  std::vector<Type> inner;
+  std::vector<Type> outer;
+  std::string_view inner_name;
+  std::string_view outer_name;
+};
+using SignatureCorrespondence = std::array<TypeCorrespondence, 2>;
+
+// Block arguments against operands, returned values against results.
+SignatureCorrespondence signatureCorrespondence(Op op, std::vector<Type> args,
+                                                std::vector<Type> returned) {
+  return {
+      {{std::move(args), op.operandTypes(), "block argument", "operand"},
+       {std::move(returned), op.resultTypes(), "returned value", "result"}}};
+}
+
+// The same for the single block of `op`'s region.
+absl::StatusOr<SignatureCorrespondence> regionCorrespondence(Op op) {
+  SK_ASSIGN_OR_RETURN(std::vector<Type> returned,
+                      returnedTypes(op, ReturnOp::kName));
+  Block body = op.region(0).front();
+  std::vector<Type> args;
+  for (unsigned i = 0; i < body.numArguments(); ++i)
+    args.push_back(body.argument(i).type());
+  return signatureCorrespondence(op, std::move(args), std::move(returned));
+}
+
+absl::Status countsMatch(Op op, const TypeCorrespondence& types) {
+  size_t inner = types.inner.size();
+  size_t outer = types.outer.size();
   if (inner == outer) return absl::OkStatus();
   return locatedError(
-      op, strCat("number of ", inner_name, "s must match the number of ",
-                 outer_name, "s respectively: ", inner, " != ", outer));
+      op, strCat("number of ", types.inner_name, "s must match the number of ",
+                 types.outer_name, "s respectively: ", inner, " != ", outer));
 }
 
 // A fragment or fragment call: each outer type is a mesh tensor of the op's
 // mesh, valid for it, whose global type is the inner type.
 absl::Status fragmentTypesMatch(Op op, std::string_view mesh_name,
-                                const std::vector<Type>& inner,
-                                const std::vector<Type>& outer,
-                                std::string_view inner_name,
-                                std::string_view outer_name) {
-  SK_RETURN_IF_ERROR(
-      countsMatch(op, inner.size(), outer.size(), inner_name, outer_name));
+                                const TypeCorrespondence& types) {
+  SK_RETURN_IF_ERROR(countsMatch(op, types));
+  const auto& [inner, outer, inner_name, outer_name] = types;
   for (size_t i = 0; i < inner.size(); ++i) {
     SK_ASSIGN_OR_RETURN(Mesh mesh, meshOf(op, mesh_name));
     std::optional<MeshTensorType> mesh_type = MeshTensorType::of(outer[i]);
@@ -96,12 +124,9 @@ absl::Status requireMeshAndOrigin(Op op) {
 
 // The single block's arguments against the operands, the returned values
 // against the results: the same types.
-absl::Status sameTypesMatch(Op op, const std::vector<Type>& inner,
-                            const std::vector<Type>& outer,
-                            std::string_view inner_name,
-                            std::string_view outer_name) {
-  SK_RETURN_IF_ERROR(
-      countsMatch(op, inner.size(), outer.size(), inner_name, outer_name));
+absl::Status sameTypesMatch(Op op, const TypeCorrespondence& types) {
+  SK_RETURN_IF_ERROR(countsMatch(op, types));
+  const auto& [inner, outer, inner_name, outer_name] = types;
   for (size_t i = 0; i < inner.size(); ++i) {
     if (!(inner[i] == outer[i])) {
       return locatedError(
@@ -121,18 +146,13 @@ absl::Status verifyFragmentOp(Op op, const VerifyContext&) {
   const Attribute& stage = op.attr("stage_id");
   if (stage && !stage.asInteger())
     return opMessage("attribute 'stage_id' must be a 64-bit integer");
-  SK_ASSIGN_OR_RETURN(std::vector<Type> returned,
-                      returnedTypes(op, ReturnOp::kName));
-  auto fragment = FragmentOp(op);
-  Block body = fragment.body();
-  std::vector<Type> args;
-  for (unsigned i = 0; i < body.numArguments(); ++i)
-    args.push_back(body.argument(i).type());
-  SK_RETURN_IF_ERROR(fragmentTypesMatch(op, fragment.meshName(), args,
-                                        op.operandTypes(), "block argument",
-                                        "operand"));
-  return fragmentTypesMatch(op, fragment.meshName(), returned, op.resultTypes(),
-                            "returned value", "result");
+  SK_ASSIGN_OR_RETURN(SignatureCorrespondence signature,
+                      regionCorrespondence(op));
+  for (const TypeCorrespondence& types : signature) {
+    SK_RETURN_IF_ERROR(
+        fragmentTypesMatch(op, FragmentOp(op).meshName(), types));
+  }
+  return absl::OkStatus();
 }
 
 absl::Status verifyFragmentCallOp(Op op, const VerifyContext&) {
@@ -144,14 +164,12 @@ absl::Status verifyFragmentCallOp(Op op, const VerifyContext&) {
     return locatedError(op, strCat("'", call.callee(),
                                    "' does not reference a valid function"));
   }
-  SK_RETURN_IF_ERROR(
-      fragmentTypesMatch(op, call.meshName(), callee.argumentTypes(),
-                         op.operandTypes(), "block argument", "operand"));
-  SK_RETURN_IF_ERROR(fragmentTypesMatch(op, call.meshName(),
-                                        callee.resultTypes(), op.resultTypes(),
-                                        "returned value", "result"));
+  for (const TypeCorrespondence& types : signatureCorrespondence(
+           op, callee.argumentTypes(), callee.resultTypes())) {
+    SK_RETURN_IF_ERROR(fragmentTypesMatch(op, call.meshName(), types));
+  }
   SK_ASSIGN_OR_RETURN(Mesh call_mesh, meshOf(op, call.meshName()));
-  const Mesh* callee_mesh = callee->attr(kMeshShapeAttr).asMesh();
+  const Mesh* callee_mesh = callee->attr(kMeshShapeAttr).as<Mesh>();
   if (!callee_mesh) {
     return locatedError(op, strCat("Function does not have a mesh_shape "
                                    "attribute: ",
@@ -170,16 +188,12 @@ absl::Status verifyFragmentCallOp(Op op, const VerifyContext&) {
 absl::Status verifyNamedComputationOp(Op op, const VerifyContext&) {
   if (!userOriginOf(op.attr("origin")))
     return opMessage("requires attribute 'origin'");
-  SK_ASSIGN_OR_RETURN(std::vector<Type> returned,
-                      returnedTypes(op, ReturnOp::kName));
-  Block body = NamedComputationOp(op).body();
-  std::vector<Type> args;
-  for (unsigned i = 0; i < body.numArguments(); ++i)
-    args.push_back(body.argument(i).type());
-  SK_RETURN_IF_ERROR(
-      sameTypesMatch(op, args, op.operandTypes(), "block argument", "operand"));
-  return sameTypesMatch(op, returned, op.resultTypes(), "returned value",
-                        "result");
+  SK_ASSIGN_OR_RETURN(SignatureCorrespondence signature,
+                      regionCorrespondence(op));
+  for (const TypeCorrespondence& types : signature) {
+    SK_RETURN_IF_ERROR(sameTypesMatch(op, types));
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace shardkit::mpmd::mpmd_internal

@@ -29,23 +29,17 @@ absl::Status runPropagationPipeline(Module& module,
                              addFuncDataFlowEdges(module));
   }
   SK_TIMED_RETURN_IF_ERROR("sdy-pre-order-funcs", preOrderFuncs(module));
-  PropagationOptions propagation;
-  propagation.strategy = options.strategy;
-  propagation.op_priorities = options.op_priorities;
+  PropagationOptions propagation = options.propagation;
   propagation.user_priorities = true;
-  propagation.conservative = options.conservative;
-  propagation.keep_sharding_rules = options.keep_sharding_rules;
-  propagation.debug_sharding_origins = options.debug_sharding_origins;
-  propagation.debug_propagation_edges = options.debug_propagation_edges;
   SK_TIMED_RETURN_IF_ERROR("sdy-user-priority-propagate",
                            propagate(module, propagation).status());
   // Propagation has already dropped the rules unless asked to keep them.
   ExportOptions export_options = options.export_options;
   export_options.keep_sharding_rules = true;
   export_options.sink.sink_debug_sharding_origins |=
-      options.debug_sharding_origins;
+      propagation.debug_sharding_origins;
   export_options.sink.sink_debug_propagation_edge_sharding |=
-      options.debug_propagation_edges;
+      propagation.debug_propagation_edges;
   export_options.keep_propagation_debug_info = true;
   if (dedup) {
     SK_TIMED_RETURN_IF_ERROR("sdy-propagate-to-func-results",

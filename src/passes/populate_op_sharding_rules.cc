@@ -21,9 +21,9 @@ absl::Status populateOpShardingRules(Module& module,
     }
     if (!rule->has_value()) return;
     const OpShardingRule* attached =
-        op.attr(kShardingRuleAttr).asOpShardingRule();
+        op.attr(kShardingRuleAttr).as<OpShardingRule>();
     if (attached && *attached == **rule) return;  // e.g. a custom rule
-    op.setAttr(kShardingRuleAttr, Attribute::opShardingRule(**std::move(rule)));
+    op.setAttr(kShardingRuleAttr, Attribute::of(**std::move(rule)));
   });
   return status;
 }

@@ -99,12 +99,7 @@ absl::Status runLevel(Module& module, const PassOptions& pass, Level level) {
   PipelineOptions pipeline;
   SK_ASSIGN_OR_RETURN(pipeline.import_options.dedup_functions_fully,
                       pass.getBool("dedup-functions-fully", false));
-  pipeline.strategy = options.strategy;
-  pipeline.op_priorities = options.op_priorities;
-  pipeline.conservative = options.conservative;
-  pipeline.keep_sharding_rules = options.keep_sharding_rules;
-  pipeline.debug_sharding_origins = options.debug_sharding_origins;
-  pipeline.debug_propagation_edges = options.debug_propagation_edges;
+  pipeline.propagation = options;
   return runPropagationPipeline(module, pipeline);
 }
 

@@ -14,13 +14,13 @@ namespace shardkit {
 namespace {
 
 constexpr std::array<std::string_view, 6> kDebugAttrs = {
-    kPropagationEdgesAttr,        kBlockArgPropagationEdgesAttr,
-    kResultPropagationEdgesAttr,  kShardingOriginsAttr,
-    kBlockArgShardingOriginsAttr, kResultShardingOriginsAttr};
+    kPropagationEdgesAttr,           kPropagationEdgesAttrs.block_arg,
+    kPropagationEdgesAttrs.result,   kShardingOriginsAttr,
+    kShardingOriginsAttrs.block_arg, kShardingOriginsAttrs.result};
 
 int64_t lastStepOf(const Attribute& attr) {
   int64_t last = -1;
-  if (const PropagationEdges* edges = attr.asPropagationEdges()) {
+  if (const PropagationEdges* edges = attr.as<PropagationEdges>()) {
     last = edges->lastStep();
   } else if (const std::vector<Attribute>* list = attr.asArray()) {
     for (const Attribute& element : *list) {
@@ -36,8 +36,8 @@ int64_t lastRecordedPropagationStep(Module& module) {
   int64_t last = -1;
   module.walk([&](Op op) {
     last = std::max({last, lastStepOf(op.attr(kPropagationEdgesAttr)),
-                     lastStepOf(op.attr(kBlockArgPropagationEdgesAttr)),
-                     lastStepOf(op.attr(kResultPropagationEdgesAttr))});
+                     lastStepOf(op.attr(kPropagationEdgesAttrs.block_arg)),
+                     lastStepOf(op.attr(kPropagationEdgesAttrs.result))});
     if (!isa<FuncOp>(op)) return;
     FuncOp func(op);
     for (unsigned i = 0; i < func.numResults(); ++i) {
@@ -51,12 +51,11 @@ int64_t lastRecordedPropagationStep(Module& module) {
 void appendPropagationStep(Op op, PropagationStep step) {
   PropagationEdges edges;
   if (const PropagationEdges* old =
-          op.attr(kPropagationEdgesAttr).asPropagationEdges()) {
+          op.attr(kPropagationEdgesAttr).as<PropagationEdges>()) {
     edges = *old;
   }
   edges.steps.push_back(std::move(step));
-  op.setAttr(kPropagationEdgesAttr,
-             Attribute::propagationEdges(std::move(edges)));
+  op.setAttr(kPropagationEdgesAttr, Attribute::of(std::move(edges)));
 }
 
 void removePropagationDebugInfo(Module& module) {

@@ -178,7 +178,7 @@ void DebugRecorder::prepare() {
   for (Op op : ops) {
     if (!isa<sdy::ShardingConstraintOp>(op)) continue;
     ShardingOrigin origin{Kind::kConstraint, 0, id++};
-    addOrigins(op.result(0), op.attr("sharding").asTensorSharding(), origin);
+    addOrigins(op.result(0), op.attr("sharding").as<TensorSharding>(), origin);
     std::optional<TensorSharding> input = getSharding(op.operand(0));
     addOrigins(op.operand(0), input ? &*input : nullptr, origin);
     op.setAttr(kShardingOriginNameAttr, Attribute::string(originName(origin)));
@@ -397,10 +397,9 @@ void DebugRecorder::saveEdges() {
   for (Op op : ops) {
     if (auto it = op_edges_.find(op); it != op_edges_.end()) {
       PropagationEdges edges = buildEdges(
-          it->second, op.attr(kPropagationEdgesAttr).asPropagationEdges());
+          it->second, op.attr(kPropagationEdgesAttr).as<PropagationEdges>());
       if (!edges.empty()) {
-        op.setAttr(kPropagationEdgesAttr,
-                   Attribute::propagationEdges(std::move(edges)));
+        op.setAttr(kPropagationEdgesAttr, Attribute::of(std::move(edges)));
       }
     }
     auto it = func_edges_.find(op);
@@ -409,10 +408,10 @@ void DebugRecorder::saveEdges() {
                                                it->second.end());
     FuncOp func(op);
     PropagationEdges edges = buildEdges(
-        list, func.resultAttr(0, kPropagationEdgesAttr).asPropagationEdges());
+        list, func.resultAttr(0, kPropagationEdgesAttr).as<PropagationEdges>());
     if (!edges.empty()) {
       func.setResultAttr(0, kPropagationEdgesAttr,
-                         Attribute::propagationEdges(std::move(edges)));
+                         Attribute::of(std::move(edges)));
     }
   }
 }

@@ -310,7 +310,7 @@ absl::Status Driver::visit(Op op) {
       if (!type.isRankedTensor()) return absl::OkStatus();
       params.direction = PropagationDirection::kNone;
       if (const PropagationDirection* d =
-              op.attr("allowed_direction").asPropagationDirection()) {
+              op.attr("allowed_direction").as<PropagationDirection>()) {
         params.direction = *d;
       }
       params.rule = &identity_.get(type.shape(), 1, 1);

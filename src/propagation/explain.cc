@@ -249,7 +249,7 @@ absl::StatusOr<StepView> stepView(Op op, const Names& names,
       view.rule = identity.get(op.result(0).type().shape(), 1, 1);
       view.direction = PropagationDirection::kNone;
       if (const PropagationDirection* d =
-              op.attr("allowed_direction").asPropagationDirection()) {
+              op.attr("allowed_direction").as<PropagationDirection>()) {
         view.direction = *d;
       }
       add("operand 0", op.operand(0));

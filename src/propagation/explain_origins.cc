@@ -104,7 +104,7 @@ const std::vector<NamedAttribute>* originRecord(Value value) {
     // A data-flow op whose edges were sunk: its arguments' records, one per
     // owner when every owner had one.
     std::vector<Value> owners = dataFlowEdgeOwners(parent);
-    const Attribute& list = parent.attr(kBlockArgShardingOriginsAttr);
+    const Attribute& list = parent.attr(kShardingOriginsAttrs.block_arg);
     auto it = std::find(owners.begin(), owners.end(), slot);
     if (it == owners.end()) return nullptr;
     return dictAt(list, static_cast<unsigned>(it - owners.begin()));
@@ -122,7 +122,7 @@ const std::vector<NamedAttribute>* originRecord(Value value) {
     }
     auto it = std::find(owners.begin(), owners.end(), slot);
     if (it != owners.end()) {
-      return dictAt(owner.attr(kResultShardingOriginsAttr),
+      return dictAt(owner.attr(kShardingOriginsAttrs.result),
                     static_cast<unsigned>(it - owners.begin()));
     }
   }
@@ -162,7 +162,7 @@ std::string originsSection(Op op, const ShardingProjection& before,
         "debug-sharding-origins=true to see where each axis came from\n";
   }
   if (const PropagationEdges* edges =
-          op.attr(kPropagationEdgesAttr).asPropagationEdges()) {
+          op.attr(kPropagationEdgesAttr).as<PropagationEdges>()) {
     out += "\nsteps that changed this op (sdy.propagation_edges):\n";
     for (const PropagationStep& step : edges->steps) {
       for (const AxisPropagation& entry : step.axes) {

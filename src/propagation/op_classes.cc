@@ -101,7 +101,7 @@ absl::StatusOr<OpRoleInfo> classifyOp(Op op, bool conservative) {
   }
   if (isTerminatorLike(op)) return info;
   if (const OpShardingRule* attached =
-          op.attr(kShardingRuleAttr).asOpShardingRule()) {
+          op.attr(kShardingRuleAttr).as<OpShardingRule>()) {
     info.role = OpRole::kRule;
     info.rule = *attached;
     return info;

@@ -56,7 +56,7 @@ void constrainGroupMember(Module& module, Value member,
   OperationState state(sdy::ShardingConstraintOp::opName());
   state.operands = {member};
   state.result_types = {member.type()};
-  state.addAttr("sharding", Attribute::tensorSharding(TensorSharding::fullyOpen(
+  state.addAttr("sharding", Attribute::of(TensorSharding::fullyOpen(
                                 like.mesh, member.type().rank())));
   Op constraint = module.createOp(state);
   if (member.isBlockArgument()) {

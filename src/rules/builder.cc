@@ -59,7 +59,7 @@ absl::StatusOr<OpShardingRule> OpShardingRuleBuilder::buildPointwise(
   const Shape shape = result_shapes.front();
   OpShardingRuleBuilder builder(std::move(operand_shapes),
                                 std::move(result_shapes));
-  for (int64_t size : shape) builder.factor_sizes_.push_back(size);
+  for (int64_t size : shape) builder.rule_.factor_sizes.push_back(size);
   auto map_all = [&](std::vector<Mapping>& mappings, std::string_view what) {
     for (size_t t = 0; t < mappings.size(); ++t) {
       Mapping& mapping = mappings[t];
@@ -97,18 +97,18 @@ void OpShardingRuleBuilder::setFactorKind(int64_t factor, FactorType type,
                                           bool blocked) {
   switch (type) {
     case FactorType::kReduction:
-      reduction_factors_.push_back(factor);
+      rule_.reduction_factors.push_back(factor);
       break;
     case FactorType::kNeedReplication:
-      need_replication_factors_.push_back(factor);
+      rule_.need_replication_factors.push_back(factor);
       break;
     case FactorType::kPermutation:
-      permutation_factors_.push_back(factor);
+      rule_.permutation_factors.push_back(factor);
       break;
     case FactorType::kPassThrough:
       break;
   }
-  if (blocked) blocked_factors_.push_back(factor);
+  if (blocked) rule_.blocked_propagation_factors.push_back(factor);
 }
 
 OpShardingRuleBuilder& OpShardingRuleBuilder::addFactor(
@@ -160,7 +160,7 @@ OpShardingRuleBuilder& OpShardingRuleBuilder::addFactor(
       result_mappings_[i][result_dims[i]].push_back(factor);
     }
   }
-  factor_sizes_.push_back(size);
+  rule_.factor_sizes.push_back(size);
   setFactorKind(factor, type, blocked);
   return *this;
 }
@@ -247,7 +247,7 @@ OpShardingRuleBuilder::addPointwiseWithDiffTypeForMismatch(
 int64_t OpShardingRuleBuilder::newFactor(int64_t size, FactorType type,
                                          bool blocked) {
   int64_t factor = numFactors();
-  factor_sizes_.push_back(size);
+  rule_.factor_sizes.push_back(size);
   setFactorKind(factor, type, blocked);
   return factor;
 }
@@ -281,22 +281,16 @@ OpShardingRuleBuilder& OpShardingRuleBuilder::mapResultDim(int64_t result,
 }
 
 OpShardingRuleBuilder& OpShardingRuleBuilder::setCustom(bool custom) {
-  custom_ = custom;
+  rule_.is_custom_rule = custom;
   return *this;
 }
 
 absl::StatusOr<OpShardingRule> OpShardingRuleBuilder::build() const {
   if (!status_.ok()) return status_;
-  OpShardingRule rule;
-  rule.factor_sizes = factor_sizes_;
+  OpShardingRule rule = rule_;
   rule.operand_mappings =
       toTensorMappings(operand_mappings_, rule.factor_sizes);
   rule.result_mappings = toTensorMappings(result_mappings_, rule.factor_sizes);
-  rule.reduction_factors = reduction_factors_;
-  rule.need_replication_factors = need_replication_factors_;
-  rule.permutation_factors = permutation_factors_;
-  rule.blocked_propagation_factors = blocked_factors_;
-  rule.is_custom_rule = custom_;
   return rule;
 }
 

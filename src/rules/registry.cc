@@ -117,7 +117,7 @@ absl::StatusOr<std::optional<OpShardingRule>> registryRuleFor(
 absl::StatusOr<std::optional<OpShardingRule>> shardingRuleFor(
     Op op, const RuleOptions& options) {
   const Attribute& attached = op.attr(kShardingRuleAttr);
-  const OpShardingRule* attached_rule = attached.asOpShardingRule();
+  const OpShardingRule* attached_rule = attached.as<OpShardingRule>();
   if (attached && !attached_rule) {
     return OpView(op).error(
         strCat("attribute '", kShardingRuleAttr,

@@ -30,6 +30,21 @@ RuleResult done(const OpView& op,
   return rule;
 }
 
+// Attribute `name` of `op` as read by `get`, or the error that it must be a
+// `#stablehlo.<kind>`.
+template <typename Dims>
+absl::StatusOr<Dims> dimensionNumbers(
+    const OpView& op, std::string_view name, std::string_view kind,
+    std::optional<Dims> (*get)(const Attribute&)) {
+  const Attribute& attr = op.op().attr(name);
+  std::optional<Dims> dims = get(attr);
+  if (!dims) {
+    return op.error(strCat("attribute '", name, "' must be a #stablehlo.", kind,
+                           ", got ", attr ? toString(attr) : "nothing"));
+  }
+  return *std::move(dims);
+}
+
 // The first `count` operands.
 Shapes firstOperands(const OpView& op, size_t count) {
   return Shapes(op.operands()).subspan(0, count);
@@ -223,32 +238,24 @@ RuleResult dot(const OpView& op, const RuleOptions&) {
 
 RuleResult dotGeneral(const OpView& op, const RuleOptions&) {
   SK_RETURN_IF_ERROR(op.expectCounts(2, 1));
-  Attribute attr = op.op().attr("dot_dimension_numbers");
-  std::optional<DotDimensionNumbers> dims = getDotDimensionNumbers(attr);
-  if (!dims) {
-    return op.error(strCat(
-        "attribute 'dot_dimension_numbers' must be a #stablehlo.dot, got ",
-        attr ? toString(attr) : "nothing"));
-  }
+  SK_ASSIGN_OR_RETURN(DotDimensionNumbers dims,
+                      dimensionNumbers(op, "dot_dimension_numbers", "dot",
+                                       &getDotDimensionNumbers));
   return done(op, dotGeneralRule(op.operands()[0], op.operands()[1],
-                                 op.results()[0], *dims));
+                                 op.results()[0], dims));
 }
 
 RuleResult convolution(const OpView& op, const RuleOptions& options) {
   SK_RETURN_IF_ERROR(op.expectCounts(2, 1));
-  Attribute attr = op.op().attr("dimension_numbers");
-  std::optional<ConvDimensionNumbers> dims = getConvDimensionNumbers(attr);
-  if (!dims) {
-    return op.error(
-        strCat("attribute 'dimension_numbers' must be a #stablehlo.conv, got ",
-               attr ? toString(attr) : "nothing"));
-  }
+  SK_ASSIGN_OR_RETURN(ConvDimensionNumbers dims,
+                      dimensionNumbers(op, "dimension_numbers", "conv",
+                                       &getConvDimensionNumbers));
   SK_ASSIGN_OR_RETURN(int64_t batch_groups, op.intAttr("batch_group_count", 1));
   SK_ASSIGN_OR_RETURN(int64_t feature_groups,
                       op.intAttr("feature_group_count", 1));
   return done(
       op, convolutionRule(op.operands()[0], op.operands()[1], op.results()[0],
-                          *dims, batch_groups, feature_groups,
+                          dims, batch_groups, feature_groups,
                           options.conservative_propagation));
 }
 
@@ -297,15 +304,11 @@ RuleResult selectAndScatter(const OpView& op, const RuleOptions& options) {
 
 RuleResult gather(const OpView& op, const RuleOptions&) {
   SK_RETURN_IF_ERROR(op.expectCounts(2, 1));
-  Attribute attr = op.op().attr("dimension_numbers");
-  std::optional<GatherDimensionNumbers> dims = getGatherDimensionNumbers(attr);
-  if (!dims) {
-    return op.error(strCat(
-        "attribute 'dimension_numbers' must be a #stablehlo.gather, got ",
-        attr ? toString(attr) : "nothing"));
-  }
+  SK_ASSIGN_OR_RETURN(GatherDimensionNumbers dims,
+                      dimensionNumbers(op, "dimension_numbers", "gather",
+                                       &getGatherDimensionNumbers));
   return done(op, gatherRule(op.operands()[0], op.operands()[1],
-                             op.results()[0], *dims));
+                             op.results()[0], dims));
 }
 
 RuleResult scatter(const OpView& op, const RuleOptions&) {
@@ -314,18 +317,12 @@ RuleResult scatter(const OpView& op, const RuleOptions&) {
     return op.error(strCat("expected N inputs, the indices and N updates for ",
                            n, " results, got ", op.numOperands(), " operands"));
   }
-  Attribute attr = op.op().attr("scatter_dimension_numbers");
-  std::optional<ScatterDimensionNumbers> dims =
-      getScatterDimensionNumbers(attr);
-  if (!dims) {
-    return op.error(
-        strCat("attribute 'scatter_dimension_numbers' must be a "
-               "#stablehlo.scatter, got ",
-               attr ? toString(attr) : "nothing"));
-  }
+  SK_ASSIGN_OR_RETURN(ScatterDimensionNumbers dims,
+                      dimensionNumbers(op, "scatter_dimension_numbers",
+                                       "scatter", &getScatterDimensionNumbers));
   Shapes operands(op.operands());
   return done(op, scatterRule(operands.subspan(0, n), operands[n],
-                              operands.subspan(n + 1), *dims,
+                              operands.subspan(n + 1), dims,
                               scatterCombinerIsReduction(op.op())));
 }
 

@@ -187,16 +187,28 @@ class Execution {
                    [&](int64_t o, int64_t i) { fn(o, from[i]); });
   }
 
+  // Runs `fill(id, shard, group)` for every device's new block (`group`: the
+  // devices that differ from device `id` only along `axes`), then returns
+  // the result, unless `fill` fails.
+  template <typename Fill>
+  absl::StatusOr<DistributedTensor> overGroups(const std::vector<AxisRef>& axes,
+                                               Fill fill) {
+    std::vector<std::vector<int64_t>> groups =
+        groupsAlong(axes, operand_.mesh, in_devices_);
+    for (int64_t id : out_devices_.ids) {
+      SK_RETURN_IF_ERROR(fill(id, result_.shards[id], groups[id]));
+    }
+    return std::move(result_);
+  }
+
   // Every device's block from the blocks of the devices that differ from it
   // only along `axes`.
   absl::StatusOr<DistributedTensor> assembleFromGroups(
       const std::vector<AxisRef>& axes) {
-    std::vector<std::vector<int64_t>> groups =
-        groupsAlong(axes, operand_.mesh, in_devices_);
-    for (int64_t id : out_devices_.ids) {
-      std::vector<int64_t>& shard = result_.shards[id];
+    return overGroups(axes, [&](int64_t id, std::vector<int64_t>& shard,
+                                const std::vector<int64_t>& group) {
       std::vector<bool> filled(out_.local_size, false);
-      for (int64_t src : groups[id]) {
+      for (int64_t src : group) {
         forEachElementFrom(id, src, [&](int64_t o, int64_t element) {
           if (!filled[o]) shard[o] = element;
           filled[o] = true;
@@ -209,8 +221,8 @@ class Execution {
                                     ", which no device of its group holds"));
         }
       }
-    }
-    return std::move(result_);
+      return absl::OkStatus();
+    });
   }
 
   // Every device receives the one whole block it needs from a device with
@@ -245,12 +257,10 @@ class Execution {
   // (devices differing only along `axes`, which hold the same block).
   absl::StatusOr<DistributedTensor> reduceOverGroups(
       const std::vector<AxisRef>& axes) {
-    std::vector<std::vector<int64_t>> groups =
-        groupsAlong(axes, operand_.mesh, in_devices_);
-    for (int64_t id : out_devices_.ids) {
-      std::vector<int64_t>& shard = result_.shards[id];
+    return overGroups(axes, [&](int64_t id, std::vector<int64_t>& shard,
+                                const std::vector<int64_t>& group) {
       bool first = true;
-      for (int64_t src : groups[id]) {
+      for (int64_t src : group) {
         if (in_.starts[src] != in_.starts[id]) {
           return failure(c_, strCat("devices ", id, " and ", src,
                                     " reduce different blocks"));
@@ -260,8 +270,8 @@ class Execution {
         });
         first = false;
       }
-    }
-    return std::move(result_);
+      return absl::OkStatus();
+    });
   }
 
   // sharded_to_unreduced keeps the device's block inside its larger new

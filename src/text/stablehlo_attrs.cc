@@ -1,6 +1,5 @@
 #include "shardkit/text/stablehlo_attrs.h"
 
-#include <initializer_list>
 #include <utility>
 #include <vector>
 
@@ -23,40 +22,47 @@ std::optional<std::vector<DialectAttrField>> attrFields(
   return splitDialectAttrFields(attr->body);
 }
 
-// The fields of `#<name><...>` that are all known (`list_keys` hold integer
-// lists, `int_keys` integers), each given at most once, as the callback
-// reads them; false on anything else.
-using ListField = std::pair<std::string_view, std::vector<int64_t>*>;
-using IntField = std::pair<std::string_view, int64_t*>;
+// The fields of a `#<name><...>` attribute of dimension numbers `Dims`: its
+// integer lists, then its integers, each by key (the printed order).
+template <typename Dims>
+struct DimsFields {
+  std::string_view name;
+  std::vector<std::pair<std::string_view, std::vector<int64_t> Dims::*>> lists;
+  std::vector<std::pair<std::string_view, int64_t Dims::*>> ints;
+};
 
-bool readFields(std::string_view text, std::string_view name,
-                std::initializer_list<ListField> lists,
-                std::initializer_list<IntField> ints) {
-  std::optional<std::vector<DialectAttrField>> fields = attrFields(text, name);
-  if (!fields) return false;
+// Reads `text` when all its fields are known, each given at most once;
+// nullopt on anything else.
+template <typename Dims>
+std::optional<Dims> readFields(std::string_view text,
+                               const DimsFields<Dims>& known) {
+  std::optional<std::vector<DialectAttrField>> fields =
+      attrFields(text, known.name);
+  if (!fields) return std::nullopt;
+  Dims dims;
   std::vector<std::string_view> seen;
   for (const DialectAttrField& field : *fields) {
     for (std::string_view key : seen) {
-      if (key == field.key) return false;
+      if (key == field.key) return std::nullopt;
     }
     seen.push_back(field.key);
-    bool known = false;
-    for (const ListField& list : lists) {
-      if (list.first != field.key) continue;
+    bool found = false;
+    for (const auto& [key, member] : known.lists) {
+      if (key != field.key) continue;
       std::optional<std::vector<int64_t>> values =
           parseIntListText(field.value);
-      if (!values) return false;
-      *list.second = std::move(*values);
-      known = true;
+      if (!values) return std::nullopt;
+      dims.*member = std::move(*values);
+      found = true;
     }
-    for (const IntField& integer : ints) {
-      if (integer.first != field.key) continue;
-      if (!parseInt64(field.value, *integer.second)) return false;
-      known = true;
+    for (const auto& [key, member] : known.ints) {
+      if (key != field.key) continue;
+      if (!parseInt64(field.value, dims.*member)) return std::nullopt;
+      found = true;
     }
-    if (!known) return false;
+    if (!found) return std::nullopt;
   }
-  return true;
+  return dims;
 }
 
 void appendIntList(std::string& out, const std::vector<int64_t>& values) {
@@ -66,6 +72,44 @@ void appendIntList(std::string& out, const std::vector<int64_t>& values) {
     strAppend(out, values[i]);
   }
   out += ']';
+}
+
+const DimsFields<DotDimensionNumbers>& dotFields() {
+  using D = DotDimensionNumbers;
+  static const auto* fields =
+      new DimsFields<D>{"stablehlo.dot",
+                        {{"lhs_batching_dimensions", &D::lhs_batching},
+                         {"rhs_batching_dimensions", &D::rhs_batching},
+                         {"lhs_contracting_dimensions", &D::lhs_contracting},
+                         {"rhs_contracting_dimensions", &D::rhs_contracting}},
+                        {}};
+  return *fields;
+}
+
+const DimsFields<GatherDimensionNumbers>& gatherFields() {
+  using D = GatherDimensionNumbers;
+  static const auto* fields = new DimsFields<D>{
+      "stablehlo.gather",
+      {{"offset_dims", &D::offset_dims},
+       {"collapsed_slice_dims", &D::collapsed_slice_dims},
+       {"operand_batching_dims", &D::operand_batching_dims},
+       {"start_indices_batching_dims", &D::start_indices_batching_dims},
+       {"start_index_map", &D::start_index_map}},
+      {{"index_vector_dim", &D::index_vector_dim}}};
+  return *fields;
+}
+
+const DimsFields<ScatterDimensionNumbers>& scatterFields() {
+  using D = ScatterDimensionNumbers;
+  static const auto* fields = new DimsFields<D>{
+      "stablehlo.scatter",
+      {{"update_window_dims", &D::update_window_dims},
+       {"inserted_window_dims", &D::inserted_window_dims},
+       {"input_batching_dims", &D::input_batching_dims},
+       {"scatter_indices_batching_dims", &D::scatter_indices_batching_dims},
+       {"scatter_dims_to_operand_dims", &D::scatter_dims_to_operand_dims}},
+      {{"index_vector_dim", &D::index_vector_dim}}};
+  return *fields;
 }
 
 // The names of the two non-spatial dimensions of each of conv's three
@@ -160,38 +204,26 @@ absl::StatusOr<MeshAxis> parseStablehloMeshAxis(std::string_view text) {
 
 std::optional<DotDimensionNumbers> parseDotDimensionNumbersAttr(
     std::string_view text) {
-  DotDimensionNumbers dims;
-  if (!readFields(text, "stablehlo.dot",
-                  {{"lhs_batching_dimensions", &dims.lhs_batching},
-                   {"rhs_batching_dimensions", &dims.rhs_batching},
-                   {"lhs_contracting_dimensions", &dims.lhs_contracting},
-                   {"rhs_contracting_dimensions", &dims.rhs_contracting}},
-                  {})) {
-    return std::nullopt;
-  }
-  return dims;
+  return readFields(text, dotFields());
 }
 
 namespace {
 
 // `#<name><k1 = [..], ...>`: the list fields in order, empty ones omitted,
 // then the integer fields.
-std::string printFields(
-    std::string_view name,
-    std::initializer_list<
-        std::pair<std::string_view, const std::vector<int64_t>*>>
-        lists,
-    std::initializer_list<std::pair<std::string_view, int64_t>> ints = {}) {
-  std::string text = strCat("#", name, "<");
+template <typename Dims>
+std::string printFields(const Dims& dims, const DimsFields<Dims>& known) {
+  std::string text = strCat("#", known.name, "<");
   bool first = true;
-  for (const auto& [key, values] : lists) {
-    if (values->empty()) continue;
+  for (const auto& [key, member] : known.lists) {
+    const std::vector<int64_t>& values = dims.*member;
+    if (values.empty()) continue;
     strAppend(text, first ? "" : ", ", key, " = ");
-    appendIntList(text, *values);
+    appendIntList(text, values);
     first = false;
   }
-  for (const auto& [key, value] : ints) {
-    strAppend(text, first ? "" : ", ", key, " = ", value);
+  for (const auto& [key, member] : known.ints) {
+    strAppend(text, first ? "" : ", ", key, " = ", dims.*member);
     first = false;
   }
   text += '>';
@@ -201,68 +233,27 @@ std::string printFields(
 }  // namespace
 
 std::string printDotDimensionNumbersAttr(const DotDimensionNumbers& dims) {
-  return printFields("stablehlo.dot",
-                     {{"lhs_batching_dimensions", &dims.lhs_batching},
-                      {"rhs_batching_dimensions", &dims.rhs_batching},
-                      {"lhs_contracting_dimensions", &dims.lhs_contracting},
-                      {"rhs_contracting_dimensions", &dims.rhs_contracting}});
+  return printFields(dims, dotFields());
 }
 
 std::string printGatherDimensionNumbersAttr(
     const GatherDimensionNumbers& dims) {
-  return printFields(
-      "stablehlo.gather",
-      {{"offset_dims", &dims.offset_dims},
-       {"collapsed_slice_dims", &dims.collapsed_slice_dims},
-       {"operand_batching_dims", &dims.operand_batching_dims},
-       {"start_indices_batching_dims", &dims.start_indices_batching_dims},
-       {"start_index_map", &dims.start_index_map}},
-      {{"index_vector_dim", dims.index_vector_dim}});
+  return printFields(dims, gatherFields());
 }
 
 std::string printScatterDimensionNumbersAttr(
     const ScatterDimensionNumbers& dims) {
-  return printFields(
-      "stablehlo.scatter",
-      {{"update_window_dims", &dims.update_window_dims},
-       {"inserted_window_dims", &dims.inserted_window_dims},
-       {"input_batching_dims", &dims.input_batching_dims},
-       {"scatter_indices_batching_dims", &dims.scatter_indices_batching_dims},
-       {"scatter_dims_to_operand_dims", &dims.scatter_dims_to_operand_dims}},
-      {{"index_vector_dim", dims.index_vector_dim}});
+  return printFields(dims, scatterFields());
 }
 
 std::optional<GatherDimensionNumbers> parseGatherDimensionNumbersAttr(
     std::string_view text) {
-  GatherDimensionNumbers dims;
-  if (!readFields(
-          text, "stablehlo.gather",
-          {{"offset_dims", &dims.offset_dims},
-           {"collapsed_slice_dims", &dims.collapsed_slice_dims},
-           {"operand_batching_dims", &dims.operand_batching_dims},
-           {"start_indices_batching_dims", &dims.start_indices_batching_dims},
-           {"start_index_map", &dims.start_index_map}},
-          {{"index_vector_dim", &dims.index_vector_dim}})) {
-    return std::nullopt;
-  }
-  return dims;
+  return readFields(text, gatherFields());
 }
 
 std::optional<ScatterDimensionNumbers> parseScatterDimensionNumbersAttr(
     std::string_view text) {
-  ScatterDimensionNumbers dims;
-  if (!readFields(text, "stablehlo.scatter",
-                  {{"update_window_dims", &dims.update_window_dims},
-                   {"inserted_window_dims", &dims.inserted_window_dims},
-                   {"input_batching_dims", &dims.input_batching_dims},
-                   {"scatter_indices_batching_dims",
-                    &dims.scatter_indices_batching_dims},
-                   {"scatter_dims_to_operand_dims",
-                    &dims.scatter_dims_to_operand_dims}},
-                  {{"index_vector_dim", &dims.index_vector_dim}})) {
-    return std::nullopt;
-  }
-  return dims;
+  return readFields(text, scatterFields());
 }
 
 std::optional<ConvDimensionNumbers> parseConvDimensionNumbers(

@@ -41,6 +41,28 @@ class FactorPropagation {
       const FactorPropagationOptions& options) const = 0;
 };
 
+// A strategy that is one function of the projection (the built-in ones: they
+// do not look at the mesh).
+class FactorPropagationFunction final : public FactorPropagation {
+ public:
+  using Fn = TensorFlags (*)(ShardingProjection& projection,
+                             absl::Span<const PropagationDirection> directions,
+                             absl::Span<const int64_t> factor_sizes,
+                             const FactorPropagationOptions& options);
+  explicit constexpr FactorPropagationFunction(Fn fn) : fn_(fn) {}
+
+  TensorFlags propagate(
+      ShardingProjection& projection,
+      absl::Span<const PropagationDirection> directions,
+      absl::Span<const int64_t> factor_sizes, const Mesh& /*mesh*/,
+      const FactorPropagationOptions& options) const override {
+    return fn_(projection, directions, factor_sizes, options);
+  }
+
+ private:
+  Fn fn_;
+};
+
 }  // namespace shardkit
 
 SHARDKIT_EXPORT_END

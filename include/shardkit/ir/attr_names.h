@@ -19,19 +19,31 @@ inline constexpr std::string_view kShardingAttr = "sdy.sharding";
 inline constexpr std::string_view kShardingRuleAttr = "sdy.sharding_rule";
 
 // Debug information propagation attaches (-sdy-propagation-pipeline's
-// debug-sharding-origins and debug-propagation-edges) on ops and data-flow
-// edges, and the names export gives them on the edges' data-flow op.
-inline constexpr std::string_view kShardingOriginsAttr = "sdy.sharding_origins";
-inline constexpr std::string_view kBlockArgShardingOriginsAttr =
-    "sdy.block_arg_sharding_origins";
-inline constexpr std::string_view kResultShardingOriginsAttr =
-    "sdy.result_sharding_origins";
+// debug-sharding-origins and debug-propagation-edges): its name on ops and
+// data-flow edges (`op`), and the names export gives the edges' records on
+// their data-flow op, one array for its block arguments and one for its
+// results.
+struct DebugAttrNames {
+  std::string_view op;
+  std::string_view block_arg;
+  std::string_view result;
+
+  // One of the names of the arrays export makes.
+  constexpr bool isSunk(std::string_view name) const {
+    return name == block_arg || name == result;
+  }
+};
+inline constexpr DebugAttrNames kShardingOriginsAttrs = {
+    "sdy.sharding_origins", "sdy.block_arg_sharding_origins",
+    "sdy.result_sharding_origins"};
+inline constexpr DebugAttrNames kPropagationEdgesAttrs = {
+    "sdy.propagation_edges", "sdy.block_arg_propagation_edges",
+    "sdy.result_propagation_edges"};
+// The names on ops, which most code reads.
+inline constexpr std::string_view kShardingOriginsAttr =
+    kShardingOriginsAttrs.op;
 inline constexpr std::string_view kPropagationEdgesAttr =
-    "sdy.propagation_edges";
-inline constexpr std::string_view kBlockArgPropagationEdgesAttr =
-    "sdy.block_arg_propagation_edges";
-inline constexpr std::string_view kResultPropagationEdgesAttr =
-    "sdy.result_propagation_edges";
+    kPropagationEdgesAttrs.op;
 // The name debug-sharding-origins gives a sharding constraint
 // (`constraint_N`) or manual computation (`mc_N`), which origins refer to.
 inline constexpr std::string_view kShardingOriginNameAttr =

@@ -14,6 +14,8 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <tuple>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -61,6 +63,42 @@ enum class AttrKind {
 class Attribute;
 struct NamedAttribute;
 
+// The typed sdy payloads, in the order of their kinds (AttrKind::
+// kTensorSharding on): Attribute::of(payload) holds one, attr.as<T>() views
+// it.
+using SdyPayloads =
+    std::tuple<TensorSharding, TensorShardingPerValue, OpShardingRule, Mesh,
+               ManualAxes, AxisRefList, ListOfAxisRefLists, AllToAllParamList,
+               PropagationDirection, PropagationEdges>;
+
+namespace attr_detail {
+
+// The index of `T` among `Ts`, or -1.
+template <typename T, typename... Ts>
+constexpr int indexOf(const std::tuple<Ts...>* /*types*/) {
+  constexpr bool kSame[] = {std::is_same_v<T, Ts>...};
+  for (int i = 0; i < static_cast<int>(sizeof...(Ts)); ++i) {
+    if (kSame[i]) return i;
+  }
+  return -1;
+}
+template <typename T>
+inline constexpr int kSdyPayloadIndex =
+    indexOf<T>(static_cast<const SdyPayloads*>(nullptr));
+
+}  // namespace attr_detail
+
+template <typename T>
+concept SdyPayload = attr_detail::kSdyPayloadIndex<T>
+>= 0;
+
+// The kind of the attributes that hold a `T`.
+template <SdyPayload T>
+inline constexpr AttrKind kSdyPayloadKind =
+    static_cast<AttrKind>(static_cast<int>(AttrKind::kTensorSharding) +
+                          attr_detail::kSdyPayloadIndex<T>);
+static_assert(kSdyPayloadKind<PropagationEdges> == AttrKind::kPropagationEdges);
+
 // An integer with its MLIR type's text (`i64` when written without one).
 struct IntegerValue {
   int64_t value = 0;
@@ -105,16 +143,11 @@ class Attribute {
   static Attribute elements(std::string literal, Type type);
   // Any other attribute, by its text.
   static Attribute opaque(std::string text);
-  static Attribute tensorSharding(TensorSharding sharding);
-  static Attribute tensorShardingPerValue(TensorShardingPerValue shardings);
-  static Attribute opShardingRule(OpShardingRule rule);
-  static Attribute mesh(Mesh mesh);
-  static Attribute manualAxes(ManualAxes axes);
-  static Attribute axisRefList(AxisRefList axes);
-  static Attribute listOfAxisRefLists(ListOfAxisRefLists lists);
-  static Attribute allToAllParamList(AllToAllParamList params);
-  static Attribute propagationDirection(PropagationDirection direction);
-  static Attribute propagationEdges(PropagationEdges edges);
+  // An sdy attribute, of the kind of its payload (`Attribute::of(mesh)`).
+  template <SdyPayload T>
+  static Attribute of(T payload) {
+    return make(kSdyPayloadKind<T>, std::move(payload));
+  }
 
   AttrKind kind() const { return kind_; }
   explicit operator bool() const { return kind_ != AttrKind::kNull; }
@@ -149,33 +182,10 @@ class Attribute {
   const std::string* asOpaque() const {
     return get<std::string>(AttrKind::kOpaque);
   }
-  const TensorSharding* asTensorSharding() const {
-    return get<TensorSharding>(AttrKind::kTensorSharding);
-  }
-  const TensorShardingPerValue* asTensorShardingPerValue() const {
-    return get<TensorShardingPerValue>(AttrKind::kTensorShardingPerValue);
-  }
-  const OpShardingRule* asOpShardingRule() const {
-    return get<OpShardingRule>(AttrKind::kOpShardingRule);
-  }
-  const Mesh* asMesh() const { return get<Mesh>(AttrKind::kMesh); }
-  const ManualAxes* asManualAxes() const {
-    return get<ManualAxes>(AttrKind::kManualAxes);
-  }
-  const AxisRefList* asAxisRefList() const {
-    return get<AxisRefList>(AttrKind::kAxisRefList);
-  }
-  const ListOfAxisRefLists* asListOfAxisRefLists() const {
-    return get<ListOfAxisRefLists>(AttrKind::kListOfAxisRefLists);
-  }
-  const AllToAllParamList* asAllToAllParamList() const {
-    return get<AllToAllParamList>(AttrKind::kAllToAllParamList);
-  }
-  const PropagationDirection* asPropagationDirection() const {
-    return get<PropagationDirection>(AttrKind::kPropagationDirection);
-  }
-  const PropagationEdges* asPropagationEdges() const {
-    return get<PropagationEdges>(AttrKind::kPropagationEdges);
+  // The sdy payload of type `T` (`attr.as<Mesh>()`).
+  template <SdyPayload T>
+  const T* as() const {
+    return get<T>(kSdyPayloadKind<T>);
   }
 
   // Copy-on-write access: the elements of an array attribute when this

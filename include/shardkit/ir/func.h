@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "shardkit/export.h"
+#include "shardkit/ir/dict_list_attr.h"
 #include "shardkit/ir/op_base.h"
 
 SHARDKIT_EXPORT_BEGIN
@@ -51,22 +52,12 @@ class FuncOp : public OpBase<FuncOp> {
                      Attribute value) const;
   void removeResultAttr(unsigned result, std::string_view name) const;
   AttrDict resultAttrs(unsigned result) const;
+  // The lists behind the accessors above.
+  DictListAttr argAttrList() const;
+  DictListAttr resultAttrList() const;
 
   // The terminator of the body (func.return), or null.
   Op returnOp() const;
-
- private:
-  AttrDict dictAt(std::string_view list, unsigned i) const;
-  // Entry `name` of dictionary `i` of `list`, or the null attribute.
-  const Attribute& entryAt(std::string_view list, unsigned i,
-                           std::string_view name) const;
-  void setDictAt(std::string_view list, unsigned i, unsigned count,
-                 const AttrDict& dict) const;
-  // Sets or removes entry `name` of dictionary `i` of `list` (of `count`).
-  void setEntryAt(std::string_view list, unsigned i, unsigned count,
-                  std::string_view name, Attribute value) const;
-  void removeEntryAt(std::string_view list, unsigned i, unsigned count,
-                     std::string_view name) const;
 };
 
 namespace func {

@@ -66,6 +66,10 @@ class OpReader {
   // of `operands`.
   absl::Status parseTrailingOperandTypes(const std::vector<Value>& operands,
                                          std::vector<Type>& types);
+  // `: t` ending an op of one operand (in `operands`), which must have type
+  // `t`: returns `t`.
+  absl::StatusOr<Type> parseTrailingOperandType(
+      const std::vector<Value>& operands);
   // `t` or `(ins) -> out`: the types of an op whose operands and results may
   // all share one type.
   absl::Status parseSameOrFunctionalType(size_t num_operands,
@@ -139,6 +143,18 @@ class OpWriter {
   // ` {a = 1, ...} : (ins) -> outs`: printAttrDict, then the functional type
   // (what parseAttrsAndFunctionalType reads).
   void printAttrsAndFunctionalType(
+      Op op, std::initializer_list<std::string_view> elided);
+  // ` {a = 1, ...} : t`: printAttrDict, then `type`.
+  void printAttrsAndType(Op op, std::initializer_list<std::string_view> elided,
+                         Type type);
+  // `name %x<after> {a = 1, ...} : t`, the form of many ops of one operand:
+  // `after` is what the op writes after its operand.
+  void printUnaryForm(Op op, std::string_view after,
+                      std::initializer_list<std::string_view> elided,
+                      Type type);
+  // ` {a = 1, ...} : t` or `: (ins) -> outs`: printAttrDict, then
+  // printSameOrFunctionalType.
+  void printAttrsAndSameOrFunctionalType(
       Op op, std::initializer_list<std::string_view> elided);
   // `(%a: t, ...)` for a block's arguments.
   void printBlockArguments(Block block);

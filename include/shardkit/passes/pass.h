@@ -91,6 +91,39 @@ inline PassInfo optionlessPass(std::string name, std::string description,
                   }};
 }
 
+// A pass of one boolean option (false unless given) that runs
+// `fn(module, value)`.
+inline PassInfo boolOptionPass(std::string name, std::string description,
+                               PassOption option,
+                               std::function<absl::Status(Module&, bool)> fn) {
+  option.kind = PassOptionKind::kBool;
+  std::string key = option.name;
+  return PassInfo{std::move(name),
+                  std::move(description),
+                  {std::move(option)},
+                  [key = std::move(key), fn = std::move(fn)](
+                      Module& module, const PassOptions& options) {
+                    absl::StatusOr<bool> value = options.getBool(key, false);
+                    if (!value.ok()) return value.status();
+                    return fn(module, *value);
+                  }};
+}
+
+// The same for a pass that runs `run(module, options)` with only `field` of
+// its options set (to the option's value).
+template <typename Options>
+PassInfo boolOptionPass(std::string name, std::string description,
+                        PassOption option, bool Options::*field,
+                        absl::Status (*run)(Module&, const Options&)) {
+  return boolOptionPass(std::move(name), std::move(description),
+                        std::move(option),
+                        [field, run](Module& module, bool value) {
+                          Options options;
+                          options.*field = value;
+                          return run(module, options);
+                        });
+}
+
 // Registers a pass (replacing one of the same name).
 void registerPass(PassInfo info);
 // The pass called `name`, or null. Registers shardkit's passes on first use.

@@ -2,7 +2,7 @@
 // given as text. An embedder calls these instead of naming passes:
 //
 //   PipelineOptions options;
-//   options.strategy = PropagationStrategy::kBasic;
+//   options.propagation.strategy = PropagationStrategy::kBasic;
 //   absl::Status status = runPropagationPipeline(module, options);
 #ifndef SHARDKIT_PASSES_PIPELINE_H_
 #define SHARDKIT_PASSES_PIPELINE_H_
@@ -27,20 +27,16 @@ namespace shardkit {
 
 struct PipelineOptions {
   ImportPipelineOptions import_options;
-  // `propagation-strategy`.
-  PropagationStrategy strategy = PropagationStrategy::kAggressive;
-  // `run-op-priority-propagation`.
-  bool op_priorities = true;
-  // `conservative-propagation`: never split axes or propagate non-divisible
-  // axes.
-  bool conservative = false;
-  // `keep-sharding-rules`.
-  bool keep_sharding_rules = false;
-  // `debug-sharding-origins` / `debug-propagation-edge-sharding`: record
-  // where each sharding came from (propagate.h); the records are sunk onto
-  // the data-flow ops with their edges and kept in the output.
-  bool debug_sharding_origins = false;
-  bool debug_propagation_edges = false;
+  // The propagation between import and export (propagate.h), by
+  // `propagation-strategy`, `run-op-priority-propagation`,
+  // `conservative-propagation`, `keep-sharding-rules`,
+  // `debug-sharding-origins` and `debug-propagation-edge-sharding`. The
+  // pipeline always propagates by user priority; its debug records are sunk
+  // onto the data-flow ops with their edges and kept in the output.
+  PropagationOptions propagation = {
+      .strategy = PropagationStrategy::kAggressive,
+      .op_priorities = true,
+      .user_priorities = true};
   ExportOptions export_options;
 };
 

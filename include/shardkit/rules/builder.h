@@ -111,7 +111,7 @@ class OpShardingRuleBuilder {
   // Marks the rule as user-defined (`custom`).
   OpShardingRuleBuilder& setCustom(bool custom = true);
 
-  int64_t numFactors() const { return std::ssize(factor_sizes_); }
+  int64_t numFactors() const { return rule_.numFactors(); }
   int64_t numOperands() const { return std::ssize(operand_shapes_); }
   int64_t numResults() const { return std::ssize(result_shapes_); }
   const Shape& operandShape(int64_t i) const { return operand_shapes_[i]; }
@@ -139,14 +139,11 @@ class OpShardingRuleBuilder {
 
   std::vector<Shape> operand_shapes_;
   std::vector<Shape> result_shapes_;
-  std::vector<int64_t> factor_sizes_;
+  // The rule so far but its tensor mappings (factor sizes and kinds, custom),
+  // which build() makes from these.
+  OpShardingRule rule_;
   std::vector<Mapping> operand_mappings_;
   std::vector<Mapping> result_mappings_;
-  std::vector<int64_t> reduction_factors_;
-  std::vector<int64_t> need_replication_factors_;
-  std::vector<int64_t> permutation_factors_;
-  std::vector<int64_t> blocked_factors_;
-  bool custom_ = false;
   absl::Status status_;
 };
 

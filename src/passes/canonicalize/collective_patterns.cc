@@ -83,9 +83,8 @@ bool allReduceOfShardedToUnreduced(Op op, PatternRewriter& rewriter) {
   OperationState state(AllGatherOp::opName());
   state.operands = {s2u.tensor()};
   state.result_types = {op.result(0).type()};
-  state.addAttr("gathering_axes", Attribute::listOfAxisRefLists(s2u.axes()));
-  state.addAttr("out_sharding",
-                Attribute::tensorSharding(reduce.outSharding()));
+  state.addAttr("gathering_axes", Attribute::of(s2u.axes()));
+  state.addAttr("out_sharding", Attribute::of(reduce.outSharding()));
   Op gather = rewriter.createOpBefore(op, state);
   rewriter.replaceOp(op, gather.result(0));
   return true;
@@ -125,8 +124,7 @@ bool allToAllFusion(Op op, PatternRewriter& rewriter) {
                      return a.src_dim < b.src_dim;
                    });
   op.setOperand(0, inner.tensor());
-  op.setAttr("params", Attribute::allToAllParamList(
-                           AllToAllParamList(std::move(params))));
+  op.setAttr("params", Attribute::of(AllToAllParamList(std::move(params))));
   rewriter.notifyChanged(op);
   rewriter.notifyChanged(inner);
   return true;

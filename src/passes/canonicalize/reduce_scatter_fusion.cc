@@ -104,9 +104,8 @@ bool reduceScatterFusion(Op op, PatternRewriter& rewriter) {
   scatter.result_types = {reduce.result().type()};
   scatter.location = reduce->location();
   scatter.addAttr("reduce_scatter_axes",
-                  Attribute::listOfAxisRefLists(fusion->reduce_scatter_axes));
-  scatter.addAttr("out_sharding",
-                  Attribute::tensorSharding(fusion->out_sharding));
+                  Attribute::of(fusion->reduce_scatter_axes));
+  scatter.addAttr("out_sharding", Attribute::of(fusion->out_sharding));
   if (const Attribute& kind = reduce->attr("reduction")) {
     scatter.addAttr("reduction", kind);
   }
@@ -115,10 +114,8 @@ bool reduceScatterFusion(Op op, PatternRewriter& rewriter) {
     OperationState rest(AllSliceOp::opName());
     rest.operands = {result};
     rest.result_types = {op.result(0).type()};
-    rest.addAttr("slicing_axes",
-                 Attribute::listOfAxisRefLists(*fusion->residual_slicing_axes));
-    rest.addAttr("out_sharding",
-                 Attribute::tensorSharding(slice.outSharding()));
+    rest.addAttr("slicing_axes", Attribute::of(*fusion->residual_slicing_axes));
+    rest.addAttr("out_sharding", Attribute::of(slice.outSharding()));
     result = rewriter.createOpBefore(op, rest).result(0);
   }
   std::vector<Op> slices;

@@ -44,12 +44,12 @@ Attribute axesAttribute(const Collective& c) {
     case CollectiveKind::kAllSlice:
     case CollectiveKind::kReduceScatter:
     case CollectiveKind::kShardedToUnreduced:
-      return Attribute::listOfAxisRefLists(c.axes_per_dim);
+      return Attribute::of(c.axes_per_dim);
     case CollectiveKind::kAllReduce:
     case CollectiveKind::kReplicatedToUnreduced:
-      return Attribute::axisRefList(c.axes);
+      return Attribute::of(c.axes);
     case CollectiveKind::kAllToAll:
-      return Attribute::allToAllParamList(c.params);
+      return Attribute::of(c.params);
     case CollectiveKind::kCollectivePermute:
       break;
   }
@@ -109,7 +109,7 @@ Value buildCollective(Module& module, const Collective& c, Value input,
   state.operands = {input};
   state.result_types = {type};
   if (!kind.axes_attr.empty()) state.addAttr(kind.axes_attr, axesAttribute(c));
-  state.addAttr("out_sharding", Attribute::tensorSharding(c.out_sharding));
+  state.addAttr("out_sharding", Attribute::of(c.out_sharding));
   if (hasReduction(c.kind) && c.reduction != ReductionKind::kSum) {
     state.addAttr("reduction",
                   Attribute::string(std::string(toString(c.reduction))));

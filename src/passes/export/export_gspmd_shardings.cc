@@ -36,7 +36,7 @@ class GspmdExporter {
   absl::Status exportFunction(FuncOp func) {
     for (unsigned i = 0; i < func.numArguments(); ++i) {
       const TensorSharding* s =
-          func.argAttr(i, kShardingAttr).asTensorSharding();
+          func.argAttr(i, kShardingAttr).as<TensorSharding>();
       if (!s) continue;
       absl::StatusOr<HloSharding> hlo = convert(*s, func.op());
       if (!hlo.ok())
@@ -61,7 +61,7 @@ class GspmdExporter {
 
   absl::Status exportOp(Op op) {
     const TensorShardingPerValue* shardings =
-        op.attr(kShardingAttr).asTensorShardingPerValue();
+        op.attr(kShardingAttr).as<TensorShardingPerValue>();
     if (!shardings) return absl::OkStatus();
     std::vector<HloSharding> converted;
     for (const TensorSharding& s : shardings->shardings) {

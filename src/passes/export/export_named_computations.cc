@@ -48,8 +48,7 @@ FuncOp outline(Module& module, sdy::NamedComputationOp computation,
   }
   if (const TensorShardingPerValue* in = computation.inShardings()) {
     for (size_t i = 0; i < in->shardings.size() && i < inputs.size(); ++i) {
-      func.setArgAttr(i, kShardingAttr,
-                      Attribute::tensorSharding(in->shardings[i]));
+      func.setArgAttr(i, kShardingAttr, Attribute::of(in->shardings[i]));
     }
   }
   module.body().pushBack(func);
@@ -71,8 +70,7 @@ void replaceByCall(Module& module, sdy::NamedComputationOp computation,
   if (const TensorShardingPerValue* out = computation.outShardings()) {
     std::erase_if(
         attrs, [](const NamedAttribute& a) { return a.name == kShardingAttr; });
-    attrs.push_back(
-        {std::string(kShardingAttr), Attribute::tensorShardingPerValue(*out)});
+    attrs.push_back({std::string(kShardingAttr), Attribute::of(*out)});
   }
   std::sort(attrs.begin(), attrs.end(),
             [](const NamedAttribute& a, const NamedAttribute& b) {

@@ -221,7 +221,7 @@ class ExplicitReshards {
   // (rule_cache.h); null if the op has none. Valid until the next call.
   absl::StatusOr<const OpShardingRule*> ruleOf(Op op) {
     if (const OpShardingRule* kept =
-            op.attr(kShardingRuleAttr).asOpShardingRule()) {
+            op.attr(kShardingRuleAttr).as<OpShardingRule>()) {
       // A copy: the op's attributes change while it is visited.
       kept_rule_ = *kept;
       return &*kept_rule_;
@@ -601,19 +601,14 @@ absl::Status insertExplicitReshards(
 }
 
 void registerInsertExplicitReshardsPass() {
-  registerPass(PassInfo{
+  registerPass(boolOptionPass(
       "sdy-insert-explicit-reshards",
       "Inserts explicit reshards so that every op's operands and results "
       "agree with one sharding per factor of its rule.",
-      {{"enable-full-version",
-        "reshard every op, not only calls and concatenates (default false)",
-        PassOptionKind::kBool}},
-      [](Module& module, const PassOptions& options) -> absl::Status {
-        InsertExplicitReshardsOptions pass_options;
-        SK_ASSIGN_OR_RETURN(pass_options.enable_full_version,
-                            options.getBool("enable-full-version", false));
-        return insertExplicitReshards(module, pass_options);
-      }});
+      {"enable-full-version",
+       "reshard every op, not only calls and concatenates (default false)"},
+      &InsertExplicitReshardsOptions::enable_full_version,
+      insertExplicitReshards));
 }
 
 }  // namespace shardkit

@@ -59,9 +59,8 @@ void updateFunctionSignature(FuncOp func, const MeshTable& meshes) {
 void updateCallResults(Op call, const MeshTable& meshes) {
   std::optional<TensorShardingPerValue> list = getShardingPerValue(call);
   if (!list) return;
-  call.setAttr(kShardingAttr,
-               Attribute::tensorShardingPerValue(
-                   evenlyShardedFor(*list, call.resultTypes(), meshes)));
+  call.setAttr(kShardingAttr, Attribute::of(evenlyShardedFor(
+                                  *list, call.resultTypes(), meshes)));
 }
 
 // A manual computation's operands and results are what its body's values

@@ -59,7 +59,7 @@ class ReshardBuilder {
   Value reshard(Value input, const TensorSharding& sharding, uint32_t loc,
                 Place&& place) {
     OperationState state(sdy::ReshardOp::opName());
-    state.addAttr("sharding", Attribute::tensorSharding(sharding));
+    state.addAttr("sharding", Attribute::of(sharding));
     return build(state, input, loc, place);
   }
 
@@ -69,7 +69,7 @@ class ReshardBuilder {
                               const TensorSharding& out_sharding, uint32_t loc,
                               Place&& place) {
     OperationState state(sdy::ReplicatedToUnreducedOp::opName());
-    state.addAttr("axes", Attribute::axisRefList(AxisRefList(std::move(axes))));
+    state.addAttr("axes", Attribute::of(AxisRefList(std::move(axes))));
     return collective(state, input, out_sharding, loc, place);
   }
 
@@ -79,8 +79,7 @@ class ReshardBuilder {
                            const TensorSharding& out_sharding, uint32_t loc,
                            Place&& place) {
     OperationState state(sdy::ShardedToUnreducedOp::opName());
-    state.addAttr("axes",
-                  Attribute::listOfAxisRefLists(std::move(axes_per_dim)));
+    state.addAttr("axes", Attribute::of(std::move(axes_per_dim)));
     return collective(state, input, out_sharding, loc, place);
   }
 
@@ -91,7 +90,7 @@ class ReshardBuilder {
                   uint32_t loc, Place&& place) {
     OperationState state(sdy::AllReduceOp::opName());
     state.addAttr("reduction_axes",
-                  Attribute::axisRefList(AxisRefList(std::move(axes))));
+                  Attribute::of(AxisRefList(std::move(axes))));
     if (kind != ReductionKind::kSum) {
       state.addAttr("reduction",
                     Attribute::string(std::string(toString(kind))));
@@ -104,7 +103,7 @@ class ReshardBuilder {
   Value collective(OperationState& state, Value input,
                    const TensorSharding& out_sharding, uint32_t loc,
                    Place&& place) {
-    state.addAttr("out_sharding", Attribute::tensorSharding(out_sharding));
+    state.addAttr("out_sharding", Attribute::of(out_sharding));
     return build(state, input, loc, place);
   }
 

@@ -31,7 +31,7 @@ Value bypassBarriers(Value value) {
 
 absl::Status lowerReshard(Module& module, const MeshTable& meshes, Op reshard,
                           const ReshardToCollectivesOptions& options) {
-  const TensorSharding* target = reshard.attr("sharding").asTensorSharding();
+  const TensorSharding* target = reshard.attr("sharding").as<TensorSharding>();
   if (!target || reshard.numOperands() != 1 || reshard.numResults() != 1) {
     return opError(reshard, "expected one operand, one result and a sharding");
   }
@@ -90,19 +90,14 @@ absl::Status reshardToCollectives(Module& module,
 }
 
 void registerReshardToCollectivesPass() {
-  registerPass(PassInfo{
+  registerPass(boolOptionPass(
       "sdy-reshard-to-collectives",
       "Replaces every sdy.reshard by the collectives that perform it.",
-      {{"keep-redundant-reshards",
-        "keep reshards whose operand already has the same sharding "
-        "(default false)",
-        PassOptionKind::kBool}},
-      [](Module& module, const PassOptions& options) -> absl::Status {
-        ReshardToCollectivesOptions pass_options;
-        SK_ASSIGN_OR_RETURN(pass_options.keep_redundant_reshards,
-                            options.getBool("keep-redundant-reshards", false));
-        return reshardToCollectives(module, pass_options);
-      }});
+      {"keep-redundant-reshards",
+       "keep reshards whose operand already has the same sharding "
+       "(default false)"},
+      &ReshardToCollectivesOptions::keep_redundant_reshards,
+      reshardToCollectives));
 }
 
 }  // namespace shardkit

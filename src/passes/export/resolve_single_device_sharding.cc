@@ -211,9 +211,8 @@ absl::Status SingleDeviceResolver::resolve(Op op, int64_t device) {
       OperationState reduce(sdy::AllReduceOp::opName());
       reduce.operands = {replacement};
       reduce.result_types = {result.type()};
-      reduce.addAttr("reduction_axes",
-                     Attribute::axisRefList(AxisRefList(axes)));
-      reduce.addAttr("out_sharding", Attribute::tensorSharding(replicated));
+      reduce.addAttr("reduction_axes", Attribute::of(AxisRefList(axes)));
+      reduce.addAttr("out_sharding", Attribute::of(replicated));
       reduce.location = op.location();
       Op all_reduce = module_.createOp(reduce);
       anchor.parentBlock().insertAfter(anchor, all_reduce);

@@ -13,20 +13,6 @@
 namespace shardkit {
 namespace {
 
-// Debug attributes an edge op may carry and where they go on the data-flow
-// op, for region-argument owners and for result owners.
-struct DebugAttr {
-  std::string_view on_edge;
-  std::string_view for_arguments;
-  std::string_view for_results;
-};
-constexpr DebugAttr kShardingOrigins = {kShardingOriginsAttr,
-                                        kBlockArgShardingOriginsAttr,
-                                        kResultShardingOriginsAttr};
-constexpr DebugAttr kPropagationEdges = {kPropagationEdgesAttr,
-                                         kBlockArgPropagationEdgesAttr,
-                                         kResultPropagationEdgesAttr};
-
 // Moves the shardings of the edges of `owners` (all arguments or all results
 // of one op) onto the op. Owners without an edge sharding get a fully open
 // one on the mesh of the first edge that has one; nothing changes if none
@@ -37,7 +23,8 @@ void sinkShardings(const std::vector<Value>& owners) {
   for (Value owner : owners) {
     std::optional<TensorSharding> sharding;
     if (Op edge = dataFlowEdgeOp(owner)) {
-      if (const TensorSharding* s = edge.attr("sharding").asTensorSharding()) {
+      if (const TensorSharding* s =
+              edge.attr("sharding").as<TensorSharding>()) {
         sharding = *s;
         if (!mesh) mesh = s->mesh;
       }
@@ -52,22 +39,22 @@ void sinkShardings(const std::vector<Value>& owners) {
   }
 }
 
-// Collects `attr.on_edge` of each owner's edge into one array on `op`, as the
+// Collects `attr.op` of each owner's edge into one array on `op`, as the
 // reference does: owners whose edge has no record are left out (so the array
 // can be shorter than the owners), and the array is set even when empty.
 void sinkDebugAttr(Op op, const std::vector<Value>& owners,
-                   const DebugAttr& attr, bool arguments) {
+                   const DebugAttrNames& attr, bool arguments) {
   std::vector<Attribute> entries;
   for (Value owner : owners) {
     Op edge = dataFlowEdgeOp(owner);
     if (!edge) continue;
-    const Attribute& value = edge.attr(attr.on_edge);
-    const PropagationEdges* edges = value.asPropagationEdges();
+    const Attribute& value = edge.attr(attr.op);
+    const PropagationEdges* edges = value.as<PropagationEdges>();
     if (value.asDict() || (edges && !edges->empty())) {
       entries.push_back(value);
     }
   }
-  op.setAttr(arguments ? attr.for_arguments : attr.for_results,
+  op.setAttr(arguments ? attr.block_arg : attr.result,
              Attribute::array(std::move(entries)));
 }
 
@@ -75,10 +62,10 @@ void sinkOwners(Op op, const std::vector<Value>& owners, bool arguments,
                 const SinkDataFlowEdgesOptions& options) {
   sinkShardings(owners);
   if (options.sink_debug_sharding_origins) {
-    sinkDebugAttr(op, owners, kShardingOrigins, arguments);
+    sinkDebugAttr(op, owners, kShardingOriginsAttrs, arguments);
   }
   if (options.sink_debug_propagation_edge_sharding) {
-    sinkDebugAttr(op, owners, kPropagationEdges, arguments);
+    sinkDebugAttr(op, owners, kPropagationEdgesAttrs, arguments);
   }
 }
 

@@ -119,19 +119,13 @@ absl::Status unflattenCallGraph(Module& module, bool dedup_functions_fully) {
 }
 
 void registerUnflattenCallGraphPass() {
-  registerPass(PassInfo{
+  registerPass(boolOptionPass(
       "sdy-unflatten-call-graph",
       "Makes the per-call-site copies of a function one function again "
       "where their shardings agree.",
-      {{"dedup-functions-fully",
-        "keep one copy per function whatever its shardings (default "
-        "false)",
-        PassOptionKind::kBool}},
-      [](Module& module, const PassOptions& options) -> absl::Status {
-        SK_ASSIGN_OR_RETURN(bool fully,
-                            options.getBool("dedup-functions-fully", false));
-        return unflattenCallGraph(module, fully);
-      }});
+      {"dedup-functions-fully",
+       "keep one copy per function whatever its shardings (default false)"},
+      unflattenCallGraph));
 }
 
 }  // namespace shardkit

@@ -28,7 +28,7 @@ void addDataFlowEdgesOf(Module& module, Op op) {
     anchor_block = block;
     OperationState state(sdy::DataFlowEdgeOp::opName());
     if (std::optional<TensorSharding> sharding = getEdgeOwnerSharding(owner)) {
-      state.addAttr("sharding", Attribute::tensorSharding(*sharding));
+      state.addAttr("sharding", Attribute::of(*sharding));
     }
     Op def = owner.definingOp();
     state.location =

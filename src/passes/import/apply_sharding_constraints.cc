@@ -20,13 +20,13 @@ namespace {
 bool isConstraint(Op op) { return isa<sdy::ShardingConstraintOp>(op); }
 
 const TensorSharding* constraintSharding(Op constraint) {
-  return constraint.attr("sharding").asTensorSharding();
+  return constraint.attr("sharding").as<TensorSharding>();
 }
 
 // The in_sharding a manual computation gives operand `i`, or null.
 const TensorSharding* inSharding(Op manual_computation, unsigned i) {
   const TensorShardingPerValue* list =
-      manual_computation.attr("in_shardings").asTensorShardingPerValue();
+      manual_computation.attr("in_shardings").as<TensorShardingPerValue>();
   return list && i < list->shardings.size() ? &list->shardings[i] : nullptr;
 }
 
@@ -240,7 +240,7 @@ class ConstraintApplier {
     OperationState state(sdy::ShardingConstraintOp::opName());
     state.operands = {value};
     state.result_types = {value.type()};
-    state.addAttr("sharding", Attribute::tensorSharding(sharding));
+    state.addAttr("sharding", Attribute::of(sharding));
     state.location = location;
     Op constraint = module_.createOp(state);
     if (Op def = value.definingOp()) {

@@ -40,7 +40,7 @@ Op namedComputationFor(Module& module, Op call, FuncOp callee,
   state.addAttr("name", Attribute::string(originalName(callee)));
   if (std::optional<TensorShardingPerValue> in =
           funcArgShardings(callee, meshes)) {
-    state.addAttr("in_shardings", Attribute::tensorShardingPerValue(*in));
+    state.addAttr("in_shardings", Attribute::of(*in));
   }
   if (Attribute out = call.discardableAttrs().get(kShardingAttr)) {
     state.addAttr("out_shardings", std::move(out));

@@ -133,8 +133,8 @@ class GspmdImporter {
         convertAll(attr, op.resultTypes());
     if (!s.ok()) return locatedError(op, fromAbsl(s.status().message()));
     op.removeAttr(kMhloShardingAttr);
-    op.setAttr(kShardingAttr, Attribute::tensorShardingPerValue(
-                                  TensorShardingPerValue(*std::move(s))));
+    op.setAttr(kShardingAttr,
+               Attribute::of(TensorShardingPerValue(*std::move(s))));
     return absl::OkStatus();
   }
 

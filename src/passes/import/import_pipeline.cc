@@ -117,19 +117,13 @@ void registerImportPasses() {
       optionlessPass("sdy-sharding-group-import",
                      "Unifies, renumbers and validates sharding groups.",
                      importShardingGroups));
-  registerPass(PassInfo{
+  registerPass(boolOptionPass(
       "sdy-import-pipeline",
       "Runs the import passes needed before sharding propagation.",
-      {{"dedup-functions-fully",
-        "keep functions and calls instead of inlining each call as a named "
-        "computation (default false)",
-        PassOptionKind::kBool}},
-      [](Module& module, const PassOptions& options) -> absl::Status {
-        ImportPipelineOptions import;
-        SK_ASSIGN_OR_RETURN(import.dedup_functions_fully,
-                            options.getBool("dedup-functions-fully", false));
-        return runImportPipeline(module, import);
-      }});
+      {"dedup-functions-fully",
+       "keep functions and calls instead of inlining each call as a named "
+       "computation (default false)"},
+      &ImportPipelineOptions::dedup_functions_fully, runImportPipeline));
 }
 
 }  // namespace shardkit

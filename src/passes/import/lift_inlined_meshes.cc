@@ -45,7 +45,7 @@ class MeshLifter {
     for (Op op : module_.body().ops()) {
       if (!isa<sdy::MeshOp>(op)) continue;
       const std::string* sym = op.attr("sym_name").asString();
-      const Mesh* mesh = op.attr("mesh").asMesh();
+      const Mesh* mesh = op.attr("mesh").as<Mesh>();
       if (!sym || !mesh) continue;
       auto [it, inserted] = name_of_mesh_.try_emplace(*mesh, *sym);
       if (inserted) {
@@ -122,7 +122,7 @@ class MeshLifter {
   void tagMeshes() {
     for (Op op : module_.body()) {
       if (!isa<sdy::MeshOp>(op) || op.hasAttr(kStablehloMeshAttr)) continue;
-      if (const Mesh* mesh = op.attr("mesh").asMesh()) {
+      if (const Mesh* mesh = op.attr("mesh").as<Mesh>()) {
         op.setAttr(kStablehloMeshAttr, stablehloMeshDict(*mesh));
       }
     }
@@ -137,7 +137,7 @@ class MeshLifter {
     std::string name = uniqueName(baseName(mesh));
     OperationState state(sdy::MeshOp::opName());
     state.addAttr("sym_name", Attribute::string(name));
-    state.addAttr("mesh", Attribute::mesh(mesh));
+    state.addAttr("mesh", Attribute::of(mesh));
     Op op = module_.createOp(state);
     if (last_mesh_op_) {
       module_.body().insertAfter(last_mesh_op_, op);

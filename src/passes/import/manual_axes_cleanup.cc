@@ -50,7 +50,8 @@ TensorSharding addUnusedManualAxes(const TensorSharding& sharding,
 // empty or inlined mesh).
 void cleanupList(Op op, std::string_view attr, const std::vector<Type>& types,
                  const ManualAxes& manual, const CommonMesh& common) {
-  const TensorShardingPerValue* list = op.attr(attr).asTensorShardingPerValue();
+  const TensorShardingPerValue* list =
+      op.attr(attr).as<TensorShardingPerValue>();
   if (!list) return;
   TensorShardingPerValue updated = *list;
   for (size_t i = 0; i < updated.shardings.size() && i < types.size(); ++i) {
@@ -65,15 +66,15 @@ void cleanupList(Op op, std::string_view attr, const std::vector<Type>& types,
     s = std::move(cleaned);
   }
   if (!(updated == *list)) {
-    op.setAttr(attr, Attribute::tensorShardingPerValue(std::move(updated)));
+    op.setAttr(attr, Attribute::of(std::move(updated)));
   }
 }
 
 absl::Status cleanup(Op op, const MeshTable& meshes) {
   const TensorShardingPerValue* in =
-      op.attr("in_shardings").asTensorShardingPerValue();
+      op.attr("in_shardings").as<TensorShardingPerValue>();
   const TensorShardingPerValue* out =
-      op.attr("out_shardings").asTensorShardingPerValue();
+      op.attr("out_shardings").as<TensorShardingPerValue>();
   std::vector<const TensorSharding*> ins = pointers(in);
   std::vector<const TensorSharding*> outs = pointers(out);
   ManualAxes manual = manualAxesOf(op);
@@ -101,7 +102,7 @@ absl::Status cleanup(Op op, const MeshTable& meshes) {
                      return mesh.axisIndex(a) < mesh.axisIndex(b);
                    });
   if (!(manual == manualAxesOf(op))) {
-    op.setAttr("manual_axes", Attribute::manualAxes(manual));
+    op.setAttr("manual_axes", Attribute::of(manual));
   }
   cleanupList(op, "in_shardings", op.operandTypes(), manual, common);
   cleanupList(op, "out_shardings", op.resultTypes(), manual, common);

@@ -25,8 +25,7 @@ absl::Status propagateShardingFromFuncToCall(Module& module) {
       if (call.hasAttr(kShardingAttr)) continue;
       if (std::optional<TensorShardingPerValue> shardings =
               funcResultShardings(calls.calleeOf(call), meshes)) {
-        call.setAttr(kShardingAttr,
-                     Attribute::tensorShardingPerValue(*std::move(shardings)));
+        call.setAttr(kShardingAttr, Attribute::of(*std::move(shardings)));
       }
     }
   }

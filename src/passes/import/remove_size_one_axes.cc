@@ -53,7 +53,7 @@ absl::Status removeSizeOneAxes(Module& module) {
   bool any = false;
   for (Op op : module.body()) {
     const Mesh* mesh =
-        isa<sdy::MeshOp>(op) ? op.attr("mesh").asMesh() : nullptr;
+        isa<sdy::MeshOp>(op) ? op.attr("mesh").as<Mesh>() : nullptr;
     any = any || (mesh && hasSizeOneAxis(*mesh));
   }
   if (!any) return absl::OkStatus();

@@ -83,12 +83,12 @@ class Walker {
   }
 
   Attribute compute(const Attribute& attr, const ShardingSite& site) {
-    if (const TensorSharding* s = attr.asTensorSharding()) {
+    if (const TensorSharding* s = attr.as<TensorSharding>()) {
       TensorSharding updated = fn_(*s, site);
       if (updated == *s) return attr;
-      return Attribute::tensorSharding(std::move(updated));
+      return Attribute::of(std::move(updated));
     }
-    const TensorShardingPerValue* list = attr.asTensorShardingPerValue();
+    const TensorShardingPerValue* list = attr.as<TensorShardingPerValue>();
     std::optional<TensorShardingPerValue> updated;
     for (size_t i = 0; i < list->shardings.size(); ++i) {
       TensorSharding s = fn_(list->shardings[i], site);
@@ -97,7 +97,7 @@ class Walker {
       updated->shardings[i] = std::move(s);
     }
     if (!updated) return attr;
-    return Attribute::tensorShardingPerValue(*std::move(updated));
+    return Attribute::of(*std::move(updated));
   }
 
   const ShardingTransform& fn_;

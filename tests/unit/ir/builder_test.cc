@@ -107,7 +107,7 @@ TEST_CASE("Locations print with debug info and reach the verifier") {
   // A verifier error on a built op names the location and the op.
   n.definingOp().setAttr(
       "sdy.sharding",
-      Attribute::tensorShardingPerValue(TensorShardingPerValue({TensorSharding(
+      Attribute::of(TensorShardingPerValue({TensorSharding(
           MeshOrRef::ref("nowhere"), {DimensionSharding::closed()})})));
   CHECK(messageOf(verifyModule(module))
             .starts_with("a \"b\".py:3:4 (%0): error: 'stablehlo.negate' op"));

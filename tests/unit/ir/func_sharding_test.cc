@@ -118,7 +118,7 @@ TEST_CASE("getSharding / setSharding on function arguments") {
   CHECK(!getSharding(f.argument(1)));
   CHECK(setSharding(f.argument(1), sharding(R"(<@mesh, [{}, {"y", ?}]>)")));
   CHECK(*getSharding(f.argument(1)) == sharding(R"(<@mesh, [{}, {"y", ?}]>)"));
-  CHECK(f.argAttr(1, kShardingAttr).asTensorSharding());
+  CHECK(f.argAttr(1, kShardingAttr).as<TensorSharding>());
   CHECK(verifyModule(*m).ok());
 }
 
@@ -154,7 +154,7 @@ TEST_CASE("getSharding / setSharding on op results") {
         sharding(R"(<@mesh, [{"y"}, {}]>)"));
   CHECK(setSharding(constraint.result(0), sharding(R"(<@mesh, [{"x"}, {}]>)")));
   CHECK(constraint.attr("sharding")
-            .asTensorSharding()
+            .as<TensorSharding>()
             ->dim_shardings[0]
             .axes[0]
             .name == "x");
@@ -162,15 +162,16 @@ TEST_CASE("getSharding / setSharding on op results") {
   CHECK(*getSharding(gather.result(0)) == sharding(R"(<@mesh, [{}, {}]>)"));
   CHECK(*getSharding(named.result(0)) == sharding(R"(<@mesh, [{"x"}, {}]>)"));
   CHECK(setSharding(named.result(0), sharding(R"(<@mesh, [{}, {"y"}]>)")));
-  CHECK(named.attr("out_shardings").asTensorShardingPerValue()->shardings[0] ==
-        sharding(R"(<@mesh, [{}, {"y"}]>)"));
+  CHECK(
+      named.attr("out_shardings").as<TensorShardingPerValue>()->shardings[0] ==
+      sharding(R"(<@mesh, [{}, {"y"}]>)"));
 
   // A named computation's body argument keeps its sharding in the op's
   // in_shardings, created on first use.
   Value inner_arg = named.region(0).front().argument(0);
   CHECK(!getSharding(inner_arg));
   CHECK(setSharding(inner_arg, sharding(R"(<@mesh, [{}, {"x"}]>)")));
-  CHECK(named.attr("in_shardings").asTensorShardingPerValue()->shardings[0] ==
+  CHECK(named.attr("in_shardings").as<TensorShardingPerValue>()->shardings[0] ==
         sharding(R"(<@mesh, [{}, {"x"}]>)"));
   // The verifier sees the edits: the gather no longer applies to its operand.
   CHECK(!verifyModule(*m).ok());

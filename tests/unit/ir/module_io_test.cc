@@ -116,7 +116,7 @@ TEST_CASE("verifyOp checks a single op") {
   Op barrier = FuncOp(m->lookupSymbol("f")).body().front();
   CHECK(verifyOp(barrier, m->meshTable()).ok());
   barrier.setAttr("allowed_direction",
-                  Attribute::propagationDirection(PropagationDirection::kBoth));
+                  Attribute::of(PropagationDirection::kBoth));
   absl::Status status = verifyOp(barrier, m->meshTable());
   CHECK(std::string(fromAbsl(status.message())) ==
         "test.mlir:3:3: error: 'sdy.propagation_barrier' op cannot specify "

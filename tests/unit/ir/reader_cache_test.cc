@@ -82,7 +82,7 @@ TEST_CASE("an op tail followed by more text on its line is read as usual") {
 TEST_CASE("remembered attribute texts equal the texts printed afresh") {
   TensorSharding sharding =
       *parseTensorSharding("#sdy.sharding<@mesh, [{\"x\", ?}p1, {}]>");
-  Attribute attr = Attribute::tensorSharding(sharding);
+  Attribute attr = Attribute::of(sharding);
   std::string fresh = toString(attr);
   std::string first, second;
   {
@@ -103,8 +103,7 @@ TEST_CASE("remembered attribute texts equal the texts printed afresh") {
     for (const char* axis : {"x", "y", "z"}) {
       std::string text = strCat("#sdy.sharding<@mesh, [{\"", axis, "\"}]>");
       std::string printed;
-      appendAttribute(printed,
-                      Attribute::tensorSharding(*parseTensorSharding(text)));
+      appendAttribute(printed, Attribute::of(*parseTensorSharding(text)));
       CHECK(printed == text);
     }
   }

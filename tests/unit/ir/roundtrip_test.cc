@@ -190,17 +190,17 @@ TEST_CASE("typed sdy attributes in generic form are read as typed attributes") {
   int checked = 0;
   m->walk([&](Op op) {
     if (op.name() == "sdy.all_to_all") {
-      CHECK(op.attr("params").asAllToAllParamList());
+      CHECK(op.attr("params").as<AllToAllParamList>());
       ++checked;
     }
     if (op.name() == "sdy.manual_computation") {
-      REQUIRE(op.attr("manual_axes").asManualAxes());
-      CHECK(op.attr("manual_axes").asManualAxes()->names.size() == 2);
+      REQUIRE(op.attr("manual_axes").as<ManualAxes>());
+      CHECK(op.attr("manual_axes").as<ManualAxes>()->names.size() == 2);
       ++checked;
     }
     if (op.name() == "sdy.propagation_barrier") {
-      REQUIRE(op.attr("allowed_direction").asPropagationDirection());
-      CHECK(*op.attr("allowed_direction").asPropagationDirection() ==
+      REQUIRE(op.attr("allowed_direction").as<PropagationDirection>());
+      CHECK(*op.attr("allowed_direction").as<PropagationDirection>() ==
             PropagationDirection::kForward);
       ++checked;
     }

@@ -145,7 +145,7 @@ func.func @main(%arg0: tensor<16x8xf32>) -> tensor<16x8xf32> {
   // back.
   CHECK(setSharding(body_arg, sharding(R"(<@mesh, [{}, {"x"}]>)")));
   CHECK(toString(manual.attr("in_shardings")
-                     .asTensorShardingPerValue()
+                     .as<TensorShardingPerValue>()
                      ->shardings[0]) ==
         R"(<@mesh, [{"m"}, {"x"}], replicated={"r"}>)");
   // A result is seen from outside: with its manual axes.

@@ -182,14 +182,12 @@ TEST_CASE("attribute equality compares payloads") {
             {{"b", Attribute::integer(1)}, {"a", Attribute::unit()}}));
   TensorSharding s(MeshOrRef::ref("mesh"),
                    {DimensionSharding({AxisRef("x")}, true)});
-  CHECK(Attribute::tensorSharding(s) == Attribute::tensorSharding(s));
+  CHECK(Attribute::of(s) == Attribute::of(s));
   TensorSharding s2 = s;
   s2.dim_shardings[0].is_closed = false;
-  CHECK(!(Attribute::tensorSharding(s) == Attribute::tensorSharding(s2)));
-  CHECK(print(Attribute::tensorSharding(s)) ==
-        R"(#sdy.sharding<@mesh, [{"x"}]>)");
-  CHECK(print(Attribute::tensorSharding(s2)) ==
-        R"(#sdy.sharding<@mesh, [{"x", ?}]>)");
+  CHECK(!(Attribute::of(s) == Attribute::of(s2)));
+  CHECK(print(Attribute::of(s)) == R"(#sdy.sharding<@mesh, [{"x"}]>)");
+  CHECK(print(Attribute::of(s2)) == R"(#sdy.sharding<@mesh, [{"x", ?}]>)");
 }
 
 TEST_CASE("typed views and integer accessors") {

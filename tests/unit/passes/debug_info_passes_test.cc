@@ -80,8 +80,8 @@ func.func @f(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}]>,
   std::string text = printModule(*module);
   for (std::string_view name :
        {kShardingOriginsAttr, kPropagationEdgesAttr,
-        kBlockArgShardingOriginsAttr, kResultShardingOriginsAttr,
-        kResultPropagationEdgesAttr}) {
+        kShardingOriginsAttrs.block_arg, kShardingOriginsAttrs.result,
+        kPropagationEdgesAttrs.result}) {
     INFO(name);
     CHECK(text.find(name) == std::string::npos);
   }
@@ -128,12 +128,12 @@ func.func @f(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}]>}
   REQUIRE(options.ok());
   requireOk(runPass(*module, "sdy-propagation-pipeline", *options));
   Op barrier = onlyOp(*module, "stablehlo.optimization_barrier");
-  CHECK(attrText(barrier.attr(kResultShardingOriginsAttr)) ==
+  CHECK(attrText(barrier.attr(kShardingOriginsAttrs.result)) ==
         R"([{a = "input: 0"}])");
   CHECK(
-      attrText(barrier.attr(kResultPropagationEdgesAttr)) ==
+      attrText(barrier.attr(kPropagationEdgesAttrs.result)) ==
       R"([#sdy.propagation_edges<[{step-0 = [{"a" = operand-0 -> [result-0]}]}]>])");
-  CHECK(attrText(barrier.attr(kBlockArgShardingOriginsAttr)) == "[]");
+  CHECK(attrText(barrier.attr(kShardingOriginsAttrs.block_arg)) == "[]");
 }
 
 }  // namespace

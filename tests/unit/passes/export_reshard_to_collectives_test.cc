@@ -26,7 +26,7 @@ std::string bodyOps(Module& module) {
                   : " %" + std::string(operand.definingOp().name());
     }
     for (const char* attr : {"out_sharding", "sharding"}) {
-      if (const TensorSharding* s = op.attr(attr).asTensorSharding()) {
+      if (const TensorSharding* s = op.attr(attr).as<TensorSharding>()) {
         text += " " + toString(*s);
       }
     }

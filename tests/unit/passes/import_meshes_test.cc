@@ -23,7 +23,7 @@ std::vector<std::string> meshes(Module& module) {
   for (Op op : module.body()) {
     if (op.name() != "sdy.mesh") continue;
     result.push_back(strCat(*op.attr("sym_name").asString(), " = ",
-                            toString(*op.attr("mesh").asMesh())));
+                            toString(*op.attr("mesh").as<Mesh>())));
   }
   return result;
 }

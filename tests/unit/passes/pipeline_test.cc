@@ -37,8 +37,8 @@ TEST_CASE("runPropagationPipeline is -sdy-propagation-pipeline") {
   std::unique_ptr<Module> basic = parse(kModule);
   std::unique_ptr<Module> basic_by_name = parse(kModule);
   PipelineOptions options;
-  options.strategy = PropagationStrategy::kBasic;
-  options.keep_sharding_rules = true;
+  options.propagation.strategy = PropagationStrategy::kBasic;
+  options.propagation.keep_sharding_rules = true;
   REQUIRE(runPropagationPipeline(*basic, options).ok());
   absl::StatusOr<PassOptions> pass_options =
       PassOptions::parse("propagation-strategy=basic keep-sharding-rules=true");

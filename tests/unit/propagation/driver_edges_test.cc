@@ -98,7 +98,7 @@ TEST_CASE("driver edges: manual axes are added outside and removed inside") {
   CHECK(shardingText(edges[1].result(0)) == R"(<@mesh, [{"m", ?}, {"x", ?}]>)");
   // in_shardings/out_shardings are the sink pass's business.
   Op manual = firstOp(*module, "sdy.manual_computation");
-  CHECK(toString(*manual.attr("in_shardings").asTensorShardingPerValue()) ==
+  CHECK(toString(*manual.attr("in_shardings").as<TensorShardingPerValue>()) ==
         R"(<[<@mesh, [{"m", ?}, {?}]>]>)");
 }
 

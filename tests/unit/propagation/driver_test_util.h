@@ -52,7 +52,7 @@ inline std::string shardingText(Value value) {
 inline std::string funcResultText(Module& module, unsigned result) {
   FuncOp func(module.functions().front());
   const TensorSharding* s =
-      func.resultAttr(result, kShardingAttr).asTensorSharding();
+      func.resultAttr(result, kShardingAttr).as<TensorSharding>();
   return s ? toString(*s) : "";
 }
 

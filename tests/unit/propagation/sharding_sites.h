@@ -39,14 +39,14 @@ inline std::vector<ShardingSite> collectShardings(
     std::vector<Type> results = func.resultTypes();
     for (unsigned i = 0; i < func.numArguments(); ++i) {
       if (const TensorSharding* s =
-              func.argAttr(i, kShardingAttr).asTensorSharding()) {
+              func.argAttr(i, kShardingAttr).as<TensorSharding>()) {
         sites.push_back({strCat("@", func.name(), " arg ", i), *s,
                          func.argument(i).type()});
       }
     }
     for (unsigned i = 0; i < func.numResults(); ++i) {
       if (const TensorSharding* s =
-              func.resultAttr(i, kShardingAttr).asTensorSharding()) {
+              func.resultAttr(i, kShardingAttr).as<TensorSharding>()) {
         sites.push_back(
             {strCat("@", func.name(), " result ", i), *s, results[i]});
       }

@@ -1,0 +1,45 @@
+// DictListAttr: an op's list of attribute dictionaries, one per argument or
+// result (func.func's `arg_attrs` and `res_attrs`, mpmd.for's `arg_attrs`),
+// kept as MLIR keeps it: an array attribute of dictionaries, absent when all
+// of them are empty.
+#ifndef SHARDKIT_IR_DICT_LIST_ATTR_H_
+#define SHARDKIT_IR_DICT_LIST_ATTR_H_
+
+#include <string_view>
+
+#include "shardkit/export.h"
+#include "shardkit/ir/graph.h"
+
+SHARDKIT_EXPORT_BEGIN
+
+namespace shardkit {
+
+class DictListAttr {
+ public:
+  // The list `name` of `op`, of `count` dictionaries (`name` must outlive
+  // this view).
+  DictListAttr(Op op, std::string_view name, unsigned count)
+      : op_(op), name_(name), count_(count) {}
+
+  // Dictionary `i`; empty when the list or the dictionary is absent.
+  AttrDict dict(unsigned i) const;
+  // Entry `name` of dictionary `i`, or the null attribute.
+  const Attribute& entry(unsigned i, std::string_view name) const;
+  void setDict(unsigned i, const AttrDict& updated) const;
+  // Adds or replaces entry `name` of dictionary `i`.
+  void setEntry(unsigned i, std::string_view name, Attribute value) const;
+  // Removes entry `name` of dictionary `i` (the list is left alone when it
+  // has no such entry).
+  void removeEntry(unsigned i, std::string_view name) const;
+
+ private:
+  Op op_;
+  std::string_view name_;
+  unsigned count_;
+};
+
+}  // namespace shardkit
+
+SHARDKIT_EXPORT_END
+
+#endif  // SHARDKIT_IR_DICT_LIST_ATTR_H_

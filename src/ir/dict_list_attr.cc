@@ -1,0 +1,74 @@
+// DictListAttr: reading and updating a list of attribute dictionaries.
+#include "shardkit/ir/dict_list_attr.h"
+
+#include <utility>
+#include <vector>
+
+namespace shardkit {
+
+AttrDict DictListAttr::dict(unsigned i) const {
+  AttrDict result;
+  const std::vector<Attribute>* dicts = op_.attr(name_).asArray();
+  if (!dicts || i >= dicts->size()) return result;
+  if (const std::vector<NamedAttribute>* entries = (*dicts)[i].asDict()) {
+    for (const NamedAttribute& e : *entries) result.set(e.name, e.value);
+  }
+  return result;
+}
+
+void DictListAttr::setDict(unsigned i, const AttrDict& updated) const {
+  Attribute value = Attribute::dict(updated.entries());
+  // Update in place when the op is the list's only owner: setting every
+  // argument's attributes one by one stays linear.
+  for (AttrDict* attrs : {&op_.inherentAttrs(), &op_.discardableAttrs()}) {
+    Attribute* stored = attrs->find(name_);
+    if (!stored) continue;
+    if (std::vector<Attribute>* dicts = stored->mutableArrayIfUnique();
+        dicts && dicts->size() == count_ && !updated.empty()) {
+      (*dicts)[i] = std::move(value);
+      return;
+    }
+  }
+  std::vector<Attribute> dicts;
+  if (const std::vector<Attribute>* existing = op_.attr(name_).asArray()) {
+    dicts = *existing;
+  }
+  dicts.resize(count_, Attribute::dict({}));
+  dicts[i] = std::move(value);
+  bool all_empty = true;
+  for (const Attribute& d : dicts) {
+    const auto* entries = d.asDict();
+    all_empty = all_empty && (!entries || entries->empty());
+  }
+  if (all_empty) {
+    op_.removeAttr(name_);
+  } else {
+    op_.setAttr(name_, Attribute::array(std::move(dicts)));
+  }
+}
+
+const Attribute& DictListAttr::entry(unsigned i, std::string_view name) const {
+  static const Attribute kNull;
+  const std::vector<Attribute>* dicts = op_.attr(name_).asArray();
+  if (!dicts || i >= dicts->size()) return kNull;
+  if (const std::vector<NamedAttribute>* entries = (*dicts)[i].asDict()) {
+    for (const NamedAttribute& e : *entries) {
+      if (e.name == name) return e.value;
+    }
+  }
+  return kNull;
+}
+
+void DictListAttr::setEntry(unsigned i, std::string_view name,
+                            Attribute value) const {
+  AttrDict updated = dict(i);
+  updated.set(name, std::move(value));
+  setDict(i, updated);
+}
+
+void DictListAttr::removeEntry(unsigned i, std::string_view name) const {
+  AttrDict updated = dict(i);
+  if (updated.erase(name)) setDict(i, updated);
+}
+
+}  // namespace shardkit

@@ -1,0 +1,42 @@
+// DictListAttr: one dictionary per argument, the list absent when all are
+// empty, entries added, replaced and removed.
+#include "shardkit/ir/dict_list_attr.h"
+
+#include <catch2/catch.hpp>
+
+#include "shardkit/ir/func.h"
+
+namespace shardkit {
+namespace {
+
+TEST_CASE("DictListAttr keeps one dictionary per entry, absent when empty") {
+  Module m;
+  Type t = m.types().rankedTensor({4}, "f32");
+  FuncOp f = FuncOp::create(m, "fn", {t, t, t}, {});
+  m.body().pushBack(f.op());
+  DictListAttr list(f.op(), "arg_attrs", 3);
+  CHECK(!f.op().attr("arg_attrs"));
+  CHECK(!list.entry(1, "a"));
+  CHECK(list.dict(1).empty());
+
+  list.setEntry(1, "a", Attribute::integer(7));
+  const std::vector<Attribute>* dicts = f.op().attr("arg_attrs").asArray();
+  REQUIRE(dicts != nullptr);
+  CHECK(dicts->size() == 3);
+  CHECK(toString(f.op().attr("arg_attrs")) == "[{}, {a = 7 : i64}, {}]");
+  CHECK(list.entry(1, "a").intValue() == 7);
+  CHECK(f.argAttr(1, "a").intValue() == 7);
+
+  list.setEntry(1, "a", Attribute::integer(8));
+  list.setEntry(2, "b", Attribute::unit());
+  CHECK(toString(f.op().attr("arg_attrs")) == "[{}, {a = 8 : i64}, {b}]");
+
+  list.removeEntry(0, "missing");
+  list.removeEntry(1, "a");
+  CHECK(toString(f.op().attr("arg_attrs")) == "[{}, {}, {b}]");
+  list.removeEntry(2, "b");
+  CHECK(!f.op().attr("arg_attrs"));
+}
+
+}  // namespace
+}  // namespace shardkit
