@@ -105,13 +105,13 @@ bool alreadyStored(Value value, const TensorSharding& sharding) {
     if (funcOfArgument(value)) return true;
     const TensorShardingPerValue* list = computationOfArgument(value)
                                              .attr(kInShardings)
-                                             .asTensorShardingPerValue();
+                                             .as<TensorShardingPerValue>();
     return list->shardings.size() == value.ownerBlock().numArguments();
   }
   Op op = value.definingOp();
   const TensorShardingPerValue* list =
       op.attr(ownShardingAttr(op).empty() ? kShardingAttr : ownShardingAttr(op))
-          .asTensorShardingPerValue();
+          .as<TensorShardingPerValue>();
   return list == nullptr || list->shardings.size() == op.numResults();
 }
 
