@@ -35,6 +35,11 @@ absl::Status verifySignatureShardings(const std::vector<Type>& types,
 
 absl::Status verifyFuncOp(Op op, const VerifyContext& context) {
   FuncOp func(op);
+  // MLIR's symbol rule: a function without a body is defined elsewhere, so
+  // it cannot be public (nothing here could call it from outside).
+  if (func.isDeclaration() && func.visibility() == "public") {
+    return verifyError("symbol declaration cannot have public visibility");
+  }
   std::vector<Type> inputs = func.argumentTypes();
   std::vector<Type> results = func.resultTypes();
   Block body = func.body();

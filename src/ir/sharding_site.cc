@@ -231,6 +231,13 @@ const TensorSharding* findFuncResultSharding(FuncOp func, unsigned result) {
   return func.resultAttr(result, kShardingAttr).as<TensorSharding>();
 }
 
+std::optional<TensorSharding> getFuncArgSharding(FuncOp func, unsigned arg) {
+  if (!func.isDeclaration()) return getSharding(func.argument(arg));
+  const TensorSharding* s =
+      func.argAttr(arg, kShardingAttr).as<TensorSharding>();
+  return s ? std::optional<TensorSharding>(*s) : std::nullopt;
+}
+
 void setFuncResultSharding(FuncOp func, unsigned result,
                            const TensorSharding& sharding) {
   func.setResultAttr(result, kShardingAttr, Attribute::of(sharding));

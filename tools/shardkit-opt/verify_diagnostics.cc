@@ -46,7 +46,13 @@ bool readTarget(std::string_view line, size_t& i, ExpectedDiagnostic& want) {
        {std::pair<std::string_view, int>{"above", -1}, {"below", +1}}) {
     if (rest.starts_with(word)) {
       i += word.size();
-      want.target = want.line + delta;
+      // `@above` on the first line names no line: like an offset before
+      // the file, an annotation nothing can match.
+      if (want.line + delta < 1) {
+        want.target.reset();
+      } else {
+        want.target = want.line + delta;
+      }
       return true;
     }
   }

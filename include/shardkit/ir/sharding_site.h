@@ -182,6 +182,10 @@ bool setSharding(Value value, const TensorSharding& sharding,
 // The sharding of result `result` of `func` (its `sdy.sharding` result
 // attribute; a function's results are not values), or null.
 const TensorSharding* findFuncResultSharding(FuncOp func, unsigned result);
+// The sharding a caller sees for argument `arg` of `func`: its value's
+// sharding (getSharding) for a function with a body, its `sdy.sharding`
+// argument attribute for a declaration, which has no argument values.
+std::optional<TensorSharding> getFuncArgSharding(FuncOp func, unsigned arg);
 void setFuncResultSharding(FuncOp func, unsigned result,
                            const TensorSharding& sharding);
 void setFuncResultSharding(FuncOp func, unsigned result,

@@ -287,7 +287,7 @@ class ExplicitReshards {
     bool any = false;
     for (unsigned i = 0; i < op.numOperands() && i < callee.numArguments();
          ++i) {
-      targets.push_back(getSharding(callee.argument(i)));
+      targets.push_back(getFuncArgSharding(callee, i));
       any = any || targets.back().has_value();
     }
     if (!any) {

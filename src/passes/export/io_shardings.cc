@@ -42,6 +42,7 @@ TensorShardingPerValue evenlyShardedFor(const TensorShardingPerValue& list,
 }
 
 void updateFunctionSignature(FuncOp func, const MeshTable& meshes) {
+  if (func.isDeclaration()) return;  // no arguments to hold shardings
   for (unsigned i = 0; i < func.numArguments(); ++i) {
     Value arg = func.argument(i);
     if (std::optional<TensorSharding> s = getSharding(arg)) {
@@ -117,7 +118,12 @@ absl::Status updateNonDivisibleInputOutputShardings(Module& module) {
 absl::Status removeSubAxesInInputOutputShardings(Module& module) {
   SK_ASSIGN_OR_RETURN(FuncOp main, mainFunction(module));
   for (unsigned i = 0; i < main.numArguments(); ++i) {
-    if (std::optional<TensorSharding> s = getSharding(main.argument(i))) {
+    std::optional<TensorSharding> s = getFuncArgSharding(main, i);
+    if (!s) continue;
+    if (main.isDeclaration()) {  // no argument values: the attribute
+      main.setArgAttr(i, kShardingAttr,
+                      Attribute::of(withoutSubAxesInOpenDims(*s)));
+    } else {
       setSharding(main.argument(i), withoutSubAxesInOpenDims(*s));
     }
   }

@@ -84,8 +84,10 @@ absl::Status checkCall(Op call, const Module& module) {
   if (!callee) return absl::OkStatus();
   for (unsigned i = 0; i < call.numOperands() && i < callee.numArguments();
        ++i) {
-    SK_RETURN_IF_ERROR(checkEqual(unreducedOf(call.operand(i)),
-                                  unreducedOf(callee.argument(i)), call,
+    Axes declared;
+    std::optional<TensorSharding> arg = getFuncArgSharding(callee, i);
+    appendUnreduced(arg ? &*arg : nullptr, declared);
+    SK_RETURN_IF_ERROR(checkEqual(unreducedOf(call.operand(i)), declared, call,
                                   strCat("' at call argument ", i, ".")));
   }
   for (unsigned i = 0; i < call.numResults() && i < callee.numResults(); ++i) {

@@ -45,3 +45,11 @@ func.func @return_in_nested_region(%arg0: tensor<8xf32>) -> tensor<8xf32> {
 func.func @body_with_unnamed_args(tensor<8xf32>) {
   return
 }
+
+// -----
+
+// A declaration is defined elsewhere: it cannot be public (MLIR's symbol
+// rule).
+sdy.mesh @m = <["x"=4]>
+// expected-error @+1 {{'func.func' op symbol declaration cannot have public visibility}}
+func.func @public_declaration(tensor<8xf32> {sdy.sharding = #sdy.sharding<@m, [{"x"}]>})

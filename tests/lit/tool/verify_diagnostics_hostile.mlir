@@ -11,11 +11,13 @@
 // RUN: python3 -c "n = 'b' * 300000; print('// expected-error@+1 {{' + n + '}}'); print('\"x.op\"() {sdy.sharding = #sdy.sharding_per_value<[<@' + n + ', []>]>} : () -> tensor<f32>')" \
 // RUN:   | shardkit-opt - -verify-diagnostics
 
-// Offsets past either end of the file (and past int64) match nothing.
-// RUN: printf '// expected-error@+9223372036854775807 {{x}}\n// expected-error@-9223372036854775807 {{y}}\n// expected-error@-5 {{z}}\n' \
+// Offsets past either end of the file (and past int64), and @above on the
+// first line, match nothing.
+// RUN: printf '// expected-error@above {{w}} expected-error@+9223372036854775807 {{x}}\n// expected-error@-9223372036854775807 {{y}}\n// expected-error@-5 {{z}}\n' \
 // RUN:   | not shardkit-opt - -verify-diagnostics 2>&1 >/dev/null \
 // RUN:   | FileCheck %s --check-prefix=OFFSET
-// OFFSET: <stdin>:1:4: error: expected error "x" was not produced
+// OFFSET: <stdin>:1:4: error: expected error "w" was not produced
+// OFFSET-NEXT: <stdin>:1:31: error: expected error "x" was not produced
 // OFFSET-NEXT: <stdin>:2:4: error: expected error "y" was not produced
 // OFFSET-NEXT: <stdin>:3:4: error: expected error "z" was not produced
 
