@@ -36,7 +36,7 @@ absl::Status verifySignatureShardings(const std::vector<Type>& types,
 absl::Status verifyFuncOp(Op op, const VerifyContext& context) {
   FuncOp func(op);
   // MLIR's symbol rule: a function without a body is defined elsewhere, so
-  // it cannot be public (nothing here could call it from outside).
+  // this module cannot export it.
   if (func.isDeclaration() && func.visibility() == "public") {
     return verifyError("symbol declaration cannot have public visibility");
   }

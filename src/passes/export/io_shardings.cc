@@ -42,8 +42,9 @@ TensorShardingPerValue evenlyShardedFor(const TensorShardingPerValue& list,
 }
 
 void updateFunctionSignature(FuncOp func, const MeshTable& meshes) {
-  if (func.isDeclaration()) return;  // no arguments to hold shardings
-  for (unsigned i = 0; i < func.numArguments(); ++i) {
+  // A declaration has no argument values (as in MLIR, its arguments are
+  // left alone); its results are updated like a definition's.
+  for (unsigned i = 0; !func.isDeclaration() && i < func.numArguments(); ++i) {
     Value arg = func.argument(i);
     if (std::optional<TensorSharding> s = getSharding(arg)) {
       setSharding(arg, evenlyShardedFor(*s, arg.type(), meshes));
