@@ -109,9 +109,9 @@ bool alreadyStored(Value value, const TensorSharding& sharding) {
     return list->shardings.size() == value.ownerBlock().numArguments();
   }
   Op op = value.definingOp();
+  std::string_view attr = ownShardingAttr(op);
   const TensorShardingPerValue* list =
-      op.attr(ownShardingAttr(op).empty() ? kShardingAttr : ownShardingAttr(op))
-          .as<TensorShardingPerValue>();
+      op.attr(attr.empty() ? kShardingAttr : attr).as<TensorShardingPerValue>();
   return list == nullptr || list->shardings.size() == op.numResults();
 }
 
@@ -236,6 +236,19 @@ std::optional<TensorSharding> getFuncArgSharding(FuncOp func, unsigned arg) {
   const TensorSharding* s =
       func.argAttr(arg, kShardingAttr).as<TensorSharding>();
   return s ? std::optional<TensorSharding>(*s) : std::nullopt;
+}
+
+void setFuncArgSharding(FuncOp func, unsigned arg,
+                        const TensorSharding& sharding) {
+  if (!func.isDeclaration()) {
+    setSharding(func.argument(arg), sharding);
+    return;
+  }
+  const TensorSharding* s =
+      func.argAttr(arg, kShardingAttr).as<TensorSharding>();
+  if (s == nullptr || !(*s == sharding)) {  // as store(): no-op when equal
+    func.setArgAttr(arg, kShardingAttr, Attribute::of(sharding));
+  }
 }
 
 void setFuncResultSharding(FuncOp func, unsigned result,

@@ -42,12 +42,10 @@ TensorShardingPerValue evenlyShardedFor(const TensorShardingPerValue& list,
 }
 
 void updateFunctionSignature(FuncOp func, const MeshTable& meshes) {
-  // A declaration has no argument values (as in MLIR, its arguments are
-  // left alone); its results are updated like a definition's.
-  for (unsigned i = 0; !func.isDeclaration() && i < func.numArguments(); ++i) {
-    Value arg = func.argument(i);
-    if (std::optional<TensorSharding> s = getSharding(arg)) {
-      setSharding(arg, evenlyShardedFor(*s, arg.type(), meshes));
+  std::vector<Type> arguments = func.argumentTypes();
+  for (unsigned i = 0; i < arguments.size(); ++i) {
+    if (std::optional<TensorSharding> s = getFuncArgSharding(func, i)) {
+      setFuncArgSharding(func, i, evenlyShardedFor(*s, arguments[i], meshes));
     }
   }
   std::vector<Type> results = func.resultTypes();
@@ -119,13 +117,8 @@ absl::Status updateNonDivisibleInputOutputShardings(Module& module) {
 absl::Status removeSubAxesInInputOutputShardings(Module& module) {
   SK_ASSIGN_OR_RETURN(FuncOp main, mainFunction(module));
   for (unsigned i = 0; i < main.numArguments(); ++i) {
-    std::optional<TensorSharding> s = getFuncArgSharding(main, i);
-    if (!s) continue;
-    if (main.isDeclaration()) {  // no argument values: the attribute
-      main.setArgAttr(i, kShardingAttr,
-                      Attribute::of(withoutSubAxesInOpenDims(*s)));
-    } else {
-      setSharding(main.argument(i), withoutSubAxesInOpenDims(*s));
+    if (std::optional<TensorSharding> s = getFuncArgSharding(main, i)) {
+      setFuncArgSharding(main, i, withoutSubAxesInOpenDims(*s));
     }
   }
   for (unsigned i = 0; i < main.numResults(); ++i) {
