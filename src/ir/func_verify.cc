@@ -26,7 +26,7 @@ absl::Status verifySignatureShardings(const std::vector<Type>& types,
                                 " must be a TensorShardingAttr"));
     }
     SK_RETURN_IF_ERROR(withPrefix(strCat(kind, " ", i, " - "),
-                                  context.verifySharding(*s, types[i])));
+                                  context.verifySharding(a, types[i])));
   }
   return absl::OkStatus();
 }

@@ -279,32 +279,47 @@ absl::Status checkTypes(Op op, TypeRule rule) {
     return absl::OkStatus();
   }
   if (rule == TypeRule::kNone) return absl::OkStatus();
-  // The shapes of the ranked tensors, the result's first.
-  std::vector<Type> types = op.resultTypes();
-  for (Type t : op.operandTypes()) {
+  // The shapes of the ranked tensors agree, the result's first.
+  Type first;
+  auto agrees = [&](Type t) {
+    if (!t.isRankedTensor()) return true;
+    if (!first) {
+      first = t;
+      return true;
+    }
+    return t == first || compatibleShapes(first, t);
+  };
+  bool ok = true;
+  for (unsigned i = 0; ok && i < op.numResults(); ++i) {
+    ok = agrees(op.result(i).type());
+  }
+  for (unsigned i = 0; ok && i < op.numOperands(); ++i) {
+    Type t = op.operand(i).type();
     if (rule == TypeRule::kSameShapeOrScalarOperands && t.isRankedTensor() &&
         t.rank() == 0) {
       continue;
     }
-    types.push_back(t);
+    ok = agrees(t);
   }
-  const Type* first = nullptr;
-  for (const Type& t : types) {
-    if (!t.isRankedTensor()) continue;
-    if (first == nullptr) {
-      first = &t;
-    } else if (!compatibleShapes(*first, t)) {
-      return verifyError(
-          "requires the same shape for all operands and results");
-    }
-  }
-  return absl::OkStatus();
+  if (ok) return absl::OkStatus();
+  return verifyError("requires the same shape for all operands and results");
 }
 
 }  // namespace
 
+// The signature of `name`: registered op kinds live as long as the process,
+// so their lookups are remembered by entry (per thread: verifiers may run on
+// several).
+const Signature* signatureOf(OpName name) {
+  if (!name.isRegistered()) return findSignature(name.str());
+  thread_local absl::flat_hash_map<const OpNameEntry*, const Signature*> cache;
+  auto [it, inserted] = cache.try_emplace(name.entry(), nullptr);
+  if (inserted) it->second = findSignature(name.str());
+  return it->second;
+}
+
 absl::Status verifyOpSignature(Op op) {
-  const Signature* signature = findSignature(op.name());
+  const Signature* signature = signatureOf(op.opName());
   if (signature == nullptr) return absl::OkStatus();
   size_t operands = op.numOperands();
   SK_RETURN_IF_ERROR(

@@ -13,11 +13,12 @@
 namespace shardkit::ir_internal {
 
 absl::Status verifyReshardLikeOp(Op op, const VerifyContext& context) {
-  const TensorSharding* s = op.attr("sharding").as<TensorSharding>();
+  const Attribute& attr = op.attr("sharding");
+  const TensorSharding* s = attr.as<TensorSharding>();
   if (!s || op.numOperands() != 1 || op.numResults() != 1) {
     return verifyError("requires one operand, one result and a 'sharding'");
   }
-  SK_RETURN_IF_ERROR(context.verifySharding(*s, op.result(0).type()));
+  SK_RETURN_IF_ERROR(context.verifySharding(attr, op.result(0).type()));
   if (std::optional<TensorSharding> input = getSharding(op.operand(0))) {
     return verifyUnreducedTransition(*input, *s);
   }
@@ -46,8 +47,8 @@ absl::Status verifyDataFlowEdgeOp(Op op, const VerifyContext& context) {
         "expected input of sdy.data_flow_edge to not be defined by an "
         "SdyDialect op (other than an sdy.named_computation).");
   }
-  if (const TensorSharding* s = op.attr("sharding").as<TensorSharding>()) {
-    return context.verifySharding(*s, type);
+  if (const Attribute& attr = op.attr("sharding"); attr.as<TensorSharding>()) {
+    return context.verifySharding(attr, type);
   }
   return absl::OkStatus();
 }
@@ -115,12 +116,13 @@ struct CollectiveRules {
 // (nothing more to check).
 absl::StatusOr<std::optional<CollectiveShardings>> checkCollective(
     Op op, const VerifyContext& context, CollectiveRules rules) {
-  const TensorSharding* result = op.attr("out_sharding").as<TensorSharding>();
+  const Attribute& attr = op.attr("out_sharding");
+  const TensorSharding* result = attr.as<TensorSharding>();
   if (!result || op.numOperands() != 1 || op.numResults() != 1) {
     return verifyError(
         "requires one operand, one result and an 'out_sharding'");
   }
-  SK_RETURN_IF_ERROR(context.verifySharding(*result, op.result(0).type()));
+  SK_RETURN_IF_ERROR(context.verifySharding(attr, op.result(0).type()));
   const Mesh* mesh = context.meshes().resolve(*result);
   std::optional<TensorSharding> operand = getSharding(op.operand(0));
   if (!operand && !rules.allow_missing_operand_sharding) {

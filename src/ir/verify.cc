@@ -41,6 +41,23 @@ absl::Status checkShardableTypes(const std::vector<Type>& types,
   return absl::OkStatus();
 }
 
+// The op's result types, without a vector.
+struct ResultTypes {
+  Op op;
+  struct iterator {
+    Op op;
+    unsigned i;
+    Type operator*() const { return op.result(i).type(); }
+    iterator& operator++() {
+      ++i;
+      return *this;
+    }
+    bool operator!=(const iterator& other) const { return i != other.i; }
+  };
+  iterator begin() const { return {op, 0}; }
+  iterator end() const { return {op, op.numResults()}; }
+};
+
 absl::Status verifyShardingAttr(Op op, const Attribute& a,
                                 const VerifyContext& context) {
   const TensorShardingPerValue* s = a.as<TensorShardingPerValue>();
@@ -49,12 +66,22 @@ absl::Status verifyShardingAttr(Op op, const Attribute& a,
         "should have a sharding attribute of type "
         "TensorShardingPerValueAttr");
   }
+  ShardingVerifyMemo* memo =
+      context.boundManualAxes().empty() ? context.memo() : nullptr;
+  ShardingVerifyMemo::Key key;
+  if (memo != nullptr) {
+    key = ShardingVerifyMemo::keyOf(a, ResultTypes{op});
+    if (memo->contains(key)) return absl::OkStatus();
+  }
   ShardingPerValueVerifyOptions options;
   options.sharding.bound_manual_axes = context.boundManualAxes();
   options.check_common_mesh = false;
-  SK_RETURN_IF_ERROR(checkShardableTypes(op.resultTypes(), "result"));
-  return verifyTensorShardingPerValue(
-      *s, context.meshes(), shapesOf(op.resultTypes()), "result", options);
+  std::vector<Type> types = op.resultTypes();
+  SK_RETURN_IF_ERROR(checkShardableTypes(types, "result"));
+  SK_RETURN_IF_ERROR(verifyTensorShardingPerValue(
+      *s, context.meshes(), shapesOf(types), "result", options));
+  if (memo != nullptr) memo->remember(std::move(key), a);
+  return absl::OkStatus();
 }
 
 absl::Status verifyShardingRuleAttr(Op op, const Attribute& a) {
@@ -141,18 +168,22 @@ class Verifier {
 
   // `bound` lists the manual axes of the enclosing manual computations.
   void walk(Op op, const std::vector<std::string>& bound) {
-    report(op, verifyOneOp(op, VerifyContext(meshes_, bound)));
+    report(op, verifyOneOp(op, VerifyContext(meshes_, bound, &memo_)));
     if (isa<func::CallOp>(op)) report(op, verifyCall(op));
-    std::vector<std::string> inner = bound;
+    if (op.numRegions() == 0) return;
+    const std::vector<std::string>* inner = &bound;
+    std::vector<std::string> extended;
     if (isa<sdy::ManualComputationOp>(op)) {
       if (const ManualAxes* axes = op.attr("manual_axes").as<ManualAxes>()) {
-        inner.insert(inner.end(), axes->names.begin(), axes->names.end());
+        extended = bound;
+        extended.insert(extended.end(), axes->names.begin(), axes->names.end());
+        inner = &extended;
       }
     }
     for (unsigned r = 0; r < op.numRegions(); ++r) {
       Region region = op.region(r);
       for (unsigned b = 0; b < region.numBlocks(); ++b) {
-        for (Op nested : region.block(b)) walk(nested, inner);
+        for (Op nested : region.block(b)) walk(nested, *inner);
       }
     }
   }
@@ -167,6 +198,7 @@ class Verifier {
 
   Module& m_;
   MeshTable meshes_;
+  ShardingVerifyMemo memo_;
   std::vector<Diagnostic> errors_;
 };
 
@@ -209,6 +241,21 @@ absl::Status VerifyContext::verifySharding(const TensorSharding& sharding,
   ShardingVerifyOptions options;
   options.bound_manual_axes = bound_;
   return verifyTensorSharding(sharding, meshes_, type.shapeView(), options);
+}
+
+absl::Status VerifyContext::verifySharding(const Attribute& attr,
+                                           Type type) const {
+  const TensorSharding* sharding = attr.as<TensorSharding>();
+  if (sharding == nullptr) return verifyError("expected a TensorShardingAttr");
+  ShardingVerifyMemo* memo = bound_.empty() ? memo_ : nullptr;
+  ShardingVerifyMemo::Key key;
+  if (memo != nullptr) {
+    key = ShardingVerifyMemo::keyOf(attr, std::initializer_list<Type>{type});
+    if (memo->contains(key)) return absl::OkStatus();
+  }
+  SK_RETURN_IF_ERROR(verifySharding(*sharding, type));
+  if (memo != nullptr) memo->remember(std::move(key), attr);
+  return absl::OkStatus();
 }
 
 absl::Status verifyModule(Module& module) { return Verifier(module).run(); }

@@ -6,8 +6,11 @@
 #define SHARDKIT_SRC_IR_VERIFY_UTIL_H_
 
 #include <string_view>
+#include <utility>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/inlined_vector.h"
 #include "absl/status/status.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/core/tensor_shape.h"
@@ -74,5 +77,36 @@ absl::Status verifyShardedToUnreducedOp(Op op, const VerifyContext& context);
 absl::Status verifyReplicatedToUnreducedOp(Op op, const VerifyContext& context);
 
 }  // namespace shardkit::ir_internal
+
+namespace shardkit {
+
+// The sharding attributes that verified OK during one verifier run, each
+// with the types it was verified against (by identity: one module's types
+// are uniqued). A module shares a few sharding attributes among many values,
+// so most of its shardings then verify once. The memo holds the attributes
+// it saw: an identity is never reused for another attribute while it lives.
+// Only verifications outside manual computations are remembered (the bound
+// manual axes are not part of the key).
+class ShardingVerifyMemo {
+ public:
+  // The key of `attr` verified against `types`.
+  using Key = absl::InlinedVector<const void*, 4>;
+  template <typename TypeRange>
+  static Key keyOf(const Attribute& attr, const TypeRange& types) {
+    Key key = {attr.identity()};
+    for (Type t : types) key.push_back(t.identity());
+    return key;
+  }
+
+  bool contains(const Key& key) const { return ok_.contains(key); }
+  void remember(Key key, const Attribute& attr) {
+    ok_.try_emplace(std::move(key), attr);
+  }
+
+ private:
+  absl::flat_hash_map<Key, Attribute> ok_;
+};
+
+}  // namespace shardkit
 
 #endif  // SHARDKIT_SRC_IR_VERIFY_UTIL_H_

@@ -15,6 +15,8 @@ SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
+class ShardingVerifyMemo;
+
 // OK, or InvalidArgument carrying one Diagnostic per violation
 // (diagnostic.h), located at the op that violates it.
 absl::Status verifyModule(Module& module);
@@ -26,9 +28,13 @@ absl::Status verifyOp(Op op, const MeshTable& meshes);
 // the manual axes of the enclosing manual computations.
 class VerifyContext {
  public:
+  // `memo`, when given, remembers which (sharding, type) pairs verified OK so
+  // that the many values sharing one sharding attribute verify once; it
+  // must not outlive the shardings it saw (verifyModule keeps one per run).
   VerifyContext(const MeshTable& meshes,
-                const std::vector<std::string>& bound_manual_axes)
-      : meshes_(meshes), bound_(bound_manual_axes) {}
+                const std::vector<std::string>& bound_manual_axes,
+                ShardingVerifyMemo* memo = nullptr)
+      : meshes_(meshes), bound_(bound_manual_axes), memo_(memo) {}
 
   const MeshTable& meshes() const { return meshes_; }
   // The manual axes of the sdy.manual_computation ops the op is nested in.
@@ -38,10 +44,17 @@ class VerifyContext {
   // ranked tensor, or a tuple of one) and the sharding is valid on its mesh
   // for the type's shape without naming a bound manual axis.
   absl::Status verifySharding(const TensorSharding& sharding, Type type) const;
+  // The same for the TensorSharding that `attr` holds (InvalidArgument if it
+  // holds none), remembered in the memo when there is one.
+  absl::Status verifySharding(const Attribute& attr, Type type) const;
+
+  // The memo, or null.
+  ShardingVerifyMemo* memo() const { return memo_; }
 
  private:
   const MeshTable& meshes_;
   const std::vector<std::string>& bound_;
+  ShardingVerifyMemo* memo_;
 };
 
 }  // namespace shardkit
