@@ -138,46 +138,6 @@ bool operator==(const Attribute& a, const Attribute& b) {
   return false;
 }
 
-namespace {
-
-// Most dictionaries hold a few entries whose names differ in length, so a
-// scan that compares lengths first beats a binary search.
-constexpr size_t kLinearScanLimit = 8;
-
-template <typename Entries>
-auto findEntry(Entries& entries, std::string_view name)
-    -> decltype(&entries[0]) {
-  if (entries.size() <= kLinearScanLimit) {
-    for (auto& e : entries) {
-      if (e.name.size() == name.size() && e.name == name) return &e;
-    }
-    return nullptr;
-  }
-  auto it = std::lower_bound(entries.begin(), entries.end(), name,
-                             [](const NamedAttribute& e, std::string_view n) {
-                               return std::string_view(e.name) < n;
-                             });
-  if (it != entries.end() && it->name == name) return &*it;
-  return nullptr;
-}
-
-}  // namespace
-
-Attribute AttrDict::get(std::string_view name) const {
-  const NamedAttribute* e = findEntry(entries_, name);
-  return e ? e->value : Attribute();
-}
-
-const Attribute* AttrDict::lookup(std::string_view name) const {
-  const NamedAttribute* e = findEntry(entries_, name);
-  return e ? &e->value : nullptr;
-}
-
-Attribute* AttrDict::find(std::string_view name) {
-  NamedAttribute* e = findEntry(entries_, name);
-  return e ? &e->value : nullptr;
-}
-
 void AttrDict::set(std::string_view name, Attribute value) {
   auto it = std::lower_bound(
       entries_.begin(), entries_.end(), name,
@@ -220,7 +180,7 @@ void AttrDict::setAll(std::vector<NamedAttribute> entries) {
 }
 
 bool AttrDict::erase(std::string_view name) {
-  NamedAttribute* e = findEntry(entries_, name);
+  const NamedAttribute* e = findEntry(entries_, name);
   if (!e) return false;
   entries_.erase(entries_.begin() + (e - entries_.data()));
   return true;

@@ -48,15 +48,14 @@ void DictListAttr::setDict(unsigned i, const AttrDict& updated) const {
 }
 
 const Attribute& DictListAttr::entry(unsigned i, std::string_view name) const {
-  static const Attribute kNull;
   const std::vector<Attribute>* dicts = op_.attr(name_).asArray();
-  if (!dicts || i >= dicts->size()) return kNull;
+  if (!dicts || i >= dicts->size()) return kNullAttribute;
   if (const std::vector<NamedAttribute>* entries = (*dicts)[i].asDict()) {
     for (const NamedAttribute& e : *entries) {
       if (e.name == name) return e.value;
     }
   }
-  return kNull;
+  return kNullAttribute;
 }
 
 void DictListAttr::setEntry(unsigned i, std::string_view name,

@@ -373,14 +373,6 @@ std::vector<Type> Op::resultTypes() const {
   return result;
 }
 
-const Attribute& Op::attr(std::string_view name) const {
-  static const Attribute kNull;
-  const OpData& op = m_->ops_[id_];
-  if (const Attribute* a = op.inherent.lookup(name)) return *a;
-  if (const Attribute* a = op.discardable.lookup(name)) return *a;
-  return kNull;
-}
-
 void Op::setAttr(std::string_view name, Attribute value) const {
   OpData& op = m_->ops_[id_];
   if (op.inherent.contains(name) ||

@@ -117,9 +117,12 @@ const OpNameEntry* internBuiltinOpName(std::string_view name) {
 
 void registerBuiltinOp(std::string_view name,
                        std::initializer_list<std::string_view> inherent,
-                       OpTraits traits, OpInfo::VerifyFn verify) {
+                       OpTraits traits, OpInfo::VerifyFn verify,
+                       std::string_view result_sharding_attr) {
+  OpInfo info = OpInfo::of(inherent, traits, verify);
+  info.result_sharding_attr = result_sharding_attr;
   // Inside ensureBuiltinOpsRegistered's once-flag: no re-entry.
-  Registry::get().set(name, OpInfo::of(inherent, traits, verify));
+  Registry::get().set(name, std::move(info));
 }
 
 }  // namespace ir_internal

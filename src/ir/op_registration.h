@@ -13,9 +13,11 @@ namespace shardkit::ir_internal {
 
 // Registers one op kind. Only for the dialect tables below (it must not call
 // back into the registry's public functions).
+// `result_sharding_attr`: see OpInfo.
 void registerBuiltinOp(std::string_view name,
                        std::initializer_list<std::string_view> inherent,
-                       OpTraits traits = {}, OpInfo::VerifyFn verify = nullptr);
+                       OpTraits traits = {}, OpInfo::VerifyFn verify = nullptr,
+                       std::string_view result_sharding_attr = {});
 
 void registerSdyOps();        // sdy_ops.cc
 void registerFuncOps();       // func_ops.cc

@@ -18,44 +18,46 @@ void registerSdyOps() {
       OpTrait::kIsolatedFromAbove | OpTrait::kDataFlowEdges;
   registerBuiltinOp(MeshOp::kName, {"sym_name", "mesh"}, OpTrait::kSymbol);
   registerBuiltinOp(ShardingConstraintOp::kName, {"sharding"},
-                    kElementwise | OpTrait::kReshardLike, verifyReshardLikeOp);
+                    kElementwise | OpTrait::kReshardLike, verifyReshardLikeOp,
+                    "sharding");
   registerBuiltinOp(ReshardOp::kName, {"sharding"},
                     kElementwise | OpTrait::kReshardLike | OpTrait::kPure,
-                    verifyReshardLikeOp);
+                    verifyReshardLikeOp, "sharding");
   registerBuiltinOp(ShardingGroupOp::kName, {"group_id"});
   registerBuiltinOp(PropagationBarrierOp::kName, {"allowed_direction"},
                     kElementwise, verifyPropagationBarrierOp);
   registerBuiltinOp(ManualComputationOp::kName,
                     {"in_shardings", "out_shardings", "manual_axes"},
-                    kComputation, verifyManualComputationOp);
+                    kComputation, verifyManualComputationOp, "out_shardings");
   registerBuiltinOp(NamedComputationOp::kName,
                     {"name", "in_shardings", "out_shardings"}, kComputation,
-                    verifyNamedComputationOp);
+                    verifyNamedComputationOp, "out_shardings");
   registerBuiltinOp(DataFlowEdgeOp::kName, {"sharding"},
-                    OpTrait::kPriorityPassThrough, verifyDataFlowEdgeOp);
+                    OpTrait::kPriorityPassThrough, verifyDataFlowEdgeOp,
+                    "sharding");
   // Like data_flow_edge, not pure: its input may have no other use.
   registerBuiltinOp(FuncDataFlowEdgeOp::kName, {},
                     OpTrait::kPriorityPassThrough, verifyFuncDataFlowEdgeOp);
   registerBuiltinOp(ConstantOp::kName, {"value"}, OpTrait::kPure);
   registerBuiltinOp(ReturnOp::kName, {}, OpTrait::kTerminator);
   registerBuiltinOp(AllGatherOp::kName, {"gathering_axes", "out_sharding"},
-                    kCollective, verifyAllGatherOp);
+                    kCollective, verifyAllGatherOp, "out_sharding");
   registerBuiltinOp(AllSliceOp::kName, {"slicing_axes", "out_sharding"},
-                    kCollective, verifyAllSliceOp);
+                    kCollective, verifyAllSliceOp, "out_sharding");
   registerBuiltinOp(AllReduceOp::kName,
                     {"reduction_axes", "out_sharding", "reduction"},
-                    kCollective, verifyAllReduceOp);
+                    kCollective, verifyAllReduceOp, "out_sharding");
   registerBuiltinOp(ReduceScatterOp::kName,
                     {"reduce_scatter_axes", "out_sharding", "reduction"},
-                    kCollective, verifyReduceScatterOp);
+                    kCollective, verifyReduceScatterOp, "out_sharding");
   registerBuiltinOp(AllToAllOp::kName, {"params", "out_sharding"}, kCollective,
-                    verifyAllToAllOp);
+                    verifyAllToAllOp, "out_sharding");
   registerBuiltinOp(CollectivePermuteOp::kName, {"out_sharding"}, kCollective,
-                    verifyCollectivePermuteOp);
+                    verifyCollectivePermuteOp, "out_sharding");
   registerBuiltinOp(ShardedToUnreducedOp::kName, {"axes", "out_sharding"},
-                    kCollective, verifyShardedToUnreducedOp);
+                    kCollective, verifyShardedToUnreducedOp, "out_sharding");
   registerBuiltinOp(ReplicatedToUnreducedOp::kName, {"axes", "out_sharding"},
-                    kCollective, verifyReplicatedToUnreducedOp);
+                    kCollective, verifyReplicatedToUnreducedOp, "out_sharding");
 }
 
 }  // namespace ir_internal

@@ -14,14 +14,8 @@ constexpr std::string_view kInShardings = "in_shardings";
 
 // The attribute name an sdy op keeps its result's sharding in, if it does.
 std::string_view ownShardingAttr(Op op) {
-  if (isa<sdy::ShardingConstraintOp, sdy::ReshardOp, sdy::DataFlowEdgeOp>(op)) {
-    return "sharding";
-  }
-  if (op.opName().hasTrait(OpTrait::kCollective)) return "out_sharding";
-  if (isa<sdy::ManualComputationOp, sdy::NamedComputationOp>(op)) {
-    return "out_shardings";
-  }
-  return {};
+  const OpInfo* info = op.opName().info();
+  return info ? info->result_sharding_attr : std::string_view();
 }
 
 // The function whose entry block has `arg`, or null.

@@ -10,6 +10,7 @@
 #ifndef SHARDKIT_IR_ATTRIBUTE_H_
 #define SHARDKIT_IR_ATTRIBUTE_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -235,11 +236,20 @@ class AttrDict {
   AttrDict() = default;
 
   // The attribute called `name`, or the null attribute.
-  Attribute get(std::string_view name) const;
+  Attribute get(std::string_view name) const {
+    const Attribute* a = lookup(name);
+    return a ? *a : Attribute();
+  }
   // The stored attribute called `name`, or null: no copy of the handle.
-  const Attribute* lookup(std::string_view name) const;
+  const Attribute* lookup(std::string_view name) const {
+    const NamedAttribute* e = findEntry(entries_, name);
+    return e ? &e->value : nullptr;
+  }
   // The stored attribute called `name` (for in-place updates), or null.
-  Attribute* find(std::string_view name);
+  Attribute* find(std::string_view name) {
+    NamedAttribute* e = findEntry(entries_, name);
+    return e ? &e->value : nullptr;
+  }
   bool contains(std::string_view name) const { return bool(get(name)); }
   // Adds or replaces.
   void set(std::string_view name, Attribute value);
@@ -258,8 +268,39 @@ class AttrDict {
   friend bool operator==(const AttrDict&, const AttrDict&) = default;
 
  private:
+  // The entry called `name` in `entries` (sorted by name), or null. Most
+  // dictionaries hold a few entries whose names differ in length, so a scan
+  // that compares lengths first beats a binary search.
+  template <typename Entries>
+  static auto findEntry(Entries& entries, std::string_view name)
+      -> decltype(&entries[0]) {
+    constexpr size_t kLinearScanLimit = 8;
+    if (entries.size() <= kLinearScanLimit) {
+      for (auto& e : entries) {
+        if (e.name.size() == name.size() && std::string_view(e.name) == name) {
+          return &e;
+        }
+      }
+      return nullptr;
+    }
+    return findSorted(entries, name);
+  }
+  template <typename Entries>
+  static auto findSorted(Entries& entries, std::string_view name)
+      -> decltype(&entries[0]) {
+    auto it = std::lower_bound(entries.begin(), entries.end(), name,
+                               [](const NamedAttribute& e, std::string_view n) {
+                                 return std::string_view(e.name) < n;
+                               });
+    if (it != entries.end() && it->name == name) return &*it;
+    return nullptr;
+  }
+
   std::vector<NamedAttribute> entries_;
 };
+
+// The null attribute, for accessors that return a reference to a stored one.
+inline const Attribute kNullAttribute;
 
 // MLIR's text of an attribute. `elide_i64` drops the ` : i64` of integers and
 // ` : f64` of floats, as MLIR does inside arrays.

@@ -273,6 +273,12 @@ inline void Op::setDebugLocation(DebugLocation loc) const {
   if (location() == kNoSourceLocation) setLocation(m_->newUserLocationKey());
   m_->setDebugLocation(location(), std::move(loc));
 }
+inline const Attribute& Op::attr(std::string_view name) const {
+  const ir_internal::OpData& op = m_->ops_[id_];
+  if (const Attribute* a = op.inherent.lookup(name)) return *a;
+  if (const Attribute* a = op.discardable.lookup(name)) return *a;
+  return kNullAttribute;
+}
 inline AttrDict& Op::discardableAttrs() const {
   return m_->ops_[id_].discardable;
 }

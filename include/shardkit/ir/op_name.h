@@ -102,6 +102,10 @@ struct OpInfo {
   std::vector<std::string> inherent_attrs;
   OpTraits traits;
   VerifyFn verify = nullptr;
+  // The inherent attribute that holds the shardings of the op's results
+  // when it is not `sdy.sharding` (`sharding` of sdy.reshard, `out_sharding`
+  // of a collective, `out_shardings` of a computation); empty otherwise.
+  std::string_view result_sharding_attr;
 
   // The facts of an op kind from its inherent attribute names, traits and
   // verifier (what every op table writes).

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/inlined_vector.h"
 #include "shardkit/core/checked_math.h"
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
@@ -94,6 +95,28 @@ OpMesh mostCommonMesh(absl::Span<const TensorSharding* const> shardings,
 absl::StatusOr<std::optional<OpMesh>> opMesh(
     absl::Span<const TensorSharding* const> operands,
     absl::Span<const TensorSharding* const> results, const MeshTable& meshes) {
+  // Usually every sharding names one mesh: then it is the op's (unless it is
+  // maximal or unknown, which the general path below reports).
+  const TensorSharding* first = nullptr;
+  bool one_mesh = true;
+  for (absl::Span<const TensorSharding* const> list : {operands, results}) {
+    for (const TensorSharding* s : list) {
+      if (s == nullptr) continue;
+      if (first == nullptr) {
+        first = s;
+      } else if (!(s->mesh == first->mesh)) {
+        one_mesh = false;
+      }
+    }
+  }
+  if (first == nullptr) return std::nullopt;
+  if (one_mesh) {
+    const Mesh* mesh = meshes.resolve(*first);
+    if (mesh != nullptr) {
+      if (mesh->isMaximal()) return std::nullopt;
+      return OpMesh{mesh, first->mesh};
+    }
+  }
   SK_ASSIGN_OR_RETURN(std::optional<CommonMesh> common,
                       findCommonMesh(operands, results, meshes,
                                      /*ignore_device_ids=*/true));
@@ -125,14 +148,16 @@ std::vector<int64_t> tensorSizes(Op op) {
 // (findSharding): valid until a sharding attribute of the op or of its
 // operands' producers changes, so read what is needed before changing one.
 struct OpShardings {
-  std::vector<MaybeSharding> scratch;  // the computed ones
-  std::vector<const TensorSharding*> pointers;
+  absl::InlinedVector<MaybeSharding, 4> scratch;  // the computed ones
+  absl::InlinedVector<const TensorSharding*, 4> pointers;
   unsigned num_operands = 0;
 
-  explicit OpShardings(Op op)
-      : scratch(op.numOperands() + op.numResults()),
-        num_operands(op.numOperands()) {
-    pointers.reserve(scratch.size());
+  explicit OpShardings(Op op) { read(op); }
+  // (Re)reads the shardings of `op`.
+  void read(Op op) {
+    num_operands = op.numOperands();
+    scratch.assign(op.numOperands() + op.numResults(), std::nullopt);
+    pointers.clear();
     for (unsigned i = 0; i < num_operands; ++i) {
       pointers.push_back(findSharding(op.operand(i), scratch[i]));
     }
@@ -203,17 +228,20 @@ class ExplicitReshards {
                                                               builder_)) {
       return absl::OkStatus();
     }
-    reduceOperandsForOp(op);
+    // Read once; a step that changes the op's operands or shardings reads
+    // them again.
+    OpShardings shardings(op);
+    if (reduceOperandsForOp(op, shardings)) shardings.read(op);
     if (op.dialect() == "sdy") {
       return absl::OkStatus();
     }
-    SK_ASSIGN_OR_RETURN(
-        bool single_device,
-        passes_internal::reshardSingleDeviceOp(op, meshes_, builder_));
+    SK_ASSIGN_OR_RETURN(bool single_device,
+                        passes_internal::reshardSingleDeviceOp(
+                            op, shardings.results(), meshes_, builder_));
     if (single_device) return absl::OkStatus();
     SK_ASSIGN_OR_RETURN(const OpShardingRule* rule, ruleOf(op));
     if (rule == nullptr || rule->is_custom_rule) return absl::OkStatus();
-    return visitRuleOp(op, *rule, full);
+    return visitRuleOp(op, *rule, shardings, full);
   }
 
   // The rule propagation used when it kept it on the op (any rule, as the
@@ -343,20 +371,26 @@ class ExplicitReshards {
   }
 
   // Operands of `op` with unreduced axes its results don't keep are
-  // all-reduced first.
-  void reduceOperandsForOp(Op op) {
+  // all-reduced first; returns whether any was (`shardings`, the op's, are
+  // then stale).
+  bool reduceOperandsForOp(Op op, const OpShardings& shardings) {
     // A collective reduces (or keeps) unreduced axes as its kind says; a
     // second reduction before it would count the partial values twice.
-    if (op.numResults() == 0 || op.hasTrait(OpTrait::kCollective)) return;
+    if (op.numResults() == 0 || op.hasTrait(OpTrait::kCollective)) {
+      return false;
+    }
+    bool any = false;
     std::optional<MaybeSharding> first;  // read when an operand needs it
     for (unsigned i = 0; i < op.numOperands(); ++i) {
-      MaybeSharding scratch;
-      const TensorSharding* current = findSharding(op.operand(i), scratch);
+      const TensorSharding* current = shardings.operands()[i];
       if (current == nullptr || current->unreduced_axes.empty()) continue;
       if (!first) first = getSharding(op.result(0));
-      reduceUnreducedAxes(OperandRef{op, i}, *current,
+      // A copy: the all-reduce replaces the operand the pointer reads.
+      reduceUnreducedAxes(OperandRef{op, i}, MaybeSharding(*current),
                           *first ? &**first : nullptr, Before{op});
+      any = true;
     }
+    return any;
   }
 
   void reshardOperandTo(OperandRef use, const TensorSharding* target,
@@ -390,7 +424,8 @@ class ExplicitReshards {
     use.set(reshard);
   }
 
-  absl::Status visitRuleOp(Op op, const OpShardingRule& rule, bool full);
+  absl::Status visitRuleOp(Op op, const OpShardingRule& rule,
+                           const OpShardings& shardings, bool full);
   // The full version: reshards to one sharding per factor; returns it.
   AxesPerFactor reshardToCommonAxes(Op op, const OpShardingRule& rule,
                                     const OpShardings& shardings,
@@ -425,12 +460,12 @@ bool ExplicitReshards::onOtherDeviceOrder(const TensorSharding* sharding,
 }
 
 absl::Status ExplicitReshards::visitRuleOp(Op op, const OpShardingRule& rule,
+                                           const OpShardings& shardings,
                                            bool full) {
   if (rule.numOperands() != op.numOperands() ||
       rule.numResults() != op.numResults()) {
     return absl::OkStatus();
   }
-  OpShardings shardings(op);
   absl::StatusOr<std::optional<OpMesh>> found =
       opMesh(shardings.operands(), shardings.results(), meshes_);
   if (!found.ok()) return opError(op, fromAbsl(found.status().message()));

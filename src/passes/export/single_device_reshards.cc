@@ -51,12 +51,11 @@ bool isSingleDevice(const TensorSharding& sharding, const MeshTable& meshes) {
   return mesh != nullptr && mesh->isMaximal();
 }
 
-absl::StatusOr<bool> reshardSingleDeviceOp(Op op, const MeshTable& meshes,
-                                           ReshardBuilder& builder) {
+absl::StatusOr<bool> reshardSingleDeviceOp(
+    Op op, absl::Span<const TensorSharding* const> results,
+    const MeshTable& meshes, ReshardBuilder& builder) {
   std::optional<TensorSharding> device;
-  for (Value result : op.results()) {
-    MaybeSharding scratch;
-    const TensorSharding* s = findSharding(result, scratch);
+  for (const TensorSharding* s : results) {
     if (s == nullptr || !isSingleDevice(*s, meshes)) continue;
     if (device && !sameDistribution(*device, *s)) {
       return opError(op, "has conflicting single-device result shardings");

@@ -7,6 +7,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/types/span.h"
 #include "shardkit/core/mesh_table.h"
 #include "shardkit/ir/func.h"
 #include "src/passes/export/reshard_builder.h"
@@ -25,8 +26,10 @@ absl::Status checkNoSingleDeviceSignature(FuncOp func, const MeshTable& meshes);
 // moved to the device; its results get the device's sharding and are moved
 // back to the global mesh, replicated, and resharded to what they had.
 // Returns whether `op` is such an op; results on two devices are an error.
-absl::StatusOr<bool> reshardSingleDeviceOp(Op op, const MeshTable& meshes,
-                                           ReshardBuilder& builder);
+// `results` are the shardings of the op's results (findSharding).
+absl::StatusOr<bool> reshardSingleDeviceOp(
+    Op op, absl::Span<const TensorSharding* const> results,
+    const MeshTable& meshes, ReshardBuilder& builder);
 
 }  // namespace shardkit::passes_internal
 
