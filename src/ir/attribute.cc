@@ -138,18 +138,34 @@ bool operator==(const Attribute& a, const Attribute& b) {
   return false;
 }
 
+const std::vector<NamedAttribute>& AttrDict::emptyEntries() {
+  static const auto* const kEmpty = new std::vector<NamedAttribute>();
+  return *kEmpty;
+}
+
+std::vector<NamedAttribute>& AttrDict::mutableEntries() {
+  if (entries_ == nullptr) {
+    entries_ = std::make_shared<std::vector<NamedAttribute>>();
+  } else if (entries_.use_count() > 1) {
+    entries_ = std::make_shared<std::vector<NamedAttribute>>(*entries_);
+  }
+  return *entries_;
+}
+
 void AttrDict::set(std::string_view name, Attribute value) {
+  std::vector<NamedAttribute>& entries = mutableEntries();
   auto it = std::lower_bound(
-      entries_.begin(), entries_.end(), name,
+      entries.begin(), entries.end(), name,
       [](const NamedAttribute& e, std::string_view n) { return e.name < n; });
-  if (it != entries_.end() && it->name == name) {
+  if (it != entries.end() && it->name == name) {
     it->value = std::move(value);
   } else {
-    entries_.insert(it, NamedAttribute{std::string(name), std::move(value)});
+    entries.insert(it, NamedAttribute{std::string(name), std::move(value)});
   }
 }
 
 void AttrDict::setAll(std::vector<NamedAttribute> entries) {
+  if (entries.empty()) return;
   auto by_name = [](const NamedAttribute& a, const NamedAttribute& b) {
     return a.name < b.name;
   };
@@ -165,24 +181,28 @@ void AttrDict::setAll(std::vector<NamedAttribute> entries) {
       unique.push_back(std::move(e));
     }
   }
+  const std::vector<NamedAttribute>& old = this->entries();
   std::vector<NamedAttribute> merged;
-  merged.reserve(unique.size() + entries_.size());
-  auto a = unique.begin(), b = entries_.begin();
-  while (a != unique.end() || b != entries_.end()) {
-    if (b == entries_.end() || (a != unique.end() && a->name <= b->name)) {
-      if (b != entries_.end() && a->name == b->name) ++b;
+  merged.reserve(unique.size() + old.size());
+  auto a = unique.begin();
+  auto b = old.begin();
+  while (a != unique.end() || b != old.end()) {
+    if (b == old.end() || (a != unique.end() && a->name <= b->name)) {
+      if (b != old.end() && a->name == b->name) ++b;
       merged.push_back(std::move(*a++));
     } else {
-      merged.push_back(std::move(*b++));
+      merged.push_back(*b++);
     }
   }
-  entries_ = std::move(merged);
+  entries_ = std::make_shared<std::vector<NamedAttribute>>(std::move(merged));
 }
 
 bool AttrDict::erase(std::string_view name) {
-  const NamedAttribute* e = findEntry(entries_, name);
-  if (!e) return false;
-  entries_.erase(entries_.begin() + (e - entries_.data()));
+  if (empty() || !findEntry(entries(), name)) return false;
+  std::vector<NamedAttribute>& entries = mutableEntries();
+  const NamedAttribute* e = findEntry(entries, name);
+  entries.erase(entries.begin() + (e - entries.data()));
+  if (entries.empty()) entries_.reset();
   return true;
 }
 

@@ -55,12 +55,16 @@ uint32_t Module::newBlock(uint32_t region) {
 }
 
 Op Module::createOp(const OperationState& state) {
+  return createOp(OperationState(state));
+}
+
+Op Module::createOp(OperationState&& state) {
   uint32_t id = static_cast<uint32_t>(ops_.size());
   OpData op;
   op.name = state.name;
   op.location = state.location;
-  op.inherent = state.inherent_attrs;
-  op.discardable = state.discardable_attrs;
+  op.inherent = std::move(state.inherent_attrs);
+  op.discardable = std::move(state.discardable_attrs);
   op.first_operand = static_cast<uint32_t>(operands_.size());
   op.num_operands = static_cast<uint32_t>(state.operands.size());
   op.first_result = static_cast<uint32_t>(values_.size());

@@ -23,7 +23,8 @@ ModuleReader::ModuleReader(std::string_view text, Module* module,
     : OpReader(parser_, module),
       options_(options),
       parser_(text),
-      module_(module) {}
+      module_(module),
+      names_(text.size()) {}
 
 absl::Status ModuleReader::located(const absl::Status& status,
                                    size_t offset) const {
@@ -67,7 +68,7 @@ absl::Status ModuleReader::enter() {
 }
 
 absl::Status ModuleReader::parseModuleBody() {
-  scopes_.push_back(Scope{{}, true});
+  names_.pushScope(/*isolated=*/true);
   Block body = module_->body();
   SK_RETURN_IF_ERROR(parseAliasDefinitions());
   if (p().atKeyword("module")) {
@@ -195,8 +196,7 @@ absl::Status ModuleReader::resolveLocations() {
 
 absl::Status ModuleReader::bindValues(std::string_view name, ValueGroup group,
                                       size_t offset) {
-  auto [it, inserted] = scopes_.back().values.emplace(name, group);
-  if (!inserted) {
+  if (!names_.bind(name, group)) {
     return p().errorAt(offset,
                        strCat("redefinition of SSA value '", name, "'"));
   }
@@ -220,20 +220,15 @@ absl::StatusOr<Value> ModuleReader::parseOperand() {
     has_index = true;
     spelling = spelling.substr(0, hash);
   }
-  for (auto scope = scopes_.rbegin(); scope != scopes_.rend(); ++scope) {
-    auto it = scope->values.find(spelling);
-    if (it != scope->values.end()) {
-      const ValueGroup& group = it->second;
-      if (index >= group.count || (!has_index && group.count != 1)) {
-        return p().error(strCat("'", token.spelling,
-                                "' does not name a single "
-                                "value (its group has ",
-                                group.count, " values)"));
-      }
-      p().advance();
-      return Value(module_, group.first + index);
+  if (const ValueGroup* group = names_.find(spelling)) {
+    if (index >= group->count || (!has_index && group->count != 1)) {
+      return p().error(strCat("'", token.spelling,
+                              "' does not name a single "
+                              "value (its group has ",
+                              group->count, " values)"));
     }
-    if (scope->isolated) break;
+    p().advance();
+    return Value(module_, group->first + index);
   }
   return p().error(strCat("use of undeclared SSA value '", spelling, "'"));
 }
@@ -268,7 +263,7 @@ absl::Status ModuleReader::parseRegion(Region region,
                                        bool isolated) {
   SK_RETURN_IF_ERROR(enter());
   SK_RETURN_IF_ERROR(p().expect(TokenKind::kLBrace, "'{'"));
-  scopes_.push_back(Scope{{}, isolated});
+  names_.pushScope(isolated);
   Block current;
   if (!args.empty()) {
     current = region.addBlock();
@@ -304,7 +299,7 @@ absl::Status ModuleReader::parseRegion(Region region,
     SK_RETURN_IF_ERROR(parseBlockOps(current));
   }
   SK_RETURN_IF_ERROR(p().expect(TokenKind::kRBrace, "'}'"));
-  scopes_.pop_back();
+  names_.popScope();
   leave();
   return absl::OkStatus();
 }
@@ -331,6 +326,10 @@ Op ModuleReader::createOp(OperationState& state) {
 }
 
 absl::Status ModuleReader::parseOperation(Block block) {
+  if (p().at(TokenKind::kPercentIdent) || p().at(TokenKind::kString)) {
+    SK_ASSIGN_OR_RETURN(bool done, parseGenericOpFast(block));
+    if (done) return absl::OkStatus();
+  }
   size_t start = p().tok().offset;
   // Results: `%0 =`, `%0:2 =`, `%a, %b =`.
   struct ResultName {
@@ -366,13 +365,15 @@ absl::Status ModuleReader::parseOperation(Block block) {
     std::string_view spelling = p().tok().spelling;
     std::string unescaped;
     std::string_view name = spelling.substr(1, spelling.size() - 2);
+    OpName op_name;
     if (name.find('\\') == std::string_view::npos) {
       p().advance();
+      op_name = opNameOf(name);
     } else {
       SK_ASSIGN_OR_RETURN(unescaped, p().parseString());
       name = unescaped;
+      op_name = module_->opName(name);
     }
-    OpName op_name = module_->opName(name);
     if (!op_name.isRegistered() && !options_.allow_unregistered_dialect) {
       return p().errorAt(start, strCat("unregistered operation '", name,
                                        "' (use -allow-unregistered-dialect)"));

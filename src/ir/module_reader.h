@@ -10,9 +10,11 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "shardkit/core/text_hash.h"
 #include "shardkit/ir/module_io.h"
 #include "shardkit/ir/op_syntax.h"
 #include "shardkit/text/scanner.h"
+#include "src/ir/value_names.h"
 
 namespace shardkit {
 
@@ -79,22 +81,20 @@ class ModuleReader : public OpReader {
   }
 
  private:
-  // A named group of consecutive values (`%0:2` or a single `%a`).
-  struct ValueGroup {
-    uint32_t first;
-    uint32_t count;
-  };
-  struct Scope {
-    // By name, a view of the text (names are never copied).
-    absl::flat_hash_map<std::string_view, ValueGroup> values;
-    bool isolated = false;
-  };
+  using ValueGroup = ValueNames::Group;
 
   absl::Status parseTopLevelOps(Block block, bool until_rbrace);
   // `!name = type` and `#name = attribute` definitions (uses print the
   // aliased value; `#loc = loc(...)` definitions are skipped).
   absl::Status parseAliasDefinitions();
   absl::Status parseOperation(Block block);
+  // A generic op in the common spelling, read from the characters
+  // (module_reader_fast.cc); false, with nothing changed, when the token
+  // parser must read it.
+  absl::StatusOr<bool> parseGenericOpFast(Block block);
+  // The op name of a generic op's (unescaped) quoted name; `name` is a view
+  // of the text.
+  OpName opNameOf(std::string_view name);
   absl::StatusOr<Op> parseGenericOp(OpName name);
   absl::Status parseBlockOps(Block block);
   absl::Status bindValues(std::string_view name, ValueGroup group,
@@ -136,6 +136,8 @@ class ModuleReader : public OpReader {
   // Whether only whitespace lies between `end` and the current token: the
   // text a cached entry was read from ends at `end`.
   bool consumedThrough(size_t end) const;
+  // The end of the line at `start`, before trailing blanks.
+  static size_t lineEnd(std::string_view buffer, size_t start);
   // Types (module_reader_types.cc).
   absl::StatusOr<Type> parseTypeText(std::string_view text, size_t offset,
                                      int depth);
@@ -151,22 +153,31 @@ class ModuleReader : public OpReader {
   const ParseOptions& options_;
   ParserBase parser_;
   Module* module_;
-  std::vector<Scope> scopes_;
-  absl::flat_hash_map<std::string_view, Type> type_cache_;
+  // By name, views of the text (names are never copied).
+  ValueNames names_;
+  absl::flat_hash_map<std::string_view, Type, TextHash> type_cache_;
   absl::flat_hash_map<std::string, Type> type_aliases_;
   absl::flat_hash_map<std::string, Attribute> attr_aliases_;
   // What was read from a text, by the text (a view of the module's source):
   // large modules repeat the same attributes, dictionaries and signatures.
-  absl::flat_hash_map<std::string_view, Attribute> dialect_attr_cache_;
-  absl::flat_hash_map<std::string_view, std::vector<NamedAttribute>>
+  absl::flat_hash_map<std::string_view, Attribute, TextHash>
+      dialect_attr_cache_;
+  absl::flat_hash_map<std::string_view, std::vector<NamedAttribute>, TextHash>
       dict_cache_;
+  // What a generic op's tail read, by the op's name and the tail's text:
+  // the dictionary as written, and split into the op kind's inherent and
+  // discardable attributes.
   struct OpTail {
     std::vector<NamedAttribute> attrs;
+    AttrDict inherent, discardable;
     std::vector<Type> operand_types, result_types;
     size_t colon_at;  // offsets of the ':' and of the types in the tail
     size_t types_at;
   };
-  absl::flat_hash_map<std::string_view, OpTail> tail_cache_;
+  using TailKey = std::pair<const OpNameEntry*, absl::string_view>;
+  absl::flat_hash_map<TailKey, OpTail> tail_cache_;
+  // The op name of a generic op's quoted name, by its text.
+  absl::flat_hash_map<std::string_view, OpName, TextHash> op_name_cache_;
   // The `{...}` pairs found by region scans (see scanBalanced).
   BracketEnds brace_ends_;
   std::string default_dialect_;

@@ -87,39 +87,66 @@ absl::Status ModuleReader::parseGenericOpTailUncached(
 
 // A generic op's tail is usually the rest of its line, and the same text
 // (e.g. `{attrs} : (tensor<8xf32>) -> tensor<8xf32>`) recurs across the
-// module: the line is the cache key, used when the tail reads exactly it.
+// module: the op's name and the line are the cache key, used when the tail
+// reads exactly the line.
 absl::Status ModuleReader::parseGenericOpTail(OperationState& state) {
   std::string_view buffer = parser_.buffer();
   size_t start = p().tok().offset;
-  size_t end = buffer.find('\n', start);
-  if (end == npos) end = buffer.size();
-  while (end > start && (buffer[end - 1] == ' ' || buffer[end - 1] == '\r')) {
-    --end;
-  }
-  std::string_view key = buffer.substr(start, end - start);
-  std::vector<NamedAttribute> attrs;
+  size_t end = lineEnd(buffer, start);
+  TailKey key(state.name.entry(), toAbsl(buffer.substr(start, end - start)));
+  // Properties may have given attributes already.
+  bool fresh = state.inherent_attrs.empty() && state.discardable_attrs.empty();
   std::vector<Type> operand_types;
   size_t types_offset = 0;
   if (auto it = tail_cache_.find(key); it != tail_cache_.end()) {
     const OpTail& tail = it->second;
-    // Properties may repeat a cached attribute: an error where the
-    // dictionary ends, as when read.
-    SK_RETURN_IF_ERROR(addAttributes(state, tail.attrs, start + tail.colon_at));
+    if (fresh) {
+      state.inherent_attrs = tail.inherent;
+      state.discardable_attrs = tail.discardable;
+    } else {
+      // A cached attribute may repeat a property: an error where the
+      // dictionary ends, as when read.
+      SK_RETURN_IF_ERROR(
+          addAttributes(state, tail.attrs, start + tail.colon_at));
+    }
     operand_types = tail.operand_types;
     state.result_types = tail.result_types;
     types_offset = start + tail.types_at;
     p().resetTo(end);
   } else {
+    std::vector<NamedAttribute> attrs;
     SK_RETURN_IF_ERROR(
         parseGenericOpTailUncached(state, attrs, operand_types, types_offset));
     if (consumedThrough(end)) {
       size_t colon = buffer.rfind(':', types_offset);
-      tail_cache_.emplace(
-          key, OpTail{std::move(attrs), operand_types, state.result_types,
-                      colon - start, types_offset - start});
+      OpTail tail{{},
+                  {},
+                  {},
+                  operand_types,
+                  state.result_types,
+                  colon - start,
+                  types_offset - start};
+      std::vector<NamedAttribute> inherent, discardable;
+      for (const NamedAttribute& e : attrs) {
+        (state.name.isInherentAttr(e.name) ? inherent : discardable)
+            .push_back(e);
+      }
+      tail.inherent.setAll(std::move(inherent));
+      tail.discardable.setAll(std::move(discardable));
+      tail.attrs = std::move(attrs);
+      tail_cache_.emplace(key, std::move(tail));
     }
   }
   return checkOperandTypes(state.operands, operand_types, types_offset);
+}
+
+size_t ModuleReader::lineEnd(std::string_view buffer, size_t start) {
+  size_t end = buffer.find('\n', start);
+  if (end == npos) end = buffer.size();
+  while (end > start && (buffer[end - 1] == ' ' || buffer[end - 1] == '\r')) {
+    --end;
+  }
+  return end;
 }
 
 }  // namespace shardkit

@@ -230,7 +230,9 @@ struct NamedAttribute {
                          const NamedAttribute&) = default;
 };
 
-// A dictionary of attributes sorted by name.
+// A dictionary of attributes sorted by name. Copies share the entries
+// until one of them changes (copy on write): a module's ops with equal
+// attributes, as its reader makes them, hold one dictionary.
 class AttrDict {
  public:
   AttrDict() = default;
@@ -241,16 +243,18 @@ class AttrDict {
     return a ? *a : Attribute();
   }
   // The stored attribute called `name`, or null: no copy of the handle.
+  // Valid until this dictionary changes.
   const Attribute* lookup(std::string_view name) const {
-    const NamedAttribute* e = findEntry(entries_, name);
+    const NamedAttribute* e = findEntry(entries(), name);
     return e ? &e->value : nullptr;
   }
   // The stored attribute called `name` (for in-place updates), or null.
   Attribute* find(std::string_view name) {
-    NamedAttribute* e = findEntry(entries_, name);
-    return e ? &e->value : nullptr;
+    if (empty() || !findEntry(entries(), name)) return nullptr;
+    NamedAttribute* e = findEntry(mutableEntries(), name);
+    return &e->value;
   }
-  bool contains(std::string_view name) const { return bool(get(name)); }
+  bool contains(std::string_view name) const { return lookup(name) != nullptr; }
   // Adds or replaces.
   void set(std::string_view name, Attribute value);
   // Adds or replaces each of `entries` (a later entry of a name wins), in
@@ -259,15 +263,27 @@ class AttrDict {
   void setAll(std::vector<NamedAttribute> entries);
   // Removes; returns whether it was present.
   bool erase(std::string_view name);
-  bool empty() const { return entries_.empty(); }
-  size_t size() const { return entries_.size(); }
-  const std::vector<NamedAttribute>& entries() const { return entries_; }
-  auto begin() const { return entries_.begin(); }
-  auto end() const { return entries_.end(); }
+  bool empty() const { return entries_ == nullptr || entries_->empty(); }
+  size_t size() const { return entries_ ? entries_->size() : 0; }
+  const std::vector<NamedAttribute>& entries() const {
+    return entries_ ? *entries_ : emptyEntries();
+  }
+  auto begin() const { return entries().begin(); }
+  auto end() const { return entries().end(); }
+  // True if this dictionary and `other` share their entries.
+  bool sharesWith(const AttrDict& other) const {
+    return entries_ == other.entries_;
+  }
 
-  friend bool operator==(const AttrDict&, const AttrDict&) = default;
+  friend bool operator==(const AttrDict& a, const AttrDict& b) {
+    return a.entries_ == b.entries_ || a.entries() == b.entries();
+  }
 
  private:
+  static const std::vector<NamedAttribute>& emptyEntries();
+  // The entries, unshared first if another dictionary holds them too.
+  std::vector<NamedAttribute>& mutableEntries();
+
   // The entry called `name` in `entries` (sorted by name), or null. Most
   // dictionaries hold a few entries whose names differ in length, so a scan
   // that compares lengths first beats a binary search.
@@ -296,7 +312,8 @@ class AttrDict {
     return nullptr;
   }
 
-  std::vector<NamedAttribute> entries_;
+  // Null when empty.
+  std::shared_ptr<std::vector<NamedAttribute>> entries_;
 };
 
 // The null attribute, for accessors that return a reference to a stored one.

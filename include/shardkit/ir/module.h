@@ -88,6 +88,7 @@ class Module {
   // Creates a detached op (insert it with Block::pushBack/insertBefore).
   // Its regions are created empty.
   Op createOp(const OperationState& state);
+  Op createOp(OperationState&& state);
   // Creates an op from `state` in place of `op`: inserted before it, its
   // results taking over the uses of `op`'s results (one for one); then erases
   // `op`. Returns the new op.

@@ -317,5 +317,45 @@ TEST_CASE("builtin attribute syntax round-trips through a module") {
         "#sdy.op_sharding_rule<([i, j])->([j, i]) {i=2, j=4}>");
 }
 
+TEST_CASE("AttrDict copies share entries until one of them changes") {
+  AttrDict a;
+  a.set("k", Attribute::integer(1));
+  a.set("m", Attribute::string("x"));
+  AttrDict b = a;
+  CHECK(b.sharesWith(a));
+  CHECK(b == a);
+  const Attribute* before = a.lookup("k");
+  // Each kind of change leaves the other copy as it was.
+  b.set("k", Attribute::integer(2));
+  CHECK_FALSE(b.sharesWith(a));
+  CHECK(a.get("k").intValue() == 1);
+  CHECK(a.lookup("k") == before);
+  CHECK(b.get("k").intValue() == 2);
+  AttrDict c = a;
+  *c.find("m") = Attribute::string("y");
+  CHECK(*a.get("m").asString() == "x");
+  AttrDict d = a;
+  CHECK(d.erase("k"));
+  CHECK(a.contains("k"));
+  CHECK_FALSE(d.contains("k"));
+  AttrDict e = a;
+  e.setAll({NamedAttribute{"n", Attribute::unit()}});
+  CHECK_FALSE(a.contains("n"));
+  CHECK(e.size() == 3);
+  // Equal entries are equal dictionaries, shared or not.
+  AttrDict f;
+  f.set("m", Attribute::string("x"));
+  f.set("k", Attribute::integer(1));
+  CHECK(f == a);
+  CHECK_FALSE(f.sharesWith(a));
+  // Removing the last entry leaves an empty dictionary.
+  AttrDict g;
+  g.set("k", Attribute::unit());
+  CHECK(g.erase("k"));
+  CHECK(g.empty());
+  CHECK(g.entries().empty());
+  CHECK(g == AttrDict());
+}
+
 }  // namespace
 }  // namespace shardkit

@@ -1,0 +1,201 @@
+// The module reader's fast path: a generic op in the spelling MLIR prints
+// (`%0 = "dialect.op"(%a, %b#1) {attrs} : (types) -> types`, one per line,
+// no regions or properties) read straight from the characters, its tail from
+// the tail cache. Anything else — another spelling, a tail not yet cached, a
+// name that does not resolve, an operand type that differs — is left to the
+// token parser, which reads the op from its start and reports any error, so
+// the fast path has no error messages of its own and changes nothing until
+// it knows the op is good.
+#include <string_view>
+
+#include "absl/container/inlined_vector.h"
+#include "shardkit/core/status_macros.h"
+#include "src/ir/module_reader.h"
+
+namespace shardkit {
+namespace {
+
+bool isSuffixChar(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+         (c >= '0' && c <= '9') || c == '_' || c == '$' || c == '.' || c == '-';
+}
+bool isDigit(char c) { return c >= '0' && c <= '9'; }
+
+// A cursor over the text that reads the few tokens of the common spelling.
+class Cursor {
+ public:
+  Cursor(std::string_view text, size_t pos) : text_(text), pos_(pos) {}
+
+  size_t pos() const { return pos_; }
+  bool at(char c) const { return pos_ < text_.size() && text_[pos_] == c; }
+  bool consume(char c) {
+    if (!at(c)) return false;
+    ++pos_;
+    return true;
+  }
+  // Spaces and tabs (an op of this spelling is on one line).
+  void skipBlanks() {
+    while (pos_ < text_.size() && (text_[pos_] == ' ' || text_[pos_] == '\t'))
+      ++pos_;
+  }
+  // `%name` (with its '%'), or empty.
+  std::string_view valueName() {
+    size_t start = pos_;
+    if (!consume('%')) return {};
+    while (pos_ < text_.size() && isSuffixChar(text_[pos_])) ++pos_;
+    if (pos_ == start + 1) {
+      pos_ = start;
+      return {};
+    }
+    return text_.substr(start, pos_ - start);
+  }
+  // A decimal number of at most 6 digits (result counts and indices), or -1.
+  int64_t smallNumber() {
+    size_t start = pos_;
+    int64_t n = 0;
+    while (pos_ < text_.size() && isDigit(text_[pos_]) && pos_ - start < 6) {
+      n = n * 10 + (text_[pos_++] - '0');
+    }
+    if (pos_ == start || (pos_ < text_.size() && isDigit(text_[pos_]))) {
+      return -1;
+    }
+    return n;
+  }
+  // The body of a quoted string without escapes on this line, or nullopt.
+  std::optional<std::string_view> plainString() {
+    if (!consume('"')) return std::nullopt;
+    size_t start = pos_;
+    while (pos_ < text_.size()) {
+      char c = text_[pos_];
+      if (c == '"') return text_.substr(start, pos_++ - start);
+      if (c == '\\' || c == '\n') return std::nullopt;
+      ++pos_;
+    }
+    return std::nullopt;
+  }
+
+ private:
+  std::string_view text_;
+  size_t pos_;
+};
+
+}  // namespace
+
+OpName ModuleReader::opNameOf(std::string_view name) {
+  auto [it, inserted] = op_name_cache_.try_emplace(name);
+  if (inserted) it->second = module_->opName(name);
+  return it->second;
+}
+
+absl::StatusOr<bool> ModuleReader::parseGenericOpFast(Block block) {
+  std::string_view text = parser_.buffer();
+  size_t start = p().tok().offset;
+  Cursor c(text, start);
+  // Results.
+  struct ResultName {
+    std::string_view name;
+    uint32_t count;
+    size_t offset;
+  };
+  absl::InlinedVector<ResultName, 1> results;
+  if (c.at('%')) {
+    do {
+      c.skipBlanks();
+      size_t offset = c.pos();
+      std::string_view name = c.valueName();
+      if (name.empty()) return false;
+      uint32_t count = 1;
+      if (c.consume(':')) {
+        int64_t n = c.smallNumber();
+        if (n < 1 || n > 0xFFFF) return false;
+        count = static_cast<uint32_t>(n);
+      }
+      results.push_back({name, count, offset});
+      c.skipBlanks();
+    } while (c.consume(','));
+    if (!c.consume('=')) return false;
+    c.skipBlanks();
+  }
+  // The name.
+  std::optional<std::string_view> name_text = c.plainString();
+  if (!name_text) return false;
+  OpName name = opNameOf(*name_text);
+  if (!name.isRegistered() && !options_.allow_unregistered_dialect) {
+    return false;
+  }
+  // Operands.
+  OperationState state(name);
+  if (!c.consume('(')) return false;
+  c.skipBlanks();
+  if (!c.consume(')')) {
+    do {
+      c.skipBlanks();
+      std::string_view operand = c.valueName();
+      if (operand.empty()) return false;
+      int64_t index = -1;
+      if (c.consume('#')) {
+        index = c.smallNumber();
+        if (index < 0) return false;
+      }
+      const ValueGroup* group = names_.find(operand);
+      if (group == nullptr ||
+          (index < 0 ? group->count != 1 : index >= group->count)) {
+        return false;
+      }
+      state.operands.push_back(
+          Value(module_,
+                group->first + static_cast<uint32_t>(index < 0 ? 0 : index)));
+      c.skipBlanks();
+    } while (c.consume(','));
+    if (!c.consume(')')) return false;
+  }
+  c.skipBlanks();
+  // The tail, from the cache only; it is the rest of the line.
+  size_t tail_start = c.pos();
+  if (c.at('(') || c.at('<') || c.at('[')) return false;  // regions, ...
+  size_t end = lineEnd(text, tail_start);
+  auto it = tail_cache_.find(
+      TailKey(name.entry(), toAbsl(text.substr(tail_start, end - tail_start))));
+  if (it == tail_cache_.end()) return false;
+  const OpTail& tail = it->second;
+  if (tail.operand_types.size() != state.operands.size()) return false;
+  for (size_t i = 0; i < state.operands.size(); ++i) {
+    if (!(state.operands[i].type() == tail.operand_types[i])) return false;
+  }
+  // The result names: their count, and none already bound in this scope.
+  uint32_t total = 0;
+  for (const ResultName& r : results) {
+    if (names_.boundInInnermost(r.name)) return false;
+    total += r.count;
+  }
+  if (!results.empty() && total != tail.result_types.size()) return false;
+  for (size_t i = 0; i < results.size(); ++i) {
+    for (size_t j = 0; j < i; ++j) {
+      if (results[i].name == results[j].name) return false;
+    }
+  }
+  // Good: create the op.
+  state.inherent_attrs = tail.inherent;
+  state.discardable_attrs = tail.discardable;
+  state.result_types = tail.result_types;
+  state.location = static_cast<uint32_t>(start);
+  Op op = module_->createOp(std::move(state));
+  p().resetTo(end);
+  uint32_t saved_location = op_location_;
+  op_location_ = static_cast<uint32_t>(start);
+  // A location's error is the token parser's own (it would read the same
+  // text); reading stops there.
+  SK_ASSIGN_OR_RETURN(std::optional<std::string_view> loc,
+                      readOptionalLocation());
+  if (loc && *loc != "unknown") op_locations_.emplace_back(op_location_, *loc);
+  op_location_ = saved_location;
+  block.pushBack(op);
+  uint32_t next = op.numResults() ? op.result(0).id() : 0;
+  for (const ResultName& r : results) {
+    names_.bind(r.name, {next, r.count});
+    next += r.count;
+  }
+  return true;
+}
+
+}  // namespace shardkit

@@ -1,0 +1,154 @@
+// The reader's fast path (generic ops in MLIR's own spelling, read from the
+// characters) and its SSA name table: whatever the fast path reads, it must
+// read as the token parser would, and whatever it cannot read it must leave
+// to the token parser, errors included.
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "shardkit/ir/module_io.h"
+#include "src/ir/value_names.h"
+#include "tests/unit/ir/ir_test_util.h"
+
+namespace shardkit {
+namespace {
+
+using testing::parseError;
+using testing::parseOrDie;
+
+TEST_CASE("value names: numbered, argument and other names in scopes") {
+  ValueNames names(1 << 20);
+  names.pushScope(/*isolated=*/true);
+  CHECK(names.bind("%0", {10, 1}));
+  CHECK(names.bind("%arg0", {20, 1}));
+  CHECK(names.bind("%x", {30, 2}));
+  CHECK_FALSE(names.bind("%0", {11, 1}));  // twice in one scope
+  CHECK_FALSE(names.bind("%x", {31, 1}));
+  // `%01` is another name than `%1`; neither is bound.
+  CHECK(names.find("%1") == nullptr);
+  CHECK(names.bind("%01", {40, 1}));
+  CHECK(names.find("%1") == nullptr);
+  REQUIRE(names.find("%01") != nullptr);
+  CHECK(names.find("%01")->first == 40);
+
+  // An inner scope sees the outer names and may shadow them.
+  names.pushScope(/*isolated=*/false);
+  CHECK(names.find("%0")->first == 10);
+  CHECK(names.boundInInnermost("%0") == false);
+  CHECK(names.bind("%0", {50, 1}));
+  CHECK(names.find("%0")->first == 50);
+  names.popScope();
+  CHECK(names.find("%0")->first == 10);
+
+  // An isolated scope sees none of them.
+  names.pushScope(/*isolated=*/true);
+  CHECK(names.find("%0") == nullptr);
+  CHECK(names.find("%arg0") == nullptr);
+  CHECK(names.find("%x") == nullptr);
+  CHECK(names.bind("%arg0", {60, 1}));
+  CHECK(names.find("%arg0")->first == 60);
+  names.popScope();
+  CHECK(names.find("%arg0")->first == 20);
+  CHECK(names.find("%x")->count == 2);
+}
+
+TEST_CASE("value names: numbers past the table's bound use the maps") {
+  // A 1 KiB text keeps numbers below 1024 in the arrays.
+  ValueNames names(1024);
+  names.pushScope(/*isolated=*/true);
+  CHECK(names.bind("%99999999", {1, 1}));
+  CHECK(names.bind("%1023", {2, 1}));
+  CHECK(names.find("%99999999")->first == 1);
+  CHECK(names.find("%1023")->first == 2);
+  CHECK_FALSE(names.bind("%99999999", {3, 1}));
+}
+
+constexpr std::string_view kHead = R"(module {
+  "func.func"() ({
+  ^bb0(%arg0: tensor<4xf32>, %arg1: tensor<4xf32>):
+)";
+constexpr std::string_view kTail =
+    R"(  }) {function_type = (tensor<4xf32>, tensor<4xf32>) -> (), sym_name = "f"} : () -> ()
+}
+)";
+
+std::string body(std::string_view ops) {
+  return std::string(kHead) + std::string(ops) + std::string(kTail);
+}
+
+TEST_CASE("ops read by the fast path print as the token parser reads them") {
+  // The second op of each pair repeats the first one's tail, so the fast
+  // path reads it from the cache.
+  std::string text = body(
+      R"(    %0 = "stablehlo.add"(%arg0, %arg1) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+    %1 = "stablehlo.add"(%0, %arg1) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+    %2:2 = "x.pair"(%1) {k = 1 : i64} : (tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>)
+    %3:2 = "x.pair"(%2#1) {k = 1 : i64} : (tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>)
+    %a, %b = "x.pair"(%3#0) {k = 1 : i64} : (tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>)
+    "func.return"() : () -> ()
+)");
+  ParseOptions options;
+  options.allow_unregistered_dialect = true;
+  auto module = parseOrDie(text, options);
+  PrintOptions print;
+  print.generic = true;
+  std::string printed = printModule(*module, print);
+  CHECK_THAT(printed, Catch::Contains("%1 = \"stablehlo.add\"(%0, %arg1)"));
+  CHECK_THAT(printed, Catch::Contains("\"x.pair\"(%2#1) {k = 1 : i64}"));
+  CHECK_THAT(printed, Catch::Contains("\"x.pair\"(%3#0) {k = 1 : i64}"));
+  // Read again, it prints the same.
+  auto again = parseOrDie(printed, options);
+  CHECK(printModule(*again, print) == printed);
+}
+
+TEST_CASE("what the fast path cannot read gets the token parser's error") {
+  ParseOptions options;
+  options.allow_unregistered_dialect = true;
+  std::string add =
+      R"("stablehlo.add"(%arg0, %arg1) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>)";
+  // A value redefined in one scope, after a cached tail.
+  CHECK_THAT(parseError(body("    %0 = " + add + "\n    %0 = " + add +
+                             "\n    \"func.return\"() : () -> ()\n"),
+                        options),
+             Catch::Contains("redefinition of SSA value '%0'"));
+  // An undeclared operand.
+  CHECK_THAT(
+      parseError(body("    %0 = " + add +
+                      "\n    %1 = \"stablehlo.add\"(%9, "
+                      "%arg1) : (tensor<4xf32>, tensor<4xf32>) -> "
+                      "tensor<4xf32>\n    \"func.return\"() : () -> ()\n"),
+                 options),
+      Catch::Contains("use of undeclared SSA value '%9'"));
+  // A result count that does not match the cached types.
+  CHECK_THAT(parseError(body("    %0 = " + add + "\n    %1:2 = " + add +
+                             "\n    \"func.return\"() : () -> ()\n"),
+                        options),
+             Catch::Contains("operation defines 1 results but was given 2"));
+  // An unregistered op without -allow-unregistered-dialect.
+  ParseOptions strict;
+  strict.allow_unregistered_dialect = false;
+  CHECK_THAT(parseError(body("    %0 = \"x.op\"(%arg0) : (tensor<4xf32>) -> "
+                             "tensor<4xf32>\n    \"func.return\"() : () -> "
+                             "()\n"),
+                        strict),
+             Catch::Contains("unregistered operation 'x.op'"));
+}
+
+TEST_CASE("a location after a fast-path op is read") {
+  ParseOptions options;
+  std::string add =
+      R"("stablehlo.add"(%arg0, %arg1) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>)";
+  std::string text = body("    %0 = " + add + "\n    %1 = " + add +
+                          "\n loc(\"here\")\n    \"func.return\"() : () -> "
+                          "()\n");
+  auto module = parseOrDie(text, options);
+  PrintOptions print;
+  print.debug_info = true;
+  CHECK_THAT(printModule(*module, print), Catch::Contains("loc(\"here\")"));
+  // An unterminated location is the token parser's error.
+  std::string bad =
+      body("    %0 = " + add + "\n    %1 = " + add + "\n loc(\"here\"\n");
+  CHECK_FALSE(parseError(bad, options).empty());
+}
+
+}  // namespace
+}  // namespace shardkit
