@@ -241,21 +241,39 @@ std::string formatFloat(double value, std::string_view type) {
   return text;
 }
 
+namespace {
+
+void appendEntry(std::string& out, const NamedAttribute& entry) {
+  // A name that is not an identifier is quoted, as MLIR does.
+  if (isBareIdentifier(entry.name)) {
+    out += entry.name;
+  } else {
+    appendQuoted(out, entry.name);
+  }
+  if (entry.value.kind() != AttrKind::kUnit) {
+    out += " = ";
+    appendAttribute(out, entry.value);
+  }
+}
+
+}  // namespace
+
 void appendAttrDict(std::string& out,
                     absl::Span<const NamedAttribute> entries) {
   out += '{';
   for (size_t i = 0; i < entries.size(); ++i) {
     if (i) out += ", ";
-    // A name that is not an identifier is quoted, as MLIR does.
-    if (isBareIdentifier(entries[i].name)) {
-      out += entries[i].name;
-    } else {
-      appendQuoted(out, entries[i].name);
-    }
-    if (entries[i].value.kind() != AttrKind::kUnit) {
-      out += " = ";
-      appendAttribute(out, entries[i].value);
-    }
+    appendEntry(out, entries[i]);
+  }
+  out += '}';
+}
+
+void appendAttrDict(std::string& out,
+                    absl::Span<const NamedAttribute* const> entries) {
+  out += '{';
+  for (size_t i = 0; i < entries.size(); ++i) {
+    if (i) out += ", ";
+    appendEntry(out, *entries[i]);
   }
   out += '}';
 }

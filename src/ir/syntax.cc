@@ -2,6 +2,7 @@
 #include <memory>
 #include <mutex>
 
+#include "absl/container/inlined_vector.h"
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/ir/op_syntax.h"
@@ -192,21 +193,25 @@ void OpWriter::printSameOrFunctionalType(Op op) {
 
 void OpWriter::printAttrDict(Op op,
                              std::initializer_list<std::string_view> elided) {
-  std::vector<NamedAttribute> entries;
+  // Both dictionaries are sorted by name: merge them, without copies.
+  absl::InlinedVector<const NamedAttribute*, 8> entries;
   auto keep = [&](const NamedAttribute& a) {
     return std::find(elided.begin(), elided.end(), a.name) == elided.end();
   };
-  for (const NamedAttribute& a : op.inherentAttrs()) {
-    if (keep(a)) entries.push_back(a);
-  }
-  for (const NamedAttribute& a : op.discardableAttrs()) {
-    if (keep(a)) entries.push_back(a);
+  const std::vector<NamedAttribute>& inherent = op.inherentAttrs().entries();
+  const std::vector<NamedAttribute>& discardable =
+      op.discardableAttrs().entries();
+  auto a = inherent.begin();
+  auto b = discardable.begin();
+  while (a != inherent.end() || b != discardable.end()) {
+    // An inherent entry first among equal names (a stable sort's order).
+    const NamedAttribute& next =
+        b == discardable.end() || (a != inherent.end() && a->name <= b->name)
+            ? *a++
+            : *b++;
+    if (keep(next)) entries.push_back(&next);
   }
   if (entries.empty()) return;
-  std::stable_sort(entries.begin(), entries.end(),
-                   [](const NamedAttribute& a, const NamedAttribute& b) {
-                     return a.name < b.name;
-                   });
   out_ += ' ';
   appendAttrDict(out_, entries);
 }

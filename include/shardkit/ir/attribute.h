@@ -327,6 +327,8 @@ void appendAttribute(std::string& out, const Attribute& attr,
 // `{a = 1 : i64, b}` (empty string for an empty dictionary when
 // `omit_empty`).
 void appendAttrDict(std::string& out, absl::Span<const NamedAttribute> entries);
+void appendAttrDict(std::string& out,
+                    absl::Span<const NamedAttribute* const> entries);
 // While one is alive, appendAttribute on this thread remembers the text of
 // the sdy attributes it prints (shardings, rules) by identity and reuses it:
 // a module shares one attribute among the many values with equal shardings.
