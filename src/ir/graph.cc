@@ -88,6 +88,39 @@ Op Module::createOp(OperationState&& state) {
   return Op(this, id);
 }
 
+Region Module::appendRegion(Op op) {
+  OpData& data = ops_[op.id()];
+  uint32_t end = data.first_region + data.num_regions;
+  if (data.num_regions > 0 && end != regions_.size()) {
+    // The op's regions move to the end, so that the new one follows them;
+    // their old entries stay unused.
+    uint32_t first = static_cast<uint32_t>(regions_.size());
+    for (uint32_t r = 0; r < data.num_regions; ++r) {
+      RegionData moved = std::move(regions_[data.first_region + r]);
+      regions_[data.first_region + r] = RegionData{};
+      for (uint32_t b : moved.blocks) blocks_[b].parent_region = first + r;
+      regions_.push_back(std::move(moved));
+    }
+    data.first_region = first;
+  } else if (data.num_regions == 0) {
+    data.first_region = static_cast<uint32_t>(regions_.size());
+  }
+  RegionData region;
+  region.parent_op = op.id();
+  regions_.push_back(std::move(region));
+  ++data.num_regions;
+  return Region(this, static_cast<uint32_t>(regions_.size() - 1));
+}
+
+void Module::setResultTypes(Op op, absl::Span<const Type> types) {
+  OpData& data = ops_[op.id()];
+  data.first_result = static_cast<uint32_t>(values_.size());
+  data.num_results = static_cast<uint32_t>(types.size());
+  for (size_t i = 0; i < types.size(); ++i) {
+    newValue(types[i], op.id(), static_cast<uint32_t>(i), false);
+  }
+}
+
 Op Module::replaceOp(Op op, const OperationState& state) {
   Op replacement = createOp(state);
   op.parentBlock().insertBefore(op, replacement);

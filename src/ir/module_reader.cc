@@ -434,32 +434,40 @@ absl::StatusOr<Op> ModuleReader::parseGenericOp(OpName name) {
     return p().error("block successors are not supported");
   }
   SK_RETURN_IF_ERROR(parseOptionalProperties(state));
-  // Regions: `({...}, {...})`.
-  std::vector<size_t> region_starts;
-  if (p().at(TokenKind::kLParen) &&
-      p().lexer().peek().kind == TokenKind::kLBrace) {
-    p().advance();
-    do {
-      SK_ASSIGN_OR_RETURN(size_t start, skipRegion());
-      region_starts.push_back(start);
-    } while (p().consumeIf(TokenKind::kComma));
-    SK_RETURN_IF_ERROR(p().expect(TokenKind::kRParen, "')'"));
+  if (!p().at(TokenKind::kLParen) ||
+      p().lexer().peek().kind != TokenKind::kLBrace) {
+    SK_RETURN_IF_ERROR(parseGenericOpTail(state));
+    return createOp(state);
   }
-  SK_RETURN_IF_ERROR(parseGenericOpTail(state));
-  state.num_regions = static_cast<unsigned>(region_starts.size());
-  Op op = createOp(state);
-  // Regions are parsed after the op exists (their ops may not use its
-  // results, but the op's registered traits decide the scoping).
+  // Regions, `({...}, {...})`, come before the attributes and types that
+  // end the op. The op is created first, without attributes or results (the
+  // ops of its regions may not use them; its registered traits decide the
+  // scoping), its regions are read in place, and the tail completes it.
+  OperationState head(name);
+  head.operands = state.operands;
+  Op op = createOp(head);
   bool isolated = name.hasTrait(OpTrait::kIsolatedFromAbove);
   // A function's default dialect applies in its generic form too (the writer
   // prints a nested `return` when the function itself falls back to it).
   std::string saved_dialect = default_dialect_;
   if (isa<FuncOp>(name)) default_dialect_ = FuncOp::opName().dialect();
-  for (size_t i = 0; i < region_starts.size(); ++i) {
-    SK_RETURN_IF_ERROR(
-        parseRegionAt(region_starts[i], op.region(i), {}, isolated));
-  }
+  p().advance();  // '('
+  do {
+    size_t start = p().tok().offset;
+    absl::Status status = parseRegion(module_->appendRegion(op), {}, isolated);
+    if (!status.ok()) {
+      // A region without its closing brace is reported as such, whatever
+      // went wrong inside it first.
+      absl::StatusOr<size_t> end = scanBalanced(start, Nesting::kOwnKind);
+      return end.ok() ? status : end.status();
+    }
+  } while (p().consumeIf(TokenKind::kComma));
   default_dialect_ = saved_dialect;
+  SK_RETURN_IF_ERROR(p().expect(TokenKind::kRParen, "')'"));
+  SK_RETURN_IF_ERROR(parseGenericOpTail(state));
+  op.inherentAttrs() = std::move(state.inherent_attrs);
+  op.discardableAttrs() = std::move(state.discardable_attrs);
+  module_->setResultTypes(op, state.result_types);
   return op;
 }
 

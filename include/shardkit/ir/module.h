@@ -93,6 +93,11 @@ class Module {
   // results taking over the uses of `op`'s results (one for one); then erases
   // `op`. Returns the new op.
   Op replaceOp(Op op, const OperationState& state);
+  // For readers that create an op before reading its regions (MLIR's generic
+  // form writes the result types last): appends an empty region to `op`,
+  // and gives `op`, created without results, results of `types`.
+  Region appendRegion(Op op);
+  void setResultTypes(Op op, absl::Span<const Type> types);
 
   // `module @name attributes {...}`.
   std::optional<std::string> name;
