@@ -150,5 +150,40 @@ TEST_CASE("a location after a fast-path op is read") {
   CHECK_FALSE(parseError(bad, options).empty());
 }
 
+TEST_CASE("an op's regions are read in place, nested ones included") {
+  // Region 0 of x.two holds an op with a region of its own, so x.two's
+  // regions must move to stay together when region 1 is read.
+  std::string text = R"(module {
+  %0 = "x.two"() ({
+    "x.inner"() ({
+      "x.leaf"() : () -> ()
+    }) : () -> ()
+  }, {
+    "x.other"() : () -> ()
+  }) {k = 1 : i64} : () -> tensor<2xf32>
+  "x.use"(%0) : (tensor<2xf32>) -> ()
+}
+)";
+  auto module = parseOrDie(text);
+  Op two = module->body().front();
+  REQUIRE(two.numRegions() == 2);
+  CHECK(two.numResults() == 1);
+  CHECK(two.attr("k").intValue() == 1);
+  for (unsigned r = 0; r < 2; ++r) {
+    Region region = two.region(r);
+    CHECK(region.parentOp() == two);
+    REQUIRE(region.numBlocks() == 1);
+    CHECK(region.block(0).parentRegion() == region);
+  }
+  CHECK(two.region(0).front().front().name() == "x.inner");
+  CHECK(two.region(1).front().front().name() == "x.other");
+  CHECK(two.nextInBlock().operand(0) == two.result(0));
+  PrintOptions print;
+  print.generic = true;
+  std::string printed = printModule(*module, print);
+  auto again = parseOrDie(printed);
+  CHECK(printModule(*again, print) == printed);
+}
+
 }  // namespace
 }  // namespace shardkit
