@@ -23,6 +23,7 @@
 #include "absl/types/span.h"
 #include "shardkit/core/collective_params.h"
 #include "shardkit/core/mesh.h"
+#include "shardkit/core/non_copyable.h"
 #include "shardkit/core/op_sharding_rule.h"
 #include "shardkit/core/propagation_direction.h"
 #include "shardkit/core/propagation_edges.h"
@@ -274,12 +275,10 @@ void appendAttrDict(std::string& out, absl::Span<const NamedAttribute> entries);
 // a module shares one attribute among the many values with equal shardings.
 // The memo holds every attribute it remembers, so an identity is never
 // reused for another attribute while the scope lives. Scopes nest.
-class ScopedAttrTextMemo {
+class ScopedAttrTextMemo : public NonCopyable {
  public:
   ScopedAttrTextMemo();
   ~ScopedAttrTextMemo();
-  ScopedAttrTextMemo(const ScopedAttrTextMemo&) = delete;
-  ScopedAttrTextMemo& operator=(const ScopedAttrTextMemo&) = delete;
 
   // The remembered text of `attr`, computed by `print` the first time.
   template <typename PrintFn>
