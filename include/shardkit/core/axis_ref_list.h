@@ -187,31 +187,27 @@ inline std::vector<AxisRef> axisSetDifference(absl::Span<const AxisRef> a,
   return result;
 }
 
-namespace print_detail {
-
 // Appends `"a", "b":(1)2` (without braces).
 inline void appendAxisList(std::string& out, absl::Span<const AxisRef> axes) {
-  for (size_t i = 0; i < axes.size(); ++i) {
-    if (i) out += ", ";
-    appendAxisRef(out, axes[i]);
-  }
+  appendJoined(out, axes, appendPrintable);
 }
 
-}  // namespace print_detail
+// Appends `{"a", "b":(1)2}`, the text of an axis list.
+inline void appendBracedAxisList(std::string& out,
+                                 absl::Span<const AxisRef> axes) {
+  appendList(out, "{", axes, appendPrintable, "}");
+}
+inline void appendTo(std::string& out, const AxisRefList& list) {
+  appendBracedAxisList(out, list.axes);
+}
 
-// `{"a", "b":(1)2}`, the text of an axis list.
+// The text appendBracedAxisList appends.
 inline std::string axisListToString(absl::Span<const AxisRef> axes) {
-  std::string out = "{";
-  print_detail::appendAxisList(out, axes);
-  out += '}';
+  std::string out;
+  appendBracedAxisList(out, axes);
   return out;
-}
-inline std::string toString(const AxisRefList& list) {
-  return axisListToString(list.axes);
 }
 
 }  // namespace shardkit
-
-SHARDKIT_DEFINE_FORMATTER(shardkit::AxisRefList);
 
 #endif  // SHARDKIT_CORE_AXIS_REF_LIST_H_

@@ -82,51 +82,24 @@ struct AllToAllParamList {
   }
 };
 
-// `[{}, {"x"}]`.
-inline std::string toString(const ListOfAxisRefLists& lists) {
-  std::string out = "[";
-  for (size_t i = 0; i < lists.lists.size(); ++i) {
-    if (i) out += ", ";
-    out += '{';
-    print_detail::appendAxisList(out, lists.lists[i].axes);
-    out += '}';
-  }
-  out += ']';
-  return out;
+// Appends `[{}, {"x"}]`.
+inline void appendTo(std::string& out, const ListOfAxisRefLists& lists) {
+  appendList(out, "[", lists.lists, appendPrintable, "]");
 }
-// `{"a", "b"}`.
-inline std::string toString(const ManualAxes& axes) {
-  std::string out = "{";
-  for (size_t i = 0; i < axes.names.size(); ++i) {
-    if (i) out += ", ";
-    appendQuoted(out, axes.names[i]);
-  }
-  out += '}';
-  return out;
+// Appends `{"a", "b"}`.
+inline void appendTo(std::string& out, const ManualAxes& axes) {
+  appendList(out, "{", axes.names, appendQuoted, "}");
 }
-// `{"b"}: 0->2`.
-inline std::string toString(const AllToAllParam& param) {
-  std::string out = "{";
-  print_detail::appendAxisList(out, param.axes);
-  strAppend(out, "}: ", param.src_dim, "->", param.tgt_dim);
-  return out;
+// Appends `{"b"}: 0->2`.
+inline void appendTo(std::string& out, const AllToAllParam& param) {
+  appendBracedAxisList(out, param.axes);
+  strAppend(out, ": ", param.src_dim, "->", param.tgt_dim);
 }
-// `[{"b"}: 0->2, ...]`.
-inline std::string toString(const AllToAllParamList& params) {
-  std::string out = "[";
-  for (size_t i = 0; i < params.params.size(); ++i) {
-    if (i) out += ", ";
-    out += toString(params.params[i]);
-  }
-  out += ']';
-  return out;
+// Appends `[{"b"}: 0->2, ...]`.
+inline void appendTo(std::string& out, const AllToAllParamList& params) {
+  appendList(out, "[", params.params, appendPrintable, "]");
 }
 
 }  // namespace shardkit
-
-SHARDKIT_DEFINE_FORMATTER(shardkit::ListOfAxisRefLists);
-SHARDKIT_DEFINE_FORMATTER(shardkit::ManualAxes);
-SHARDKIT_DEFINE_FORMATTER(shardkit::AllToAllParam);
-SHARDKIT_DEFINE_FORMATTER(shardkit::AllToAllParamList);
 
 #endif  // SHARDKIT_CORE_COLLECTIVE_PARAMS_H_

@@ -172,65 +172,40 @@ inline std::optional<ReductionKind> parseReductionKind(std::string_view name) {
   return std::nullopt;
 }
 
-namespace print_detail {
-
-inline void appendMeshOrRef(std::string& out, const MeshOrRef& mesh) {
+// Appends `@mesh` or `mesh<[...]>`.
+inline void appendTo(std::string& out, const MeshOrRef& mesh) {
   if (const Mesh* inline_mesh = mesh.inlineMesh()) {
     out += "mesh";
-    appendMesh(out, *inline_mesh);
+    appendTo(out, *inline_mesh);
   } else {
     appendSymbolRef(out, mesh.name());
   }
 }
 
-inline void appendSharding(std::string& out, const TensorSharding& sharding) {
+// Appends the stripped form `<@mesh, [{"x"}, {}]>` (without the
+// `#sdy.sharding` prefix).
+inline void appendTo(std::string& out, const TensorSharding& sharding) {
   out += '<';
-  appendMeshOrRef(out, sharding.mesh);
-  out += ", [";
-  for (size_t i = 0; i < sharding.dim_shardings.size(); ++i) {
-    if (i) out += ", ";
-    appendDim(out, sharding.dim_shardings[i]);
-  }
-  out += ']';
+  appendTo(out, sharding.mesh);
+  appendList(out, ", [", sharding.dim_shardings, appendPrintable, "]");
   if (!sharding.replicated_axes.empty()) {
-    out += ", replicated={";
-    appendAxisList(out, sharding.replicated_axes);
-    out += '}';
+    out += ", replicated=";
+    appendBracedAxisList(out, sharding.replicated_axes);
   }
   if (!sharding.unreduced_axes.empty()) {
     out += ", unreduced=";
     if (sharding.unreduced_kind != ReductionKind::kSum) {
       out += toString(sharding.unreduced_kind);
     }
-    out += '{';
-    appendAxisList(out, sharding.unreduced_axes);
-    out += '}';
+    appendBracedAxisList(out, sharding.unreduced_axes);
   }
   out += '>';
 }
 
-}  // namespace print_detail
-
-inline std::string toString(const MeshOrRef& mesh) {
-  std::string out;
-  print_detail::appendMeshOrRef(out, mesh);
-  return out;
-}
-// Stripped form: `<@mesh, [{"x"}, {}]>` (without the `#sdy.sharding` prefix).
-inline std::string toString(const TensorSharding& sharding) {
-  std::string out;
-  print_detail::appendSharding(out, sharding);
-  return out;
-}
-// Stripped form: `<[<@mesh, [...]>]>`.
-inline std::string toString(const TensorShardingPerValue& shardings) {
-  std::string out = "<[";
-  for (size_t i = 0; i < shardings.shardings.size(); ++i) {
-    if (i) out += ", ";
-    print_detail::appendSharding(out, shardings.shardings[i]);
-  }
-  out += "]>";
-  return out;
+// Appends the stripped form `<[<@mesh, [...]>]>`.
+inline void appendTo(std::string& out,
+                     const TensorShardingPerValue& shardings) {
+  appendList(out, "<[", shardings.shardings, appendPrintable, "]>");
 }
 // `#sdy.sharding<...>` and `#sdy.sharding_per_value<...>`.
 inline std::string toAttrString(const TensorSharding& sharding) {
@@ -241,9 +216,5 @@ inline std::string toAttrString(const TensorShardingPerValue& shardings) {
 }
 
 }  // namespace shardkit
-
-SHARDKIT_DEFINE_FORMATTER(shardkit::MeshOrRef);
-SHARDKIT_DEFINE_FORMATTER(shardkit::TensorSharding);
-SHARDKIT_DEFINE_FORMATTER(shardkit::TensorShardingPerValue);
 
 #endif  // SHARDKIT_CORE_TENSOR_SHARDING_H_
