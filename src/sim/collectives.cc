@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "axis_pieces.h"
+#include "shardkit/core/enum_table.h"
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/core/verify.h"
@@ -121,52 +122,49 @@ ReductionKind addedKind(const TensorSharding& operand) {
                                         : operand.unreduced_kind;
 }
 
+// What each kind is: its mnemonic, parameters and whether it reduces.
+struct KindInfo {
+  std::string_view mnemonic;
+  CollectiveParams params;
+  bool reduces;
+};
+using P = CollectiveParams;
+constexpr EnumTable<CollectiveKind, KindInfo> kKinds = {{
+    {CollectiveKind::kAllGather, {"all_gather", P::kAxesPerDim, false}},
+    {CollectiveKind::kAllSlice, {"all_slice", P::kAxesPerDim, false}},
+    {CollectiveKind::kAllToAll, {"all_to_all", P::kAllToAll, false}},
+    {CollectiveKind::kCollectivePermute,
+     {"collective_permute", P::kNone, false}},
+    {CollectiveKind::kAllReduce, {"all_reduce", P::kAxes, true}},
+    {CollectiveKind::kReduceScatter, {"reduce_scatter", P::kAxesPerDim, true}},
+    {CollectiveKind::kShardedToUnreduced,
+     {"sharded_to_unreduced", P::kAxesPerDim, false}},
+    {CollectiveKind::kReplicatedToUnreduced,
+     {"replicated_to_unreduced", P::kAxes, false}},
+}};
+
 }  // namespace
 
-std::string_view mnemonic(CollectiveKind kind) {
-  switch (kind) {
-    case CollectiveKind::kAllGather:
-      return "all_gather";
-    case CollectiveKind::kAllSlice:
-      return "all_slice";
-    case CollectiveKind::kAllToAll:
-      return "all_to_all";
-    case CollectiveKind::kCollectivePermute:
-      return "collective_permute";
-    case CollectiveKind::kAllReduce:
-      return "all_reduce";
-    case CollectiveKind::kReduceScatter:
-      return "reduce_scatter";
-    case CollectiveKind::kShardedToUnreduced:
-      return "sharded_to_unreduced";
-    case CollectiveKind::kReplicatedToUnreduced:
-      return "replicated_to_unreduced";
-  }
-  return "";
-}
+std::string_view mnemonic(CollectiveKind kind) { return kKinds[kind].mnemonic; }
+CollectiveParams paramsOf(CollectiveKind kind) { return kKinds[kind].params; }
+bool reduces(CollectiveKind kind) { return kKinds[kind].reduces; }
 
 std::string toString(const Collective& c) {
   std::string text(mnemonic(c.kind));
-  if ((c.kind == CollectiveKind::kAllReduce ||
-       c.kind == CollectiveKind::kReduceScatter) &&
-      c.reduction != ReductionKind::kSum) {
+  if (reduces(c.kind) && c.reduction != ReductionKind::kSum) {
     strAppend(text, " ", toString(c.reduction));
   }
-  switch (c.kind) {
-    case CollectiveKind::kAllGather:
-    case CollectiveKind::kAllSlice:
-    case CollectiveKind::kReduceScatter:
-    case CollectiveKind::kShardedToUnreduced:
+  switch (paramsOf(c.kind)) {
+    case CollectiveParams::kAxesPerDim:
       strAppend(text, " ", toString(c.axes_per_dim));
       break;
-    case CollectiveKind::kAllReduce:
-    case CollectiveKind::kReplicatedToUnreduced:
+    case CollectiveParams::kAxes:
       strAppend(text, " ", toString(c.axes));
       break;
-    case CollectiveKind::kAllToAll:
+    case CollectiveParams::kAllToAll:
       strAppend(text, " ", toString(c.params));
       break;
-    case CollectiveKind::kCollectivePermute:
+    case CollectiveParams::kNone:
       break;
   }
   strAppend(text, " out_sharding=", toString(c.out_sharding));

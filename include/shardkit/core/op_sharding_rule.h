@@ -64,7 +64,8 @@ enum class FactorType {
   kPassThrough,
   kReduction,
   kNeedReplication,
-  kPermutation
+  kPermutation,
+  kLast = kPermutation  // for enum tables (core/enum_table.h)
 };
 
 struct OpShardingRule {

@@ -13,6 +13,7 @@
 
 #include "shardkit/core/axis_ref.h"
 #include "shardkit/core/dimension_sharding.h"
+#include "shardkit/core/enum_table.h"
 #include "shardkit/core/formatter.h"
 #include "shardkit/core/mesh.h"
 #include "shardkit/core/strings.h"
@@ -21,7 +22,7 @@ namespace shardkit {
 
 // The reduction pending over a tensor's unreduced axes; `sum` is the default
 // and is not printed (`unreduced={"x"}`), the others are (`unreduced=max{..}`).
-enum class ReductionKind { kSum, kMax, kMin };
+enum class ReductionKind { kSum, kMax, kMin, kLast = kMin };
 
 // Either `@name`, a reference to an `sdy.mesh` symbol, or an inline mesh.
 class MeshOrRef {
@@ -150,26 +151,19 @@ inline std::vector<AxisRef> TensorSharding::allAxes() const {
   return axes;
 }
 
+inline constexpr EnumTable<ReductionKind, std::string_view>
+    kReductionKindNames = {{"sum", "max", "min"}};
+
 // `sum`, `max` or `min`.
 inline std::string_view toString(ReductionKind kind) {
-  switch (kind) {
-    case ReductionKind::kSum:
-      return "sum";
-    case ReductionKind::kMax:
-      return "max";
-    case ReductionKind::kMin:
-      return "min";
-  }
-  return "sum";
+  return kReductionKindNames[kind];
 }
 
 // The kind `toString` names (an empty name is a sum, the default), or
 // nullopt.
 inline std::optional<ReductionKind> parseReductionKind(std::string_view name) {
-  if (name.empty() || name == "sum") return ReductionKind::kSum;
-  if (name == "max") return ReductionKind::kMax;
-  if (name == "min") return ReductionKind::kMin;
-  return std::nullopt;
+  if (name.empty()) return ReductionKind::kSum;
+  return kReductionKindNames.find(name);
 }
 
 // Appends `@mesh` or `mesh<[...]>`.
