@@ -146,7 +146,7 @@ class Verifier {
     std::vector<std::string> inner = bound;
     if (isa<sdy::ManualComputationOp>(op)) {
       if (const ManualAxes* axes = op.attr("manual_axes").as<ManualAxes>()) {
-        inner.insert(inner.end(), axes->names.begin(), axes->names.end());
+        inner.insert(inner.end(), axes->begin(), axes->end());
       }
     }
     for (unsigned r = 0; r < op.numRegions(); ++r) {

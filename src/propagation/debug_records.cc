@@ -189,17 +189,17 @@ void DebugRecorder::prepare() {
     sdy::ManualComputationOp mc(op);
     Block body = mc.body();
     const TensorShardingPerValue& in = mc.inShardings();
-    for (size_t i = 0; i < in.shardings.size() && body &&
-                       i < body.numArguments() && i < op.numOperands();
+    for (size_t i = 0; i < in.size() && body && i < body.numArguments() &&
+                       i < op.numOperands();
          ++i) {
       ShardingOrigin origin{Kind::kMcInput, static_cast<int64_t>(i), id};
-      addOrigins(body.argument(i), &in.shardings[i], origin);
+      addOrigins(body.argument(i), &in[i], origin);
       std::optional<TensorSharding> source = getSharding(op.operand(i));
       addOrigins(op.operand(i), source ? &*source : nullptr, origin);
     }
     const TensorShardingPerValue& out = mc.outShardings();
-    for (size_t i = 0; i < out.shardings.size() && i < op.numResults(); ++i) {
-      addOrigins(op.result(i), &out.shardings[i],
+    for (size_t i = 0; i < out.size() && i < op.numResults(); ++i) {
+      addOrigins(op.result(i), &out[i],
                  ShardingOrigin{Kind::kMcOutput, static_cast<int64_t>(i), id});
     }
     op.setAttr(kShardingOriginNameAttr, Attribute::string(strCat("mc_", id++)));

@@ -75,15 +75,15 @@ absl::StatusOr<TensorSharding> applyAxesPerDim(AxesPerDimCollective kind,
                                                const ListOfAxisRefLists& axes,
                                                const Mesh& mesh) {
   TensorSharding result = closedLike(operand);
-  if (static_cast<int64_t>(axes.lists.size()) != operand.rank()) {
-    result.dim_shardings.assign(axes.lists.size(), DimensionSharding());
+  if (static_cast<int64_t>(axes.size()) != operand.rank()) {
+    result.dim_shardings.assign(axes.size(), DimensionSharding());
   } else {
-    for (size_t dim = 0; dim < axes.lists.size(); ++dim) {
+    for (size_t dim = 0; dim < axes.size(); ++dim) {
       std::vector<AxisRef>& dim_axes = result.dim_shardings[dim].axes;
       if (kind == AxesPerDimCollective::kGather) {
-        gatherSuffix(dim_axes, axes.lists[dim].axes, mesh);
+        gatherSuffix(dim_axes, axes[dim], mesh);
       } else {
-        appendAxes(dim_axes, axes.lists[dim].axes, mesh);
+        appendAxes(dim_axes, axes[dim], mesh);
       }
     }
   }
@@ -94,8 +94,8 @@ absl::StatusOr<TensorSharding> applyAxesPerDim(AxesPerDimCollective kind,
 
 std::vector<AxisRef> allAxes(const ListOfAxisRefLists& lists) {
   std::vector<AxisRef> axes;
-  for (const AxisRefList& list : lists.lists) {
-    axes.insert(axes.end(), list.axes.begin(), list.axes.end());
+  for (const AxisRefList& list : lists) {
+    axes.insert(axes.end(), list.begin(), list.end());
   }
   return axes;
 }
@@ -192,7 +192,7 @@ absl::StatusOr<TensorSharding> inferAllToAll(const TensorSharding& operand,
                                              const AllToAllParamList& params,
                                              const Mesh& mesh) {
   TensorSharding result = closedLike(operand);
-  for (const AllToAllParam& param : params.params) {
+  for (const AllToAllParam& param : params) {
     if (param.src_dim < 0 || param.src_dim >= operand.rank() ||
         param.tgt_dim < 0 || param.tgt_dim >= operand.rank()) {
       continue;  // verifyAllToAll reports it.
@@ -223,13 +223,13 @@ absl::StatusOr<TensorSharding> inferAllReduce(const TensorSharding& operand,
                                               const AxisRefList& reduction_axes,
                                               ReductionKind reduction,
                                               const Mesh& mesh) {
-  SK_RETURN_IF_ERROR(checkReduction(reduction, operand, reduction_axes.axes));
+  SK_RETURN_IF_ERROR(checkReduction(reduction, operand, reduction_axes.items));
   TensorSharding result = closedLike(operand);
   setUnreduced(result,
-               subtractAxes(operand.unreduced_axes, reduction_axes.axes, mesh),
+               subtractAxes(operand.unreduced_axes, reduction_axes.items, mesh),
                operand.unreduced_kind, mesh);
   SK_RETURN_IF_ERROR(
-      verifyAllReduce(reduction_axes.axes, operand, result, mesh));
+      verifyAllReduce(reduction_axes.items, operand, result, mesh));
   return result;
 }
 
@@ -263,8 +263,8 @@ absl::StatusOr<TensorSharding> inferShardedToUnreduced(
 
 absl::StatusOr<TensorSharding> inferReplicatedToUnreduced(
     const TensorSharding& operand, const AxisRefList& axes, const Mesh& mesh) {
-  SK_RETURN_IF_ERROR(verifyAxisRefList(axes.axes, mesh));
-  for (const AxisRef& axis : axes.axes) {
+  SK_RETURN_IF_ERROR(verifyAxisRefList(axes.items, mesh));
+  for (const AxisRef& axis : axes.items) {
     bool sharded = false;
     operand.forEachShardingAxis(
         [&](const AxisRef& a) { sharded = sharded || overlaps(a, axis); });
@@ -279,7 +279,7 @@ absl::StatusOr<TensorSharding> inferReplicatedToUnreduced(
   }
   TensorSharding result = closedLike(operand);
   std::vector<AxisRef> unreduced = operand.unreduced_axes;
-  unreduced.insert(unreduced.end(), axes.axes.begin(), axes.axes.end());
+  unreduced.insert(unreduced.end(), axes.items.begin(), axes.items.end());
   setUnreduced(result, std::move(unreduced), addedKind(operand), mesh);
   SK_RETURN_IF_ERROR(checkValid(result, mesh));
   return result;

@@ -283,7 +283,7 @@ absl::StatusOr<TensorShardingPerValue> AttrParser::parseTensorShardingList(
       p_.addErrorContext(std::string(element_context));
     }
     SK_RETURN_IF_ERROR(sharding.status());
-    result.shardings.push_back(*std::move(sharding));
+    result.items.push_back(*std::move(sharding));
     return absl::OkStatus();
   }));
   return result;
@@ -489,7 +489,7 @@ absl::StatusOr<ManualAxes> AttrParser::parseManualAxes() {
   ManualAxes axes;
   SK_RETURN_IF_ERROR(parseBraceList(p_, [&]() -> absl::Status {
     SK_ASSIGN_OR_RETURN(std::string name, p_.parseString("string (axis name)"));
-    axes.names.push_back(std::move(name));
+    axes.items.push_back(std::move(name));
     return absl::OkStatus();
   }));
   return axes;
@@ -499,7 +499,7 @@ absl::StatusOr<ListOfAxisRefLists> AttrParser::parseListOfAxisRefLists() {
   ListOfAxisRefLists result;
   SK_RETURN_IF_ERROR(parseSquareList(p_, [&]() -> absl::Status {
     SK_ASSIGN_OR_RETURN(std::vector<AxisRef> axes, parseAxisRefList());
-    result.lists.push_back(AxisRefList(std::move(axes)));
+    result.items.push_back(AxisRefList(std::move(axes)));
     return absl::OkStatus();
   }));
   return result;
@@ -514,7 +514,7 @@ absl::StatusOr<AllToAllParamList> AttrParser::parseAllToAllParamList() {
     SK_ASSIGN_OR_RETURN(param.src_dim, p_.parseInteger("source dimension"));
     SK_RETURN_IF_ERROR(p_.expect(TokenKind::kArrow, "'->'"));
     SK_ASSIGN_OR_RETURN(param.tgt_dim, p_.parseInteger("target dimension"));
-    result.params.push_back(std::move(param));
+    result.items.push_back(std::move(param));
     return absl::OkStatus();
   }));
   return result;

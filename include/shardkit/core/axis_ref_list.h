@@ -15,24 +15,12 @@
 #include "shardkit/core/formatter.h"
 #include "shardkit/core/mesh.h"
 #include "shardkit/core/strings.h"
+#include "shardkit/core/value_list.h"
 
 namespace shardkit {
 
 // A list of axis refs, printed `{"a", "b":(1)2}`.
-struct AxisRefList {
-  std::vector<AxisRef> axes;
-
-  AxisRefList() = default;
-  explicit AxisRefList(std::vector<AxisRef> axes) : axes(std::move(axes)) {}
-
-  bool empty() const { return axes.empty(); }
-  size_t size() const { return axes.size(); }
-  friend bool operator==(const AxisRefList&, const AxisRefList&) = default;
-  template <typename H>
-  friend H AbslHashValue(H h, const AxisRefList& l) {
-    return H::combine(std::move(h), l.axes);
-  }
-};
+using AxisRefList = ValueList<AxisRef, struct AxisRefListTag>;
 
 // Product of the sizes of `axes` in `mesh`.
 inline int64_t axesProduct(absl::Span<const AxisRef> axes, const Mesh& mesh) {
@@ -198,7 +186,7 @@ inline void appendBracedAxisList(std::string& out,
   appendList(out, "{", axes, appendPrintable, "}");
 }
 inline void appendTo(std::string& out, const AxisRefList& list) {
-  appendBracedAxisList(out, list.axes);
+  appendBracedAxisList(out, list);
 }
 
 // The text appendBracedAxisList appends.
@@ -209,5 +197,7 @@ inline std::string axisListToString(absl::Span<const AxisRef> axes) {
 }
 
 }  // namespace shardkit
+
+SHARDKIT_DEFINE_FORMATTER(shardkit::AxisRefList);
 
 #endif  // SHARDKIT_CORE_AXIS_REF_LIST_H_

@@ -44,9 +44,10 @@ struct ToStringFormatter : fmt::formatter<std::string_view> {
 
 }  // namespace shardkit
 
-// Every printable type that is not a range. A printable range would match
-// {fmt}'s range formatter as well: it, like a type with a toString but no
-// appendTo, gets its own formatter with SHARDKIT_DEFINE_FORMATTER.
+// Every printable type that is not a range. A range (a ValueList, e.g.
+// AxisRefList) would match {fmt}'s range formatter as well: it, like a type
+// with a toString but no appendTo, gets its own formatter with
+// SHARDKIT_DEFINE_FORMATTER.
 template <shardkit::Printable T>
 requires(!requires(const T& value) { value.begin(); }) struct fmt::formatter<T>
     : shardkit::ToStringFormatter {

@@ -17,6 +17,7 @@
 #include "shardkit/core/formatter.h"
 #include "shardkit/core/mesh.h"
 #include "shardkit/core/strings.h"
+#include "shardkit/core/value_list.h"
 
 namespace shardkit {
 
@@ -112,20 +113,8 @@ struct TensorSharding {
 };
 
 // `<[<@mesh, [...]>, ...]>`: one sharding per value.
-struct TensorShardingPerValue {
-  std::vector<TensorSharding> shardings;
-
-  TensorShardingPerValue() = default;
-  explicit TensorShardingPerValue(std::vector<TensorSharding> shardings)
-      : shardings(std::move(shardings)) {}
-
-  friend bool operator==(const TensorShardingPerValue&,
-                         const TensorShardingPerValue&) = default;
-  template <typename H>
-  friend H AbslHashValue(H h, const TensorShardingPerValue& s) {
-    return H::combine(std::move(h), s.shardings);
-  }
-};
+using TensorShardingPerValue =
+    ValueList<TensorSharding, struct TensorShardingPerValueTag>;
 
 inline bool TensorSharding::isFullyReplicated() const {
   if (!replicated_axes.empty() || !unreduced_axes.empty()) return false;
@@ -199,7 +188,7 @@ inline void appendTo(std::string& out, const TensorSharding& sharding) {
 // Appends the stripped form `<[<@mesh, [...]>]>`.
 inline void appendTo(std::string& out,
                      const TensorShardingPerValue& shardings) {
-  appendList(out, "<[", shardings.shardings, appendPrintable, "]>");
+  appendList(out, "<[", shardings, appendPrintable, "]>");
 }
 // `#sdy.sharding<...>` and `#sdy.sharding_per_value<...>`.
 inline std::string toAttrString(const TensorSharding& sharding) {
@@ -210,5 +199,7 @@ inline std::string toAttrString(const TensorShardingPerValue& shardings) {
 }
 
 }  // namespace shardkit
+
+SHARDKIT_DEFINE_FORMATTER(shardkit::TensorShardingPerValue);
 
 #endif  // SHARDKIT_CORE_TENSOR_SHARDING_H_

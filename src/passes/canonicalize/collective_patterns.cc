@@ -26,8 +26,8 @@ using sdy::ReplicatedToUnreducedOp;
 using sdy::ShardedToUnreducedOp;
 
 bool allEmpty(const ListOfAxisRefLists& lists) {
-  return std::all_of(lists.lists.begin(), lists.lists.end(),
-                     [](const AxisRefList& l) { return l.axes.empty(); });
+  return std::all_of(lists.begin(), lists.end(),
+                     [](const AxisRefList& l) { return l.empty(); });
 }
 
 // Replaces a collective whose axes are all empty by its operand.
@@ -75,11 +75,11 @@ bool allReduceOfShardedToUnreduced(Op op, PatternRewriter& rewriter) {
   const Mesh* mesh = meshes.resolve(s2u.outSharding());
   if (!mesh) return false;
   std::vector<AxisRef> axes;
-  for (const AxisRefList& list : s2u.axes().lists) {
-    axes.insert(axes.end(), list.axes.begin(), list.axes.end());
+  for (const AxisRefList& list : s2u.axes()) {
+    axes.insert(axes.end(), list.begin(), list.end());
   }
   sortAndMergeAxes(axes, *mesh);
-  if (axes != reduce.reductionAxes().axes) return false;
+  if (axes != reduce.reductionAxes().items) return false;
   OperationState state(AllGatherOp::opName());
   state.operands = {s2u.tensor()};
   state.result_types = {op.result(0).type()};
@@ -100,7 +100,7 @@ bool allToAllNoUse(Op op, PatternRewriter& rewriter) {
 bool overlaps(const AllToAllParamList& a, const AllToAllParamList& b) {
   absl::flat_hash_set<int64_t> dims;
   for (const AllToAllParamList* list : {&a, &b}) {
-    for (const AllToAllParam& p : list->params) {
+    for (const AllToAllParam& p : list->items) {
       if (!dims.insert(p.src_dim).second || !dims.insert(p.tgt_dim).second) {
         return true;
       }
@@ -116,9 +116,8 @@ bool allToAllFusion(Op op, PatternRewriter& rewriter) {
       overlaps(inner.params(), outer.params())) {
     return false;
   }
-  std::vector<AllToAllParam> params = inner.params().params;
-  params.insert(params.end(), outer.params().params.begin(),
-                outer.params().params.end());
+  std::vector<AllToAllParam> params = inner.params().items;
+  params.insert(params.end(), outer.params().begin(), outer.params().end());
   std::stable_sort(params.begin(), params.end(),
                    [](const AllToAllParam& a, const AllToAllParam& b) {
                      return a.src_dim < b.src_dim;
@@ -146,7 +145,7 @@ void registerCollectivePatterns() {
       }));
   add(AllReduceOp::opName(), allReduceOfReplicatedToUnreduced);
   add(AllReduceOp::opName(), noopPattern<AllReduceOp>([](AllReduceOp c) {
-        return c.reductionAxes().axes.empty();
+        return c.reductionAxes().empty();
       }));
   add(AllReduceOp::opName(), allReduceOfShardedToUnreduced);
   add(AllToAllOp::opName(), allToAllFusion);

@@ -84,9 +84,9 @@ class CollectiveChecker {
           c.kind != CollectiveKind::kReduceScatter) {
         continue;
       }
-      std::vector<AxisRef> reduced = c.axes.axes;
-      for (const AxisRefList& list : c.axes_per_dim.lists) {
-        reduced.insert(reduced.end(), list.axes.begin(), list.axes.end());
+      std::vector<AxisRef> reduced = c.axes.items;
+      for (const AxisRefList& list : c.axes_per_dim) {
+        reduced.insert(reduced.end(), list.begin(), list.end());
       }
       std::vector<AxisRef> partial =
           axisSetDifference(reduced, sharding->unreduced_axes, *mesh);

@@ -64,7 +64,7 @@ class GspmdExporter {
         op.attr(kShardingAttr).as<TensorShardingPerValue>();
     if (!shardings) return absl::OkStatus();
     std::vector<HloSharding> converted;
-    for (const TensorSharding& s : shardings->shardings) {
+    for (const TensorSharding& s : shardings->items) {
       absl::StatusOr<HloSharding> hlo = convert(s, op);
       if (!hlo.ok()) return locatedError(op, fromAbsl(hlo.status().message()));
       converted.push_back(*std::move(hlo));
@@ -88,7 +88,7 @@ class GspmdExporter {
     std::vector<std::string> axes;
     for (Op parent = op.parentOp(); parent; parent = parent.parentOp()) {
       if (auto manual = dynCast<sdy::ManualComputationOp>(parent)) {
-        for (const std::string& name : manual.manualAxes().names)
+        for (const std::string& name : manual.manualAxes())
           axes.push_back(name);
       }
     }

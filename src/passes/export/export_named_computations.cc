@@ -47,8 +47,8 @@ FuncOp outline(Module& module, sdy::NamedComputationOp computation,
     }
   }
   if (const TensorShardingPerValue* in = computation.inShardings()) {
-    for (size_t i = 0; i < in->shardings.size() && i < inputs.size(); ++i) {
-      func.setArgAttr(i, kShardingAttr, Attribute::of(in->shardings[i]));
+    for (size_t i = 0; i < in->items.size() && i < inputs.size(); ++i) {
+      func.setArgAttr(i, kShardingAttr, Attribute::of(in->items[i]));
     }
   }
   module.body().pushBack(func);

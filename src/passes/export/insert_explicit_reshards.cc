@@ -254,10 +254,10 @@ class ExplicitReshards {
     } else {
       return getEdgeOwnerSharding(owner);
     }
-    if (list == nullptr || owner.index() >= list->shardings.size()) {
+    if (list == nullptr || owner.index() >= list->items.size()) {
       return std::nullopt;
     }
-    const TensorSharding& s = list->shardings[owner.index()];
+    const TensorSharding& s = list->items[owner.index()];
     if (on_argument) return s;
     return withoutManualAxes(s, manualAxesOf(op));
   }

@@ -27,7 +27,7 @@ const TensorSharding* constraintSharding(Op constraint) {
 const TensorSharding* inSharding(Op manual_computation, unsigned i) {
   const TensorShardingPerValue* list =
       manual_computation.attr("in_shardings").as<TensorShardingPerValue>();
-  return list && i < list->shardings.size() ? &list->shardings[i] : nullptr;
+  return list && i < list->items.size() ? &list->items[i] : nullptr;
 }
 
 bool isFullyClosed(const TensorSharding& sharding) {

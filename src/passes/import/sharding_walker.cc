@@ -90,11 +90,11 @@ class Walker {
     }
     const TensorShardingPerValue* list = attr.as<TensorShardingPerValue>();
     std::optional<TensorShardingPerValue> updated;
-    for (size_t i = 0; i < list->shardings.size(); ++i) {
-      TensorSharding s = fn_(list->shardings[i], site);
-      if (!updated && s == list->shardings[i]) continue;
+    for (size_t i = 0; i < list->items.size(); ++i) {
+      TensorSharding s = fn_(list->items[i], site);
+      if (!updated && s == list->items[i]) continue;
       if (!updated) updated = *list;
-      updated->shardings[i] = std::move(s);
+      updated->items[i] = std::move(s);
     }
     if (!updated) return attr;
     return Attribute::of(*std::move(updated));

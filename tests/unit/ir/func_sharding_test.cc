@@ -144,7 +144,7 @@ TEST_CASE("getSharding / setSharding on op results") {
   CHECK(!getShardingPerValue(two));
   CHECK(setSharding(two.result(1), sharding(R"(<@mesh, [{"x"}]>)")));
   REQUIRE(getShardingPerValue(two));
-  CHECK(getShardingPerValue(two)->shardings.size() == 2);
+  CHECK(getShardingPerValue(two)->items.size() == 2);
   CHECK(*getSharding(two.result(0)) == sharding(R"(<@mesh, [{?}, {?}]>)"));
   CHECK(*getSharding(two.result(1)) == sharding(R"(<@mesh, [{"x"}]>)"));
   CHECK(two.discardableAttrs().contains(kShardingAttr));
@@ -162,16 +162,15 @@ TEST_CASE("getSharding / setSharding on op results") {
   CHECK(*getSharding(gather.result(0)) == sharding(R"(<@mesh, [{}, {}]>)"));
   CHECK(*getSharding(named.result(0)) == sharding(R"(<@mesh, [{"x"}, {}]>)"));
   CHECK(setSharding(named.result(0), sharding(R"(<@mesh, [{}, {"y"}]>)")));
-  CHECK(
-      named.attr("out_shardings").as<TensorShardingPerValue>()->shardings[0] ==
-      sharding(R"(<@mesh, [{}, {"y"}]>)"));
+  CHECK(named.attr("out_shardings").as<TensorShardingPerValue>()->items[0] ==
+        sharding(R"(<@mesh, [{}, {"y"}]>)"));
 
   // A named computation's body argument keeps its sharding in the op's
   // in_shardings, created on first use.
   Value inner_arg = named.region(0).front().argument(0);
   CHECK(!getSharding(inner_arg));
   CHECK(setSharding(inner_arg, sharding(R"(<@mesh, [{}, {"x"}]>)")));
-  CHECK(named.attr("in_shardings").as<TensorShardingPerValue>()->shardings[0] ==
+  CHECK(named.attr("in_shardings").as<TensorShardingPerValue>()->items[0] ==
         sharding(R"(<@mesh, [{}, {"x"}]>)"));
   // The verifier sees the edits: the gather no longer applies to its operand.
   CHECK(!verifyModule(*m).ok());

@@ -138,9 +138,9 @@ TEST_CASE("typed accessors read and write the ops' attributes") {
   CHECK(gather.tensor() == ops[1].result(0));
 
   auto manual = dynCast<sdy::ManualComputationOp>(ops[5]);
-  CHECK(manual.manualAxes().names == std::vector<std::string>{"x"});
-  CHECK(manual.inShardings().shardings.size() == 1);
-  CHECK(manual.outShardings().shardings.size() == 1);
+  CHECK(manual.manualAxes().items == std::vector<std::string>{"x"});
+  CHECK(manual.inShardings().size() == 1);
+  CHECK(manual.outShardings().size() == 1);
   CHECK(manual.body().numArguments() == 1);
   CHECK(isa<sdy::ReturnOp>(manual.body().back()));
 
