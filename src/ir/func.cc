@@ -130,12 +130,4 @@ Op FuncOp::returnOp() const {
   return isa<func::ReturnOp>(last) ? last : Op();
 }
 
-namespace func {
-
-std::string_view CallOp::callee() const {
-  const std::string* s = op_.attr("callee").asSymbolRef();
-  return s ? std::string_view(*s) : std::string_view();
-}
-
-}  // namespace func
 }  // namespace shardkit

@@ -147,18 +147,16 @@ absl::Status verifyManualMesh(const TensorShardingPerValue& in,
 }  // namespace
 
 absl::Status verifyManualComputationOp(Op op, const VerifyContext& context) {
-  const TensorShardingPerValue* in =
-      op.attr("in_shardings").as<TensorShardingPerValue>();
-  const TensorShardingPerValue* out =
-      op.attr("out_shardings").as<TensorShardingPerValue>();
-  const ManualAxes* manual = op.attr("manual_axes").as<ManualAxes>();
-  if (!in || !out || !manual || op.numRegions() != 1 ||
-      op.region(0).numBlocks() != 1) {
+  sdy::ManualComputationOp mc(op);
+  if (!mc.hasAttributesAndBody()) {
     return verifyError(
         "requires in_shardings, out_shardings, manual_axes and one body "
         "block");
   }
-  for (const std::string& axis : *manual) {
+  const TensorShardingPerValue& in = mc.inShardings();
+  const TensorShardingPerValue& out = mc.outShardings();
+  const ManualAxes& manual = mc.manualAxes();
+  for (const std::string& axis : manual) {
     for (const std::string& b : context.boundManualAxes()) {
       if (b == axis) {
         return verifyError(strCat("operates on axis \"", axis,
@@ -168,15 +166,15 @@ absl::Status verifyManualComputationOp(Op op, const VerifyContext& context) {
     }
   }
   std::vector<Type> arg_types = argumentTypes(op.region(0).front());
-  SK_RETURN_IF_ERROR(verifyManualValues(op, op.operandTypes(), arg_types, *in,
-                                        *manual, context, "operand"));
+  SK_RETURN_IF_ERROR(verifyManualValues(op, op.operandTypes(), arg_types, in,
+                                        manual, context, "operand"));
   SK_RETURN_IF_ERROR(verifyManualValues(op, op.resultTypes(),
-                                        bodyReturnTypes(op), *out, *manual,
+                                        bodyReturnTypes(op), out, manual,
                                         context, "result"));
-  if (in->empty() && out->empty()) {
+  if (in.empty() && out.empty()) {
     return absl::OkStatus();
   }
-  return verifyManualMesh(*in, *out, *manual, context);
+  return verifyManualMesh(in, out, manual, context);
 }
 
 absl::Status verifyNamedComputationOp(Op op, const VerifyContext& context) {

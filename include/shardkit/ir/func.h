@@ -21,9 +21,8 @@ SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
-class FuncOp : public OpBase<FuncOp> {
+class FuncOp : public OpBase<"func.func"> {
  public:
-  static constexpr std::string_view kName = "func.func";
   using OpBase::OpBase;
 
   // Creates a function with an entry block whose arguments have `inputs`.
@@ -65,13 +64,7 @@ namespace func {
 using FuncOp = shardkit::FuncOp;
 
 // `func.call @callee(%a, ...)`.
-class CallOp : public OpBase<CallOp> {
- public:
-  static constexpr std::string_view kName = "func.call";
-  using OpBase::OpBase;
-  // The callee's symbol name; empty when the attribute is missing.
-  std::string_view callee() const;
-};
+using CallOp = CallLikeOp<"func.call">;
 
 // `func.return %a, ...`: the terminator of a function's body.
 using ReturnOp = PlainOp<"func.return">;

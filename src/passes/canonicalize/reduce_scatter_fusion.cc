@@ -38,12 +38,12 @@ void addAxisOrMerge(std::vector<AxisRef>& axes, const AxisRef& axis,
 // are reduction axes; every reduction axis must be used so.
 std::optional<Fusion> planFusion(AllReduceOp reduce, AllSliceOp slice,
                                  const Mesh& mesh) {
-  const std::vector<AxisRef>& reduction = reduce.reductionAxes().items;
+  const std::vector<AxisRef>& reduction = reduce.axes().items;
   absl::flat_hash_set<AxisRef> remaining(reduction.begin(), reduction.end());
   Fusion fusion;
   ListOfAxisRefLists residual;
   bool has_residual = false;
-  for (const AxisRefList& dim : slice.slicingAxes()) {
+  for (const AxisRefList& dim : slice.axes()) {
     size_t i = 0;
     AxisRefList scattered;
     while (i < dim.items.size() && remaining.erase(dim.items[i]) == 1) {
@@ -83,7 +83,7 @@ std::optional<Fusion> planFusion(AllReduceOp reduce, AllSliceOp slice,
 bool slicesAlike(AllReduceOp reduce, AllSliceOp slice) {
   for (const Value::Use& use : reduce.result().uses()) {
     auto other = dynCast<AllSliceOp>(use.user());
-    if (!other || other.slicingAxes() != slice.slicingAxes()) return false;
+    if (!other || other.axes() != slice.axes()) return false;
     if (other.op() != slice.op() && isBeforeInBlock(other, slice)) return false;
   }
   return true;

@@ -133,7 +133,7 @@ TEST_CASE("typed accessors read and write the ops' attributes") {
   CHECK(sdy::ShardingGroupOp(ops[3]).input() == ops[2].result(0));
 
   auto gather = dynCast<sdy::AllGatherOp>(ops[4]);
-  CHECK(toString(gather.gatheringAxes()) == "[{}, {\"y\"}]");
+  CHECK(toString(gather.axes()) == "[{}, {\"y\"}]");
   CHECK(toString(gather.outSharding()) == "<@mesh, [{}, {}]>");
   CHECK(gather.tensor() == ops[1].result(0));
 
