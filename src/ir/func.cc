@@ -101,12 +101,6 @@ void FuncOp::setArgAttr(unsigned arg, std::string_view name,
                         Attribute value) const {
   argAttrList().setEntry(arg, name, std::move(value));
 }
-void FuncOp::removeArgAttr(unsigned arg, std::string_view name) const {
-  argAttrList().removeEntry(arg, name);
-}
-AttrDict FuncOp::argAttrs(unsigned arg) const {
-  return argAttrList().dict(arg);
-}
 
 const Attribute& FuncOp::resultAttr(unsigned result,
                                     std::string_view name) const {
@@ -115,12 +109,6 @@ const Attribute& FuncOp::resultAttr(unsigned result,
 void FuncOp::setResultAttr(unsigned result, std::string_view name,
                            Attribute value) const {
   resultAttrList().setEntry(result, name, std::move(value));
-}
-void FuncOp::removeResultAttr(unsigned result, std::string_view name) const {
-  resultAttrList().removeEntry(result, name);
-}
-AttrDict FuncOp::resultAttrs(unsigned result) const {
-  return resultAttrList().dict(result);
 }
 
 Op FuncOp::returnOp() const {

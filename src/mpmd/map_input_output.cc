@@ -48,18 +48,15 @@ absl::StatusOr<Type> meshTensorFor(FuncOp func, Type local,
 // The memory kind attribute of an argument or result is dropped once its
 // type carries one.
 void dropMemoryKindAttrs(FuncOp func) {
-  std::vector<Type> inputs = func.argumentTypes();
-  for (unsigned i = 0; i < inputs.size(); ++i) {
-    std::optional<MeshTensorType> type = MeshTensorType::of(inputs[i]);
-    if (type && type->memory_kind && func.argAttr(i, kMemoryKindAttr))
-      func.removeArgAttr(i, kMemoryKindAttr);
-  }
-  std::vector<Type> results = func.resultTypes();
-  for (unsigned i = 0; i < results.size(); ++i) {
-    std::optional<MeshTensorType> type = MeshTensorType::of(results[i]);
-    if (type && type->memory_kind && func.resultAttr(i, kMemoryKindAttr))
-      func.removeResultAttr(i, kMemoryKindAttr);
-  }
+  auto drop = [](DictListAttr attrs, const std::vector<Type>& types) {
+    for (unsigned i = 0; i < types.size(); ++i) {
+      std::optional<MeshTensorType> type = MeshTensorType::of(types[i]);
+      if (type && type->memory_kind && attrs.entry(i, kMemoryKindAttr))
+        attrs.removeEntry(i, kMemoryKindAttr);
+    }
+  };
+  drop(func.argAttrList(), func.argumentTypes());
+  drop(func.resultAttrList(), func.resultTypes());
 }
 
 absl::Status mapFunction(FuncOp func, const IndexedAssignment& inputs,

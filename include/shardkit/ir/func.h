@@ -42,16 +42,14 @@ class FuncOp : public OpBase<"func.func"> {
   unsigned numResults() const;
   Value argument(unsigned i) const;
 
+  // Entry `name` of the attributes of an argument or result.
   const Attribute& argAttr(unsigned arg, std::string_view name) const;
   void setArgAttr(unsigned arg, std::string_view name, Attribute value) const;
-  void removeArgAttr(unsigned arg, std::string_view name) const;
-  AttrDict argAttrs(unsigned arg) const;
   const Attribute& resultAttr(unsigned result, std::string_view name) const;
   void setResultAttr(unsigned result, std::string_view name,
                      Attribute value) const;
-  void removeResultAttr(unsigned result, std::string_view name) const;
-  AttrDict resultAttrs(unsigned result) const;
-  // The lists behind the accessors above.
+  // The attributes of all arguments or results (a whole dictionary, removing
+  // entries, ...).
   DictListAttr argAttrList() const;
   DictListAttr resultAttrList() const;
 

@@ -34,27 +34,33 @@ class GspmdExporter {
   }
 
   absl::Status exportFunction(FuncOp func) {
-    for (unsigned i = 0; i < func.numArguments(); ++i) {
-      const TensorSharding* s =
-          func.argAttr(i, kShardingAttr).as<TensorSharding>();
+    SK_RETURN_IF_ERROR(exportValues(
+        func, func.argAttrList(), func.numArguments(), "argument",
+        [&](unsigned i) {
+          return func.argAttr(i, kShardingAttr).as<TensorSharding>();
+        }));
+    return exportValues(
+        func, func.resultAttrList(), func.numResults(), "result",
+        [&](unsigned i) { return findFuncResultSharding(func, i); });
+  }
+
+  // Gives each of the `count` arguments or results of `func` (`kind`), whose
+  // attributes are `attrs`, the GSPMD text of its sharding `sharding_of(i)`
+  // (if it has one) in place of the sharding.
+  template <typename ShardingOf>
+  absl::Status exportValues(FuncOp func, DictListAttr attrs, unsigned count,
+                            std::string_view kind,
+                            const ShardingOf& sharding_of) {
+    for (unsigned i = 0; i < count; ++i) {
+      const TensorSharding* s = sharding_of(i);
       if (!s) continue;
       absl::StatusOr<HloSharding> hlo = convert(*s, func.op());
-      if (!hlo.ok())
+      if (!hlo.ok()) {
         return passes_internal::functionValueError(func.op(), hlo.status(),
-                                                   "argument", i);
-      func.removeArgAttr(i, kShardingAttr);
-      func.setArgAttr(i, kMhloShardingAttr, Attribute::string(toString(*hlo)));
-    }
-    for (unsigned i = 0; i < func.numResults(); ++i) {
-      const TensorSharding* s = findFuncResultSharding(func, i);
-      if (!s) continue;
-      absl::StatusOr<HloSharding> hlo = convert(*s, func.op());
-      if (!hlo.ok())
-        return passes_internal::functionValueError(func.op(), hlo.status(),
-                                                   "result", i);
-      func.removeResultAttr(i, kShardingAttr);
-      func.setResultAttr(i, kMhloShardingAttr,
-                         Attribute::string(toString(*hlo)));
+                                                   kind, i);
+      }
+      attrs.removeEntry(i, kShardingAttr);
+      attrs.setEntry(i, kMhloShardingAttr, Attribute::string(toString(*hlo)));
     }
     return absl::OkStatus();
   }

@@ -108,7 +108,7 @@ class GspmdImporter {
       if (!s.ok())
         return passes_internal::functionValueError(func.op(), s.status(),
                                                    "argument", i);
-      func.removeArgAttr(i, kMhloShardingAttr);
+      func.argAttrList().removeEntry(i, kMhloShardingAttr);
       setSharding(func.argument(i), s->front());
     }
     std::vector<Type> results = func.resultTypes();
@@ -120,7 +120,7 @@ class GspmdImporter {
       if (!s.ok())
         return passes_internal::functionValueError(func.op(), s.status(),
                                                    "result", i);
-      func.removeResultAttr(i, kMhloShardingAttr);
+      func.resultAttrList().removeEntry(i, kMhloShardingAttr);
       setFuncResultSharding(func, i, s->front());
     }
     return absl::OkStatus();
