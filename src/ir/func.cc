@@ -118,4 +118,12 @@ Op FuncOp::returnOp() const {
   return isa<func::ReturnOp>(last) ? last : Op();
 }
 
+std::vector<FuncOp> functionDefinitions(Module& module) {
+  std::vector<FuncOp> funcs;
+  for (Op op : module.functions()) {
+    if (!FuncOp(op).isDeclaration()) funcs.push_back(FuncOp(op));
+  }
+  return funcs;
+}
+
 }  // namespace shardkit

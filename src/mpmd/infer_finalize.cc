@@ -268,9 +268,8 @@ absl::Status verifyAssignment(FuncOp func) {
 absl::Status inferMeshFinalize(Module& module, const PassOptions& options) {
   SK_ASSIGN_OR_RETURN(bool infer_transfers,
                       options.getBool("infer-transfers", false));
-  for (FuncOp func : mpmdFunctions(module)) {
-    if (isEntryPointFunction(func) && func.body())
-      SK_RETURN_IF_ERROR(assignEntryArguments(func));
+  for (FuncOp func : entryPointFunctions(module)) {
+    if (func.body()) SK_RETURN_IF_ERROR(assignEntryArguments(func));
   }
   PatternSet patterns;
   std::vector<RewritePattern>& assign = patterns[std::string(AssignOp::kName)];

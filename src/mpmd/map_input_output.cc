@@ -107,9 +107,8 @@ absl::Status mapInputOutputToMesh(Module& module, const PassOptions& options) {
       IndexedAssignment outputs,
       mpmd_internal::parseIndexedAssignment(options.get("output-assignment"),
                                             "output-assignment"));
-  for (FuncOp func : mpmdFunctions(module)) {
-    if (isEntryPointFunction(func))
-      SK_RETURN_IF_ERROR(mapFunction(func, inputs, outputs));
+  for (FuncOp func : entryPointFunctions(module)) {
+    SK_RETURN_IF_ERROR(mapFunction(func, inputs, outputs));
   }
   return absl::OkStatus();
 }

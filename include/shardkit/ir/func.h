@@ -57,6 +57,10 @@ class FuncOp : public OpBase<"func.func"> {
   Op returnOp() const;
 };
 
+// The functions of `module` that have a body (declarations left out), in
+// module order.
+std::vector<FuncOp> functionDefinitions(Module& module);
+
 namespace func {
 
 using FuncOp = shardkit::FuncOp;

@@ -20,7 +20,7 @@
 #include "shardkit/passes/export_passes.h"
 #include "shardkit/passes/pass.h"
 #include "shardkit/sim/simulator.h"
-#include "src/passes/collect_ops.h"
+#include "src/ir/collect_ops.h"
 #include "src/passes/export/collective_ops.h"
 
 namespace shardkit {
@@ -53,7 +53,7 @@ class CollectiveChecker {
 
   absl::Status checkFunction(FuncOp func) {
     std::vector<Op> ops;
-    passes_internal::collectPreOrder(func.body(), ops);
+    ir_internal::collectPreOrder(func.body(), ops);
     absl::flat_hash_set<Value> roots;
     for (Op op : ops) {
       if (!passes_internal::collectiveOf(op)) continue;
@@ -184,9 +184,7 @@ class CollectiveChecker {
 
 absl::Status checkCollectives(Module& module) {
   CollectiveChecker checker(module);
-  for (Op op : module.functions()) {
-    FuncOp func(op);
-    if (func.isDeclaration()) continue;
+  for (FuncOp func : functionDefinitions(module)) {
     SK_RETURN_IF_ERROR(checker.checkFunction(func));
   }
   return absl::OkStatus();

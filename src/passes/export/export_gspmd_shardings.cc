@@ -13,7 +13,7 @@
 #include "shardkit/passes/gspmd_passes.h"
 #include "shardkit/passes/pass.h"
 #include "shardkit/text/hlo_sharding.h"
-#include "src/passes/collect_ops.h"
+#include "src/ir/collect_ops.h"
 #include "src/passes/gspmd_errors.h"
 
 namespace shardkit {
@@ -109,7 +109,7 @@ class GspmdExporter {
 absl::Status exportGspmdShardings(Module& module) {
   GspmdExporter exporter(module);
   std::vector<Op> ops;
-  passes_internal::collectPreOrder(module.body(), ops);
+  ir_internal::collectPreOrder(module.body(), ops);
   for (Op op : ops) {
     if (auto func = dynCast<FuncOp>(op)) {
       SK_RETURN_IF_ERROR(exporter.exportFunction(func));

@@ -11,7 +11,7 @@
 #include "shardkit/ir/sdy_ops.h"
 #include "shardkit/passes/export_passes.h"
 #include "shardkit/passes/pass.h"
-#include "src/passes/collect_ops.h"
+#include "src/ir/collect_ops.h"
 #include "src/passes/symbol_namer.h"
 
 namespace shardkit {
@@ -86,7 +86,7 @@ absl::Status exportNamedComputations(Module& module) {
   std::vector<Op> ops;
   for (Op func : module.functions()) {
     if (Block body = FuncOp(func).body()) {
-      passes_internal::collectPostOrder(body, ops);
+      ir_internal::collectPostOrder(body, ops);
     }
   }
   SymbolNamer namer(module);

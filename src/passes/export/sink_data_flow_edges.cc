@@ -8,7 +8,7 @@
 #include "shardkit/ir/sdy_ops.h"
 #include "shardkit/ir/sharding_site.h"
 #include "shardkit/passes/export_passes.h"
-#include "src/passes/collect_ops.h"
+#include "src/ir/collect_ops.h"
 
 namespace shardkit {
 namespace {
@@ -97,7 +97,7 @@ absl::Status sinkDataFlowEdges(Module& module,
   std::vector<Op> ops;
   for (Op func : module.functions()) {
     if (!FuncOp(func).isDeclaration()) {
-      passes_internal::collectPreOrder(FuncOp(func).body(), ops);
+      ir_internal::collectPreOrder(FuncOp(func).body(), ops);
     }
   }
   // A data-flow op comes before its edges (they are its users or inside its

@@ -12,7 +12,7 @@
 #include "shardkit/ir/sharding_site.h"
 #include "shardkit/passes/import_passes.h"
 #include "shardkit/propagation/debug_info.h"
-#include "src/passes/collect_ops.h"
+#include "src/ir/collect_ops.h"
 
 namespace shardkit {
 namespace {
@@ -263,7 +263,7 @@ class ConstraintApplier {
 absl::Status applyShardingConstraints(
     Module& module, const ApplyShardingConstraintsOptions& options) {
   std::vector<Op> ops;
-  passes_internal::collectPostOrder(module.body(), ops);
+  ir_internal::collectPostOrder(module.body(), ops);
   ConstraintApplier applier(module, options);
   for (Op op : ops) {
     if (op.isErased()) continue;

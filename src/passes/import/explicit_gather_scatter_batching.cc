@@ -24,7 +24,7 @@
 #include "shardkit/passes/canonicalize.h"
 #include "shardkit/passes/import_passes.h"
 #include "shardkit/text/stablehlo_attrs.h"
-#include "src/passes/collect_ops.h"
+#include "src/ir/collect_ops.h"
 
 namespace shardkit {
 namespace {
@@ -198,7 +198,7 @@ void rewriteScatter(Module& m, Op op) {
 
 absl::Status explicitGatherScatterBatching(Module& module) {
   std::vector<Op> ops;
-  passes_internal::collectPreOrder(module.body(), ops);
+  ir_internal::collectPreOrder(module.body(), ops);
   for (Op op : ops) {
     if (isa<stablehlo::GatherOp>(op)) {
       rewriteGather(module, op);

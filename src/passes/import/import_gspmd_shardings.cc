@@ -11,7 +11,7 @@
 #include "shardkit/ir/sharding_site.h"
 #include "shardkit/passes/gspmd_passes.h"
 #include "shardkit/text/hlo_sharding.h"
-#include "src/passes/collect_ops.h"
+#include "src/ir/collect_ops.h"
 #include "src/passes/gspmd_errors.h"
 
 namespace shardkit {
@@ -150,7 +150,7 @@ absl::Status importGspmdShardings(Module& module, std::string_view mesh_name) {
   SK_ASSIGN_OR_RETURN(TargetMesh target, findTargetMesh(module, mesh_name));
   GspmdImporter importer(std::move(target));
   std::vector<Op> ops;
-  passes_internal::collectPreOrder(module.body(), ops);
+  ir_internal::collectPreOrder(module.body(), ops);
   for (Op op : ops) {
     if (auto func = dynCast<FuncOp>(op)) {
       SK_RETURN_IF_ERROR(importer.importFunction(func));

@@ -12,7 +12,7 @@
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/sdy_ops.h"
 #include "shardkit/passes/import_passes.h"
-#include "src/passes/collect_ops.h"
+#include "src/ir/collect_ops.h"
 
 namespace shardkit {
 namespace {
@@ -114,7 +114,7 @@ absl::Status cleanup(Op op, const MeshTable& meshes) {
 absl::Status cleanupManualAxes(Module& module) {
   MeshTable meshes = module.meshTable();
   std::vector<Op> ops;
-  passes_internal::collectPreOrder(module.body(), ops);
+  ir_internal::collectPreOrder(module.body(), ops);
   for (Op op : ops) {
     if (isa<sdy::ManualComputationOp>(op))
       SK_RETURN_IF_ERROR(cleanup(op, meshes));

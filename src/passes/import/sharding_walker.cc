@@ -9,7 +9,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "shardkit/ir/func.h"
 #include "shardkit/ir/sharding_site.h"
-#include "src/passes/collect_ops.h"
+#include "src/ir/collect_ops.h"
 
 namespace shardkit::import_internal {
 namespace {
@@ -26,7 +26,7 @@ class Walker {
 
   void walk(Module& module) {
     std::vector<Op> ops;
-    passes_internal::collectPreOrder(module.body(), ops);
+    ir_internal::collectPreOrder(module.body(), ops);
     std::vector<std::string> names;
     for (Op op : ops) {
       if (isa<FuncOp>(op)) walkSignature(FuncOp(op));
