@@ -57,9 +57,9 @@ absl::StatusOr<PropagationOptions> readOptions(const PassOptions& pass,
                       pass.getBool("keep-sharding-rules", false));
   SK_ASSIGN_OR_RETURN(options.conservative,
                       pass.getBool("conservative-propagation", false));
-  SK_ASSIGN_OR_RETURN(options.debug_sharding_origins,
+  SK_ASSIGN_OR_RETURN(options.debug.sharding_origins,
                       pass.getBool("debug-sharding-origins", false));
-  SK_ASSIGN_OR_RETURN(options.debug_propagation_edges,
+  SK_ASSIGN_OR_RETURN(options.debug.propagation_edges,
                       pass.getBool("debug-propagation-edge-sharding", false));
   if (pass.has("propagation-strategy")) {
     std::string value = pass.get("propagation-strategy");

@@ -61,10 +61,10 @@ void sinkDebugAttr(Op op, const std::vector<Value>& owners,
 void sinkOwners(Op op, const std::vector<Value>& owners, bool arguments,
                 const SinkDataFlowEdgesOptions& options) {
   sinkShardings(owners);
-  if (options.sink_debug_sharding_origins) {
+  if (options.debug.sharding_origins) {
     sinkDebugAttr(op, owners, kShardingOriginsAttrs, arguments);
   }
-  if (options.sink_debug_propagation_edge_sharding) {
+  if (options.debug.propagation_edges) {
     sinkDebugAttr(op, owners, kPropagationEdgesAttrs, arguments);
   }
 }
