@@ -1,5 +1,3 @@
-#include "shardkit/passes/propagation_passes.h"
-
 #include <string>
 #include <utility>
 #include <vector>
@@ -10,6 +8,7 @@
 #include "shardkit/passes/pipeline.h"
 #include "shardkit/propagation/debug_info.h"
 #include "shardkit/propagation/propagate.h"
+#include "src/passes/pass_list.h"
 
 namespace shardkit {
 namespace {

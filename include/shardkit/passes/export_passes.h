@@ -210,18 +210,6 @@ struct InsertExplicitReshardsOptions {
 absl::Status insertExplicitReshards(
     Module& module, const InsertExplicitReshardsOptions& options);
 
-// Registers the passes above (called from pass_list.cc).
-void registerExportPasses();
-void registerInputOutputShardingPasses();
-void registerResolveSingleDeviceShardingPass();
-void registerRemoveAllGatherReduceScatterForCmv1Pass();
-void registerCheckCollectivesPass();
-void registerUnflattenCallGraphPass();
-void registerExportNamedComputationsPass();
-void registerVerifyUnreducedAxesPass();
-void registerInlineMeshesPass();
-void registerInsertExplicitReshardsPass();
-
 }  // namespace shardkit
 
 SHARDKIT_EXPORT_END

@@ -18,7 +18,6 @@
 #include "shardkit/ir/func.h"
 #include "shardkit/ir/sharding_site.h"
 #include "shardkit/passes/export_passes.h"
-#include "shardkit/passes/pass.h"
 #include "shardkit/sim/simulator.h"
 #include "src/ir/collect_ops.h"
 #include "src/passes/export/collective_ops.h"
@@ -188,15 +187,6 @@ absl::Status checkCollectives(Module& module) {
     SK_RETURN_IF_ERROR(checker.checkFunction(func));
   }
   return absl::OkStatus();
-}
-
-void registerCheckCollectivesPass() {
-  registerPass(optionlessPass(
-      "sdy-check-collectives",
-      "Simulates the sdy collectives of every function on host data and "
-      "fails at the first one whose result is not what its out sharding "
-      "demands.",
-      checkCollectives));
 }
 
 }  // namespace shardkit

@@ -15,6 +15,7 @@
 #include "shardkit/text/hlo_sharding.h"
 #include "src/ir/collect_ops.h"
 #include "src/passes/gspmd_errors.h"
+#include "src/passes/pass_list.h"
 
 namespace shardkit {
 namespace {

@@ -12,6 +12,7 @@
 #include "shardkit/passes/export_passes.h"
 #include "shardkit/passes/pass.h"
 #include "src/ir/collect_ops.h"
+#include "src/passes/pass_list.h"
 #include "src/passes/symbol_namer.h"
 
 namespace shardkit {

@@ -8,6 +8,7 @@
 #include "shardkit/passes/reshard_to_collectives.h"
 #include "shardkit/passes/symbol_dce.h"
 #include "shardkit/propagation/debug_info.h"
+#include "src/passes/pass_list.h"
 
 namespace shardkit {
 namespace {
@@ -239,7 +240,12 @@ void registerExportPasses() {
   registerInputOutputShardingPasses();
   registerResolveSingleDeviceShardingPass();
   registerRemoveAllGatherReduceScatterForCmv1Pass();
-  registerCheckCollectivesPass();
+  registerPass(optionlessPass(
+      "sdy-check-collectives",
+      "Simulates the sdy collectives of every function on host data and "
+      "fails at the first one whose result is not what its out sharding "
+      "demands.",
+      checkCollectives));
 }
 
 }  // namespace shardkit

@@ -35,6 +35,7 @@
 #include "src/passes/export/reshard_builder.h"
 #include "src/passes/export/single_device_reshards.h"
 #include "src/passes/export/unreduced_reshards.h"
+#include "src/passes/pass_list.h"
 #include "src/rules/rule_cache.h"
 
 namespace shardkit {

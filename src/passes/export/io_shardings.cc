@@ -15,6 +15,7 @@
 #include "shardkit/ir/sharding_site.h"
 #include "shardkit/passes/export_passes.h"
 #include "shardkit/passes/pass.h"
+#include "src/passes/pass_list.h"
 
 namespace shardkit {
 namespace {

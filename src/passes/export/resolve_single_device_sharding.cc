@@ -19,6 +19,7 @@
 #include "shardkit/passes/export_passes.h"
 #include "shardkit/passes/pass.h"
 #include "src/ir/collect_ops.h"
+#include "src/passes/pass_list.h"
 
 namespace shardkit {
 namespace {

@@ -13,6 +13,7 @@
 #include "shardkit/passes/export_passes.h"
 #include "shardkit/passes/pass.h"
 #include "src/ir/collect_ops.h"
+#include "src/passes/pass_list.h"
 
 namespace shardkit {
 namespace {
