@@ -104,11 +104,13 @@ static_assert(kSdyPayloadKind<PropagationEdges> == AttrKind::kPropagationEdges);
 struct IntegerValue {
   int64_t value = 0;
   std::string type = "i64";
+  friend bool operator==(const IntegerValue&, const IntegerValue&) = default;
 };
 // A float with its MLIR type's text (`f32`).
 struct FloatValue {
   double value = 0;
   std::string type = "f64";
+  friend bool operator==(const FloatValue&, const FloatValue&) = default;
 };
 // `array<i64: 1, 2>`; booleans (`array<i1: true>`) are stored as 0/1.
 // An elements literal: its text up to the type (`dense<1.000000e+00>`) and its
@@ -116,10 +118,13 @@ struct FloatValue {
 struct ElementsValue {
   std::string literal;
   Type type;
+  friend bool operator==(const ElementsValue&, const ElementsValue&) = default;
 };
 struct DenseArrayValue {
   std::string element_type;
   std::vector<int64_t> values;
+  friend bool operator==(const DenseArrayValue&,
+                         const DenseArrayValue&) = default;
 };
 
 class Attribute {
