@@ -185,18 +185,11 @@ bool lowerReduce(Op op, PatternRewriter& rewriter) {
   }
   if (op.result(0).useEmpty()) return false;
   // Partial reductions, one per mesh of the operands (in order of first use).
-  std::vector<std::pair<std::string, std::vector<Value>>> by_mesh;
+  MeshGroups<Value> by_mesh;
   for (Value operand : op.operands()) {
     auto unassign = dynCast<UnassignOp>(operand.definingOp());
     if (!unassign) return false;
-    std::string mesh = unassign.meshName();
-    auto it = std::find_if(by_mesh.begin(), by_mesh.end(),
-                           [&](const auto& p) { return p.first == mesh; });
-    if (it == by_mesh.end()) {
-      by_mesh.emplace_back(mesh, std::vector<Value>{});
-      it = by_mesh.end() - 1;
-    }
-    it->second.push_back(unassign.tensor());
+    addToMeshGroup(by_mesh, unassign.meshName(), unassign.tensor());
   }
   Op anchor = op.nextInBlock();
   std::vector<Value> partials;

@@ -59,39 +59,53 @@ void dropMemoryKindAttrs(FuncOp func) {
   drop(func.resultAttrList(), func.resultTypes());
 }
 
+// Calls `fn(index, value, type)` for each assignment `index -> mesh` of the
+// `count` values `value_at(i)` of `func` (its `kind` values, "input" or
+// "output"), `type` the value's type on the mesh; an error for an index out
+// of bounds or a value no mesh tensor holds.
+template <typename ValueAt, typename Fn>
+absl::Status forEachAssigned(FuncOp func, std::string_view kind,
+                             const IndexedAssignment& assignment,
+                             unsigned count, const ValueAt& value_at, Fn&& fn) {
+  for (const auto& [index, mesh] : assignment) {
+    if (index >= count) {
+      return optionError(strCat(kind, " index ", index, " of function @",
+                                func.name(), " is out of bounds"));
+    }
+    Value value = value_at(static_cast<unsigned>(index));
+    SK_ASSIGN_OR_RETURN(Type type, meshTensorFor(func, value.type(), mesh));
+    fn(static_cast<unsigned>(index), value, type);
+  }
+  return absl::OkStatus();
+}
+
 absl::Status mapFunction(FuncOp func, const IndexedAssignment& inputs,
                          const IndexedAssignment& outputs) {
   Block body = func.body();
   Op ret = func.returnOp();
   if (!body || !ret) return absl::OkStatus();
   Op last_unassign;
-  for (const auto& [index, mesh] : inputs) {
-    if (index >= body.numArguments()) {
-      return optionError(strCat("input index ", index, " of function @",
-                                func.name(), " is out of bounds"));
-    }
-    Value arg = body.argument(static_cast<unsigned>(index));
-    SK_ASSIGN_OR_RETURN(Type type, meshTensorFor(func, arg.type(), mesh));
-    std::vector<Value::Use> uses = arg.uses();
-    arg.setType(type);
-    OperationState state = UnassignOp::build(arg, kUserInputOrigin);
-    last_unassign = last_unassign
-                        ? mpmd_internal::createAfter(last_unassign, state)
-                        : mpmd_internal::createAtStart(body, state);
-    for (const Value::Use& use : uses)
-      use.user().setOperand(use.operandIndex(), last_unassign.result(0));
-  }
-  for (const auto& [index, mesh] : outputs) {
-    if (index >= ret.numOperands()) {
-      return optionError(strCat("output index ", index, " of function @",
-                                func.name(), " is out of bounds"));
-    }
-    Value output = ret.operand(static_cast<unsigned>(index));
-    SK_ASSIGN_OR_RETURN(Type type, meshTensorFor(func, output.type(), mesh));
-    OperationState state = AssignOp::build(output, type, kUserOutputOrigin);
-    ret.setOperand(static_cast<unsigned>(index),
-                   mpmd_internal::createBefore(ret, state).result(0));
-  }
+  SK_RETURN_IF_ERROR(forEachAssigned(
+      func, "input", inputs, body.numArguments(),
+      [&](unsigned i) { return body.argument(i); },
+      [&](unsigned, Value arg, Type type) {
+        std::vector<Value::Use> uses = arg.uses();
+        arg.setType(type);
+        OperationState state = UnassignOp::build(arg, kUserInputOrigin);
+        last_unassign = last_unassign
+                            ? mpmd_internal::createAfter(last_unassign, state)
+                            : mpmd_internal::createAtStart(body, state);
+        for (const Value::Use& use : uses)
+          use.user().setOperand(use.operandIndex(), last_unassign.result(0));
+      }));
+  SK_RETURN_IF_ERROR(forEachAssigned(
+      func, "output", outputs, ret.numOperands(),
+      [&](unsigned i) { return ret.operand(i); },
+      [&](unsigned index, Value output, Type type) {
+        OperationState state = AssignOp::build(output, type, kUserOutputOrigin);
+        ret.setOperand(index,
+                       mpmd_internal::createBefore(ret, state).result(0));
+      }));
   mpmd_internal::updateFunctionType(func);
   dropMemoryKindAttrs(func);
   return absl::OkStatus();
