@@ -100,10 +100,22 @@ std::vector<Op> bodyOps(FuncOp func) {
   return ops;
 }
 
-class DotWriter {
+// What both writers work with: the module, the printed names of its values
+// (by value id) and the text written so far.
+class GraphWriter {
  public:
-  explicit DotWriter(Module& module)
+  explicit GraphWriter(Module& module)
       : module_(module), names_(printedNames(module)) {}
+
+ protected:
+  Module& module_;
+  std::vector<std::string> names_;
+  std::string out_;
+};
+
+class DotWriter : public GraphWriter {
+ public:
+  using GraphWriter::GraphWriter;
 
   std::string run() {
     out_ = "digraph shardkit {\n  node [shape=box, fontname=\"monospace\"];\n";
@@ -162,16 +174,11 @@ class DotWriter {
       strAppend(out_, "    ", valueNode(operand), " -> op", op.id(), ";\n");
     }
   }
-
-  Module& module_;
-  std::vector<std::string> names_;
-  std::string out_;
 };
 
-class JsonWriter {
+class JsonWriter : public GraphWriter {
  public:
-  explicit JsonWriter(Module& module)
-      : module_(module), names_(printedNames(module)) {}
+  using GraphWriter::GraphWriter;
 
   std::string run() {
     out_ = "{\n  \"schema\": \"shardkit.graph/1\",\n  \"meshes\": [";
@@ -266,10 +273,6 @@ class JsonWriter {
     }
     out_ += "}";
   }
-
-  Module& module_;
-  std::vector<std::string> names_;
-  std::string out_;
 };
 
 }  // namespace
