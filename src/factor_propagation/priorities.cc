@@ -2,21 +2,19 @@
 
 #include <algorithm>
 
+#include "shardkit/core/enum_table.h"
+
 namespace shardkit {
 namespace {
 
-PropagationDirection passThroughDirection(OpPriorityKind kind) {
-  switch (kind) {
-    case OpPriorityKind::kPassThrough:
-      return PropagationDirection::kBoth;
-    case OpPriorityKind::kForwardPassThrough:
-      return PropagationDirection::kForward;
-    case OpPriorityKind::kBroadcast:
-    case OpPriorityKind::kOther:
-      return PropagationDirection::kNone;
-  }
-  return PropagationDirection::kNone;
-}
+// The directions of each kind in the first rounds.
+constexpr EnumTable<OpPriorityKind, PropagationDirection>
+    kPassThroughDirections = {{
+        {OpPriorityKind::kPassThrough, PropagationDirection::kBoth},
+        {OpPriorityKind::kForwardPassThrough, PropagationDirection::kForward},
+        {OpPriorityKind::kBroadcast, PropagationDirection::kNone},
+        {OpPriorityKind::kOther, PropagationDirection::kNone},
+    }};
 
 PropagationDirection roundDirection(int64_t round, OpPriorityKind kind,
                                     const OpShardingRule* rule, int64_t factor,
@@ -25,9 +23,9 @@ PropagationDirection roundDirection(int64_t round, OpPriorityKind kind,
   switch (round) {
     case 0:
       return shared_operand ? PropagationDirection::kNone
-                            : passThroughDirection(kind);
+                            : kPassThroughDirections[kind];
     case 1:
-      return passThroughDirection(kind);
+      return kPassThroughDirections[kind];
     case 2:
       if (rule != nullptr &&
           rule->factorType(factor) != FactorType::kPassThrough) {

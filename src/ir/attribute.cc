@@ -5,6 +5,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <variant>
 
 #include "shardkit/core/strings.h"
 #include "shardkit/text/lexer.h"
@@ -12,13 +16,40 @@
 namespace shardkit {
 namespace {
 
-// Whether `a` and `b`, of one sdy kind, hold equal payloads (of the one of
-// `Ts` that is of their kind).
+// The payload type of each kind, in the order of AttrKind (what make()
+// stores; none for kNull and kUnit).
+using BuiltinPayloads =
+    std::tuple<std::monostate, std::monostate, bool, IntegerValue, FloatValue,
+               std::string, std::string, std::vector<Attribute>,
+               DenseArrayValue, std::vector<NamedAttribute>, Type,
+               ElementsValue, std::string>;
+using Payloads = decltype(std::tuple_cat(std::declval<BuiltinPayloads>(),
+                                         std::declval<SdyPayloads>()));
+static_assert(std::tuple_size_v<BuiltinPayloads> ==
+              static_cast<size_t>(AttrKind::kTensorSharding));
+static_assert(std::tuple_size_v<Payloads> ==
+              static_cast<size_t>(AttrKind::kPropagationEdges) + 1);
+
+// Whether `a` and `b`, of one kind whose payload is a `T`, hold equal
+// payloads.
+template <typename T>
+bool samePayload(const Attribute& a, const Attribute& b) {
+  if constexpr (std::is_same_v<T, std::monostate>) {
+    return true;
+  } else {
+    return *static_cast<const T*>(a.identity()) ==
+           *static_cast<const T*>(b.identity());
+  }
+}
+
+// Whether `a` and `b`, of one kind, hold equal payloads (`Ts` are the
+// payload types of the kinds, in order).
 template <typename... Ts>
-bool sdyPayloadsEqual(const Attribute& a, const Attribute& b,
-                      const std::tuple<Ts...>* /*types*/) {
-  return ((a.kind() == kSdyPayloadKind<Ts> && *a.as<Ts>() == *b.as<Ts>()) ||
-          ...);
+bool payloadsEqual(const Attribute& a, const Attribute& b,
+                   const std::tuple<Ts...>* /*payloads*/) {
+  using EqualFn = bool (*)(const Attribute&, const Attribute&);
+  static constexpr EqualFn kEqual[] = {&samePayload<Ts>...};
+  return kEqual[static_cast<size_t>(a.kind())](a, b);
 }
 
 }  // namespace
@@ -95,47 +126,7 @@ std::optional<std::vector<int64_t>> Attribute::intList() const {
 bool operator==(const Attribute& a, const Attribute& b) {
   if (a.kind_ != b.kind_) return false;
   if (a.data_ == b.data_) return true;
-  switch (a.kind_) {
-    case AttrKind::kNull:
-    case AttrKind::kUnit:
-      return true;
-    case AttrKind::kBool:
-      return *a.asBool() == *b.asBool();
-    case AttrKind::kInteger:
-      return a.asInteger()->value == b.asInteger()->value &&
-             a.asInteger()->type == b.asInteger()->type;
-    case AttrKind::kFloat:
-      return a.asFloat()->value == b.asFloat()->value &&
-             a.asFloat()->type == b.asFloat()->type;
-    case AttrKind::kString:
-    case AttrKind::kSymbolRef:
-    case AttrKind::kOpaque:
-      return *a.get<std::string>(a.kind_) == *b.get<std::string>(b.kind_);
-    case AttrKind::kElements:
-      return a.asElements()->literal == b.asElements()->literal &&
-             a.asElements()->type == b.asElements()->type;
-    case AttrKind::kArray:
-      return *a.asArray() == *b.asArray();
-    case AttrKind::kDenseArray:
-      return a.asDenseArray()->element_type == b.asDenseArray()->element_type &&
-             a.asDenseArray()->values == b.asDenseArray()->values;
-    case AttrKind::kDict:
-      return *a.asDict() == *b.asDict();
-    case AttrKind::kType:
-      return *a.asType() == *b.asType();
-    case AttrKind::kTensorSharding:
-    case AttrKind::kTensorShardingPerValue:
-    case AttrKind::kOpShardingRule:
-    case AttrKind::kMesh:
-    case AttrKind::kManualAxes:
-    case AttrKind::kAxisRefList:
-    case AttrKind::kListOfAxisRefLists:
-    case AttrKind::kAllToAllParamList:
-    case AttrKind::kPropagationDirection:
-    case AttrKind::kPropagationEdges:
-      return sdyPayloadsEqual(a, b, static_cast<const SdyPayloads*>(nullptr));
-  }
-  return false;
+  return payloadsEqual(a, b, static_cast<const Payloads*>(nullptr));
 }
 
 const std::vector<NamedAttribute>& AttrDict::emptyEntries() {
@@ -293,6 +284,53 @@ void appendMemoized(std::string& out, const Attribute& attr, PrintFn print) {
   }
 }
 
+// How each sdy payload is written as an attribute, in the order of
+// SdyPayloads: `prefix`, the payload's text, `suffix`. The text of the
+// `memoized` ones (shardings, rules) is remembered while a
+// ScopedAttrTextMemo lives.
+struct SdyAttrForm {
+  std::string_view prefix;
+  std::string_view suffix;
+  bool memoized;
+};
+constexpr SdyAttrForm kSdyAttrForms[] = {
+    {"#sdy.sharding", "", true},
+    {"#sdy.sharding_per_value", "", true},
+    {"#sdy.op_sharding_rule", "", true},
+    {"#sdy.mesh", "", false},
+    {"#sdy<manual_axes", ">", false},
+    {"#sdy<axis_ref_list", ">", false},
+    {"#sdy<list_of_axis_ref_lists", ">", false},
+    {"#sdy<all_to_all_param_list", ">", false},
+    {"#sdy<propagation_direction ", ">", false},
+    {"#sdy.propagation_edges", "", false}};
+static_assert(std::size(kSdyAttrForms) == std::tuple_size_v<SdyPayloads>);
+
+template <typename T>
+void appendSdyPayloadAs(std::string& out, const Attribute& attr,
+                        const SdyAttrForm& form) {
+  auto print = [&] {
+    return strCat(form.prefix, toString(*attr.as<T>()), form.suffix);
+  };
+  if (form.memoized) {
+    appendMemoized(out, attr, print);
+  } else {
+    out += print();
+  }
+}
+
+// Appends `attr`, of an sdy kind (`Ts` are the sdy payload types, in the
+// order of their kinds).
+template <typename... Ts>
+void appendSdyPayload(std::string& out, const Attribute& attr,
+                      const std::tuple<Ts...>* /*payloads*/) {
+  using AppendFn = void (*)(std::string&, const Attribute&, const SdyAttrForm&);
+  static constexpr AppendFn kAppend[] = {&appendSdyPayloadAs<Ts>...};
+  const size_t index = static_cast<size_t>(attr.kind()) -
+                       static_cast<size_t>(AttrKind::kTensorSharding);
+  kAppend[index](out, attr, kSdyAttrForms[index]);
+}
+
 }  // namespace
 
 ScopedAttrTextMemo::ScopedAttrTextMemo() : outer_(active_memo) {
@@ -409,42 +447,16 @@ void appendAttribute(std::string& out, const Attribute& attr, bool elide_i64) {
       out += *attr.asOpaque();
       return;
     case AttrKind::kTensorSharding:
-      appendMemoized(out, attr,
-                     [&] { return toAttrString(*attr.as<TensorSharding>()); });
-      return;
     case AttrKind::kTensorShardingPerValue:
-      appendMemoized(out, attr, [&] {
-        return toAttrString(*attr.as<TensorShardingPerValue>());
-      });
-      return;
     case AttrKind::kOpShardingRule:
-      appendMemoized(out, attr,
-                     [&] { return toAttrString(*attr.as<OpShardingRule>()); });
-      return;
     case AttrKind::kMesh:
-      strAppend(out, "#sdy.mesh", toString(*attr.as<Mesh>()));
-      return;
     case AttrKind::kManualAxes:
-      strAppend(out, "#sdy<manual_axes", toString(*attr.as<ManualAxes>()), ">");
-      return;
     case AttrKind::kAxisRefList:
-      strAppend(out, "#sdy<axis_ref_list", toString(*attr.as<AxisRefList>()),
-                ">");
-      return;
     case AttrKind::kListOfAxisRefLists:
-      strAppend(out, "#sdy<list_of_axis_ref_lists",
-                toString(*attr.as<ListOfAxisRefLists>()), ">");
-      return;
     case AttrKind::kAllToAllParamList:
-      strAppend(out, "#sdy<all_to_all_param_list",
-                toString(*attr.as<AllToAllParamList>()), ">");
-      return;
     case AttrKind::kPropagationDirection:
-      strAppend(out, "#sdy<propagation_direction ",
-                toString(*attr.as<PropagationDirection>()), ">");
-      return;
     case AttrKind::kPropagationEdges:
-      out += toAttrString(*attr.as<PropagationEdges>());
+      appendSdyPayload(out, attr, static_cast<const SdyPayloads*>(nullptr));
       return;
   }
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "shardkit/core/enum_table.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/sdy_ops.h"
@@ -11,55 +12,23 @@
 namespace shardkit {
 namespace {
 
-OpName elementwiseName(ElementwiseKind kind) {
-  switch (kind) {
-    case ElementwiseKind::kAdd:
-      return stablehlo::AddOp::opName();
-    case ElementwiseKind::kSubtract:
-      return stablehlo::SubtractOp::opName();
-    case ElementwiseKind::kMultiply:
-      return stablehlo::MulOp::opName();
-    case ElementwiseKind::kDivide:
-      return stablehlo::DivOp::opName();
-    case ElementwiseKind::kMaximum:
-      return stablehlo::MaxOp::opName();
-    case ElementwiseKind::kMinimum:
-      return stablehlo::MinOp::opName();
-  }
-  return stablehlo::AddOp::opName();
-}
-
-OpName unaryName(UnaryKind kind) {
-  switch (kind) {
-    case UnaryKind::kNegate:
-      return stablehlo::NegOp::opName();
-    case UnaryKind::kExp:
-      return stablehlo::ExpOp::opName();
-    case UnaryKind::kLog:
-      return stablehlo::LogOp::opName();
-    case UnaryKind::kTanh:
-      return stablehlo::TanhOp::opName();
-    case UnaryKind::kSqrt:
-      return stablehlo::SqrtOp::opName();
-    case UnaryKind::kAbs:
-      return stablehlo::AbsOp::opName();
-  }
-  return stablehlo::NegOp::opName();
-}
-
-ElementwiseKind reduceBody(ReduceKind kind) {
-  switch (kind) {
-    case ReduceKind::kAdd:
-      return ElementwiseKind::kAdd;
-    case ReduceKind::kMultiply:
-      return ElementwiseKind::kMultiply;
-    case ReduceKind::kMaximum:
-      return ElementwiseKind::kMaximum;
-    case ReduceKind::kMinimum:
-      return ElementwiseKind::kMinimum;
-  }
-  return ElementwiseKind::kAdd;
-}
+// The op each kind builds, in the enumerators' order.
+using OpNameFn = OpName (*)();
+constexpr EnumTable<ElementwiseKind, OpNameFn> kElementwiseOps = {
+    {&stablehlo::AddOp::opName, &stablehlo::SubtractOp::opName,
+     &stablehlo::MulOp::opName, &stablehlo::DivOp::opName,
+     &stablehlo::MaxOp::opName, &stablehlo::MinOp::opName}};
+constexpr EnumTable<UnaryKind, OpNameFn> kUnaryOps = {
+    {&stablehlo::NegOp::opName, &stablehlo::ExpOp::opName,
+     &stablehlo::LogOp::opName, &stablehlo::TanhOp::opName,
+     &stablehlo::SqrtOp::opName, &stablehlo::AbsOp::opName}};
+// The elementwise op of a reduction's body.
+constexpr EnumTable<ReduceKind, ElementwiseKind> kReduceBodies = {{
+    {ReduceKind::kAdd, ElementwiseKind::kAdd},
+    {ReduceKind::kMultiply, ElementwiseKind::kMultiply},
+    {ReduceKind::kMaximum, ElementwiseKind::kMaximum},
+    {ReduceKind::kMinimum, ElementwiseKind::kMinimum},
+}};
 
 std::string dimsText(absl::Span<const int64_t> dims) {
   std::string out = "[";
@@ -161,7 +130,7 @@ Value GraphBuilder::constant(Type type, std::string_view value) {
 }
 
 Value GraphBuilder::elementwise(ElementwiseKind kind, Value lhs, Value rhs) {
-  OperationState state(elementwiseName(kind));
+  OperationState state(kElementwiseOps[kind]());
   state.operands = {lhs, rhs};
   state.result_types = {lhs.type()};
   Op op = create(state);
@@ -173,7 +142,7 @@ Value GraphBuilder::elementwise(ElementwiseKind kind, Value lhs, Value rhs) {
 }
 
 Value GraphBuilder::unary(UnaryKind kind, Value operand) {
-  OperationState state(unaryName(kind));
+  OperationState state(kUnaryOps[kind]());
   state.operands = {operand};
   state.result_types = {operand.type()};
   return create(state).result(0);
@@ -318,7 +287,7 @@ Value GraphBuilder::reduce(Value operand, Value init,
   Value acc = body.addArgument(scalar), x = body.addArgument(scalar);
   Block outer = block_;
   block_ = body;
-  Value combined = elementwise(reduceBody(kind), acc, x);
+  Value combined = elementwise(kReduceBodies[kind], acc, x);
   OperationState ret(stablehlo::ReturnOp::opName());
   ret.operands = {combined};
   create(ret);

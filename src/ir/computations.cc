@@ -47,7 +47,7 @@ ManualAxes manualAxesOf(Op op) {
 
 TensorSharding withoutManualAxes(const TensorSharding& sharding,
                                  const ManualAxes& manual) {
-  if (manual.names.empty()) return sharding;
+  if (manual.empty()) return sharding;
   TensorSharding local = sharding;
   for (DimensionSharding& dim : local.dim_shardings) {
     dim.axes.erase(dim.axes.begin(),

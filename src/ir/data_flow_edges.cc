@@ -28,8 +28,8 @@ Op terminatorOf(Region region) {
 const TensorSharding* listEntry(Op op, std::string_view attr, unsigned i) {
   const TensorShardingPerValue* list =
       op.attr(attr).as<TensorShardingPerValue>();
-  if (!list || i >= list->shardings.size()) return nullptr;
-  return &list->shardings[i];
+  if (!list || i >= list->size()) return nullptr;
+  return &(*list)[i];
 }
 
 // The manual computation, the owner's position and its manual axes, for an
@@ -50,7 +50,7 @@ std::optional<ManualEdge> manualEdgeOf(Op edge) {
       info.on_argument ? computationOfArgument(owner) : owner.definingOp();
   if (!isa<sdy::ManualComputationOp>(info.computation)) return std::nullopt;
   info.manual = manualAxesOf(info.computation);
-  if (info.manual.names.empty()) return std::nullopt;
+  if (info.manual.empty()) return std::nullopt;
   info.index = owner.index();
   return info;
 }

@@ -70,4 +70,8 @@ void DictListAttr::removeEntry(unsigned i, std::string_view name) const {
   if (updated.erase(name)) setDict(i, updated);
 }
 
+void DictListAttr::removeEntryEverywhere(std::string_view name) const {
+  for (unsigned i = 0; i < count_; ++i) removeEntry(i, name);
+}
+
 }  // namespace shardkit

@@ -101,12 +101,6 @@ void FuncOp::setArgAttr(unsigned arg, std::string_view name,
                         Attribute value) const {
   argAttrList().setEntry(arg, name, std::move(value));
 }
-void FuncOp::removeArgAttr(unsigned arg, std::string_view name) const {
-  argAttrList().removeEntry(arg, name);
-}
-AttrDict FuncOp::argAttrs(unsigned arg) const {
-  return argAttrList().dict(arg);
-}
 
 const Attribute& FuncOp::resultAttr(unsigned result,
                                     std::string_view name) const {
@@ -116,12 +110,6 @@ void FuncOp::setResultAttr(unsigned result, std::string_view name,
                            Attribute value) const {
   resultAttrList().setEntry(result, name, std::move(value));
 }
-void FuncOp::removeResultAttr(unsigned result, std::string_view name) const {
-  resultAttrList().removeEntry(result, name);
-}
-AttrDict FuncOp::resultAttrs(unsigned result) const {
-  return resultAttrList().dict(result);
-}
 
 Op FuncOp::returnOp() const {
   Block b = body();
@@ -130,12 +118,12 @@ Op FuncOp::returnOp() const {
   return isa<func::ReturnOp>(last) ? last : Op();
 }
 
-namespace func {
-
-std::string_view CallOp::callee() const {
-  const std::string* s = op_.attr("callee").asSymbolRef();
-  return s ? std::string_view(*s) : std::string_view();
+std::vector<FuncOp> functionDefinitions(Module& module) {
+  std::vector<FuncOp> funcs;
+  for (Op op : module.functions()) {
+    if (!FuncOp(op).isDeclaration()) funcs.push_back(FuncOp(op));
+  }
+  return funcs;
 }
 
-}  // namespace func
 }  // namespace shardkit

@@ -140,13 +140,13 @@ bool printFunc(OpWriter& w, Op op) {
       w << ": ";
     }
     w.printType(inputs[i]);
-    printArgOrResultAttrs(w, func.argAttrs(i));
+    printArgOrResultAttrs(w, func.argAttrList().dict(i));
   }
   w << ")";
   std::vector<Type> results = func.resultTypes();
   bool any_res_attrs = false;
   for (unsigned i = 0; i < results.size(); ++i) {
-    any_res_attrs = any_res_attrs || !func.resultAttrs(i).empty();
+    any_res_attrs = any_res_attrs || !func.resultAttrList().dict(i).empty();
   }
   if (results.size() == 1 && !any_res_attrs &&
       results[0].kind() != TypeKind::kFunction) {
@@ -157,7 +157,7 @@ bool printFunc(OpWriter& w, Op op) {
     for (unsigned i = 0; i < results.size(); ++i) {
       if (i) w << ", ";
       w.printType(results[i]);
-      printArgOrResultAttrs(w, func.resultAttrs(i));
+      printArgOrResultAttrs(w, func.resultAttrList().dict(i));
     }
     w << ")";
   }

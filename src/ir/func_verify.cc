@@ -63,14 +63,14 @@ absl::Status verifyFuncOp(Op op, const VerifyContext& context) {
       results, "result",
       [&](unsigned i) { return func.resultAttr(i, kShardingAttr); }, context));
   for (unsigned i = 0; i < inputs.size(); ++i) {
-    for (const NamedAttribute& entry : func.argAttrs(i)) {
+    for (const NamedAttribute& entry : func.argAttrList().dict(i)) {
       SK_RETURN_IF_ERROR(
           withPrefix(strCat("arg ", i, " - "),
                      verifyFuncDebugAttr(entry.name, entry.value, context)));
     }
   }
   for (unsigned i = 0; i < results.size(); ++i) {
-    for (const NamedAttribute& entry : func.resultAttrs(i)) {
+    for (const NamedAttribute& entry : func.resultAttrList().dict(i)) {
       SK_RETURN_IF_ERROR(
           withPrefix(strCat("result ", i, " - "),
                      verifyFuncDebugAttr(entry.name, entry.value, context)));

@@ -63,44 +63,11 @@ void registerSdyOps() {
 }  // namespace ir_internal
 
 namespace sdy {
-namespace {
 
-// Attribute `name` of `op` as a `T`, or an empty `T` when the op does not
-// have it (an op that failed verification).
-template <SdyPayload T>
-const T& attrOrEmpty(Op op, std::string_view name) {
-  static const T* const kEmpty = new T();
-  const T* value = op.attr(name).as<T>();
-  return value ? *value : *kEmpty;
+std::string_view MeshOp::symName() const {
+  return stringAttrOrEmpty(op_, "sym_name");
 }
-
-std::string_view stringAttr(Op op, std::string_view name) {
-  const std::string* s = op.attr(name).asString();
-  return s ? std::string_view(*s) : std::string_view();
-}
-
-const TensorSharding& shardingAttr(Op op, std::string_view name) {
-  return attrOrEmpty<TensorSharding>(op, name);
-}
-
-}  // namespace
-
-std::string_view MeshOp::symName() const { return stringAttr(op_, "sym_name"); }
 const Mesh& MeshOp::mesh() const { return attrOrEmpty<Mesh>(op_, "mesh"); }
-
-const TensorSharding& ShardingConstraintOp::sharding() const {
-  return shardingAttr(op_, "sharding");
-}
-void ShardingConstraintOp::setSharding(TensorSharding sharding) const {
-  op_.setAttr("sharding", Attribute::of(std::move(sharding)));
-}
-
-const TensorSharding& ReshardOp::sharding() const {
-  return shardingAttr(op_, "sharding");
-}
-void ReshardOp::setSharding(TensorSharding sharding) const {
-  op_.setAttr("sharding", Attribute::of(std::move(sharding)));
-}
 
 const TensorSharding* DataFlowEdgeOp::sharding() const {
   return op_.attr("sharding").as<TensorSharding>();
@@ -121,6 +88,13 @@ int64_t ShardingGroupOp::groupId() const {
 
 const Attribute& ConstantOp::value() const { return op_.attr("value"); }
 
+bool ManualComputationOp::hasAttributesAndBody() const {
+  return op_.attr("in_shardings").as<TensorShardingPerValue>() &&
+         op_.attr("out_shardings").as<TensorShardingPerValue>() &&
+         op_.attr("manual_axes").as<ManualAxes>() && op_.numRegions() == 1 &&
+         op_.region(0).numBlocks() == 1;
+}
+
 const TensorShardingPerValue& ManualComputationOp::inShardings() const {
   return attrOrEmpty<TensorShardingPerValue>(op_, "in_shardings");
 }
@@ -140,7 +114,7 @@ const ManualAxes& ManualComputationOp::manualAxes() const {
 }
 
 std::string_view NamedComputationOp::name() const {
-  return stringAttr(op_, "name");
+  return stringAttrOrEmpty(op_, "name");
 }
 const TensorShardingPerValue* NamedComputationOp::inShardings() const {
   return op_.attr("in_shardings").as<TensorShardingPerValue>();
@@ -150,35 +124,11 @@ const TensorShardingPerValue* NamedComputationOp::outShardings() const {
 }
 
 const TensorSharding& collectiveOutSharding(Op op) {
-  return shardingAttr(op, "out_sharding");
+  return attrOrEmpty<TensorSharding>(op, "out_sharding");
 }
 
-const ListOfAxisRefLists& AllGatherOp::gatheringAxes() const {
-  return attrOrEmpty<ListOfAxisRefLists>(op_, "gathering_axes");
-}
-const ListOfAxisRefLists& AllSliceOp::slicingAxes() const {
-  return attrOrEmpty<ListOfAxisRefLists>(op_, "slicing_axes");
-}
-const AxisRefList& AllReduceOp::reductionAxes() const {
-  return attrOrEmpty<AxisRefList>(op_, "reduction_axes");
-}
-std::string_view AllReduceOp::reduction() const {
-  return stringAttr(op_, "reduction");
-}
-const ListOfAxisRefLists& ReduceScatterOp::reduceScatterAxes() const {
-  return attrOrEmpty<ListOfAxisRefLists>(op_, "reduce_scatter_axes");
-}
-std::string_view ReduceScatterOp::reduction() const {
-  return stringAttr(op_, "reduction");
-}
-const AllToAllParamList& AllToAllOp::params() const {
-  return attrOrEmpty<AllToAllParamList>(op_, "params");
-}
-const ListOfAxisRefLists& ShardedToUnreducedOp::axes() const {
-  return attrOrEmpty<ListOfAxisRefLists>(op_, "axes");
-}
-const AxisRefList& ReplicatedToUnreducedOp::axes() const {
-  return attrOrEmpty<AxisRefList>(op_, "axes");
+std::string_view collectiveReduction(Op op) {
+  return stringAttrOrEmpty(op, "reduction");
 }
 
 }  // namespace sdy

@@ -7,6 +7,7 @@
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/ir/op_syntax.h"
+#include "shardkit/ir/sdy_ops.h"
 #include "src/ir/builtin_syntax.h"
 
 namespace shardkit {
@@ -208,15 +209,8 @@ bool printShardingGroup(OpWriter& w, Op op) {
 
 absl::StatusOr<Op> parseConstant(OpReader& r, OpName name) {
   OperationState state(name);
-  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  size_t offset = r.p().tok().offset;
-  SK_ASSIGN_OR_RETURN(Attribute value, r.parseAttribute());
-  const ElementsValue* elements = value.asElements();
-  if (!elements)
-    return r.p().errorAt(offset,
-                         "expected an elements literal (dense<...> : type)");
-  state.result_types.push_back(elements->type);
-  state.addAttr("value", std::move(value));
+  SK_RETURN_IF_ERROR(r.parseConstantForm(
+      state, "expected an elements literal (dense<...> : type)"));
   return r.createOp(state);
 }
 
@@ -227,10 +221,7 @@ bool printConstant(OpWriter& w, Op op) {
       !(elements->type == op.result(0).type())) {
     return false;
   }
-  w << op.name();
-  w.printAttrDict(op, {"value"});
-  w << " ";
-  w.printAttribute(value);
+  w.printConstantForm(op, op.name());
   return true;
 }
 
@@ -238,8 +229,7 @@ bool printConstant(OpWriter& w, Op op) {
 
 absl::StatusOr<Op> parseReturnLike(OpReader& r, OpName name) {
   OperationState state(name);
-  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(r.parseOperandList(state.operands));
+  SK_RETURN_IF_ERROR(r.parseAttrDictAndOperands(state, /*one_operand=*/false));
   if (!state.operands.empty()) {
     std::vector<Type> types;
     SK_RETURN_IF_ERROR(r.parseTrailingOperandTypes(state.operands, types));
@@ -300,20 +290,18 @@ absl::StatusOr<Op> parseManualComputation(OpReader& r, OpName name) {
 }
 
 bool printManualComputation(OpWriter& w, Op op) {
-  const TensorShardingPerValue* in =
-      op.attr("in_shardings").as<TensorShardingPerValue>();
-  const TensorShardingPerValue* out =
-      op.attr("out_shardings").as<TensorShardingPerValue>();
-  const ManualAxes* axes = op.attr("manual_axes").as<ManualAxes>();
-  if (!in || !out || !axes || op.numRegions() != 1 ||
-      op.region(0).numBlocks() != 1) {
-    return false;
-  }
+  sdy::ManualComputationOp mc(op);
+  if (!mc.hasAttributesAndBody()) return false;
+  // The lists without the `<...>` of their attribute form.
+  auto list = [](const TensorShardingPerValue& shardings) {
+    std::string text = toString(shardings);
+    return text.substr(1, text.size() - 2);
+  };
   w << "sdy.manual_computation(";
   w.printOperands(op.operands());
-  w << ") in_shardings=" << toString(*in).substr(1, toString(*in).size() - 2)
-    << " out_shardings=" << toString(*out).substr(1, toString(*out).size() - 2)
-    << " manual_axes=" << toString(*axes) << " ";
+  w << ") in_shardings=" << list(mc.inShardings())
+    << " out_shardings=" << list(mc.outShardings())
+    << " manual_axes=" << toString(mc.manualAxes()) << " ";
   w.printBlockArguments(op.region(0).front());
   w << " ";
   w.printRegion(op.region(0), /*print_entry_args=*/false);

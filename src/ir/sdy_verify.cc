@@ -189,7 +189,7 @@ absl::Status verifyAllReduceOp(Op op, const VerifyContext& context) {
   if (!s) return absl::OkStatus();
   const AxisRefList* axes = op.attr("reduction_axes").as<AxisRefList>();
   if (!axes) return verifyError("requires 'reduction_axes'");
-  return verifyAllReduce(axes->axes, s->operand, *s->result, *s->mesh);
+  return verifyAllReduce(axes->items, s->operand, *s->result, *s->mesh);
 }
 
 absl::Status verifyCollectivePermuteOp(Op op, const VerifyContext& context) {

@@ -76,7 +76,7 @@ absl::Status verifyManualValues(Op op, const std::vector<Type>& globals,
                                 const ManualAxes& manual,
                                 const VerifyContext& context,
                                 std::string_view kind) {
-  if (globals.empty() && locals.empty() && shardings.shardings.empty()) {
+  if (globals.empty() && locals.empty() && shardings.empty()) {
     return absl::OkStatus();
   }
   ShardingPerValueVerifyOptions options;
@@ -91,7 +91,7 @@ absl::Status verifyManualValues(Op op, const std::vector<Type>& globals,
                               "s"));
   }
   for (size_t i = 0; i < globals.size(); ++i) {
-    const TensorSharding& sharding = shardings.shardings[i];
+    const TensorSharding& sharding = shardings[i];
     SK_RETURN_IF_ERROR(checkManualAxesFirst(sharding, manual, i, kind));
     Type global = globals[i];
     if (!global.isRankedTensor()) continue;
@@ -124,19 +124,19 @@ absl::Status verifyManualMesh(const TensorShardingPerValue& in,
   const Mesh* common = nullptr;
   bool mismatch = false;
   for (const TensorShardingPerValue* list : {&in, &out}) {
-    for (const TensorSharding& s : list->shardings) {
+    for (const TensorSharding& s : *list) {
       const Mesh* mesh = context.meshes().resolve(s);
       if (!mesh || mesh->empty()) continue;
       if (common && !(*common == *mesh)) mismatch = true;
       if (!common) common = mesh;
     }
   }
-  if (mismatch && !manual.names.empty()) {
+  if (mismatch && !manual.empty()) {
     return verifyError(
         "all in and out shardings must be bound to the same mesh or an empty "
         "mesh.");
   }
-  for (const std::string& axis : manual.names) {
+  for (const std::string& axis : manual) {
     if (common && !common->hasAxis(axis)) {
       return verifyError(strCat("unknown manual axis: \"", axis, "\""));
     }
@@ -147,18 +147,16 @@ absl::Status verifyManualMesh(const TensorShardingPerValue& in,
 }  // namespace
 
 absl::Status verifyManualComputationOp(Op op, const VerifyContext& context) {
-  const TensorShardingPerValue* in =
-      op.attr("in_shardings").as<TensorShardingPerValue>();
-  const TensorShardingPerValue* out =
-      op.attr("out_shardings").as<TensorShardingPerValue>();
-  const ManualAxes* manual = op.attr("manual_axes").as<ManualAxes>();
-  if (!in || !out || !manual || op.numRegions() != 1 ||
-      op.region(0).numBlocks() != 1) {
+  sdy::ManualComputationOp mc(op);
+  if (!mc.hasAttributesAndBody()) {
     return verifyError(
         "requires in_shardings, out_shardings, manual_axes and one body "
         "block");
   }
-  for (const std::string& axis : manual->names) {
+  const TensorShardingPerValue& in = mc.inShardings();
+  const TensorShardingPerValue& out = mc.outShardings();
+  const ManualAxes& manual = mc.manualAxes();
+  for (const std::string& axis : manual) {
     for (const std::string& b : context.boundManualAxes()) {
       if (b == axis) {
         return verifyError(strCat("operates on axis \"", axis,
@@ -168,15 +166,15 @@ absl::Status verifyManualComputationOp(Op op, const VerifyContext& context) {
     }
   }
   std::vector<Type> arg_types = argumentTypes(op.region(0).front());
-  SK_RETURN_IF_ERROR(verifyManualValues(op, op.operandTypes(), arg_types, *in,
-                                        *manual, context, "operand"));
+  SK_RETURN_IF_ERROR(verifyManualValues(op, op.operandTypes(), arg_types, in,
+                                        manual, context, "operand"));
   SK_RETURN_IF_ERROR(verifyManualValues(op, op.resultTypes(),
-                                        bodyReturnTypes(op), *out, *manual,
+                                        bodyReturnTypes(op), out, manual,
                                         context, "result"));
-  if (in->shardings.empty() && out->shardings.empty()) {
+  if (in.empty() && out.empty()) {
     return absl::OkStatus();
   }
-  return verifyManualMesh(*in, *out, *manual, context);
+  return verifyManualMesh(in, out, manual, context);
 }
 
 absl::Status verifyNamedComputationOp(Op op, const VerifyContext& context) {

@@ -40,10 +40,10 @@ const TensorSharding* findStored(Value value,
     if (!computation) return nullptr;
     const TensorShardingPerValue* list =
         computation.attr(kInShardings).as<TensorShardingPerValue>();
-    if (!list || value.index() >= list->shardings.size()) return nullptr;
-    const TensorSharding& entry = list->shardings[value.index()];
+    if (!list || value.index() >= list->size()) return nullptr;
+    const TensorSharding& entry = (*list)[value.index()];
     ManualAxes manual = manualAxesOf(computation);
-    if (manual.names.empty()) return &entry;
+    if (manual.empty()) return &entry;
     scratch = withoutManualAxes(entry, manual);
     return &*scratch;
   }
@@ -54,8 +54,8 @@ const TensorSharding* findStored(Value value,
     return attr.empty() ? nullptr : s;
   }
   if (const TensorShardingPerValue* s = a.as<TensorShardingPerValue>()) {
-    if (value.index() < s->shardings.size()) {
-      return &s->shardings[value.index()];
+    if (value.index() < s->size()) {
+      return &(*s)[value.index()];
     }
   }
   return nullptr;
@@ -73,16 +73,16 @@ Attribute withEntry(Op op, std::string_view list, unsigned count,
   TensorShardingPerValue shardings;
   const TensorShardingPerValue* existing =
       op.attr(list).as<TensorShardingPerValue>();
-  if (existing && existing->shardings.size() == count) {
+  if (existing && existing->size() == count) {
     shardings = *existing;
   } else {
-    shardings.shardings.reserve(count);
+    shardings.items.reserve(count);
     for (unsigned i = 0; i < count; ++i) {
-      shardings.shardings.push_back(
+      shardings.items.push_back(
           TensorSharding::fullyOpen(sharding.mesh, valueAt(i).type().rank()));
     }
   }
-  TensorSharding& entry = shardings.shardings[index];
+  TensorSharding& entry = shardings[index];
   entry = manual ? withManualAxesOf(entry, sharding, *manual) : sharding;
   return Attribute::of(std::move(shardings));
 }
@@ -100,13 +100,13 @@ bool alreadyStored(Value value, const TensorSharding& sharding) {
     const TensorShardingPerValue* list = computationOfArgument(value)
                                              .attr(kInShardings)
                                              .as<TensorShardingPerValue>();
-    return list->shardings.size() == value.ownerBlock().numArguments();
+    return list->size() == value.ownerBlock().numArguments();
   }
   Op op = value.definingOp();
   std::string_view attr = ownShardingAttr(op);
   const TensorShardingPerValue* list =
       op.attr(attr.empty() ? kShardingAttr : attr).as<TensorShardingPerValue>();
-  return list == nullptr || list->shardings.size() == op.numResults();
+  return list == nullptr || list->size() == op.numResults();
 }
 
 // Stores `sharding` at `value`; `attrs`, if given, hold it. Returns false
@@ -272,7 +272,7 @@ std::optional<TensorShardingPerValue> signatureShardings(
   TensorShardingPerValue list;
   for (unsigned i = 0; i < types.size(); ++i) {
     const TensorSharding* s = sharding_at(i);
-    list.shardings.push_back(
+    list.items.push_back(
         s ? *s
           : TensorSharding::fullyOpen(
                 first->mesh, types[i].isRankedTensor() ? types[i].rank() : 0));

@@ -17,11 +17,12 @@ namespace shardkit::ir_internal {
 enum class HloForm : uint8_t {
   // Generic form, or a form of the op's own that a syntax file registers.
   kNone,
-  kElementwise,  // `%a, %b attr-dict : t` (or a functional type)
-  kFunctional,   // `operands attr-dict : (ins) -> outs`
-  kKeywordList,  // `%x, dims = [...] attr-dict : types`
-  kKeywordInt,   // `%x, dim = N attr-dict : types`
-  kNullary,      // `attr-dict : t`
+  kElementwise,      // `%a, %b attr-dict : t` (or a functional type)
+  kFunctional,       // `operands attr-dict : (ins) -> outs`
+  kKeywordList,      // `%x, dims = [...] attr-dict : types`
+  kKeywordInt,       // `%x, dim = N attr-dict : types`
+  kNullary,          // `attr-dict : t`
+  kLast = kNullary,  // for enum tables (core/enum_table.h)
 };
 
 struct StablehloOpRow {

@@ -3,6 +3,7 @@
 // keyword list (`dims = [...]`).
 #include <string>
 
+#include "shardkit/core/enum_table.h"
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
 #include "src/ir/stablehlo_ops_table.h"
@@ -342,33 +343,26 @@ bool printAfterAll(OpWriter& w, Op op) {
   return true;
 }
 
+// The parser and printer of each form (none for kNone: the op's own).
+struct FormSyntax {
+  OpSyntax::ParseFn parse;
+  OpSyntax::PrintFn print;
+};
+constexpr EnumTable<ir_internal::HloForm, FormSyntax> kFormSyntaxes = {
+    {FormSyntax{nullptr, nullptr},
+     {parseElementwise, printElementwise},
+     {parseOperandsFunctional, printOperandsFunctional},
+     {parseKeywordListOp, printKeywordListOp},
+     {parseKeywordIntOp, printKeywordIntOp},
+     {parseNullary, printNullary}}};
+
 }  // namespace
 
 void ir_internal::addStablehloSyntax(ir_internal::SyntaxTable& table) {
-  using ir_internal::HloForm;
   for (const ir_internal::StablehloOpRow& row :
        ir_internal::stablehloOpTable()) {
-    OpSyntax syntax;
-    switch (row.form) {
-      case HloForm::kNone:
-        continue;
-      case HloForm::kElementwise:
-        syntax = {parseElementwise, printElementwise};
-        break;
-      case HloForm::kFunctional:
-        syntax = {parseOperandsFunctional, printOperandsFunctional};
-        break;
-      case HloForm::kKeywordList:
-        syntax = {parseKeywordListOp, printKeywordListOp};
-        break;
-      case HloForm::kKeywordInt:
-        syntax = {parseKeywordIntOp, printKeywordIntOp};
-        break;
-      case HloForm::kNullary:
-        syntax = {parseNullary, printNullary};
-        break;
-    }
-    table[std::string(row.name)] = syntax;
+    const FormSyntax& form = kFormSyntaxes[row.form];
+    if (form.parse) table[std::string(row.name)] = {form.parse, form.print};
   }
   table["stablehlo.select"] = {parseSelect, printSelect};
   table["stablehlo.after_all"] = {parseAfterAll, printAfterAll};

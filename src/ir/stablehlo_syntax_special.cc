@@ -31,13 +31,8 @@ absl::StatusOr<Op> parseHloConstant(OpReader& r, OpName name) {
     SK_RETURN_IF_ERROR(r.parseAttrsAndFunctionalType(state));
     return r.createOp(state);
   }
-  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  size_t offset = r.p().tok().offset;
-  SK_ASSIGN_OR_RETURN(Attribute value, r.parseAttribute());
-  const ElementsValue* elements = value.asElements();
-  if (!elements) return r.p().errorAt(offset, "expected an elements literal");
-  state.result_types.push_back(elements->type);
-  state.addAttr("value", std::move(value));
+  SK_RETURN_IF_ERROR(
+      r.parseConstantForm(state, "expected an elements literal"));
   return r.createOp(state);
 }
 
@@ -57,10 +52,7 @@ bool printHloConstant(OpWriter& w, Op op) {
     w.printType(op.result(0).type());
     return true;
   }
-  w << "stablehlo.constant";
-  w.printAttrDict(op, {"value"});
-  w << " ";
-  w.printAttribute(value);
+  w.printConstantForm(op, "stablehlo.constant");
   return true;
 }
 

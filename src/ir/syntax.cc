@@ -93,6 +93,25 @@ absl::Status OpReader::parseAttrsAndFunctionalType(OperationState& state) {
   return parseTrailingFunctionalType(state);
 }
 
+absl::Status OpReader::parseAttrDictAndOperands(OperationState& state,
+                                                bool one_operand) {
+  SK_RETURN_IF_ERROR(parseOptionalAttrDict(state));
+  return one_operand ? parseOperandInto(state.operands)
+                     : parseOperandList(state.operands);
+}
+
+absl::Status OpReader::parseConstantForm(OperationState& state,
+                                         std::string_view expected) {
+  SK_RETURN_IF_ERROR(parseOptionalAttrDict(state));
+  size_t offset = p().tok().offset;
+  SK_ASSIGN_OR_RETURN(Attribute value, parseAttribute());
+  const ElementsValue* elements = value.asElements();
+  if (!elements) return p().errorAt(offset, expected);
+  state.result_types.push_back(elements->type);
+  state.addAttr("value", std::move(value));
+  return absl::OkStatus();
+}
+
 absl::Status OpReader::parseTrailingOperandTypes(
     const std::vector<Value>& operands, std::vector<Type>& types) {
   SK_RETURN_IF_ERROR(p().expect(TokenKind::kColon, "':'"));
@@ -231,6 +250,23 @@ void OpWriter::printAttrsAndType(Op op,
   printType(type);
 }
 
+void OpWriter::printAttrDictAndOperands(
+    Op op, std::string_view head,
+    std::initializer_list<std::string_view> elided) {
+  out_ += head;
+  printAttrDict(op, elided);
+  out_ += " ";
+  printOperands(op.operands());
+  out_ += " : ";
+}
+
+void OpWriter::printConstantForm(Op op, std::string_view name) {
+  out_ += name;
+  printAttrDict(op, {"value"});
+  out_ += " ";
+  printAttribute(op.attr("value"));
+}
+
 void OpWriter::printUnaryForm(Op op, std::string_view after,
                               std::initializer_list<std::string_view> elided,
                               Type type) {
@@ -257,12 +293,34 @@ void OpWriter::printBlockArguments(Block block) {
 
 namespace {
 
-// Syntaxes live in stable heap cells so lookups can hand out pointers while
-// registration continues.
+// The registered syntaxes, by name. They live in stable heap cells so that
+// lookups can hand out pointers while registration continues.
+template <typename T>
+using SyntaxMap = absl::flat_hash_map<std::string, std::unique_ptr<T>>;
+
 struct Registry {
   std::mutex mu;
-  absl::flat_hash_map<std::string, std::unique_ptr<OpSyntax>> syntaxes;
-  absl::flat_hash_map<std::string, std::unique_ptr<DialectTextSyntax>> dialects;
+  SyntaxMap<OpSyntax> syntaxes;
+  SyntaxMap<DialectTextSyntax> dialects;
+
+  // The entry `name` of `map`, or null.
+  template <typename T>
+  const T* find(const SyntaxMap<T>& map, std::string_view name) {
+    std::lock_guard<std::mutex> lock(mu);
+    auto it = map.find(toAbsl(name));
+    return it == map.end() ? nullptr : it->second.get();
+  }
+  // Adds or replaces the entry `name` of `map` (its cell stays).
+  template <typename T>
+  void set(SyntaxMap<T>& map, std::string_view name, const T& value) {
+    std::lock_guard<std::mutex> lock(mu);
+    std::unique_ptr<T>& slot = map[toAbsl(name)];
+    if (slot) {
+      *slot = value;
+    } else {
+      slot = std::make_unique<T>(value);
+    }
+  }
 };
 
 Registry& registry() {
@@ -284,39 +342,23 @@ Registry& registry() {
 
 const OpSyntax* findSyntax(std::string_view op_name) {
   Registry& r = registry();
-  std::lock_guard<std::mutex> lock(r.mu);
-  auto it = r.syntaxes.find(toAbsl(op_name));
-  return it == r.syntaxes.end() ? nullptr : it->second.get();
+  return r.find(r.syntaxes, op_name);
 }
 
 void registerOpSyntax(std::string_view op_name, OpSyntax syntax) {
   Registry& r = registry();
-  std::lock_guard<std::mutex> lock(r.mu);
-  auto& slot = r.syntaxes[toAbsl(op_name)];
-  if (slot) {
-    *slot = syntax;
-  } else {
-    slot = std::make_unique<OpSyntax>(syntax);
-  }
+  r.set(r.syntaxes, op_name, syntax);
 }
 
 const DialectTextSyntax* findDialectTextSyntax(std::string_view dialect) {
   Registry& r = registry();
-  std::lock_guard<std::mutex> lock(r.mu);
-  auto it = r.dialects.find(toAbsl(dialect));
-  return it == r.dialects.end() ? nullptr : it->second.get();
+  return r.find(r.dialects, dialect);
 }
 
 void registerDialectTextSyntax(std::string_view dialect,
                                DialectTextSyntax syntax) {
   Registry& r = registry();
-  std::lock_guard<std::mutex> lock(r.mu);
-  auto& slot = r.dialects[toAbsl(dialect)];
-  if (slot) {
-    *slot = syntax;
-  } else {
-    slot = std::make_unique<DialectTextSyntax>(syntax);
-  }
+  r.set(r.dialects, dialect, syntax);
 }
 
 }  // namespace shardkit

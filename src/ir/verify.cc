@@ -176,7 +176,7 @@ class Verifier {
     if (isa<sdy::ManualComputationOp>(op)) {
       if (const ManualAxes* axes = op.attr("manual_axes").as<ManualAxes>()) {
         extended = bound;
-        extended.insert(extended.end(), axes->names.begin(), axes->names.end());
+        extended.insert(extended.end(), axes->begin(), axes->end());
         inner = &extended;
       }
     }

@@ -3,6 +3,7 @@
 
 #include <utility>
 
+#include "shardkit/core/enum_table.h"
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/text/attr_parser.h"
@@ -12,12 +13,8 @@ namespace {
 
 constexpr std::string_view kPrefix = "#mpmd.";
 
-constexpr std::pair<ReductionType, std::string_view> kReductionNames[] = {
-    {ReductionType::kNone, "none"}, {ReductionType::kAdd, "add"},
-    {ReductionType::kMax, "max"},   {ReductionType::kMin, "min"},
-    {ReductionType::kMul, "mul"},   {ReductionType::kOr, "or"},
-    {ReductionType::kAnd, "and"},
-};
+constexpr EnumTable<ReductionType, std::string_view> kReductionNames = {
+    {"none", "add", "max", "min", "mul", "or", "and"}};
 
 std::string quoted(std::string_view s) {
   std::string out;
@@ -189,18 +186,10 @@ bool Topology::isHomogeneous() const {
   return true;
 }
 
-std::string_view toString(ReductionType type) {
-  for (const auto& [value, name] : kReductionNames) {
-    if (value == type) return name;
-  }
-  return "none";
-}
+std::string_view toString(ReductionType type) { return kReductionNames[type]; }
 
 std::optional<ReductionType> parseReductionType(std::string_view text) {
-  for (const auto& [value, name] : kReductionNames) {
-    if (name == text) return value;
-  }
-  return std::nullopt;
+  return kReductionNames.find(text);
 }
 
 Attribute topologyAttr(const Topology& topology) {

@@ -185,18 +185,11 @@ bool lowerReduce(Op op, PatternRewriter& rewriter) {
   }
   if (op.result(0).useEmpty()) return false;
   // Partial reductions, one per mesh of the operands (in order of first use).
-  std::vector<std::pair<std::string, std::vector<Value>>> by_mesh;
+  MeshGroups<Value> by_mesh;
   for (Value operand : op.operands()) {
     auto unassign = dynCast<UnassignOp>(operand.definingOp());
     if (!unassign) return false;
-    std::string mesh = unassign.meshName();
-    auto it = std::find_if(by_mesh.begin(), by_mesh.end(),
-                           [&](const auto& p) { return p.first == mesh; });
-    if (it == by_mesh.end()) {
-      by_mesh.emplace_back(mesh, std::vector<Value>{});
-      it = by_mesh.end() - 1;
-    }
-    it->second.push_back(unassign.tensor());
+    addToMeshGroup(by_mesh, unassign.meshName(), unassign.tensor());
   }
   Op anchor = op.nextInBlock();
   std::vector<Value> partials;
@@ -268,9 +261,8 @@ absl::Status verifyAssignment(FuncOp func) {
 absl::Status inferMeshFinalize(Module& module, const PassOptions& options) {
   SK_ASSIGN_OR_RETURN(bool infer_transfers,
                       options.getBool("infer-transfers", false));
-  for (FuncOp func : mpmdFunctions(module)) {
-    if (isEntryPointFunction(func) && func.body())
-      SK_RETURN_IF_ERROR(assignEntryArguments(func));
+  for (FuncOp func : entryPointFunctions(module)) {
+    if (func.body()) SK_RETURN_IF_ERROR(assignEntryArguments(func));
   }
   PatternSet patterns;
   std::vector<RewritePattern>& assign = patterns[std::string(AssignOp::kName)];

@@ -153,18 +153,14 @@ bool clearUseSetAndSrcSet(Op op) {
 }
 
 void clearFuncUseSets(FuncOp func) {
-  for (unsigned i = 0; i < func.numArguments(); ++i)
-    func.removeArgAttr(i, kUseSetAttr);
-  for (unsigned i = 0; i < func.numResults(); ++i)
-    func.removeResultAttr(i, kUseSetAttr);
+  func.argAttrList().removeEntryEverywhere(kUseSetAttr);
+  func.resultAttrList().removeEntryEverywhere(kUseSetAttr);
 }
 
 void clearFuncUseAndSrcSets(FuncOp func) {
   clearFuncUseSets(func);
-  for (unsigned i = 0; i < func.numArguments(); ++i)
-    func.removeArgAttr(i, kSrcSetAttr);
-  for (unsigned i = 0; i < func.numResults(); ++i)
-    func.removeResultAttr(i, kSrcSetAttr);
+  func.argAttrList().removeEntryEverywhere(kSrcSetAttr);
+  func.resultAttrList().removeEntryEverywhere(kSrcSetAttr);
 }
 
 void clearForSets(ForOp op) {

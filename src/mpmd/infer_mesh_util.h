@@ -11,8 +11,10 @@
 #ifndef SHARDKIT_SRC_MPMD_INFER_MESH_UTIL_H_
 #define SHARDKIT_SRC_MPMD_INFER_MESH_UTIL_H_
 
+#include <algorithm>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "shardkit/ir/dict_list_attr.h"
@@ -34,6 +36,24 @@ inline constexpr std::string_view kInferredUnusedCalleeOutOrigin =
 inline constexpr std::string_view kTransferOrigin = "transfer";
 inline constexpr std::string_view kBroadcastOrigin = "broadcast";
 inline constexpr std::string_view kReduceOrigin = "reduce";
+
+// Values grouped by mesh name, the groups in the order their meshes first
+// came (addToMeshGroup).
+template <typename T>
+using MeshGroups = std::vector<std::pair<std::string, std::vector<T>>>;
+
+// Appends `value` to the group of `mesh` in `groups`, a new last group if
+// there is none yet.
+template <typename T>
+void addToMeshGroup(MeshGroups<T>& groups, const std::string& mesh, T value) {
+  auto it = std::find_if(groups.begin(), groups.end(),
+                         [&](const auto& g) { return g.first == mesh; });
+  if (it == groups.end()) {
+    groups.emplace_back(mesh, std::vector<T>{});
+    it = groups.end() - 1;
+  }
+  it->second.push_back(std::move(value));
+}
 
 bool isMeshlessOp(Op op);
 // mpmd.broadcast and mpmd.reduce end the use-set walk: their operands are

@@ -122,20 +122,11 @@ void eraseUsers(Op op) {
 
 }  // namespace
 
-std::vector<std::pair<std::string, std::vector<AssignOp>>> assignUsersByMesh(
-    Value value) {
-  std::vector<std::pair<std::string, std::vector<AssignOp>>> groups;
+MeshGroups<AssignOp> assignUsersByMesh(Value value) {
+  MeshGroups<AssignOp> groups;
   for (const Value::Use& use : value.uses()) {
     auto assign = dynCast<AssignOp>(use.user());
-    if (!assign) continue;
-    std::string mesh = assign.meshName();
-    auto it = std::find_if(groups.begin(), groups.end(),
-                           [&](const auto& g) { return g.first == mesh; });
-    if (it == groups.end()) {
-      groups.emplace_back(mesh, std::vector<AssignOp>{});
-      it = groups.end() - 1;
-    }
-    it->second.push_back(assign);
+    if (assign) addToMeshGroup(groups, assign.meshName(), assign);
   }
   std::stable_sort(groups.begin(), groups.end(),
                    [](const auto& a, const auto& b) {

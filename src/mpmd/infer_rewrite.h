@@ -12,12 +12,12 @@
 #include "shardkit/ir/func.h"
 #include "shardkit/mpmd/attrs.h"
 #include "shardkit/mpmd/ops.h"
+#include "src/mpmd/infer_mesh_util.h"
 
 namespace shardkit::mpmd::mpmd_internal {
 
 // The assign users of `value`, grouped by mesh, meshes in name order.
-std::vector<std::pair<std::string, std::vector<AssignOp>>> assignUsersByMesh(
-    Value value);
+MeshGroups<AssignOp> assignUsersByMesh(Value value);
 
 // Places the meshless op `op`, used by assigns only: inlined into its only
 // consumer fragment, cloned into each consumer fragment (when there are at

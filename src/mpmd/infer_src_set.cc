@@ -135,9 +135,7 @@ void populateSrcSet(Op op) {
 }  // namespace
 
 absl::Status inferMeshPopulateSrcSet(Module& module) {
-  for (FuncOp func : mpmdFunctions(module)) {
-    if (isEntryPointFunction(func)) walkFromStart(func);
-  }
+  for (FuncOp func : entryPointFunctions(module)) walkFromStart(func);
   return absl::OkStatus();
 }
 

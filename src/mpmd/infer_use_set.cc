@@ -118,9 +118,7 @@ void populateUseSet(Op op) {
 }  // namespace
 
 absl::Status inferMeshPopulateUseSet(Module& module) {
-  for (FuncOp func : mpmdFunctions(module)) {
-    if (isEntryPointFunction(func)) walkFromEnd(func);
-  }
+  for (FuncOp func : entryPointFunctions(module)) walkFromEnd(func);
   return absl::OkStatus();
 }
 

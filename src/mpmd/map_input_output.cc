@@ -48,18 +48,35 @@ absl::StatusOr<Type> meshTensorFor(FuncOp func, Type local,
 // The memory kind attribute of an argument or result is dropped once its
 // type carries one.
 void dropMemoryKindAttrs(FuncOp func) {
-  std::vector<Type> inputs = func.argumentTypes();
-  for (unsigned i = 0; i < inputs.size(); ++i) {
-    std::optional<MeshTensorType> type = MeshTensorType::of(inputs[i]);
-    if (type && type->memory_kind && func.argAttr(i, kMemoryKindAttr))
-      func.removeArgAttr(i, kMemoryKindAttr);
+  auto drop = [](DictListAttr attrs, const std::vector<Type>& types) {
+    for (unsigned i = 0; i < types.size(); ++i) {
+      std::optional<MeshTensorType> type = MeshTensorType::of(types[i]);
+      if (type && type->memory_kind && attrs.entry(i, kMemoryKindAttr))
+        attrs.removeEntry(i, kMemoryKindAttr);
+    }
+  };
+  drop(func.argAttrList(), func.argumentTypes());
+  drop(func.resultAttrList(), func.resultTypes());
+}
+
+// Calls `fn(index, value, type)` for each assignment `index -> mesh` of the
+// `count` values `value_at(i)` of `func` (its `kind` values, "input" or
+// "output"), `type` the value's type on the mesh; an error for an index out
+// of bounds or a value no mesh tensor holds.
+template <typename ValueAt, typename Fn>
+absl::Status forEachAssigned(FuncOp func, std::string_view kind,
+                             const IndexedAssignment& assignment,
+                             unsigned count, const ValueAt& value_at, Fn&& fn) {
+  for (const auto& [index, mesh] : assignment) {
+    if (index >= count) {
+      return optionError(strCat(kind, " index ", index, " of function @",
+                                func.name(), " is out of bounds"));
+    }
+    Value value = value_at(static_cast<unsigned>(index));
+    SK_ASSIGN_OR_RETURN(Type type, meshTensorFor(func, value.type(), mesh));
+    fn(static_cast<unsigned>(index), value, type);
   }
-  std::vector<Type> results = func.resultTypes();
-  for (unsigned i = 0; i < results.size(); ++i) {
-    std::optional<MeshTensorType> type = MeshTensorType::of(results[i]);
-    if (type && type->memory_kind && func.resultAttr(i, kMemoryKindAttr))
-      func.removeResultAttr(i, kMemoryKindAttr);
-  }
+  return absl::OkStatus();
 }
 
 absl::Status mapFunction(FuncOp func, const IndexedAssignment& inputs,
@@ -68,33 +85,27 @@ absl::Status mapFunction(FuncOp func, const IndexedAssignment& inputs,
   Op ret = func.returnOp();
   if (!body || !ret) return absl::OkStatus();
   Op last_unassign;
-  for (const auto& [index, mesh] : inputs) {
-    if (index >= body.numArguments()) {
-      return optionError(strCat("input index ", index, " of function @",
-                                func.name(), " is out of bounds"));
-    }
-    Value arg = body.argument(static_cast<unsigned>(index));
-    SK_ASSIGN_OR_RETURN(Type type, meshTensorFor(func, arg.type(), mesh));
-    std::vector<Value::Use> uses = arg.uses();
-    arg.setType(type);
-    OperationState state = UnassignOp::build(arg, kUserInputOrigin);
-    last_unassign = last_unassign
-                        ? mpmd_internal::createAfter(last_unassign, state)
-                        : mpmd_internal::createAtStart(body, state);
-    for (const Value::Use& use : uses)
-      use.user().setOperand(use.operandIndex(), last_unassign.result(0));
-  }
-  for (const auto& [index, mesh] : outputs) {
-    if (index >= ret.numOperands()) {
-      return optionError(strCat("output index ", index, " of function @",
-                                func.name(), " is out of bounds"));
-    }
-    Value output = ret.operand(static_cast<unsigned>(index));
-    SK_ASSIGN_OR_RETURN(Type type, meshTensorFor(func, output.type(), mesh));
-    OperationState state = AssignOp::build(output, type, kUserOutputOrigin);
-    ret.setOperand(static_cast<unsigned>(index),
-                   mpmd_internal::createBefore(ret, state).result(0));
-  }
+  SK_RETURN_IF_ERROR(forEachAssigned(
+      func, "input", inputs, body.numArguments(),
+      [&](unsigned i) { return body.argument(i); },
+      [&](unsigned, Value arg, Type type) {
+        std::vector<Value::Use> uses = arg.uses();
+        arg.setType(type);
+        OperationState state = UnassignOp::build(arg, kUserInputOrigin);
+        last_unassign = last_unassign
+                            ? mpmd_internal::createAfter(last_unassign, state)
+                            : mpmd_internal::createAtStart(body, state);
+        for (const Value::Use& use : uses)
+          use.user().setOperand(use.operandIndex(), last_unassign.result(0));
+      }));
+  SK_RETURN_IF_ERROR(forEachAssigned(
+      func, "output", outputs, ret.numOperands(),
+      [&](unsigned i) { return ret.operand(i); },
+      [&](unsigned index, Value output, Type type) {
+        OperationState state = AssignOp::build(output, type, kUserOutputOrigin);
+        ret.setOperand(index,
+                       mpmd_internal::createBefore(ret, state).result(0));
+      }));
   mpmd_internal::updateFunctionType(func);
   dropMemoryKindAttrs(func);
   return absl::OkStatus();
@@ -110,9 +121,8 @@ absl::Status mapInputOutputToMesh(Module& module, const PassOptions& options) {
       IndexedAssignment outputs,
       mpmd_internal::parseIndexedAssignment(options.get("output-assignment"),
                                             "output-assignment"));
-  for (FuncOp func : mpmdFunctions(module)) {
-    if (isEntryPointFunction(func))
-      SK_RETURN_IF_ERROR(mapFunction(func, inputs, outputs));
+  for (FuncOp func : entryPointFunctions(module)) {
+    SK_RETURN_IF_ERROR(mapFunction(func, inputs, outputs));
   }
   return absl::OkStatus();
 }

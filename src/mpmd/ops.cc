@@ -39,22 +39,6 @@ void registerTable() {
   registerOp(ForOp::kName, {"iterations", "unroll_factor"}, {}, verifyForOp);
 }
 
-std::string_view stringAttr(Op op, std::string_view name) {
-  const std::string* s = op.attr(name).asString();
-  return s ? std::string_view(*s) : std::string_view();
-}
-
-std::string_view symbolAttr(Op op, std::string_view name) {
-  const std::string* s = op.attr(name).asSymbolRef();
-  return s ? std::string_view(*s) : std::string_view();
-}
-
-MeshWithOrigins meshWithOrigin(std::string mesh, std::string_view origin) {
-  MeshWithOrigins result{std::move(mesh), {}};
-  if (!origin.empty()) result.origins.emplace_back(origin);
-  return result;
-}
-
 }  // namespace
 
 void registerMpmdOps() {
@@ -90,20 +74,6 @@ OperationState TransferOp::build(Value tensor, Type result) {
   return state;
 }
 
-std::string_view AssignOp::origin() const { return stringAttr(op_, "origin"); }
-std::string AssignOp::meshName() const { return meshNameOf(result().type()); }
-MeshWithOrigins AssignOp::meshWithOrigin() const {
-  return mpmd::meshWithOrigin(meshName(), origin());
-}
-
-std::string_view UnassignOp::origin() const {
-  return stringAttr(op_, "origin");
-}
-std::string UnassignOp::meshName() const { return meshNameOf(tensor().type()); }
-MeshWithOrigins UnassignOp::meshWithOrigin() const {
-  return mpmd::meshWithOrigin(meshName(), origin());
-}
-
 bool TransferOp::isIntraMesh() const {
   std::optional<MeshTensorType> in = MeshTensorType::of(tensor().type());
   std::optional<MeshTensorType> out = MeshTensorType::of(result().type());
@@ -111,14 +81,12 @@ bool TransferOp::isIntraMesh() const {
          in->memory_kind == out->memory_kind;
 }
 
-std::string_view NamedTensorOp::name() const { return stringAttr(op_, "name"); }
+std::string_view NamedTensorOp::name() const {
+  return stringAttrOrEmpty(op_, "name");
+}
 
 ReductionType ReduceOp::reductionType() const {
   return reductionOf(op_.attr("reduction")).value_or(ReductionType::kNone);
-}
-
-std::string_view FragmentOp::meshName() const {
-  return stringAttr(op_, "mesh_name");
 }
 
 std::vector<UserOrigin> FragmentOp::origins() const {
@@ -149,19 +117,9 @@ const TensorShardingPerValue* FragmentOp::outShardings() const {
   return op_.attr("out_shardings").as<TensorShardingPerValue>();
 }
 
-std::string_view FragmentCallOp::meshName() const {
-  return stringAttr(op_, "mesh_name");
-}
-
-std::string_view FragmentCallOp::callee() const {
-  return symbolAttr(op_, "callee");
-}
-
 UserOrigin NamedComputationOp::origin() const {
   return userOriginOf(op_.attr("origin")).value_or(UserOrigin());
 }
-
-std::string_view CallOp::callee() const { return symbolAttr(op_, "callee"); }
 
 int64_t ForOp::iterations() const {
   return op_.attr("iterations").intValue().value_or(0);

@@ -1,19 +1,27 @@
 // StableHLO reductions as mesh inference sees them.
 #include "src/mpmd/reduction_utils.h"
 
+#include "shardkit/core/enum_table.h"
 #include "shardkit/ir/module.h"
 #include "shardkit/ir/stablehlo_ops.h"
 
 namespace shardkit::mpmd::mpmd_internal {
+namespace {
+
+// The elementwise op that combines two values of each reduction (none for
+// kNone), in the enumerators' order.
+using OpNameFn = OpName (*)();
+constexpr EnumTable<ReductionType, OpNameFn> kCombiningOps = {
+    {nullptr, &stablehlo::AddOp::opName, &stablehlo::MaxOp::opName,
+     &stablehlo::MinOp::opName, &stablehlo::MulOp::opName,
+     &stablehlo::OrOp::opName, &stablehlo::AndOp::opName}};
+
+}  // namespace
 
 std::optional<ReductionType> reductionOpType(Op op) {
-  if (isa<stablehlo::AddOp>(op)) return ReductionType::kAdd;
-  if (isa<stablehlo::MaxOp>(op)) return ReductionType::kMax;
-  if (isa<stablehlo::MinOp>(op)) return ReductionType::kMin;
-  if (isa<stablehlo::MulOp>(op)) return ReductionType::kMul;
-  if (isa<stablehlo::OrOp>(op)) return ReductionType::kOr;
-  if (isa<stablehlo::AndOp>(op)) return ReductionType::kAnd;
-  return std::nullopt;
+  if (!op) return std::nullopt;
+  return kCombiningOps.findIf(
+      [&](OpNameFn op_name) { return op_name && op.is(op_name()); });
 }
 
 std::optional<ReductionType> bodyReductionType(Block body) {
@@ -56,30 +64,9 @@ Op matchConcatReduce(Op op) {
 
 Value createReduction(ReductionType type, Value lhs, Value rhs, Block block,
                       uint32_t location) {
-  OpName name;
-  switch (type) {
-    case ReductionType::kAdd:
-      name = stablehlo::AddOp::opName();
-      break;
-    case ReductionType::kMax:
-      name = stablehlo::MaxOp::opName();
-      break;
-    case ReductionType::kMin:
-      name = stablehlo::MinOp::opName();
-      break;
-    case ReductionType::kMul:
-      name = stablehlo::MulOp::opName();
-      break;
-    case ReductionType::kOr:
-      name = stablehlo::OrOp::opName();
-      break;
-    case ReductionType::kAnd:
-      name = stablehlo::AndOp::opName();
-      break;
-    case ReductionType::kNone:
-      return Value();
-  }
-  OperationState state(name);
+  const OpNameFn op_name = kCombiningOps[type];
+  if (!op_name) return Value();
+  OperationState state(op_name());
   state.operands = {lhs, rhs};
   state.result_types = {lhs.type()};
   state.location = location;

@@ -3,7 +3,6 @@
 // registration of the dialect's op, attribute and type syntaxes.
 #include "shardkit/mpmd/syntax.h"
 
-#include <initializer_list>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -23,29 +22,17 @@ namespace {
 
 using mpmd_internal::quotedString;
 
-// `<head> attr-dict %a, ... : `, the start of the forms that write the
-// attributes before the operands (the caller then prints the types).
-void printHeadAttrsAndOperands(OpWriter& w, Op op, std::string_view head,
-                               std::initializer_list<std::string_view> elided) {
-  w << head;
-  w.printAttrDict(op, elided);
-  w << " ";
-  w.printOperands(op.operands());
-  w << " : ";
-}
-
 // `attr-dict %x : (t) -> t` (transfer, assign, unassign).
 absl::StatusOr<Op> parseUnaryFunctional(OpReader& r, OpName name) {
   OperationState state(name);
-  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(r.parseOperandInto(state.operands));
+  SK_RETURN_IF_ERROR(r.parseAttrDictAndOperands(state, /*one_operand=*/true));
   SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
   return r.createOp(state);
 }
 
 bool printUnaryFunctional(OpWriter& w, Op op) {
   if (op.numOperands() != 1 || op.numRegions() != 0) return false;
-  printHeadAttrsAndOperands(w, op, op.name(), {});
+  w.printAttrDictAndOperands(op, op.name(), {});
   w.printFunctionalType(op);
   return true;
 }
@@ -53,8 +40,7 @@ bool printUnaryFunctional(OpWriter& w, Op op) {
 // `attr-dict %x : t` with the result of the operand's type (broadcast).
 absl::StatusOr<Op> parseBroadcast(OpReader& r, OpName name) {
   OperationState state(name);
-  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(r.parseOperandInto(state.operands));
+  SK_RETURN_IF_ERROR(r.parseAttrDictAndOperands(state, /*one_operand=*/true));
   SK_ASSIGN_OR_RETURN(Type type, r.parseTrailingOperandType(state.operands));
   state.result_types.push_back(type);
   return r.createOp(state);
@@ -65,7 +51,7 @@ bool printBroadcast(OpWriter& w, Op op) {
       !(op.operand(0).type() == op.result(0).type())) {
     return false;
   }
-  printHeadAttrsAndOperands(w, op, op.name(), {});
+  w.printAttrDictAndOperands(op, op.name(), {});
   w.printType(op.result(0).type());
   return true;
 }
@@ -110,8 +96,7 @@ absl::StatusOr<Op> parseReduce(OpReader& r, OpName name) {
   r.p().advance();
   SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kGreater, "'>'"));
   state.addAttr("reduction", reductionAttr(*kind));
-  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
-  SK_RETURN_IF_ERROR(r.parseOperandList(state.operands));
+  SK_RETURN_IF_ERROR(r.parseAttrDictAndOperands(state, /*one_operand=*/false));
   SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
   return r.createOp(state);
 }
@@ -119,8 +104,8 @@ absl::StatusOr<Op> parseReduce(OpReader& r, OpName name) {
 bool printReduce(OpWriter& w, Op op) {
   std::optional<ReductionType> kind = reductionOf(op.attr("reduction"));
   if (!kind || op.numRegions() != 0) return false;
-  printHeadAttrsAndOperands(w, op, strCat("mpmd.reduce<", toString(*kind), ">"),
-                            {"reduction"});
+  w.printAttrDictAndOperands(op, strCat("mpmd.reduce<", toString(*kind), ">"),
+                             {"reduction"});
   w.printFunctionalType(op);
   return true;
 }

@@ -77,6 +77,20 @@ absl::StatusOr<size_t> parseOperandsArgsAndRegion(
   return r.skipRegion();
 }
 
+// Creates the op of `state` with one region, the one skipped at `region`
+// whose entry block has the arguments `args` (an empty list still opens the
+// entry block); `isolated` as for OpReader::parseRegionAt.
+absl::StatusOr<Op> createWithRegion(OpReader& r, OperationState& state,
+                                    size_t region,
+                                    const std::vector<ParsedArgument>& args,
+                                    bool isolated) {
+  state.num_regions = 1;
+  Op op = r.createOp(state);
+  SK_RETURN_IF_ERROR(r.parseRegionAt(region, op.region(0), args, isolated));
+  if (op.region(0).empty()) op.region(0).addBlock();
+  return op;
+}
+
 // `(%operands) attr-dict (%args: types) { body } : (types) -> types` after
 // the op's header, into `state` with one region.
 absl::StatusOr<Op> parseSingleBlockRegionOp(OpReader& r,
@@ -85,13 +99,7 @@ absl::StatusOr<Op> parseSingleBlockRegionOp(OpReader& r,
   SK_ASSIGN_OR_RETURN(size_t region,
                       parseOperandsArgsAndRegion(r, state, args));
   SK_RETURN_IF_ERROR(r.parseTrailingFunctionalType(state));
-  state.num_regions = 1;
-  Op op = r.createOp(state);
-  SK_RETURN_IF_ERROR(
-      r.parseRegionAt(region, op.region(0), args, /*isolated=*/true));
-  // An empty argument list still opens the entry block.
-  if (op.region(0).empty()) op.region(0).addBlock();
-  return op;
+  return createWithRegion(r, state, region, args, /*isolated=*/true);
 }
 
 void printSingleBlockRegionOp(OpWriter& w, Op op,
@@ -224,12 +232,7 @@ absl::StatusOr<Op> parseFor(OpReader& r, OpName name) {
   }
   SK_RETURN_IF_ERROR(
       r.checkOperandTypes(state.operands, state.result_types, offset));
-  state.num_regions = 1;
-  Op op = r.createOp(state);
-  SK_RETURN_IF_ERROR(
-      r.parseRegionAt(region, op.region(0), args, /*isolated=*/false));
-  if (op.region(0).empty()) op.region(0).addBlock();
-  return op;
+  return createWithRegion(r, state, region, args, /*isolated=*/false);
 }
 
 bool printFor(OpWriter& w, Op op) {

@@ -40,6 +40,12 @@ std::vector<FuncOp> mpmdFunctions(Module& module) {
   return funcs;
 }
 
+std::vector<FuncOp> entryPointFunctions(Module& module) {
+  std::vector<FuncOp> funcs = mpmdFunctions(module);
+  std::erase_if(funcs, [](FuncOp func) { return !isEntryPointFunction(func); });
+  return funcs;
+}
+
 absl::StatusOr<Mesh> meshOf(Op op, std::string_view name) {
   FuncOp func = enclosingFunc(op);
   if (!isMpmdFunction(func)) {

@@ -2,6 +2,7 @@
 #include "shardkit/core/status_macros.h"
 #include "shardkit/passes/call_passes.h"
 #include "shardkit/passes/pass.h"
+#include "src/passes/pass_list.h"
 
 namespace shardkit {
 

@@ -36,10 +36,7 @@ absl::Status runPropagationPipeline(Module& module,
   // Propagation has already dropped the rules unless asked to keep them.
   ExportOptions export_options = options.export_options;
   export_options.keep_sharding_rules = true;
-  export_options.sink.sink_debug_sharding_origins |=
-      propagation.debug_sharding_origins;
-  export_options.sink.sink_debug_propagation_edge_sharding |=
-      propagation.debug_propagation_edges;
+  export_options.sink.debug |= propagation.debug;
   export_options.keep_propagation_debug_info = true;
   if (dedup) {
     SK_TIMED_RETURN_IF_ERROR("sdy-propagate-to-func-results",

@@ -5,6 +5,7 @@
 #include "shardkit/ir/sharding_site.h"
 #include "shardkit/passes/pass.h"
 #include "shardkit/passes/rule_passes.h"
+#include "src/passes/pass_list.h"
 
 namespace shardkit {
 
@@ -29,21 +30,14 @@ absl::Status populateOpShardingRules(Module& module,
 }
 
 void registerRulePasses() {
-  registerPass(
-      {"sdy-populate-op-sharding-rules",
-       "Attaches to every op that has a sharding rule its rule as the "
-       "`sdy.sharding_rule` attribute (custom rules are kept).",
-       {{"conservative-propagation",
-         "rules that never propagate along dimensions needing data movement "
-         "(default false)",
-         PassOptionKind::kBool}},
-       [](Module& module, const PassOptions& pass_options) -> absl::Status {
-         RuleOptions options;
-         SK_ASSIGN_OR_RETURN(
-             options.conservative_propagation,
-             pass_options.getBool("conservative-propagation", false));
-         return populateOpShardingRules(module, options);
-       }});
+  registerPass(boolOptionPass(
+      "sdy-populate-op-sharding-rules",
+      "Attaches to every op that has a sharding rule its rule as the "
+      "`sdy.sharding_rule` attribute (custom rules are kept).",
+      {"conservative-propagation",
+       "rules that never propagate along dimensions needing data movement "
+       "(default false)"},
+      &RuleOptions::conservative_propagation, populateOpShardingRules));
 }
 
 }  // namespace shardkit

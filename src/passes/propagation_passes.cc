@@ -1,5 +1,3 @@
-#include "shardkit/passes/propagation_passes.h"
-
 #include <string>
 #include <utility>
 #include <vector>
@@ -10,6 +8,7 @@
 #include "shardkit/passes/pipeline.h"
 #include "shardkit/propagation/debug_info.h"
 #include "shardkit/propagation/propagate.h"
+#include "src/passes/pass_list.h"
 
 namespace shardkit {
 namespace {
@@ -57,9 +56,9 @@ absl::StatusOr<PropagationOptions> readOptions(const PassOptions& pass,
                       pass.getBool("keep-sharding-rules", false));
   SK_ASSIGN_OR_RETURN(options.conservative,
                       pass.getBool("conservative-propagation", false));
-  SK_ASSIGN_OR_RETURN(options.debug_sharding_origins,
+  SK_ASSIGN_OR_RETURN(options.debug.sharding_origins,
                       pass.getBool("debug-sharding-origins", false));
-  SK_ASSIGN_OR_RETURN(options.debug_propagation_edges,
+  SK_ASSIGN_OR_RETURN(options.debug.propagation_edges,
                       pass.getBool("debug-propagation-edge-sharding", false));
   if (pass.has("propagation-strategy")) {
     std::string value = pass.get("propagation-strategy");

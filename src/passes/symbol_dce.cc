@@ -9,6 +9,7 @@
 #include "absl/container/flat_hash_set.h"
 #include "shardkit/ir/func.h"
 #include "shardkit/passes/pass.h"
+#include "src/passes/pass_list.h"
 
 namespace shardkit {
 namespace {

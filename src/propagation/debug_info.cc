@@ -63,12 +63,8 @@ void removePropagationDebugInfo(Module& module) {
     if (isa<FuncOp>(op)) {
       FuncOp func(op);
       for (std::string_view name : kDebugAttrs) {
-        for (unsigned i = 0; i < func.numArguments(); ++i) {
-          func.removeArgAttr(i, name);
-        }
-        for (unsigned i = 0; i < func.numResults(); ++i) {
-          func.removeResultAttr(i, name);
-        }
+        func.argAttrList().removeEntryEverywhere(name);
+        func.resultAttrList().removeEntryEverywhere(name);
       }
       return;
     }

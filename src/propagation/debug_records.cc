@@ -14,25 +14,12 @@
 #include "shardkit/ir/sdy_ops.h"
 #include "shardkit/ir/sharding_site.h"
 #include "shardkit/propagation/debug_info.h"
+#include "src/ir/collect_ops.h"
 
 namespace shardkit::propagation_internal {
 namespace {
 
 using Kind = ShardingOrigin::Kind;
-
-// Every op of `block`, an op after the ops of its regions (MLIR's default
-// walk order, which numbers constraints and manual computations).
-void postOrder(Block block, std::vector<Op>& out) {
-  for (Op op : block) {
-    for (unsigned r = 0; r < op.numRegions(); ++r) {
-      Region region = op.region(r);
-      for (unsigned b = 0; b < region.numBlocks(); ++b) {
-        postOrder(region.block(b), out);
-      }
-    }
-    out.push_back(op);
-  }
-}
 
 Op enclosingFunc(Op op) {
   while (op && !isa<FuncOp>(op)) op = op.parentOp();
@@ -169,8 +156,10 @@ void DebugRecorder::addOrigins(Value value, const TensorSharding* sharding,
 void DebugRecorder::prepare() {
   if (edges_) next_step_ = lastRecordedPropagationStep(m_) + 1;
   if (!origins_) return;
+  // MLIR's default walk order (post-order) numbers the constraints and
+  // manual computations.
   std::vector<Op> ops;
-  postOrder(m_.body(), ops);
+  ir_internal::collectPostOrder(m_.body(), ops);
   // Constraints and manual computations are numbered module-wide, each kind
   // on its own; they come before the functions' own shardings so that an
   // axis a constraint put on a function argument is the constraint's.
@@ -189,24 +178,22 @@ void DebugRecorder::prepare() {
     sdy::ManualComputationOp mc(op);
     Block body = mc.body();
     const TensorShardingPerValue& in = mc.inShardings();
-    for (size_t i = 0; i < in.shardings.size() && body &&
-                       i < body.numArguments() && i < op.numOperands();
+    for (size_t i = 0; i < in.size() && body && i < body.numArguments() &&
+                       i < op.numOperands();
          ++i) {
       ShardingOrigin origin{Kind::kMcInput, static_cast<int64_t>(i), id};
-      addOrigins(body.argument(i), &in.shardings[i], origin);
+      addOrigins(body.argument(i), &in[i], origin);
       std::optional<TensorSharding> source = getSharding(op.operand(i));
       addOrigins(op.operand(i), source ? &*source : nullptr, origin);
     }
     const TensorShardingPerValue& out = mc.outShardings();
-    for (size_t i = 0; i < out.shardings.size() && i < op.numResults(); ++i) {
-      addOrigins(op.result(i), &out.shardings[i],
+    for (size_t i = 0; i < out.size() && i < op.numResults(); ++i) {
+      addOrigins(op.result(i), &out[i],
                  ShardingOrigin{Kind::kMcOutput, static_cast<int64_t>(i), id});
     }
     op.setAttr(kShardingOriginNameAttr, Attribute::string(strCat("mc_", id++)));
   }
-  for (Op op : m_.functions()) {
-    FuncOp func(op);
-    if (func.isDeclaration()) continue;
+  for (FuncOp func : functionDefinitions(m_)) {
     for (unsigned i = 0; i < func.numArguments(); ++i) {
       std::optional<TensorSharding> s = getSharding(func.argument(i));
       addOrigins(func.argument(i), s ? &*s : nullptr,
@@ -354,7 +341,7 @@ void DebugRecorder::saveOrigins() {
   }
   // An axis a user sharding had from the start came from "self".
   std::vector<Op> ops;
-  postOrder(m_.body(), ops);
+  ir_internal::collectPostOrder(m_.body(), ops);
   for (Op op : ops) {
     if (isa<sdy::ShardingConstraintOp>(op)) {
       if (const std::string* name =
@@ -393,7 +380,7 @@ void DebugRecorder::saveOrigins() {
 
 void DebugRecorder::saveEdges() {
   std::vector<Op> ops;
-  postOrder(m_.body(), ops);
+  ir_internal::collectPostOrder(m_.body(), ops);
   for (Op op : ops) {
     if (auto it = op_edges_.find(op); it != op_edges_.end()) {
       PropagationEdges edges = buildEdges(

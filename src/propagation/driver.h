@@ -89,8 +89,8 @@ class Driver {
       : m_(m),
         options_(options),
         meshes_(m.meshTable()),
-        debug_(m, options.debug_sharding_origins,
-               options.debug_propagation_edges) {}
+        debug_(m, options.debug.sharding_origins,
+               options.debug.propagation_edges) {}
 
   absl::StatusOr<PropagationStats> run();
 

@@ -8,6 +8,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
+#include "shardkit/core/enum_table.h"
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/factor_propagation/aggressive_factor_propagation.h"
@@ -126,17 +127,9 @@ Op enclosingFunction(Op op) {
 // ---- The table --------------------------------------------------------------
 
 std::string_view kindName(const OpShardingRule& rule, int64_t factor) {
-  switch (rule.factorType(factor)) {
-    case FactorType::kPassThrough:
-      return "pass-through";
-    case FactorType::kReduction:
-      return "reduction";
-    case FactorType::kNeedReplication:
-      return "need-replication";
-    case FactorType::kPermutation:
-      return "permutation";
-  }
-  return "pass-through";
+  static constexpr EnumTable<FactorType, std::string_view> kNames = {
+      {"pass-through", "reduction", "need-replication", "permutation"}};
+  return kNames[rule.factorType(factor)];
 }
 
 std::string axesText(AxisSpan axes, const Mesh& mesh) {

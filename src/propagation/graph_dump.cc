@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "shardkit/core/enum_table.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/func.h"
@@ -62,7 +63,26 @@ std::string shardingJson(Value value) {
   return text.empty() ? std::string("null") : quotedJson(text);
 }
 
-enum class NodeKind { kOp, kCollective, kReshard, kConstraint };
+enum class NodeKind {
+  kOp,
+  kCollective,
+  kReshard,
+  kConstraint,
+  kLast = kConstraint
+};
+
+// How each kind of node is named (JSON) and drawn (dot).
+struct NodeStyle {
+  std::string_view name;
+  std::string_view dot_attrs;
+};
+constexpr EnumTable<NodeKind, NodeStyle> kNodeStyles = {{
+    {NodeKind::kOp, {"op", ""}},
+    {NodeKind::kCollective, {"collective", ", style=filled, fillcolor=salmon"}},
+    {NodeKind::kReshard, {"reshard", ", style=filled, fillcolor=gold"}},
+    {NodeKind::kConstraint,
+     {"constraint", ", style=filled, fillcolor=lightblue"}},
+}};
 
 NodeKind kindOf(Op op) {
   if (op.hasTrait(OpTrait::kCollective)) return NodeKind::kCollective;
@@ -70,20 +90,6 @@ NodeKind kindOf(Op op) {
     return NodeKind::kReshard;
   if (isa<sdy::ShardingConstraintOp>(op)) return NodeKind::kConstraint;
   return NodeKind::kOp;
-}
-
-std::string_view kindName(NodeKind kind) {
-  switch (kind) {
-    case NodeKind::kCollective:
-      return "collective";
-    case NodeKind::kReshard:
-      return "reshard";
-    case NodeKind::kConstraint:
-      return "constraint";
-    case NodeKind::kOp:
-      break;
-  }
-  return "op";
 }
 
 // The ops of `func`'s body and nested regions, in pre-order.
@@ -94,10 +100,22 @@ std::vector<Op> bodyOps(FuncOp func) {
   return ops;
 }
 
-class DotWriter {
+// What both writers work with: the module, the printed names of its values
+// (by value id) and the text written so far.
+class GraphWriter {
  public:
-  explicit DotWriter(Module& module)
+  explicit GraphWriter(Module& module)
       : module_(module), names_(printedNames(module)) {}
+
+ protected:
+  Module& module_;
+  std::vector<std::string> names_;
+  std::string out_;
+};
+
+class DotWriter : public GraphWriter {
+ public:
+  using GraphWriter::GraphWriter;
 
   std::string run() {
     out_ = "digraph shardkit {\n  node [shape=box, fontname=\"monospace\"];\n";
@@ -151,34 +169,16 @@ class DotWriter {
     }
     strAppend(out_, "    op", op.id(), " [label=");
     appendQuotedJson(out_, label);
-    switch (kindOf(op)) {
-      case NodeKind::kCollective:
-        out_ += ", style=filled, fillcolor=salmon";
-        break;
-      case NodeKind::kReshard:
-        out_ += ", style=filled, fillcolor=gold";
-        break;
-      case NodeKind::kConstraint:
-        out_ += ", style=filled, fillcolor=lightblue";
-        break;
-      case NodeKind::kOp:
-        break;
-    }
-    out_ += "];\n";
+    strAppend(out_, kNodeStyles[kindOf(op)].dot_attrs, "];\n");
     for (Value operand : op.operands()) {
       strAppend(out_, "    ", valueNode(operand), " -> op", op.id(), ";\n");
     }
   }
-
-  Module& module_;
-  std::vector<std::string> names_;
-  std::string out_;
 };
 
-class JsonWriter {
+class JsonWriter : public GraphWriter {
  public:
-  explicit JsonWriter(Module& module)
-      : module_(module), names_(printedNames(module)) {}
+  using GraphWriter::GraphWriter;
 
   std::string run() {
     out_ = "{\n  \"schema\": \"shardkit.graph/1\",\n  \"meshes\": [";
@@ -252,7 +252,7 @@ class JsonWriter {
     Op parent = op.parentOp();
     strAppend(out_, "       {\"id\": ", op.id(),
               ", \"name\": ", quotedJson(op.name()), ", \"kind\": \"",
-              kindName(kindOf(op)), "\", \"parent\": ",
+              kNodeStyles[kindOf(op)].name, "\", \"parent\": ",
               parent && !isa<FuncOp>(parent) ? strCat(parent.id())
                                              : std::string("null"),
               ", \"location\": ", quotedJson(toString(locationOf(op))),
@@ -273,10 +273,6 @@ class JsonWriter {
     }
     out_ += "}";
   }
-
-  Module& module_;
-  std::vector<std::string> names_;
-  std::string out_;
 };
 
 }  // namespace

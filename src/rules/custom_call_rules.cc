@@ -34,16 +34,6 @@ constexpr std::array<std::string_view, 13> kPointwiseTargets = {
     "X64SplitLow",
     "xla.megascale.provide_metadata"};
 
-constexpr std::array<std::string_view, 8> kSpecialTargets = {
-    "X64Combine",
-    "Eigh",
-    "Qr",
-    "QrDecompositionBlock",
-    "ProductOfElementaryHouseholderReflectors",
-    "mhlo.topk",
-    "ApproxTopK",
-    "PartialReduce"};
-
 template <size_t N>
 bool isIn(const std::array<std::string_view, N>& list, std::string_view name) {
   return std::find(list.begin(), list.end(), name) != list.end();
@@ -85,7 +75,9 @@ OpShardingRuleBuilder batchedMatrixBuilder(Shapes operands, Shapes results) {
 
 // Eigh(a) -> (eigenvectors, eigenvalues): the matrix dims correspond between
 // the input and the eigenvectors; the eigenvalues follow the minor one.
-absl::StatusOr<OpShardingRule> eighRule(Shapes operands, Shapes results) {
+absl::StatusOr<OpShardingRule> eighRule(std::string_view /*target*/,
+                                        Shapes operands, Shapes results,
+                                        const CustomCallContext& /*context*/) {
   SK_ASSIGN_OR_RETURN(MatrixDims m,
                       checkLinalg("Eigh", operands, results, 1, 2));
   const Shape& in = operands[0];
@@ -100,7 +92,8 @@ absl::StatusOr<OpShardingRule> eighRule(Shapes operands, Shapes results) {
 // Qr(a) -> (qr, taus): matrix dims need replication; taus' minor dim is its
 // own factor.
 absl::StatusOr<OpShardingRule> qrRule(std::string_view target, Shapes operands,
-                                      Shapes results) {
+                                      Shapes results,
+                                      const CustomCallContext& /*context*/) {
   SK_ASSIGN_OR_RETURN(MatrixDims m,
                       checkLinalg(target, operands, results, 1, 2));
   const Shape& in = operands[0];
@@ -115,9 +108,9 @@ absl::StatusOr<OpShardingRule> qrRule(std::string_view target, Shapes operands,
 }
 
 // ProductOfElementaryHouseholderReflectors(a, taus) -> q.
-absl::StatusOr<OpShardingRule> householderRule(std::string_view target,
-                                               Shapes operands,
-                                               Shapes results) {
+absl::StatusOr<OpShardingRule> householderRule(
+    std::string_view target, Shapes operands, Shapes results,
+    const CustomCallContext& /*context*/) {
   SK_ASSIGN_OR_RETURN(MatrixDims m,
                       checkLinalg(target, operands, results, 2, 1));
   const Shape& a = operands[0];
@@ -132,7 +125,9 @@ absl::StatusOr<OpShardingRule> householderRule(std::string_view target,
 }
 
 // mhlo.topk(operand) -> (values, indices): the top-k dim is blocked.
-absl::StatusOr<OpShardingRule> topKRule(Shapes operands, Shapes results) {
+absl::StatusOr<OpShardingRule> topKRule(std::string_view /*target*/,
+                                        Shapes operands, Shapes results,
+                                        const CustomCallContext& /*context*/) {
   constexpr std::string_view kTarget = "mhlo.topk";
   SK_RETURN_IF_ERROR(checkCount(kTarget, "operands", operands.size(), 1));
   SK_RETURN_IF_ERROR(checkCount(kTarget, "results", results.size(), 2));
@@ -149,8 +144,9 @@ absl::StatusOr<OpShardingRule> topKRule(Shapes operands, Shapes results) {
 // ApproxTopK/PartialReduce(operand, iota, init_value, init_arg) ->
 // (values, indices): the reduced dim has an input factor and a blocked
 // result factor.
-absl::StatusOr<OpShardingRule> approxTopKRule(std::string_view target,
-                                              Shapes operands, Shapes results) {
+absl::StatusOr<OpShardingRule> approxTopKRule(
+    std::string_view target, Shapes operands, Shapes results,
+    const CustomCallContext& /*context*/) {
   SK_RETURN_IF_ERROR(checkCount(target, "operands", operands.size(), 4));
   SK_RETURN_IF_ERROR(checkCount(target, "results", results.size(), 2));
   const Shape& in = operands[0];
@@ -175,7 +171,8 @@ absl::StatusOr<OpShardingRule> approxTopKRule(std::string_view target,
 
 // X64Combine(lo, hi) -> combined: pointwise; if the result seeds an
 // rng_bit_generator it must stay replicated, so nothing propagates.
-absl::StatusOr<OpShardingRule> x64CombineRule(Shapes operands, Shapes results,
+absl::StatusOr<OpShardingRule> x64CombineRule(std::string_view /*target*/,
+                                              Shapes operands, Shapes results,
                                               const CustomCallContext& ctx) {
   constexpr std::string_view kTarget = "X64Combine";
   SK_RETURN_IF_ERROR(checkCount(kTarget, "results", results.size(), 1));
@@ -194,11 +191,35 @@ absl::StatusOr<OpShardingRule> x64CombineRule(Shapes operands, Shapes results,
       .build();
 }
 
+// The targets with a rule of their own, and the rule.
+struct SpecialTarget {
+  std::string_view name;
+  absl::StatusOr<OpShardingRule> (*rule)(std::string_view target,
+                                         Shapes operands, Shapes results,
+                                         const CustomCallContext& context);
+};
+constexpr SpecialTarget kSpecialTargets[] = {
+    {"X64Combine", x64CombineRule},
+    {"Eigh", eighRule},
+    {"Qr", qrRule},
+    {"QrDecompositionBlock", qrRule},
+    {"ProductOfElementaryHouseholderReflectors", householderRule},
+    {"mhlo.topk", topKRule},
+    {"ApproxTopK", approxTopKRule},
+    {"PartialReduce", approxTopKRule}};
+
+const SpecialTarget* findSpecialTarget(std::string_view target) {
+  for (const SpecialTarget& special : kSpecialTargets) {
+    if (special.name == target) return &special;
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 bool isKnownCustomCallTarget(std::string_view target) {
   return isIn(kNoRuleTargets, target) || isIn(kPointwiseTargets, target) ||
-         isIn(kSpecialTargets, target);
+         findSpecialTarget(target) != nullptr;
 }
 
 absl::StatusOr<std::optional<OpShardingRule>> customCallRule(
@@ -208,18 +229,8 @@ absl::StatusOr<std::optional<OpShardingRule>> customCallRule(
   if (isIn(kPointwiseTargets, target)) {
     rule = OpShardingRuleBuilder::buildPointwise(toVector(operands),
                                                  toVector(results));
-  } else if (target == "X64Combine") {
-    rule = x64CombineRule(operands, results, context);
-  } else if (target == "Eigh") {
-    rule = eighRule(operands, results);
-  } else if (target == "Qr" || target == "QrDecompositionBlock") {
-    rule = qrRule(target, operands, results);
-  } else if (target == "ProductOfElementaryHouseholderReflectors") {
-    rule = householderRule(target, operands, results);
-  } else if (target == "mhlo.topk") {
-    rule = topKRule(operands, results);
-  } else if (target == "ApproxTopK" || target == "PartialReduce") {
-    rule = approxTopKRule(target, operands, results);
+  } else if (const SpecialTarget* special = findSpecialTarget(target)) {
+    rule = special->rule(target, operands, results, context);
   }
   if (!rule.has_value()) return std::nullopt;  // no rule or unknown target
   if (!rule->ok()) return rule->status();

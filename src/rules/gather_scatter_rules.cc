@@ -15,15 +15,6 @@ bool contains(absl::Span<const int64_t> list, int64_t value) {
   return std::find(list.begin(), list.end(), value) != list.end();
 }
 
-// The dimension numbers gather and scatter have in common.
-struct SliceDims {
-  absl::Span<const int64_t> offset_dims;     // of the slices
-  absl::Span<const int64_t> collapsed_dims;  // of the input
-  absl::Span<const int64_t> input_batching_dims;
-  absl::Span<const int64_t> indices_batching_dims;
-  int64_t index_vector_dim;
-};
-
 // Receives one factor: the input, indices and slices dim it maps to (or
 // kNullDim), its size, kind and whether it is blocked.
 using AddFactorFn = std::function<void(int64_t input_dim, int64_t indices_dim,
@@ -37,7 +28,7 @@ struct GatherScatterShapes {
 };
 
 absl::Status checkSliceDims(std::string_view op, const GatherScatterShapes& s,
-                            const SliceDims& dims) {
+                            const SliceDimensionNumbers& dims) {
   SK_RETURN_IF_ERROR(checkCount(op, "indices batching dims",
                                 dims.indices_batching_dims.size(),
                                 dims.input_batching_dims.size()));
@@ -86,7 +77,7 @@ void addOffsetFactors(bool is_scatter, int64_t input_dim, int64_t slices_dim,
 absl::Status addGatherScatterFactors(std::string_view op, bool is_scatter,
                                      bool combiner_is_reduction,
                                      const GatherScatterShapes& s,
-                                     const SliceDims& dims,
+                                     const SliceDimensionNumbers& dims,
                                      const AddFactorFn& add) {
   SK_RETURN_IF_ERROR(checkSliceDims(op, s, dims));
   int64_t input_dim = 0;
@@ -151,12 +142,9 @@ absl::StatusOr<OpShardingRule> gatherRule(const Shape& operand,
                                           const Shape& result,
                                           const GatherDimensionNumbers& dims) {
   OpShardingRuleBuilder builder({operand, start_indices}, {result});
-  SliceDims slice_dims{dims.offset_dims, dims.collapsed_slice_dims,
-                       dims.operand_batching_dims,
-                       dims.start_indices_batching_dims, dims.index_vector_dim};
   SK_RETURN_IF_ERROR(addGatherScatterFactors(
       "gather", /*is_scatter=*/false, /*combiner_is_reduction=*/false,
-      {operand, start_indices, result}, slice_dims,
+      {operand, start_indices, result}, dims,
       [&](int64_t input_dim, int64_t indices_dim, int64_t slices_dim,
           int64_t size, FactorType type, bool blocked) {
         builder.addFactor({input_dim, indices_dim}, {slices_dim}, size, type,
@@ -183,15 +171,11 @@ absl::StatusOr<OpShardingRule> scatterRule(absl::Span<const Shape> inputs,
   operands.insert(operands.end(), updates.begin(), updates.end());
   OpShardingRuleBuilder builder(
       std::move(operands), std::vector<Shape>(inputs.begin(), inputs.end()));
-  SliceDims slice_dims{dims.update_window_dims, dims.inserted_window_dims,
-                       dims.input_batching_dims,
-                       dims.scatter_indices_batching_dims,
-                       dims.index_vector_dim};
   std::vector<int64_t> operand_dims(2 * n + 1);
   std::vector<int64_t> result_dims(n);
   SK_RETURN_IF_ERROR(addGatherScatterFactors(
       kOp, /*is_scatter=*/true, combiner_is_reduction,
-      {inputs.front(), scatter_indices, updates.front()}, slice_dims,
+      {inputs.front(), scatter_indices, updates.front()}, dims,
       [&](int64_t input_dim, int64_t indices_dim, int64_t slices_dim,
           int64_t size, FactorType type, bool blocked) {
         // Operands: n inputs, the indices, n updates; results: n.

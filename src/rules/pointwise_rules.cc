@@ -25,6 +25,16 @@ absl::Status checkScalarOr(std::string_view op, std::string_view what,
   return checkSameShape(op, what, scalar_or_full, full);
 }
 
+// `operands` -> `results` with a pass-through factor per dimension of
+// `shape` (that every tensor of its rank maps).
+absl::StatusOr<OpShardingRule> pointwiseOver(const Shape& shape,
+                                             std::vector<Shape> operands,
+                                             std::vector<Shape> results) {
+  return OpShardingRuleBuilder(std::move(operands), std::move(results))
+      .addPointwise(shape)
+      .build();
+}
+
 // The batch-norm family: `num_full` operands/results of the operand's shape
 // and the others 1-D over the feature dim, in the op's order (`full_operand`
 // and `full_result` flag which tensors have the operand's shape). Every
@@ -73,9 +83,8 @@ absl::StatusOr<OpShardingRule> identityRule(const Shape& shape,
   if (num_operands < 0 || num_results < 0) {
     return absl::InvalidArgumentError("identity rule: negative tensor count");
   }
-  OpShardingRuleBuilder builder(std::vector<Shape>(num_operands, shape),
-                                std::vector<Shape>(num_results, shape));
-  return builder.addPointwise(shape).build();
+  return pointwiseOver(shape, std::vector<Shape>(num_operands, shape),
+                       std::vector<Shape>(num_results, shape));
 }
 
 absl::StatusOr<OpShardingRule> clampRule(const Shape& min, const Shape& operand,
@@ -85,9 +94,7 @@ absl::StatusOr<OpShardingRule> clampRule(const Shape& min, const Shape& operand,
   SK_RETURN_IF_ERROR(checkScalarOr("clamp", "max", max, operand));
   SK_RETURN_IF_ERROR(
       checkSameShape("clamp", "operand/result", operand, result));
-  return OpShardingRuleBuilder({min, operand, max}, {result})
-      .addPointwise(operand)
-      .build();
+  return pointwiseOver(operand, {min, operand, max}, {result});
 }
 
 absl::StatusOr<OpShardingRule> selectRule(const Shape& pred,
@@ -99,9 +106,7 @@ absl::StatusOr<OpShardingRule> selectRule(const Shape& pred,
       checkSameShape("select", "on_true/result", on_true, result));
   SK_RETURN_IF_ERROR(
       checkSameShape("select", "on_false/result", on_false, result));
-  return OpShardingRuleBuilder({pred, on_true, on_false}, {result})
-      .addPointwise(result)
-      .build();
+  return pointwiseOver(result, {pred, on_true, on_false}, {result});
 }
 
 absl::StatusOr<OpShardingRule> bitcastConvertRule(const Shape& operand,

@@ -66,10 +66,19 @@ RuleResult pointwise(const OpView& op, const RuleOptions&) {
   return done(op, pointwiseRule(op.operands(), op.results()));
 }
 
-RuleResult allGather(const OpView& op, const RuleOptions&) {
+// all_gather and reduce_scatter: `rule` of the dimension the attribute
+// `attr` names.
+RuleResult oneDimCollective(const OpView& op, std::string_view attr,
+                            absl::StatusOr<OpShardingRule> (*rule)(Shapes,
+                                                                   Shapes,
+                                                                   int64_t)) {
   SK_RETURN_IF_ERROR(op.expectAtLeast(1, 1));
-  SK_ASSIGN_OR_RETURN(int64_t dim, op.intAttr("all_gather_dim"));
-  return done(op, allGatherRule(op.operands(), op.results(), dim));
+  SK_ASSIGN_OR_RETURN(int64_t dim, op.intAttr(attr));
+  return done(op, rule(op.operands(), op.results(), dim));
+}
+
+RuleResult allGather(const OpView& op, const RuleOptions&) {
+  return oneDimCollective(op, "all_gather_dim", &allGatherRule);
 }
 
 RuleResult allToAll(const OpView& op, const RuleOptions&) {
@@ -80,29 +89,18 @@ RuleResult allToAll(const OpView& op, const RuleOptions&) {
 }
 
 RuleResult reduceScatter(const OpView& op, const RuleOptions&) {
-  SK_RETURN_IF_ERROR(op.expectAtLeast(1, 1));
-  SK_ASSIGN_OR_RETURN(int64_t dim, op.intAttr("scatter_dimension"));
-  return done(op, reduceScatterRule(op.operands(), op.results(), dim));
+  return oneDimCollective(op, "scatter_dimension", &reduceScatterRule);
 }
 
 // ---- ops with one-to-one dimension maps ----
 
-RuleResult batchNormInference(const OpView& op, const RuleOptions&) {
-  SK_RETURN_IF_ERROR(op.expectCounts(5, 1));
+// batch_norm_inference, _training and _grad (`kOperands` operands and
+// `kResults` results): `Rule` of the operand and the feature index.
+template <size_t kOperands, size_t kResults, auto Rule>
+RuleResult batchNorm(const OpView& op, const RuleOptions&) {
+  SK_RETURN_IF_ERROR(op.expectCounts(kOperands, kResults));
   SK_ASSIGN_OR_RETURN(int64_t feature, op.intAttr("feature_index"));
-  return done(op, batchNormInferenceRule(op.operands()[0], feature));
-}
-
-RuleResult batchNormTraining(const OpView& op, const RuleOptions&) {
-  SK_RETURN_IF_ERROR(op.expectCounts(3, 3));
-  SK_ASSIGN_OR_RETURN(int64_t feature, op.intAttr("feature_index"));
-  return done(op, batchNormTrainingRule(op.operands()[0], feature));
-}
-
-RuleResult batchNormGrad(const OpView& op, const RuleOptions&) {
-  SK_RETURN_IF_ERROR(op.expectCounts(5, 3));
-  SK_ASSIGN_OR_RETURN(int64_t feature, op.intAttr("feature_index"));
-  return done(op, batchNormGradRule(op.operands()[0], feature));
+  return done(op, Rule(op.operands()[0], feature));
 }
 
 RuleResult bitcastConvert(const OpView& op, const RuleOptions&) {
@@ -236,13 +234,23 @@ RuleResult dot(const OpView& op, const RuleOptions&) {
   return done(op, dotRule(op.operands()[0], op.operands()[1], op.results()[0]));
 }
 
-RuleResult dotGeneral(const OpView& op, const RuleOptions&) {
+// An op of two operands and one result whose `rule` takes its dimension
+// numbers, the attribute `attr` (a `#stablehlo.<kind>`, read by `get`).
+template <typename Dims>
+RuleResult binaryWithDims(
+    const OpView& op, std::string_view attr, std::string_view kind,
+    std::optional<Dims> (*get)(const Attribute&),
+    absl::StatusOr<OpShardingRule> (*rule)(const Shape&, const Shape&,
+                                           const Shape&, const Dims&)) {
   SK_RETURN_IF_ERROR(op.expectCounts(2, 1));
-  SK_ASSIGN_OR_RETURN(DotDimensionNumbers dims,
-                      dimensionNumbers(op, "dot_dimension_numbers", "dot",
-                                       &getDotDimensionNumbers));
-  return done(op, dotGeneralRule(op.operands()[0], op.operands()[1],
-                                 op.results()[0], dims));
+  SK_ASSIGN_OR_RETURN(Dims dims, dimensionNumbers(op, attr, kind, get));
+  return done(op,
+              rule(op.operands()[0], op.operands()[1], op.results()[0], dims));
+}
+
+RuleResult dotGeneral(const OpView& op, const RuleOptions&) {
+  return binaryWithDims(op, "dot_dimension_numbers", "dot",
+                        &getDotDimensionNumbers, &dotGeneralRule);
 }
 
 RuleResult convolution(const OpView& op, const RuleOptions& options) {
@@ -303,12 +311,8 @@ RuleResult selectAndScatter(const OpView& op, const RuleOptions& options) {
 // ---- gather / scatter ----
 
 RuleResult gather(const OpView& op, const RuleOptions&) {
-  SK_RETURN_IF_ERROR(op.expectCounts(2, 1));
-  SK_ASSIGN_OR_RETURN(GatherDimensionNumbers dims,
-                      dimensionNumbers(op, "dimension_numbers", "gather",
-                                       &getGatherDimensionNumbers));
-  return done(op, gatherRule(op.operands()[0], op.operands()[1],
-                             op.results()[0], dims));
+  return binaryWithDims(op, "dimension_numbers", "gather",
+                        &getGatherDimensionNumbers, &gatherRule);
 }
 
 RuleResult scatter(const OpView& op, const RuleOptions&) {
@@ -353,9 +357,9 @@ const AdapterTable& adapters() {
     add<CrossReplicaSumOp>(*t, &pointwise);
     add<AllGatherOp>(*t, &allGather);
     add<AllToAllOp>(*t, &allToAll);
-    add<BatchNormGradOp>(*t, &batchNormGrad);
-    add<BatchNormInferenceOp>(*t, &batchNormInference);
-    add<BatchNormTrainingOp>(*t, &batchNormTraining);
+    add<BatchNormGradOp>(*t, &batchNorm<5, 3, &batchNormGradRule>);
+    add<BatchNormInferenceOp>(*t, &batchNorm<5, 1, &batchNormInferenceRule>);
+    add<BatchNormTrainingOp>(*t, &batchNorm<3, 3, &batchNormTrainingRule>);
     add<BitcastConvertOp>(*t, &bitcastConvert);
     add<BroadcastInDimOp>(*t, &broadcastInDim);
     add<CholeskyOp>(*t, &cholesky);

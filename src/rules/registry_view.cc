@@ -1,6 +1,8 @@
 // OpView: an op's shapes and attributes as the registry adapters read them.
 #include <cctype>
 #include <string>
+#include <string_view>
+#include <utility>
 
 #include "shardkit/core/checked_math.h"
 #include "shardkit/core/strings.h"
@@ -29,42 +31,38 @@ bool isUnranked(Type type) {
 }
 
 std::string_view kindName(const Attribute& attr) {
-  switch (attr.kind()) {
-    case AttrKind::kString:
-      return "a string";
-    case AttrKind::kInteger:
-      return "an integer";
-    case AttrKind::kBool:
-      return "a boolean";
-    case AttrKind::kArray:
-      return "an array";
-    case AttrKind::kDenseArray:
-      return "a dense array";
-    case AttrKind::kElements:
-      return "an elements literal";
-    default:
-      return "another kind of attribute";
+  static constexpr std::pair<AttrKind, std::string_view> kNames[] = {
+      {AttrKind::kString, "a string"},
+      {AttrKind::kInteger, "an integer"},
+      {AttrKind::kBool, "a boolean"},
+      {AttrKind::kArray, "an array"},
+      {AttrKind::kDenseArray, "a dense array"},
+      {AttrKind::kElements, "an elements literal"}};
+  for (const auto& [kind, name] : kNames) {
+    if (kind == attr.kind()) return name;
   }
+  return "another kind of attribute";
+}
+
+// The shapes of the `count` values `value(0)`, `value(1)`, ...
+template <typename ValueAt>
+std::vector<Shape> shapesOf(unsigned count, const ValueAt& value) {
+  std::vector<Shape> shapes;
+  shapes.reserve(count);
+  for (unsigned i = 0; i < count; ++i) {
+    shapes.push_back(shapeOf(value(i).type()));
+  }
+  return shapes;
 }
 
 }  // namespace
 
 std::vector<Shape> operandShapes(Op op) {
-  std::vector<Shape> shapes;
-  shapes.reserve(op.numOperands());
-  for (unsigned i = 0; i < op.numOperands(); ++i) {
-    shapes.push_back(shapeOf(op.operand(i).type()));
-  }
-  return shapes;
+  return shapesOf(op.numOperands(), [&](unsigned i) { return op.operand(i); });
 }
 
 std::vector<Shape> resultShapes(Op op) {
-  std::vector<Shape> shapes;
-  shapes.reserve(op.numResults());
-  for (unsigned i = 0; i < op.numResults(); ++i) {
-    shapes.push_back(shapeOf(op.result(i).type()));
-  }
-  return shapes;
+  return shapesOf(op.numResults(), [&](unsigned i) { return op.result(i); });
 }
 
 namespace rules_internal {

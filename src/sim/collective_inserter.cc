@@ -308,7 +308,7 @@ class CollectiveInserter {
     Collective slice;
     slice.kind = CollectiveKind::kAllSlice;
     for (AxisList& axes : *slicing) {
-      slice.axes_per_dim.lists.emplace_back(std::move(axes));
+      slice.axes_per_dim.items.emplace_back(std::move(axes));
     }
     emit(std::move(slice));
   }
@@ -479,7 +479,7 @@ class CollectiveInserter {
                  nextAllToAll(src, allow_out_of_order_target)) {
         Collective all_to_all;
         all_to_all.kind = CollectiveKind::kAllToAll;
-        all_to_all.params.params.push_back(std::move(*param));
+        all_to_all.params.items.push_back(std::move(*param));
         emit(std::move(all_to_all));
       }
     }
@@ -508,7 +508,7 @@ class CollectiveInserter {
     for (int64_t d = 0; d < rank(); ++d) {
       AxisList axes = gatheringAxes(d);
       any = any || !axes.empty();
-      gather.axes_per_dim.lists.emplace_back(std::move(axes));
+      gather.axes_per_dim.items.emplace_back(std::move(axes));
     }
     if (any) emit(std::move(gather));
   }

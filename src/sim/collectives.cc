@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "axis_pieces.h"
+#include "shardkit/core/enum_table.h"
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/core/verify.h"
@@ -74,15 +75,15 @@ absl::StatusOr<TensorSharding> applyAxesPerDim(AxesPerDimCollective kind,
                                                const ListOfAxisRefLists& axes,
                                                const Mesh& mesh) {
   TensorSharding result = closedLike(operand);
-  if (static_cast<int64_t>(axes.lists.size()) != operand.rank()) {
-    result.dim_shardings.assign(axes.lists.size(), DimensionSharding());
+  if (static_cast<int64_t>(axes.size()) != operand.rank()) {
+    result.dim_shardings.assign(axes.size(), DimensionSharding());
   } else {
-    for (size_t dim = 0; dim < axes.lists.size(); ++dim) {
+    for (size_t dim = 0; dim < axes.size(); ++dim) {
       std::vector<AxisRef>& dim_axes = result.dim_shardings[dim].axes;
       if (kind == AxesPerDimCollective::kGather) {
-        gatherSuffix(dim_axes, axes.lists[dim].axes, mesh);
+        gatherSuffix(dim_axes, axes[dim], mesh);
       } else {
-        appendAxes(dim_axes, axes.lists[dim].axes, mesh);
+        appendAxes(dim_axes, axes[dim], mesh);
       }
     }
   }
@@ -93,8 +94,8 @@ absl::StatusOr<TensorSharding> applyAxesPerDim(AxesPerDimCollective kind,
 
 std::vector<AxisRef> allAxes(const ListOfAxisRefLists& lists) {
   std::vector<AxisRef> axes;
-  for (const AxisRefList& list : lists.lists) {
-    axes.insert(axes.end(), list.axes.begin(), list.axes.end());
+  for (const AxisRefList& list : lists) {
+    axes.insert(axes.end(), list.begin(), list.end());
   }
   return axes;
 }
@@ -121,52 +122,49 @@ ReductionKind addedKind(const TensorSharding& operand) {
                                         : operand.unreduced_kind;
 }
 
+// What each kind is: its mnemonic, parameters and whether it reduces.
+struct KindInfo {
+  std::string_view mnemonic;
+  CollectiveParams params;
+  bool reduces;
+};
+using P = CollectiveParams;
+constexpr EnumTable<CollectiveKind, KindInfo> kKinds = {{
+    {CollectiveKind::kAllGather, {"all_gather", P::kAxesPerDim, false}},
+    {CollectiveKind::kAllSlice, {"all_slice", P::kAxesPerDim, false}},
+    {CollectiveKind::kAllToAll, {"all_to_all", P::kAllToAll, false}},
+    {CollectiveKind::kCollectivePermute,
+     {"collective_permute", P::kNone, false}},
+    {CollectiveKind::kAllReduce, {"all_reduce", P::kAxes, true}},
+    {CollectiveKind::kReduceScatter, {"reduce_scatter", P::kAxesPerDim, true}},
+    {CollectiveKind::kShardedToUnreduced,
+     {"sharded_to_unreduced", P::kAxesPerDim, false}},
+    {CollectiveKind::kReplicatedToUnreduced,
+     {"replicated_to_unreduced", P::kAxes, false}},
+}};
+
 }  // namespace
 
-std::string_view mnemonic(CollectiveKind kind) {
-  switch (kind) {
-    case CollectiveKind::kAllGather:
-      return "all_gather";
-    case CollectiveKind::kAllSlice:
-      return "all_slice";
-    case CollectiveKind::kAllToAll:
-      return "all_to_all";
-    case CollectiveKind::kCollectivePermute:
-      return "collective_permute";
-    case CollectiveKind::kAllReduce:
-      return "all_reduce";
-    case CollectiveKind::kReduceScatter:
-      return "reduce_scatter";
-    case CollectiveKind::kShardedToUnreduced:
-      return "sharded_to_unreduced";
-    case CollectiveKind::kReplicatedToUnreduced:
-      return "replicated_to_unreduced";
-  }
-  return "";
-}
+std::string_view mnemonic(CollectiveKind kind) { return kKinds[kind].mnemonic; }
+CollectiveParams paramsOf(CollectiveKind kind) { return kKinds[kind].params; }
+bool reduces(CollectiveKind kind) { return kKinds[kind].reduces; }
 
 std::string toString(const Collective& c) {
   std::string text(mnemonic(c.kind));
-  if ((c.kind == CollectiveKind::kAllReduce ||
-       c.kind == CollectiveKind::kReduceScatter) &&
-      c.reduction != ReductionKind::kSum) {
+  if (reduces(c.kind) && c.reduction != ReductionKind::kSum) {
     strAppend(text, " ", toString(c.reduction));
   }
-  switch (c.kind) {
-    case CollectiveKind::kAllGather:
-    case CollectiveKind::kAllSlice:
-    case CollectiveKind::kReduceScatter:
-    case CollectiveKind::kShardedToUnreduced:
+  switch (paramsOf(c.kind)) {
+    case CollectiveParams::kAxesPerDim:
       strAppend(text, " ", toString(c.axes_per_dim));
       break;
-    case CollectiveKind::kAllReduce:
-    case CollectiveKind::kReplicatedToUnreduced:
+    case CollectiveParams::kAxes:
       strAppend(text, " ", toString(c.axes));
       break;
-    case CollectiveKind::kAllToAll:
+    case CollectiveParams::kAllToAll:
       strAppend(text, " ", toString(c.params));
       break;
-    case CollectiveKind::kCollectivePermute:
+    case CollectiveParams::kNone:
       break;
   }
   strAppend(text, " out_sharding=", toString(c.out_sharding));
@@ -194,7 +192,7 @@ absl::StatusOr<TensorSharding> inferAllToAll(const TensorSharding& operand,
                                              const AllToAllParamList& params,
                                              const Mesh& mesh) {
   TensorSharding result = closedLike(operand);
-  for (const AllToAllParam& param : params.params) {
+  for (const AllToAllParam& param : params) {
     if (param.src_dim < 0 || param.src_dim >= operand.rank() ||
         param.tgt_dim < 0 || param.tgt_dim >= operand.rank()) {
       continue;  // verifyAllToAll reports it.
@@ -225,13 +223,13 @@ absl::StatusOr<TensorSharding> inferAllReduce(const TensorSharding& operand,
                                               const AxisRefList& reduction_axes,
                                               ReductionKind reduction,
                                               const Mesh& mesh) {
-  SK_RETURN_IF_ERROR(checkReduction(reduction, operand, reduction_axes.axes));
+  SK_RETURN_IF_ERROR(checkReduction(reduction, operand, reduction_axes.items));
   TensorSharding result = closedLike(operand);
   setUnreduced(result,
-               subtractAxes(operand.unreduced_axes, reduction_axes.axes, mesh),
+               subtractAxes(operand.unreduced_axes, reduction_axes.items, mesh),
                operand.unreduced_kind, mesh);
   SK_RETURN_IF_ERROR(
-      verifyAllReduce(reduction_axes.axes, operand, result, mesh));
+      verifyAllReduce(reduction_axes.items, operand, result, mesh));
   return result;
 }
 
@@ -265,8 +263,8 @@ absl::StatusOr<TensorSharding> inferShardedToUnreduced(
 
 absl::StatusOr<TensorSharding> inferReplicatedToUnreduced(
     const TensorSharding& operand, const AxisRefList& axes, const Mesh& mesh) {
-  SK_RETURN_IF_ERROR(verifyAxisRefList(axes.axes, mesh));
-  for (const AxisRef& axis : axes.axes) {
+  SK_RETURN_IF_ERROR(verifyAxisRefList(axes.items, mesh));
+  for (const AxisRef& axis : axes.items) {
     bool sharded = false;
     operand.forEachShardingAxis(
         [&](const AxisRef& a) { sharded = sharded || overlaps(a, axis); });
@@ -281,7 +279,7 @@ absl::StatusOr<TensorSharding> inferReplicatedToUnreduced(
   }
   TensorSharding result = closedLike(operand);
   std::vector<AxisRef> unreduced = operand.unreduced_axes;
-  unreduced.insert(unreduced.end(), axes.axes.begin(), axes.axes.end());
+  unreduced.insert(unreduced.end(), axes.items.begin(), axes.items.end());
   setUnreduced(result, std::move(unreduced), addedKind(operand), mesh);
   SK_RETURN_IF_ERROR(checkValid(result, mesh));
   return result;

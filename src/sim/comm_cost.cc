@@ -66,11 +66,11 @@ std::optional<int64_t> elementByteSize(std::string_view type) {
 }
 
 std::vector<AxisRef> collectiveAxes(const Collective& c) {
-  std::vector<AxisRef> axes = c.axes.axes;
-  for (const AxisRefList& list : c.axes_per_dim.lists) {
-    axes.insert(axes.end(), list.axes.begin(), list.axes.end());
+  std::vector<AxisRef> axes = c.axes.items;
+  for (const AxisRefList& list : c.axes_per_dim) {
+    axes.insert(axes.end(), list.begin(), list.end());
   }
-  for (const AllToAllParam& param : c.params.params) {
+  for (const AllToAllParam& param : c.params) {
     axes.insert(axes.end(), param.axes.begin(), param.axes.end());
   }
   return axes;

@@ -85,7 +85,7 @@ Collective withAxesPerDim(CollectiveKind kind, std::vector<AxisList> lists) {
   Collective collective;
   collective.kind = kind;
   for (AxisList& axes : lists) {
-    collective.axes_per_dim.lists.emplace_back(std::move(axes));
+    collective.axes_per_dim.items.emplace_back(std::move(axes));
   }
   return collective;
 }

@@ -59,8 +59,8 @@ absl::Status failure(const Collective& c, std::string_view message) {
 
 std::vector<AxisRef> concat(const ListOfAxisRefLists& lists) {
   std::vector<AxisRef> axes;
-  for (const AxisRefList& list : lists.lists) {
-    axes.insert(axes.end(), list.axes.begin(), list.axes.end());
+  for (const AxisRefList& list : lists) {
+    axes.insert(axes.end(), list.begin(), list.end());
   }
   return axes;
 }
@@ -69,8 +69,8 @@ std::vector<AxisRef> concat(const ListOfAxisRefLists& lists) {
 absl::Status checkAxes(const Collective& c, const DistributedTensor& operand,
                        const Mesh& out_mesh) {
   std::vector<AxisRef> axes = concat(c.axes_per_dim);
-  axes.insert(axes.end(), c.axes.axes.begin(), c.axes.axes.end());
-  for (const AllToAllParam& param : c.params.params) {
+  axes.insert(axes.end(), c.axes.items.begin(), c.axes.items.end());
+  for (const AllToAllParam& param : c.params) {
     axes.insert(axes.end(), param.axes.begin(), param.axes.end());
   }
   for (const AxisRef& axis : axes) {
@@ -155,7 +155,7 @@ class Execution {
         return assembleFromGroups({});
       case CollectiveKind::kAllToAll: {
         std::vector<AxisRef> axes;
-        for (const AllToAllParam& p : c_.params.params) {
+        for (const AllToAllParam& p : c_.params) {
           axes.insert(axes.end(), p.axes.begin(), p.axes.end());
         }
         return assembleFromGroups(axes);
@@ -163,7 +163,7 @@ class Execution {
       case CollectiveKind::kCollectivePermute:
         return permute();
       case CollectiveKind::kAllReduce:
-        return reduceOverGroups(c_.axes.axes);
+        return reduceOverGroups(c_.axes.items);
       case CollectiveKind::kReduceScatter:
         return reduceOverGroups(concat(c_.axes_per_dim));
       case CollectiveKind::kShardedToUnreduced:
@@ -287,7 +287,7 @@ class Execution {
       }
       const bool keeps =
           sharded || kind != ReductionKind::kSum ||
-          coordinateAlong(c_.axes.axes, operand_.mesh, in_devices_, id) == 0;
+          coordinateAlong(c_.axes.items, operand_.mesh, in_devices_, id) == 0;
       if (!keeps) continue;
       forEachElementFrom(
           id, id, [&](int64_t o, int64_t element) { shard[o] = element; });

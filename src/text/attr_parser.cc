@@ -45,18 +45,29 @@ absl::Status withContext(ParserBase& p, absl::Status status,
   return status;
 }
 
+// A `T` at `<`, read by the fast path `fast` (attr_fast_path.h) when it
+// takes the text, else by `tokens()`.
+template <typename T, typename Tokens>
+absl::StatusOr<T> parseFastOrTokens(ParserBase& p,
+                                    size_t (*fast)(std::string_view, size_t,
+                                                   T&),
+                                    Tokens&& tokens) {
+  if (p.at(TokenKind::kLess)) {
+    T value;
+    size_t end = fast(p.buffer(), p.tok().offset, value);
+    if (end != std::string_view::npos) {
+      p.resetTo(end);
+      return value;
+    }
+  }
+  return tokens();
+}
+
 }  // namespace
 
 absl::StatusOr<Mesh> AttrParser::parseMesh() {
-  if (p_.at(TokenKind::kLess)) {
-    Mesh mesh;
-    size_t end = fastParseMesh(p_.buffer(), p_.tok().offset, mesh);
-    if (end != std::string_view::npos) {
-      p_.resetTo(end);
-      return mesh;
-    }
-  }
-  return parseMeshTokens();
+  return parseFastOrTokens<Mesh>(p_, &fastParseMesh,
+                                 [&] { return parseMeshTokens(); });
 }
 
 absl::StatusOr<Mesh> AttrParser::parseMeshTokens() {
@@ -201,16 +212,9 @@ absl::StatusOr<MeshOrRef> AttrParser::parseMeshOrRef() {
 }
 
 absl::StatusOr<TensorSharding> AttrParser::parseTensorSharding() {
-  if (p_.at(TokenKind::kLess)) {
-    TensorSharding sharding;
-    size_t end =
-        fastParseTensorSharding(p_.buffer(), p_.tok().offset, sharding);
-    if (end != std::string_view::npos) {
-      p_.resetTo(end);
-      return sharding;
-    }
-  }
-  return parseTensorShardingTokens();
+  return parseFastOrTokens<TensorSharding>(p_, &fastParseTensorSharding, [&] {
+    return parseTensorShardingTokens();
+  });
 }
 
 absl::StatusOr<TensorSharding> AttrParser::parseTensorShardingTokens() {
@@ -283,7 +287,7 @@ absl::StatusOr<TensorShardingPerValue> AttrParser::parseTensorShardingList(
       p_.addErrorContext(std::string(element_context));
     }
     SK_RETURN_IF_ERROR(sharding.status());
-    result.shardings.push_back(*std::move(sharding));
+    result.items.push_back(*std::move(sharding));
     return absl::OkStatus();
   }));
   return result;
@@ -489,7 +493,7 @@ absl::StatusOr<ManualAxes> AttrParser::parseManualAxes() {
   ManualAxes axes;
   SK_RETURN_IF_ERROR(parseBraceList(p_, [&]() -> absl::Status {
     SK_ASSIGN_OR_RETURN(std::string name, p_.parseString("string (axis name)"));
-    axes.names.push_back(std::move(name));
+    axes.items.push_back(std::move(name));
     return absl::OkStatus();
   }));
   return axes;
@@ -497,11 +501,8 @@ absl::StatusOr<ManualAxes> AttrParser::parseManualAxes() {
 
 absl::StatusOr<ListOfAxisRefLists> AttrParser::parseListOfAxisRefLists() {
   ListOfAxisRefLists result;
-  SK_RETURN_IF_ERROR(parseSquareList(p_, [&]() -> absl::Status {
-    SK_ASSIGN_OR_RETURN(std::vector<AxisRef> axes, parseAxisRefList());
-    result.lists.push_back(AxisRefList(std::move(axes)));
-    return absl::OkStatus();
-  }));
+  SK_RETURN_IF_ERROR(parseSquareListInto(p_, result.items,
+                                         [&] { return parseAxisRefList(); }));
   return result;
 }
 
@@ -514,7 +515,7 @@ absl::StatusOr<AllToAllParamList> AttrParser::parseAllToAllParamList() {
     SK_ASSIGN_OR_RETURN(param.src_dim, p_.parseInteger("source dimension"));
     SK_RETURN_IF_ERROR(p_.expect(TokenKind::kArrow, "'->'"));
     SK_ASSIGN_OR_RETURN(param.tgt_dim, p_.parseInteger("target dimension"));
-    result.params.push_back(std::move(param));
+    result.items.push_back(std::move(param));
     return absl::OkStatus();
   }));
   return result;

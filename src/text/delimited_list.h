@@ -3,6 +3,8 @@
 #define SHARDKIT_SRC_TEXT_DELIMITED_LIST_H_
 
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "shardkit/core/status_macros.h"
@@ -29,6 +31,32 @@ template <typename Fn>
 absl::Status parseSquareList(ParserBase& p, Fn&& parse_item) {
   return parseDelimitedList(p, TokenKind::kLSquare, "'['", TokenKind::kRSquare,
                             "']'", parse_item);
+}
+
+// `[item, ...]` (or `[]`), each item appended to `items`: `parse_item()`
+// returns it (an absl::StatusOr of what constructs a `T`).
+template <typename T, typename Fn>
+absl::Status parseSquareListInto(ParserBase& p, std::vector<T>& items,
+                                 Fn&& parse_item) {
+  return parseSquareList(p, [&]() -> absl::Status {
+    auto item = parse_item();
+    SK_RETURN_IF_ERROR(item.status());
+    items.emplace_back(*std::move(item));
+    return absl::OkStatus();
+  });
+}
+
+// `[{item}, ...]` (or `[]`): parseSquareListInto with each item in braces.
+template <typename T, typename Fn>
+absl::Status parseSquareListOfBraced(ParserBase& p, std::vector<T>& items,
+                                     Fn&& parse_item) {
+  return parseSquareListInto(p, items, [&]() -> decltype(parse_item()) {
+    SK_RETURN_IF_ERROR(p.expect(TokenKind::kLBrace, "'{'"));
+    auto item = parse_item();
+    SK_RETURN_IF_ERROR(item.status());
+    SK_RETURN_IF_ERROR(p.expect(TokenKind::kRBrace, "'}'"));
+    return item;
+  });
 }
 
 // `{item, ...}` (or `{}`).

@@ -5,6 +5,7 @@
 #include <cctype>
 #include <numeric>
 
+#include "shardkit/core/enum_table.h"
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
 
@@ -290,60 +291,52 @@ class HloShardingReader {
   size_t pos_ = 0;
 };
 
-void appendJoined(std::string& out, absl::Span<const int64_t> values) {
-  for (size_t i = 0; i < values.size(); ++i) {
-    if (i) out += ',';
-    strAppend(out, values[i]);
+// The word that starts the text of each kind, `{word ...}` (none for a
+// tuple), and the name of each subgroup kind (`last_tile_dims={manual}`).
+constexpr EnumTable<HloShardingKind, std::string_view> kKindWords = {
+    {"replicated", "manual", "maximal", "devices", ""}};
+constexpr EnumTable<HloSubgroup, std::string_view> kSubgroupNames = {
+    {"manual", "replicated"}};
+
+// Appends `=[2,2]<=[4]` or `=[2,2]0,1,2,3`, then the trailing subgroups.
+void appendTiles(std::string& out, const HloSharding& s) {
+  appendList(out, "=[", s.tile_dims, appendInt, "]", ",");
+  if (!s.isIota()) {
+    appendJoined(out, s.devices, appendInt, ",");
+  } else {
+    appendList(out, "<=[", s.iota_reshape_dims, appendInt, "]", ",");
+    if (s.iota_reshape_dims.size() > 1) {
+      appendList(out, "T(", s.iota_perm, appendInt, ")", ",");
+    }
+  }
+  if (s.last_tile_dim_replicate) out += " last_tile_dim_replicate";
+  if (!s.last_tile_dims.empty()) {
+    appendList(
+        out, " last_tile_dims={", s.last_tile_dims,
+        [](std::string& o, HloSubgroup group) { o += kSubgroupNames[group]; },
+        "}");
   }
 }
 
 void appendSharding(std::string& out, const HloSharding& s) {
+  strAppend(out, "{", kKindWords[s.kind]);
   switch (s.kind) {
-    case HloShardingKind::kReplicated:
-      out += "{replicated}";
-      return;
-    case HloShardingKind::kManual:
-      out += "{manual}";
-      return;
     case HloShardingKind::kMaximal:
-      strAppend(out, "{maximal device=", s.device, "}");
-      return;
+      strAppend(out, " device=", s.device);
+      break;
+    case HloShardingKind::kTiled:
+      appendTiles(out, s);
+      break;
     case HloShardingKind::kTuple:
-      out += '{';
       for (size_t i = 0; i < s.elements.size(); ++i) {
         if (i) out += ", ";
         if (i && i % 5 == 0) strAppend(out, "/*index=", i, "*/");
         appendSharding(out, s.elements[i]);
       }
-      out += '}';
-      return;
-    case HloShardingKind::kTiled:
       break;
-  }
-  out += "{devices=[";
-  appendJoined(out, s.tile_dims);
-  out += ']';
-  if (s.isIota()) {
-    out += "<=[";
-    appendJoined(out, s.iota_reshape_dims);
-    out += ']';
-    if (s.iota_reshape_dims.size() > 1) {
-      out += "T(";
-      appendJoined(out, s.iota_perm);
-      out += ')';
-    }
-  } else {
-    appendJoined(out, s.devices);
-  }
-  if (s.last_tile_dim_replicate) out += " last_tile_dim_replicate";
-  if (!s.last_tile_dims.empty()) {
-    out += " last_tile_dims={";
-    for (size_t i = 0; i < s.last_tile_dims.size(); ++i) {
-      if (i) out += ", ";
-      out +=
-          s.last_tile_dims[i] == HloSubgroup::kManual ? "manual" : "replicated";
-    }
-    out += '}';
+    case HloShardingKind::kReplicated:
+    case HloShardingKind::kManual:
+      break;
   }
   out += '}';
 }

@@ -47,16 +47,22 @@ absl::StatusOr<T> parseWhole(std::string_view text, std::string_view mnemonic,
   return result;
 }
 
+// parseWhole with the AttrParser method `parse`.
+template <typename T>
+absl::StatusOr<T> parseWhole(std::string_view text, std::string_view mnemonic,
+                             absl::StatusOr<T> (AttrParser::*parse)()) {
+  return parseWhole<T>(text, mnemonic,
+                       [parse](AttrParser& a) { return (a.*parse)(); });
+}
+
 }  // namespace
 
 absl::StatusOr<Mesh> parseMesh(std::string_view text) {
-  return parseWhole<Mesh>(text, "sdy.mesh",
-                          [](AttrParser& a) { return a.parseMesh(); });
+  return parseWhole(text, "sdy.mesh", &AttrParser::parseMesh);
 }
 
 absl::StatusOr<AxisRef> parseAxisRef(std::string_view text) {
-  return parseWhole<AxisRef>(text, "",
-                             [](AttrParser& a) { return a.parseAxisRef(); });
+  return parseWhole(text, "", &AttrParser::parseAxisRef);
 }
 
 absl::StatusOr<AxisRefList> parseAxisRefList(std::string_view text) {
@@ -70,56 +76,46 @@ absl::StatusOr<AxisRefList> parseAxisRefList(std::string_view text) {
 
 absl::StatusOr<DimensionSharding> parseDimensionSharding(
     std::string_view text) {
-  return parseWhole<DimensionSharding>(
-      text, "", [](AttrParser& a) { return a.parseDimensionSharding(); });
+  return parseWhole(text, "", &AttrParser::parseDimensionSharding);
 }
 
 absl::StatusOr<TensorSharding> parseTensorSharding(std::string_view text) {
-  return parseWhole<TensorSharding>(text, "sdy.sharding", [](AttrParser& a) {
-    return a.parseTensorSharding();
-  });
+  return parseWhole(text, "sdy.sharding", &AttrParser::parseTensorSharding);
 }
 
 absl::StatusOr<TensorShardingPerValue> parseTensorShardingPerValue(
     std::string_view text) {
-  return parseWhole<TensorShardingPerValue>(
-      text, "sdy.sharding_per_value",
-      [](AttrParser& a) { return a.parseTensorShardingPerValue(); });
+  return parseWhole(text, "sdy.sharding_per_value",
+                    &AttrParser::parseTensorShardingPerValue);
 }
 
 absl::StatusOr<OpShardingRule> parseOpShardingRule(std::string_view text) {
-  return parseWhole<OpShardingRule>(
-      text, "sdy.op_sharding_rule",
-      [](AttrParser& a) { return a.parseOpShardingRule(); });
+  return parseWhole(text, "sdy.op_sharding_rule",
+                    &AttrParser::parseOpShardingRule);
 }
 
 absl::StatusOr<ManualAxes> parseManualAxes(std::string_view text) {
-  return parseWhole<ManualAxes>(
-      text, "", [](AttrParser& a) { return a.parseManualAxes(); });
+  return parseWhole(text, "", &AttrParser::parseManualAxes);
 }
 
 absl::StatusOr<ListOfAxisRefLists> parseListOfAxisRefLists(
     std::string_view text) {
-  return parseWhole<ListOfAxisRefLists>(
-      text, "", [](AttrParser& a) { return a.parseListOfAxisRefLists(); });
+  return parseWhole(text, "", &AttrParser::parseListOfAxisRefLists);
 }
 
 absl::StatusOr<AllToAllParamList> parseAllToAllParamList(
     std::string_view text) {
-  return parseWhole<AllToAllParamList>(
-      text, "", [](AttrParser& a) { return a.parseAllToAllParamList(); });
+  return parseWhole(text, "", &AttrParser::parseAllToAllParamList);
 }
 
 absl::StatusOr<PropagationDirection> parsePropagationDirection(
     std::string_view text) {
-  return parseWhole<PropagationDirection>(
-      text, "", [](AttrParser& a) { return a.parsePropagationDirection(); });
+  return parseWhole(text, "", &AttrParser::parsePropagationDirection);
 }
 
 absl::StatusOr<PropagationEdges> parsePropagationEdges(std::string_view text) {
-  return parseWhole<PropagationEdges>(
-      text, "sdy.propagation_edges",
-      [](AttrParser& a) { return a.parsePropagationEdges(); });
+  return parseWhole(text, "sdy.propagation_edges",
+                    &AttrParser::parsePropagationEdges);
 }
 
 }  // namespace shardkit

@@ -28,44 +28,31 @@ absl::StatusOr<EdgeValueRef> AttrParser::parseEdgeValueRef() {
 
 absl::StatusOr<AxisPropagation> AttrParser::parseAxisPropagation() {
   AxisPropagation entry;
-  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kLBrace, "'{'"));
   SK_ASSIGN_OR_RETURN(entry.axis, parseAxisRef());
   SK_RETURN_IF_ERROR(p_.expect(TokenKind::kEqual, "'='"));
   SK_ASSIGN_OR_RETURN(entry.source, parseEdgeValueRef());
   SK_RETURN_IF_ERROR(p_.expect(TokenKind::kArrow, "'->'"));
-  SK_RETURN_IF_ERROR(parseSquareList(p_, [&]() -> absl::Status {
-    SK_ASSIGN_OR_RETURN(EdgeValueRef target, parseEdgeValueRef());
-    entry.targets.push_back(target);
-    return absl::OkStatus();
-  }));
-  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kRBrace, "'}'"));
+  SK_RETURN_IF_ERROR(parseSquareListInto(p_, entry.targets,
+                                         [&] { return parseEdgeValueRef(); }));
   return entry;
 }
 
 absl::StatusOr<PropagationStep> AttrParser::parsePropagationStep() {
   PropagationStep step;
-  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kLBrace, "'{'"));
   SK_RETURN_IF_ERROR(p_.expectKeyword("step"));
   SK_RETURN_IF_ERROR(p_.expect(TokenKind::kMinus, "'-'"));
   SK_ASSIGN_OR_RETURN(step.step, p_.parseInteger("step index"));
   SK_RETURN_IF_ERROR(p_.expect(TokenKind::kEqual, "'='"));
-  SK_RETURN_IF_ERROR(parseSquareList(p_, [&]() -> absl::Status {
-    SK_ASSIGN_OR_RETURN(AxisPropagation entry, parseAxisPropagation());
-    step.axes.push_back(std::move(entry));
-    return absl::OkStatus();
-  }));
-  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kRBrace, "'}'"));
+  SK_RETURN_IF_ERROR(parseSquareListOfBraced(
+      p_, step.axes, [&] { return parseAxisPropagation(); }));
   return step;
 }
 
 absl::StatusOr<PropagationEdges> AttrParser::parsePropagationEdges() {
   PropagationEdges edges;
   SK_RETURN_IF_ERROR(p_.expect(TokenKind::kLess, "'<'"));
-  SK_RETURN_IF_ERROR(parseSquareList(p_, [&]() -> absl::Status {
-    SK_ASSIGN_OR_RETURN(PropagationStep step, parsePropagationStep());
-    edges.steps.push_back(std::move(step));
-    return absl::OkStatus();
-  }));
+  SK_RETURN_IF_ERROR(parseSquareListOfBraced(
+      p_, edges.steps, [&] { return parsePropagationStep(); }));
   SK_RETURN_IF_ERROR(p_.expect(TokenKind::kGreater, "'>'"));
   return edges;
 }

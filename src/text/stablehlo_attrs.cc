@@ -86,30 +86,42 @@ const DimsFields<DotDimensionNumbers>& dotFields() {
   return *fields;
 }
 
-const DimsFields<GatherDimensionNumbers>& gatherFields() {
-  using D = GatherDimensionNumbers;
-  static const auto* fields = new DimsFields<D>{
-      "stablehlo.gather",
-      {{"offset_dims", &D::offset_dims},
-       {"collapsed_slice_dims", &D::collapsed_slice_dims},
-       {"operand_batching_dims", &D::operand_batching_dims},
-       {"start_indices_batching_dims", &D::start_indices_batching_dims},
-       {"start_index_map", &D::start_index_map}},
-      {{"index_vector_dim", &D::index_vector_dim}}};
-  return *fields;
+// A list field of gather and scatter: gather's key, scatter's key, member.
+struct SliceListField {
+  std::string_view gather_key;
+  std::string_view scatter_key;
+  std::vector<int64_t> SliceDimensionNumbers::*member;
+};
+constexpr SliceListField kSliceListFields[] = {
+    {"offset_dims", "update_window_dims", &SliceDimensionNumbers::offset_dims},
+    {"collapsed_slice_dims", "inserted_window_dims",
+     &SliceDimensionNumbers::collapsed_dims},
+    {"operand_batching_dims", "input_batching_dims",
+     &SliceDimensionNumbers::input_batching_dims},
+    {"start_indices_batching_dims", "scatter_indices_batching_dims",
+     &SliceDimensionNumbers::indices_batching_dims},
+    {"start_index_map", "scatter_dims_to_operand_dims",
+     &SliceDimensionNumbers::index_map}};
+
+DimsFields<SliceDimensionNumbers> makeSliceFields(bool scatter) {
+  DimsFields<SliceDimensionNumbers> fields{
+      scatter ? "stablehlo.scatter" : "stablehlo.gather",
+      {},
+      {{"index_vector_dim", &SliceDimensionNumbers::index_vector_dim}}};
+  for (const SliceListField& field : kSliceListFields) {
+    fields.lists.emplace_back(scatter ? field.scatter_key : field.gather_key,
+                              field.member);
+  }
+  return fields;
 }
 
-const DimsFields<ScatterDimensionNumbers>& scatterFields() {
-  using D = ScatterDimensionNumbers;
-  static const auto* fields = new DimsFields<D>{
-      "stablehlo.scatter",
-      {{"update_window_dims", &D::update_window_dims},
-       {"inserted_window_dims", &D::inserted_window_dims},
-       {"input_batching_dims", &D::input_batching_dims},
-       {"scatter_indices_batching_dims", &D::scatter_indices_batching_dims},
-       {"scatter_dims_to_operand_dims", &D::scatter_dims_to_operand_dims}},
-      {{"index_vector_dim", &D::index_vector_dim}}};
-  return *fields;
+// The fields of `#stablehlo.gather<...>`, or of `#stablehlo.scatter<...>`
+// with `scatter`: one struct, each op's keys.
+const DimsFields<SliceDimensionNumbers>& sliceFields(bool scatter) {
+  static const auto* fields = new DimsFields<SliceDimensionNumbers>[2] {
+    makeSliceFields(false), makeSliceFields(true)
+  };
+  return fields[scatter];
 }
 
 // The names of the two non-spatial dimensions of each of conv's three
@@ -238,22 +250,22 @@ std::string printDotDimensionNumbersAttr(const DotDimensionNumbers& dims) {
 
 std::string printGatherDimensionNumbersAttr(
     const GatherDimensionNumbers& dims) {
-  return printFields(dims, gatherFields());
+  return printFields(dims, sliceFields(/*scatter=*/false));
 }
 
 std::string printScatterDimensionNumbersAttr(
     const ScatterDimensionNumbers& dims) {
-  return printFields(dims, scatterFields());
+  return printFields(dims, sliceFields(/*scatter=*/true));
 }
 
 std::optional<GatherDimensionNumbers> parseGatherDimensionNumbersAttr(
     std::string_view text) {
-  return readFields(text, gatherFields());
+  return readFields(text, sliceFields(/*scatter=*/false));
 }
 
 std::optional<ScatterDimensionNumbers> parseScatterDimensionNumbersAttr(
     std::string_view text) {
-  return readFields(text, scatterFields());
+  return readFields(text, sliceFields(/*scatter=*/true));
 }
 
 std::optional<ConvDimensionNumbers> parseConvDimensionNumbers(

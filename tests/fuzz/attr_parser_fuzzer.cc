@@ -181,7 +181,7 @@ void fuzzOne(uint8_t selector, std::string_view text) {
     case 2: {
       AxisRefList value;
       if (const AxisRefList* list = roundTrip(text, parseAxisRefList, value)) {
-        (void)verifyAxisRefList(list->axes, *meshes().find("mesh"));
+        (void)verifyAxisRefList(list->items, *meshes().find("mesh"));
       }
       break;
     }
@@ -202,7 +202,7 @@ void fuzzOne(uint8_t selector, std::string_view text) {
       TensorShardingPerValue value;
       if (const TensorShardingPerValue* list =
               roundTrip(text, parseTensorShardingPerValue, value)) {
-        for (const TensorSharding& s : list->shardings) exerciseSharding(s);
+        for (const TensorSharding& s : *list) exerciseSharding(s);
       }
       break;
     }

@@ -172,32 +172,20 @@ class MeshAxisLess {
   const Mesh* mesh_;
 };
 
-namespace print_detail {
+// Appends `(2)4`.
+inline void appendTo(std::string& out, const SubAxisInfo& info) {
+  strAppend(out, "(", info.pre_size, ")", info.size);
+}
 
 // Appends `"x"` or `"x":(2)4`.
-inline void appendAxisRef(std::string& out, const AxisRef& axis) {
+inline void appendTo(std::string& out, const AxisRef& axis) {
   appendQuoted(out, axis.name);
   if (axis.sub_axis_info) {
-    strAppend(out, ":(", axis.sub_axis_info->pre_size, ")",
-              axis.sub_axis_info->size);
+    out += ':';
+    appendTo(out, *axis.sub_axis_info);
   }
 }
 
-}  // namespace print_detail
-
-inline std::string toString(const SubAxisInfo& info) {
-  return strCat("(", info.pre_size, ")", info.size);
-}
-// `"x"` or `"x":(2)4`.
-inline std::string toString(const AxisRef& axis) {
-  std::string out;
-  print_detail::appendAxisRef(out, axis);
-  return out;
-}
-
 }  // namespace shardkit
-
-SHARDKIT_DEFINE_FORMATTER(shardkit::SubAxisInfo);
-SHARDKIT_DEFINE_FORMATTER(shardkit::AxisRef);
 
 #endif  // SHARDKIT_CORE_AXIS_REF_H_

@@ -15,24 +15,12 @@
 #include "shardkit/core/formatter.h"
 #include "shardkit/core/mesh.h"
 #include "shardkit/core/strings.h"
+#include "shardkit/core/value_list.h"
 
 namespace shardkit {
 
 // A list of axis refs, printed `{"a", "b":(1)2}`.
-struct AxisRefList {
-  std::vector<AxisRef> axes;
-
-  AxisRefList() = default;
-  explicit AxisRefList(std::vector<AxisRef> axes) : axes(std::move(axes)) {}
-
-  bool empty() const { return axes.empty(); }
-  size_t size() const { return axes.size(); }
-  friend bool operator==(const AxisRefList&, const AxisRefList&) = default;
-  template <typename H>
-  friend H AbslHashValue(H h, const AxisRefList& l) {
-    return H::combine(std::move(h), l.axes);
-  }
-};
+using AxisRefList = ValueList<AxisRef, struct AxisRefListTag>;
 
 // Product of the sizes of `axes` in `mesh`.
 inline int64_t axesProduct(absl::Span<const AxisRef> axes, const Mesh& mesh) {
@@ -187,27 +175,25 @@ inline std::vector<AxisRef> axisSetDifference(absl::Span<const AxisRef> a,
   return result;
 }
 
-namespace print_detail {
-
 // Appends `"a", "b":(1)2` (without braces).
 inline void appendAxisList(std::string& out, absl::Span<const AxisRef> axes) {
-  for (size_t i = 0; i < axes.size(); ++i) {
-    if (i) out += ", ";
-    appendAxisRef(out, axes[i]);
-  }
+  appendJoined(out, axes, appendPrintable);
 }
 
-}  // namespace print_detail
+// Appends `{"a", "b":(1)2}`, the text of an axis list.
+inline void appendBracedAxisList(std::string& out,
+                                 absl::Span<const AxisRef> axes) {
+  appendList(out, "{", axes, appendPrintable, "}");
+}
+inline void appendTo(std::string& out, const AxisRefList& list) {
+  appendBracedAxisList(out, list);
+}
 
-// `{"a", "b":(1)2}`, the text of an axis list.
+// The text appendBracedAxisList appends.
 inline std::string axisListToString(absl::Span<const AxisRef> axes) {
-  std::string out = "{";
-  print_detail::appendAxisList(out, axes);
-  out += '}';
+  std::string out;
+  appendBracedAxisList(out, axes);
   return out;
-}
-inline std::string toString(const AxisRefList& list) {
-  return axisListToString(list.axes);
 }
 
 }  // namespace shardkit

@@ -14,45 +14,15 @@
 #include "shardkit/core/axis_ref_list.h"
 #include "shardkit/core/formatter.h"
 #include "shardkit/core/strings.h"
+#include "shardkit/core/value_list.h"
 
 namespace shardkit {
 
 // One axis list per tensor dimension, e.g. all_gather's gathering axes.
-struct ListOfAxisRefLists {
-  std::vector<AxisRefList> lists;
-
-  ListOfAxisRefLists() = default;
-  explicit ListOfAxisRefLists(std::vector<AxisRefList> lists)
-      : lists(std::move(lists)) {}
-
-  friend bool operator==(const ListOfAxisRefLists&,
-                         const ListOfAxisRefLists&) = default;
-  template <typename H>
-  friend H AbslHashValue(H h, const ListOfAxisRefLists& l) {
-    return H::combine(std::move(h), l.lists);
-  }
-};
+using ListOfAxisRefLists = ValueList<AxisRefList, struct ListOfAxisRefListsTag>;
 
 // The mesh axes a manual computation is manual on (full axes, by name).
-struct ManualAxes {
-  std::vector<std::string> names;
-
-  ManualAxes() = default;
-  explicit ManualAxes(std::vector<std::string> names)
-      : names(std::move(names)) {}
-
-  bool contains(std::string_view name) const {
-    for (const std::string& n : names) {
-      if (n == name) return true;
-    }
-    return false;
-  }
-  friend bool operator==(const ManualAxes&, const ManualAxes&) = default;
-  template <typename H>
-  friend H AbslHashValue(H h, const ManualAxes& m) {
-    return H::combine(std::move(h), m.names);
-  }
-};
+using ManualAxes = ValueList<std::string, struct ManualAxesTag>;
 
 // One all-to-all: move `axes` from dimension `src_dim` to `tgt_dim`.
 struct AllToAllParam {
@@ -67,66 +37,30 @@ struct AllToAllParam {
   }
 };
 
-struct AllToAllParamList {
-  std::vector<AllToAllParam> params;
+using AllToAllParamList = ValueList<AllToAllParam, struct AllToAllParamListTag>;
 
-  AllToAllParamList() = default;
-  explicit AllToAllParamList(std::vector<AllToAllParam> params)
-      : params(std::move(params)) {}
-
-  friend bool operator==(const AllToAllParamList&,
-                         const AllToAllParamList&) = default;
-  template <typename H>
-  friend H AbslHashValue(H h, const AllToAllParamList& l) {
-    return H::combine(std::move(h), l.params);
-  }
-};
-
-// `[{}, {"x"}]`.
-inline std::string toString(const ListOfAxisRefLists& lists) {
-  std::string out = "[";
-  for (size_t i = 0; i < lists.lists.size(); ++i) {
-    if (i) out += ", ";
-    out += '{';
-    print_detail::appendAxisList(out, lists.lists[i].axes);
-    out += '}';
-  }
-  out += ']';
-  return out;
+// Appends `[{}, {"x"}]`.
+inline void appendTo(std::string& out, const ListOfAxisRefLists& lists) {
+  appendList(out, "[", lists, appendPrintable, "]");
 }
-// `{"a", "b"}`.
-inline std::string toString(const ManualAxes& axes) {
-  std::string out = "{";
-  for (size_t i = 0; i < axes.names.size(); ++i) {
-    if (i) out += ", ";
-    appendQuoted(out, axes.names[i]);
-  }
-  out += '}';
-  return out;
+// Appends `{"a", "b"}`.
+inline void appendTo(std::string& out, const ManualAxes& axes) {
+  appendList(out, "{", axes, appendQuoted, "}");
 }
-// `{"b"}: 0->2`.
-inline std::string toString(const AllToAllParam& param) {
-  std::string out = "{";
-  print_detail::appendAxisList(out, param.axes);
-  strAppend(out, "}: ", param.src_dim, "->", param.tgt_dim);
-  return out;
+// Appends `{"b"}: 0->2`.
+inline void appendTo(std::string& out, const AllToAllParam& param) {
+  appendBracedAxisList(out, param.axes);
+  strAppend(out, ": ", param.src_dim, "->", param.tgt_dim);
 }
-// `[{"b"}: 0->2, ...]`.
-inline std::string toString(const AllToAllParamList& params) {
-  std::string out = "[";
-  for (size_t i = 0; i < params.params.size(); ++i) {
-    if (i) out += ", ";
-    out += toString(params.params[i]);
-  }
-  out += ']';
-  return out;
+// Appends `[{"b"}: 0->2, ...]`.
+inline void appendTo(std::string& out, const AllToAllParamList& params) {
+  appendList(out, "[", params, appendPrintable, "]");
 }
 
 }  // namespace shardkit
 
 SHARDKIT_DEFINE_FORMATTER(shardkit::ListOfAxisRefLists);
 SHARDKIT_DEFINE_FORMATTER(shardkit::ManualAxes);
-SHARDKIT_DEFINE_FORMATTER(shardkit::AllToAllParam);
 SHARDKIT_DEFINE_FORMATTER(shardkit::AllToAllParamList);
 
 #endif  // SHARDKIT_CORE_COLLECTIVE_PARAMS_H_

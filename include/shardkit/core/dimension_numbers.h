@@ -22,31 +22,34 @@ struct DotDimensionNumbers {
                          const DotDimensionNumbers&) = default;
 };
 
-// gather(operand, start_indices).
-struct GatherDimensionNumbers {
+// gather(operand, start_indices) and scatter(inputs, scatter_indices,
+// updates), which StableHLO defines as duals: gather reads slices of its
+// input where scatter writes its updates. Both have the same dimension
+// numbers, under other names (gather's, then scatter's, in the comments);
+// the attribute texts use those names.
+struct SliceDimensionNumbers {
+  // `offset_dims`, `update_window_dims`: the dims of the slices (the gather
+  // result, the scatter updates) that index within a slice.
   std::vector<int64_t> offset_dims;
-  std::vector<int64_t> collapsed_slice_dims;
-  std::vector<int64_t> operand_batching_dims;
-  std::vector<int64_t> start_indices_batching_dims;
-  std::vector<int64_t> start_index_map;
-  int64_t index_vector_dim = 0;
-
-  friend bool operator==(const GatherDimensionNumbers&,
-                         const GatherDimensionNumbers&) = default;
-};
-
-// scatter(inputs, scatter_indices, updates).
-struct ScatterDimensionNumbers {
-  std::vector<int64_t> update_window_dims;
-  std::vector<int64_t> inserted_window_dims;
+  // `collapsed_slice_dims`, `inserted_window_dims`: the input dims that have
+  // size 1 in a slice and no dim of their own.
+  std::vector<int64_t> collapsed_dims;
+  // `operand_batching_dims`, `input_batching_dims`.
   std::vector<int64_t> input_batching_dims;
-  std::vector<int64_t> scatter_indices_batching_dims;
-  std::vector<int64_t> scatter_dims_to_operand_dims;
+  // `start_indices_batching_dims`, `scatter_indices_batching_dims`: the
+  // indices dims paired with `input_batching_dims`.
+  std::vector<int64_t> indices_batching_dims;
+  // `start_index_map`, `scatter_dims_to_operand_dims`: the input dim each
+  // component of an index vector indexes.
+  std::vector<int64_t> index_map;
+  // `index_vector_dim`: the indices dim that holds the index vectors.
   int64_t index_vector_dim = 0;
 
-  friend bool operator==(const ScatterDimensionNumbers&,
-                         const ScatterDimensionNumbers&) = default;
+  friend bool operator==(const SliceDimensionNumbers&,
+                         const SliceDimensionNumbers&) = default;
 };
+using GatherDimensionNumbers = SliceDimensionNumbers;
+using ScatterDimensionNumbers = SliceDimensionNumbers;
 
 // convolution: the batch and feature dimension of the input and the output,
 // the input and output feature dimensions of the kernel, and each one's

@@ -53,10 +53,8 @@ struct DimensionSharding {
   }
 };
 
-namespace print_detail {
-
 // Appends `{"x", ?}p1`.
-inline void appendDim(std::string& out, const DimensionSharding& dim) {
+inline void appendTo(std::string& out, const DimensionSharding& dim) {
   out += '{';
   appendAxisList(out, dim.axes);
   if (!dim.is_closed) out += dim.axes.empty() ? "?" : ", ?";
@@ -64,16 +62,6 @@ inline void appendDim(std::string& out, const DimensionSharding& dim) {
   if (dim.priority) strAppend(out, "p", *dim.priority);
 }
 
-}  // namespace print_detail
-
-inline std::string toString(const DimensionSharding& dim) {
-  std::string out;
-  print_detail::appendDim(out, dim);
-  return out;
-}
-
 }  // namespace shardkit
-
-SHARDKIT_DEFINE_FORMATTER(shardkit::DimensionSharding);
 
 #endif  // SHARDKIT_CORE_DIMENSION_SHARDING_H_

@@ -203,47 +203,21 @@ inline bool Mesh::sameDeviceOrder(const Mesh& other) const {
   return true;
 }
 
-namespace print_detail {
+// Appends `"a"=2`.
+inline void appendTo(std::string& out, const MeshAxis& axis) {
+  appendQuoted(out, axis.name);
+  strAppend(out, "=", axis.size);
+}
 
-// Appends `<["a"=2], device_ids=[1, 0]>`.
-inline void appendMesh(std::string& out, const Mesh& mesh) {
-  out += "<[";
-  for (size_t i = 0; i < mesh.axes.size(); ++i) {
-    if (i) out += ", ";
-    appendQuoted(out, mesh.axes[i].name);
-    strAppend(out, "=", mesh.axes[i].size);
-  }
-  out += "]";
+// Appends the stripped form `<["a"=2], device_ids=[1, 0]>`.
+inline void appendTo(std::string& out, const Mesh& mesh) {
+  appendList(out, "<[", mesh.axes, appendPrintable, "]");
   if (!mesh.device_ids.empty()) {
-    out += ", device_ids=[";
-    for (size_t i = 0; i < mesh.device_ids.size(); ++i) {
-      if (i) out += ", ";
-      strAppend(out, mesh.device_ids[i]);
-    }
-    out += "]";
+    appendList(out, ", device_ids=[", mesh.device_ids, appendInt, "]");
   }
   out += ">";
 }
 
-}  // namespace print_detail
-
-inline std::string toString(const MeshAxis& axis) {
-  std::string out;
-  appendQuoted(out, axis.name);
-  strAppend(out, "=", axis.size);
-  return out;
-}
-
-// Prints the stripped form `<["a"=2], device_ids=[1, 0]>`.
-inline std::string toString(const Mesh& mesh) {
-  std::string out;
-  print_detail::appendMesh(out, mesh);
-  return out;
-}
-
 }  // namespace shardkit
-
-SHARDKIT_DEFINE_FORMATTER(shardkit::MeshAxis);
-SHARDKIT_DEFINE_FORMATTER(shardkit::Mesh);
 
 #endif  // SHARDKIT_CORE_MESH_H_

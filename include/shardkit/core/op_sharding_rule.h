@@ -64,7 +64,8 @@ enum class FactorType {
   kPassThrough,
   kReduction,
   kNeedReplication,
-  kPermutation
+  kPermutation,
+  kLast = kPermutation  // for enum tables (core/enum_table.h)
 };
 
 struct OpShardingRule {
@@ -129,56 +130,46 @@ inline std::string factorSymbol(int64_t index) {
   return strCat("z_", index - kLetters);
 }
 
-namespace print_detail {
-
-inline void appendDimMapping(std::string& out, const DimMapping& mapping) {
+// Appends `ij`, the factors of one dimension.
+inline void appendTo(std::string& out, const DimMapping& mapping) {
   for (int64_t factor : mapping.factor_indices) out += factorSymbol(factor);
 }
 
-inline void appendTensorMapping(std::string& out,
-                                const TensorMapping& mapping) {
-  out += '[';
-  for (size_t i = 0; i < mapping.dim_mappings.size(); ++i) {
-    if (i) out += ", ";
-    appendDimMapping(out, mapping.dim_mappings[i]);
-  }
-  out += ']';
+// Appends `[i, jk]`.
+inline void appendTo(std::string& out, const TensorMapping& mapping) {
+  appendList(out, "[", mapping.dim_mappings, appendPrintable, "]");
+}
+
+namespace rule_detail {
+
+inline void appendFactorSymbol(std::string& out, int64_t factor) {
+  out += factorSymbol(factor);
 }
 
 // Appends ` keyword={i, k}`, or nothing for no factors.
 inline void appendFactorList(std::string& out, std::string_view keyword,
                              absl::Span<const int64_t> factors) {
   if (factors.empty()) return;
-  out += ' ';
-  out += keyword;
-  out += "={";
-  for (size_t i = 0; i < factors.size(); ++i) {
-    if (i) out += ", ";
-    out += factorSymbol(factors[i]);
-  }
-  out += '}';
+  strAppend(out, " ", keyword, "=");
+  appendList(out, "{", factors, appendFactorSymbol, "}");
 }
 
-inline void appendRule(std::string& out, const OpShardingRule& rule) {
-  out += "<(";
-  for (size_t i = 0; i < rule.operand_mappings.size(); ++i) {
-    if (i) out += ", ";
-    appendTensorMapping(out, rule.operand_mappings[i]);
-  }
-  out += ")->(";
-  for (size_t i = 0; i < rule.result_mappings.size(); ++i) {
-    if (i) out += ", ";
-    appendTensorMapping(out, rule.result_mappings[i]);
-  }
-  out += ')';
+}  // namespace rule_detail
+
+// Appends the stripped form `<([i, j])->([ij]) {i=2, j=4}>`.
+inline void appendTo(std::string& out, const OpShardingRule& rule) {
+  appendList(out, "<(", rule.operand_mappings, appendPrintable, ")->");
+  appendList(out, "(", rule.result_mappings, appendPrintable, ")");
   if (!rule.factor_sizes.empty()) {
-    out += " {";
-    for (size_t i = 0; i < rule.factor_sizes.size(); ++i) {
-      if (i) out += ", ";
-      strAppend(out, factorSymbol(i), "=", rule.factor_sizes[i]);
-    }
-    out += '}';
+    int64_t factor = 0;
+    appendList(
+        out, " {", rule.factor_sizes,
+        [&](std::string& o, int64_t size) {
+          strAppend(o, factorSymbol(factor++), "=", size);
+        },
+        "}");
   }
+  using rule_detail::appendFactorList;
   appendFactorList(out, "reduction", rule.reduction_factors);
   appendFactorList(out, "need_replication", rule.need_replication_factors);
   appendFactorList(out, "permutation", rule.permutation_factors);
@@ -188,33 +179,11 @@ inline void appendRule(std::string& out, const OpShardingRule& rule) {
   out += '>';
 }
 
-}  // namespace print_detail
-
-inline std::string toString(const DimMapping& mapping) {
-  std::string out;
-  print_detail::appendDimMapping(out, mapping);
-  return out;
-}
-inline std::string toString(const TensorMapping& mapping) {
-  std::string out;
-  print_detail::appendTensorMapping(out, mapping);
-  return out;
-}
-// Stripped form: `<([i, j])->([ij]) {i=2, j=4}>`.
-inline std::string toString(const OpShardingRule& rule) {
-  std::string out;
-  print_detail::appendRule(out, rule);
-  return out;
-}
 // `#sdy.op_sharding_rule<...>`.
 inline std::string toAttrString(const OpShardingRule& rule) {
   return "#sdy.op_sharding_rule" + toString(rule);
 }
 
 }  // namespace shardkit
-
-SHARDKIT_DEFINE_FORMATTER(shardkit::DimMapping);
-SHARDKIT_DEFINE_FORMATTER(shardkit::TensorMapping);
-SHARDKIT_DEFINE_FORMATTER(shardkit::OpShardingRule);
 
 #endif  // SHARDKIT_CORE_OP_SHARDING_RULE_H_

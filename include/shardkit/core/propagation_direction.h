@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "shardkit/core/enum_table.h"
 #include "shardkit/core/formatter.h"
 
 namespace shardkit {
@@ -15,7 +16,8 @@ enum class PropagationDirection {
   kNone = 0,
   kForward = 1,
   kBackward = 2,
-  kBoth = 3
+  kBoth = 3,
+  kLast = kBoth
 };
 
 inline bool allowsForward(PropagationDirection d) {
@@ -33,28 +35,17 @@ inline PropagationDirection intersect(PropagationDirection a,
                                            static_cast<int>(b));
 }
 
+inline constexpr EnumTable<PropagationDirection, std::string_view>
+    kPropagationDirectionNames = {{"NONE", "FORWARD", "BACKWARD", "BOTH"}};
+
 // `NONE`, `FORWARD`, `BACKWARD` or `BOTH`.
 inline std::string toString(PropagationDirection direction) {
-  switch (direction) {
-    case PropagationDirection::kNone:
-      return "NONE";
-    case PropagationDirection::kForward:
-      return "FORWARD";
-    case PropagationDirection::kBackward:
-      return "BACKWARD";
-    case PropagationDirection::kBoth:
-      return "BOTH";
-  }
-  return "NONE";
+  return std::string(kPropagationDirectionNames[direction]);
 }
 // The direction `toString` prints as `text`, or nullopt.
 inline std::optional<PropagationDirection> propagationDirectionFromString(
     std::string_view text) {
-  if (text == "NONE") return PropagationDirection::kNone;
-  if (text == "FORWARD") return PropagationDirection::kForward;
-  if (text == "BACKWARD") return PropagationDirection::kBackward;
-  if (text == "BOTH") return PropagationDirection::kBoth;
-  return std::nullopt;
+  return kPropagationDirectionNames.find(text);
 }
 
 }  // namespace shardkit

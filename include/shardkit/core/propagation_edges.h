@@ -72,40 +72,37 @@ struct PropagationEdges {
                          const PropagationEdges&) = default;
 };
 
-// `operand-0` / `result-3`.
-inline std::string toString(const EdgeValueRef& ref) {
-  return strCat(
-      ref.kind == EdgeValueRef::Kind::kOperand ? "operand-" : "result-",
-      ref.index);
+// Appends `operand-0` / `result-3`.
+inline void appendTo(std::string& out, const EdgeValueRef& ref) {
+  strAppend(out,
+            ref.kind == EdgeValueRef::Kind::kOperand ? "operand-" : "result-",
+            ref.index);
 }
 
-// `"a" = operand-0 -> [result-0]`.
-inline std::string toString(const AxisPropagation& entry) {
-  std::string out = toString(entry.axis);
-  strAppend(out, " = ", toString(entry.source), " -> [");
-  for (size_t i = 0; i < entry.targets.size(); ++i) {
-    if (i) out += ", ";
-    out += toString(entry.targets[i]);
-  }
-  out += ']';
-  return out;
+// Appends `"a" = operand-0 -> [result-0]`.
+inline void appendTo(std::string& out, const AxisPropagation& entry) {
+  appendTo(out, entry.axis);
+  out += " = ";
+  appendTo(out, entry.source);
+  appendList(out, " -> [", entry.targets, appendPrintable, "]");
 }
 
-// The stripped form `<[{step-0 = [...]}, ...]>`.
-inline std::string toString(const PropagationEdges& edges) {
-  std::string out = "<[";
-  for (size_t s = 0; s < edges.steps.size(); ++s) {
-    if (s) out += ", ";
-    strAppend(out, "{step-", edges.steps[s].step, " = [");
-    const std::vector<AxisPropagation>& axes = edges.steps[s].axes;
-    for (size_t a = 0; a < axes.size(); ++a) {
-      if (a) out += ", ";
-      strAppend(out, "{", toString(axes[a]), "}");
-    }
-    out += "]}";
-  }
-  out += "]>";
-  return out;
+// Appends `{step-0 = [{...}, ...]}`.
+inline void appendTo(std::string& out, const PropagationStep& step) {
+  strAppend(out, "{step-", step.step, " = ");
+  appendList(
+      out, "[", step.axes,
+      [](std::string& o, const AxisPropagation& entry) {
+        o += '{';
+        appendTo(o, entry);
+        o += '}';
+      },
+      "]}");
+}
+
+// Appends the stripped form `<[{step-0 = [...]}, ...]>`.
+inline void appendTo(std::string& out, const PropagationEdges& edges) {
+  appendList(out, "<[", edges.steps, appendPrintable, "]>");
 }
 
 inline std::string toAttrString(const PropagationEdges& edges) {
@@ -113,9 +110,5 @@ inline std::string toAttrString(const PropagationEdges& edges) {
 }
 
 }  // namespace shardkit
-
-SHARDKIT_DEFINE_FORMATTER(shardkit::EdgeValueRef);
-SHARDKIT_DEFINE_FORMATTER(shardkit::AxisPropagation);
-SHARDKIT_DEFINE_FORMATTER(shardkit::PropagationEdges);
 
 #endif  // SHARDKIT_CORE_PROPAGATION_EDGES_H_

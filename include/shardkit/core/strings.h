@@ -53,6 +53,34 @@ std::string strCat(const Pieces&... pieces) {
   return out;
 }
 
+// Appends the decimal `value` (an `append` for appendJoined).
+inline void appendInt(std::string& out, int64_t value) {
+  strAppend(out, value);
+}
+
+// Appends each of `items` with `append(out, item)`, `separator` between two
+// (`a, b, c`): the body of a printed list.
+template <typename Items, typename Append>
+void appendJoined(std::string& out, const Items& items, Append&& append,
+                  std::string_view separator = ", ") {
+  bool first = true;
+  for (const auto& item : items) {
+    if (!first) out += separator;
+    first = false;
+    append(out, item);
+  }
+}
+
+// Appends `open`, the `items` as appendJoined does, and `close`: `[a, b]`.
+template <typename Items, typename Append>
+void appendList(std::string& out, std::string_view open, const Items& items,
+                Append&& append, std::string_view close,
+                std::string_view separator = ", ") {
+  out += open;
+  appendJoined(out, items, append, separator);
+  out += close;
+}
+
 // Parses a whole decimal (optionally negative) integer; false on overflow or
 // any other character.
 inline bool parseInt64(std::string_view text, int64_t& value, int base = 10) {

@@ -13,15 +13,17 @@
 
 #include "shardkit/core/axis_ref.h"
 #include "shardkit/core/dimension_sharding.h"
+#include "shardkit/core/enum_table.h"
 #include "shardkit/core/formatter.h"
 #include "shardkit/core/mesh.h"
 #include "shardkit/core/strings.h"
+#include "shardkit/core/value_list.h"
 
 namespace shardkit {
 
 // The reduction pending over a tensor's unreduced axes; `sum` is the default
 // and is not printed (`unreduced={"x"}`), the others are (`unreduced=max{..}`).
-enum class ReductionKind { kSum, kMax, kMin };
+enum class ReductionKind { kSum, kMax, kMin, kLast = kMin };
 
 // Either `@name`, a reference to an `sdy.mesh` symbol, or an inline mesh.
 class MeshOrRef {
@@ -111,20 +113,8 @@ struct TensorSharding {
 };
 
 // `<[<@mesh, [...]>, ...]>`: one sharding per value.
-struct TensorShardingPerValue {
-  std::vector<TensorSharding> shardings;
-
-  TensorShardingPerValue() = default;
-  explicit TensorShardingPerValue(std::vector<TensorSharding> shardings)
-      : shardings(std::move(shardings)) {}
-
-  friend bool operator==(const TensorShardingPerValue&,
-                         const TensorShardingPerValue&) = default;
-  template <typename H>
-  friend H AbslHashValue(H h, const TensorShardingPerValue& s) {
-    return H::combine(std::move(h), s.shardings);
-  }
-};
+using TensorShardingPerValue =
+    ValueList<TensorSharding, struct TensorShardingPerValueTag>;
 
 inline bool TensorSharding::isFullyReplicated() const {
   if (!replicated_axes.empty() || !unreduced_axes.empty()) return false;
@@ -150,87 +140,55 @@ inline std::vector<AxisRef> TensorSharding::allAxes() const {
   return axes;
 }
 
+inline constexpr EnumTable<ReductionKind, std::string_view>
+    kReductionKindNames = {{"sum", "max", "min"}};
+
 // `sum`, `max` or `min`.
 inline std::string_view toString(ReductionKind kind) {
-  switch (kind) {
-    case ReductionKind::kSum:
-      return "sum";
-    case ReductionKind::kMax:
-      return "max";
-    case ReductionKind::kMin:
-      return "min";
-  }
-  return "sum";
+  return kReductionKindNames[kind];
 }
 
 // The kind `toString` names (an empty name is a sum, the default), or
 // nullopt.
 inline std::optional<ReductionKind> parseReductionKind(std::string_view name) {
-  if (name.empty() || name == "sum") return ReductionKind::kSum;
-  if (name == "max") return ReductionKind::kMax;
-  if (name == "min") return ReductionKind::kMin;
-  return std::nullopt;
+  if (name.empty()) return ReductionKind::kSum;
+  return kReductionKindNames.find(name);
 }
 
-namespace print_detail {
-
-inline void appendMeshOrRef(std::string& out, const MeshOrRef& mesh) {
+// Appends `@mesh` or `mesh<[...]>`.
+inline void appendTo(std::string& out, const MeshOrRef& mesh) {
   if (const Mesh* inline_mesh = mesh.inlineMesh()) {
     out += "mesh";
-    appendMesh(out, *inline_mesh);
+    appendTo(out, *inline_mesh);
   } else {
     appendSymbolRef(out, mesh.name());
   }
 }
 
-inline void appendSharding(std::string& out, const TensorSharding& sharding) {
+// Appends the stripped form `<@mesh, [{"x"}, {}]>` (without the
+// `#sdy.sharding` prefix).
+inline void appendTo(std::string& out, const TensorSharding& sharding) {
   out += '<';
-  appendMeshOrRef(out, sharding.mesh);
-  out += ", [";
-  for (size_t i = 0; i < sharding.dim_shardings.size(); ++i) {
-    if (i) out += ", ";
-    appendDim(out, sharding.dim_shardings[i]);
-  }
-  out += ']';
+  appendTo(out, sharding.mesh);
+  appendList(out, ", [", sharding.dim_shardings, appendPrintable, "]");
   if (!sharding.replicated_axes.empty()) {
-    out += ", replicated={";
-    appendAxisList(out, sharding.replicated_axes);
-    out += '}';
+    out += ", replicated=";
+    appendBracedAxisList(out, sharding.replicated_axes);
   }
   if (!sharding.unreduced_axes.empty()) {
     out += ", unreduced=";
     if (sharding.unreduced_kind != ReductionKind::kSum) {
       out += toString(sharding.unreduced_kind);
     }
-    out += '{';
-    appendAxisList(out, sharding.unreduced_axes);
-    out += '}';
+    appendBracedAxisList(out, sharding.unreduced_axes);
   }
   out += '>';
 }
 
-}  // namespace print_detail
-
-inline std::string toString(const MeshOrRef& mesh) {
-  std::string out;
-  print_detail::appendMeshOrRef(out, mesh);
-  return out;
-}
-// Stripped form: `<@mesh, [{"x"}, {}]>` (without the `#sdy.sharding` prefix).
-inline std::string toString(const TensorSharding& sharding) {
-  std::string out;
-  print_detail::appendSharding(out, sharding);
-  return out;
-}
-// Stripped form: `<[<@mesh, [...]>]>`.
-inline std::string toString(const TensorShardingPerValue& shardings) {
-  std::string out = "<[";
-  for (size_t i = 0; i < shardings.shardings.size(); ++i) {
-    if (i) out += ", ";
-    print_detail::appendSharding(out, shardings.shardings[i]);
-  }
-  out += "]>";
-  return out;
+// Appends the stripped form `<[<@mesh, [...]>]>`.
+inline void appendTo(std::string& out,
+                     const TensorShardingPerValue& shardings) {
+  appendList(out, "<[", shardings, appendPrintable, "]>");
 }
 // `#sdy.sharding<...>` and `#sdy.sharding_per_value<...>`.
 inline std::string toAttrString(const TensorSharding& sharding) {
@@ -242,8 +200,6 @@ inline std::string toAttrString(const TensorShardingPerValue& shardings) {
 
 }  // namespace shardkit
 
-SHARDKIT_DEFINE_FORMATTER(shardkit::MeshOrRef);
-SHARDKIT_DEFINE_FORMATTER(shardkit::TensorSharding);
 SHARDKIT_DEFINE_FORMATTER(shardkit::TensorShardingPerValue);
 
 #endif  // SHARDKIT_CORE_TENSOR_SHARDING_H_

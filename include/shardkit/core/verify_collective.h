@@ -132,11 +132,11 @@ inline absl::Status checkDimInRange(int64_t dim, int64_t rank,
 // axes: valid axis lists, dimensions in range, distinct, sources ascending.
 inline absl::Status verifyAllToAllParams(const AllToAllParamList& params,
                                          int64_t rank, const Mesh& mesh) {
-  if (params.params.empty()) return invalid("parameter list is empty");
+  if (params.empty()) return invalid("parameter list is empty");
   AxisRefChecker checker(mesh);
   std::vector<bool> seen_dims(rank, false);
   int64_t previous_src = -1;
-  for (const AllToAllParam& param : params.params) {
+  for (const AllToAllParam& param : params) {
     SK_RETURN_IF_ERROR(checker.addList(param.axes));
     SK_RETURN_IF_ERROR(checkDimInRange(param.src_dim, rank, "source"));
     SK_RETURN_IF_ERROR(checkDimInRange(param.tgt_dim, rank, "target"));
@@ -184,11 +184,11 @@ inline absl::Status verifyAxesPerDimCollective(
     const TensorSharding& operand, const TensorSharding& result,
     const Mesh& mesh) {
   verify_internal::AxisRefChecker checker(mesh);
-  for (const AxisRefList& list : axes_per_dim.lists) {
-    SK_RETURN_IF_ERROR(checker.addList(list.axes));
+  for (const AxisRefList& list : axes_per_dim) {
+    SK_RETURN_IF_ERROR(checker.addList(list));
   }
   SK_RETURN_IF_ERROR(checker.finish());
-  const int64_t rank = static_cast<int64_t>(axes_per_dim.lists.size());
+  const int64_t rank = static_cast<int64_t>(axes_per_dim.size());
   if (result.rank() != rank) {
     return verify_internal::invalid(
         strCat("result sharding has rank ", result.rank(),
@@ -201,7 +201,7 @@ inline absl::Status verifyAxesPerDimCollective(
   }
   for (int64_t dim = 0; dim < rank; ++dim) {
     std::vector<AxisRef> expected = operand.dim_shardings[dim].axes;
-    const std::vector<AxisRef>& collective_axes = axes_per_dim.lists[dim].axes;
+    const std::vector<AxisRef>& collective_axes = axes_per_dim[dim].items;
     if (kind == AxesPerDimCollective::kGather) {
       SK_RETURN_IF_ERROR(verify_internal::gatherAxes(expected, collective_axes,
                                                      dim, mesh, "gathering"));
@@ -227,7 +227,7 @@ inline absl::Status verifyAllToAll(const AllToAllParamList& params,
   // Dimension checks come first so that an overlapping pair is reported as
   // such rather than as a sharding mismatch.
   std::vector<bool> moved(rank, false);
-  for (const AllToAllParam& param : params.params) {
+  for (const AllToAllParam& param : params) {
     std::vector<AxisRef> src = operand.dim_shardings[param.src_dim].axes;
     SK_RETURN_IF_ERROR(verify_internal::gatherAxes(
         src, param.axes, param.src_dim, mesh, "all-to-all"));

@@ -150,7 +150,7 @@ inline absl::Status verifyAxisRefList(absl::Span<const AxisRef> axes,
 inline absl::Status verifyManualAxes(const ManualAxes& manual_axes,
                                      const Mesh& mesh) {
   std::unordered_set<std::string_view> seen;
-  for (const std::string& name : manual_axes.names) {
+  for (const std::string& name : manual_axes) {
     if (!mesh.hasAxis(name)) {
       return verify_internal::invalid(
           strCat("unknown manual axis: ", verify_internal::quoted(name)));

@@ -280,7 +280,7 @@ inline absl::Status verifyTensorShardingPerValue(
     const TensorShardingPerValue& per_value, const MeshTable& meshes,
     absl::Span<const TensorShapeView> shapes, std::string_view value_kind,
     const ShardingPerValueVerifyOptions& options) {
-  absl::Span<const TensorSharding> shardings = per_value.shardings;
+  absl::Span<const TensorSharding> shardings = per_value;
   std::string kind_prefix = value_kind.empty() ? "" : strCat(value_kind, " ");
   if (shapes.empty() && shardings.size() == 1) {
     // An op without results may still say where it runs.

@@ -24,6 +24,7 @@
 #include "absl/types/span.h"
 #include "shardkit/core/collective_params.h"
 #include "shardkit/core/mesh.h"
+#include "shardkit/core/non_copyable.h"
 #include "shardkit/core/op_sharding_rule.h"
 #include "shardkit/core/propagation_direction.h"
 #include "shardkit/core/propagation_edges.h"
@@ -104,11 +105,13 @@ static_assert(kSdyPayloadKind<PropagationEdges> == AttrKind::kPropagationEdges);
 struct IntegerValue {
   int64_t value = 0;
   std::string type = "i64";
+  friend bool operator==(const IntegerValue&, const IntegerValue&) = default;
 };
 // A float with its MLIR type's text (`f32`).
 struct FloatValue {
   double value = 0;
   std::string type = "f64";
+  friend bool operator==(const FloatValue&, const FloatValue&) = default;
 };
 // `array<i64: 1, 2>`; booleans (`array<i1: true>`) are stored as 0/1.
 // An elements literal: its text up to the type (`dense<1.000000e+00>`) and its
@@ -116,10 +119,13 @@ struct FloatValue {
 struct ElementsValue {
   std::string literal;
   Type type;
+  friend bool operator==(const ElementsValue&, const ElementsValue&) = default;
 };
 struct DenseArrayValue {
   std::string element_type;
   std::vector<int64_t> values;
+  friend bool operator==(const DenseArrayValue&,
+                         const DenseArrayValue&) = default;
 };
 
 class Attribute {
@@ -334,12 +340,10 @@ void appendAttrDict(std::string& out,
 // a module shares one attribute among the many values with equal shardings.
 // The memo holds every attribute it remembers, so an identity is never
 // reused for another attribute while the scope lives. Scopes nest.
-class ScopedAttrTextMemo {
+class ScopedAttrTextMemo : public NonCopyable {
  public:
   ScopedAttrTextMemo();
   ~ScopedAttrTextMemo();
-  ScopedAttrTextMemo(const ScopedAttrTextMemo&) = delete;
-  ScopedAttrTextMemo& operator=(const ScopedAttrTextMemo&) = delete;
 
   // The remembered text of `attr`, computed by `print` the first time.
   template <typename PrintFn>

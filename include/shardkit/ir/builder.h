@@ -32,17 +32,19 @@ SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
+// (`kLast` names the last enumerator, for enum tables: core/enum_table.h.)
 enum class ElementwiseKind {
   kAdd,
   kSubtract,
   kMultiply,
   kDivide,
   kMaximum,
-  kMinimum
+  kMinimum,
+  kLast = kMinimum
 };
-enum class UnaryKind { kNegate, kExp, kLog, kTanh, kSqrt, kAbs };
+enum class UnaryKind { kNegate, kExp, kLog, kTanh, kSqrt, kAbs, kLast = kAbs };
 // The reduction a stablehlo.reduce body computes.
-enum class ReduceKind { kAdd, kMultiply, kMaximum, kMinimum };
+enum class ReduceKind { kAdd, kMultiply, kMaximum, kMinimum, kLast = kMinimum };
 
 class GraphBuilder {
  public:

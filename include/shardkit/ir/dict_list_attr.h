@@ -31,6 +31,10 @@ class DictListAttr {
   // Removes entry `name` of dictionary `i` (the list is left alone when it
   // has no such entry).
   void removeEntry(unsigned i, std::string_view name) const;
+  // Removes entry `name` of every dictionary.
+  void removeEntryEverywhere(std::string_view name) const;
+  // The number of dictionaries (of arguments or results).
+  unsigned size() const { return count_; }
 
  private:
   Op op_;

@@ -21,9 +21,8 @@ SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
-class FuncOp : public OpBase<FuncOp> {
+class FuncOp : public OpBase<"func.func"> {
  public:
-  static constexpr std::string_view kName = "func.func";
   using OpBase::OpBase;
 
   // Creates a function with an entry block whose arguments have `inputs`.
@@ -43,16 +42,14 @@ class FuncOp : public OpBase<FuncOp> {
   unsigned numResults() const;
   Value argument(unsigned i) const;
 
+  // Entry `name` of the attributes of an argument or result.
   const Attribute& argAttr(unsigned arg, std::string_view name) const;
   void setArgAttr(unsigned arg, std::string_view name, Attribute value) const;
-  void removeArgAttr(unsigned arg, std::string_view name) const;
-  AttrDict argAttrs(unsigned arg) const;
   const Attribute& resultAttr(unsigned result, std::string_view name) const;
   void setResultAttr(unsigned result, std::string_view name,
                      Attribute value) const;
-  void removeResultAttr(unsigned result, std::string_view name) const;
-  AttrDict resultAttrs(unsigned result) const;
-  // The lists behind the accessors above.
+  // The attributes of all arguments or results (a whole dictionary, removing
+  // entries, ...).
   DictListAttr argAttrList() const;
   DictListAttr resultAttrList() const;
 
@@ -60,18 +57,16 @@ class FuncOp : public OpBase<FuncOp> {
   Op returnOp() const;
 };
 
+// The functions of `module` that have a body (declarations left out), in
+// module order.
+std::vector<FuncOp> functionDefinitions(Module& module);
+
 namespace func {
 
 using FuncOp = shardkit::FuncOp;
 
 // `func.call @callee(%a, ...)`.
-class CallOp : public OpBase<CallOp> {
- public:
-  static constexpr std::string_view kName = "func.call";
-  using OpBase::OpBase;
-  // The callee's symbol name; empty when the attribute is missing.
-  std::string_view callee() const;
-};
+using CallOp = CallLikeOp<"func.call">;
 
 // `func.return %a, ...`: the terminator of a function's body.
 using ReturnOp = PlainOp<"func.return">;

@@ -14,6 +14,7 @@
 #include <limits>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "absl/container/inlined_vector.h"
@@ -38,15 +39,36 @@ inline constexpr uint32_t kNoId = std::numeric_limits<uint32_t>::max();
 inline constexpr uint32_t kNoSourceLocation =
     std::numeric_limits<uint32_t>::max();
 
-// An op result or a block argument.
-class Value {
+// What Value, Op, Block and Region share: a handle of kind `Handle` to the
+// entry `id` of a module's array of them; null by default. Handles are equal
+// when they name the same entry of the same module, and hash by the entry.
+template <typename Handle>
+class GraphHandle {
  public:
-  Value() = default;
-  Value(Module* module, uint32_t id) : m_(module), id_(id) {}
+  GraphHandle() = default;
+  GraphHandle(Module* module, uint32_t id) : m_(module), id_(id) {}
 
   explicit operator bool() const { return m_ != nullptr && id_ != kNoId; }
   uint32_t id() const { return id_; }
   Module* module() const { return m_; }
+
+  friend bool operator==(Handle a, Handle b) {
+    return a.m_ == b.m_ && a.id_ == b.id_;
+  }
+  template <typename H>
+  friend H AbslHashValue(H h, Handle handle) {
+    return H::combine(std::move(h), handle.id_);
+  }
+
+ protected:
+  Module* m_ = nullptr;
+  uint32_t id_ = kNoId;
+};
+
+// An op result or a block argument.
+class Value : public GraphHandle<Value> {
+ public:
+  using GraphHandle::GraphHandle;
 
   Type type() const;
   void setType(Type type) const;
@@ -81,28 +103,12 @@ class Value {
   template <typename Pred>
   void replaceUsesWithIf(Value other, Pred&& pred) const;
 
-  friend bool operator==(Value a, Value b) {
-    return a.m_ == b.m_ && a.id_ == b.id_;
-  }
   friend bool operator<(Value a, Value b) { return a.id_ < b.id_; }
-  template <typename H>
-  friend H AbslHashValue(H h, Value v) {
-    return H::combine(std::move(h), v.id_);
-  }
-
- private:
-  Module* m_ = nullptr;
-  uint32_t id_ = kNoId;
 };
 
-class Op {
+class Op : public GraphHandle<Op> {
  public:
-  Op() = default;
-  Op(Module* module, uint32_t id) : m_(module), id_(id) {}
-
-  explicit operator bool() const { return m_ != nullptr && id_ != kNoId; }
-  uint32_t id() const { return id_; }
-  Module* module() const { return m_; }
+  using GraphHandle::GraphHandle;
 
   OpName opName() const;
   std::string_view name() const { return opName().str(); }
@@ -168,26 +174,11 @@ class Op {
   void moveBefore(Op anchor) const;
   void moveAfter(Op anchor) const;
   bool isErased() const;
-
-  friend bool operator==(Op a, Op b) { return a.m_ == b.m_ && a.id_ == b.id_; }
-  template <typename H>
-  friend H AbslHashValue(H h, Op o) {
-    return H::combine(std::move(h), o.id_);
-  }
-
- private:
-  Module* m_ = nullptr;
-  uint32_t id_ = kNoId;
 };
 
-class Block {
+class Block : public GraphHandle<Block> {
  public:
-  Block() = default;
-  Block(Module* module, uint32_t id) : m_(module), id_(id) {}
-
-  explicit operator bool() const { return m_ != nullptr && id_ != kNoId; }
-  uint32_t id() const { return id_; }
-  Module* module() const { return m_; }
+  using GraphHandle::GraphHandle;
 
   unsigned numArguments() const;
   Value argument(unsigned i) const;
@@ -238,27 +229,11 @@ class Block {
   };
   iterator begin() const { return iterator(front()); }
   iterator end() const { return iterator(Op(m_, kNoId)); }
-
-  friend bool operator==(Block a, Block b) {
-    return a.m_ == b.m_ && a.id_ == b.id_;
-  }
-  template <typename H>
-  friend H AbslHashValue(H h, Block b) {
-    return H::combine(std::move(h), b.id_);
-  }
-
- private:
-  Module* m_ = nullptr;
-  uint32_t id_ = kNoId;
 };
 
-class Region {
+class Region : public GraphHandle<Region> {
  public:
-  Region() = default;
-  Region(Module* module, uint32_t id) : m_(module), id_(id) {}
-
-  explicit operator bool() const { return m_ != nullptr && id_ != kNoId; }
-  uint32_t id() const { return id_; }
+  using GraphHandle::GraphHandle;
 
   Op parentOp() const;
   unsigned numBlocks() const;
@@ -267,14 +242,6 @@ class Region {
   Block front() const { return numBlocks() ? block(0) : Block(); }
   Block addBlock() const;
   bool empty() const { return numBlocks() == 0; }
-
-  friend bool operator==(Region a, Region b) {
-    return a.m_ == b.m_ && a.id_ == b.id_;
-  }
-
- private:
-  Module* m_ = nullptr;
-  uint32_t id_ = kNoId;
 };
 
 // Everything needed to create an op.

@@ -62,6 +62,16 @@ class OpReader {
   // `attr-dict : (ins) -> outs`, the end of most pretty forms: the optional
   // attribute dictionary, then parseTrailingFunctionalType.
   absl::Status parseAttrsAndFunctionalType(OperationState& state);
+  // `attr-dict %a, ...`, the start of the forms that write the attributes
+  // before the operands: the optional attribute dictionary, then the
+  // operands (exactly one with `one_operand`), into `state`.
+  absl::Status parseAttrDictAndOperands(OperationState& state,
+                                        bool one_operand);
+  // `attr-dict value`, the form of the constants: the value, an elements
+  // literal that carries the result type, becomes `state`'s `value`
+  // attribute; `expected` is the error for another value.
+  absl::Status parseConstantForm(OperationState& state,
+                                 std::string_view expected);
   // `: t1, t2` ending an op: one type per operand, which must be the types
   // of `operands`.
   absl::Status parseTrailingOperandTypes(const std::vector<Value>& operands,
@@ -147,6 +157,12 @@ class OpWriter {
   // ` {a = 1, ...} : t`: printAttrDict, then `type`.
   void printAttrsAndType(Op op, std::initializer_list<std::string_view> elided,
                          Type type);
+  // `<head> {a = 1, ...} %a, ... : ` (what parseAttrDictAndOperands reads,
+  // and the colon): the caller then prints the types.
+  void printAttrDictAndOperands(Op op, std::string_view head,
+                                std::initializer_list<std::string_view> elided);
+  // `name {a = 1, ...} value`, what parseConstantForm reads after `name`.
+  void printConstantForm(Op op, std::string_view name);
   // `name %x<after> {a = 1, ...} : t`, the form of many ops of one operand:
   // `after` is what the op writes after its operand.
   void printUnaryForm(Op op, std::string_view after,

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "shardkit/core/non_copyable.h"
 #include "shardkit/core/status_macros.h"
 #include "shardkit/export.h"
 
@@ -32,12 +33,10 @@ struct PhaseTiming {
 // Collects the phases timed on this thread while it lives, in the order they
 // started (an enclosing phase before the phases inside it). Recorders nest:
 // the innermost one collects.
-class PhaseRecorder {
+class PhaseRecorder : public NonCopyable {
  public:
   PhaseRecorder();
   ~PhaseRecorder();
-  PhaseRecorder(const PhaseRecorder&) = delete;
-  PhaseRecorder& operator=(const PhaseRecorder&) = delete;
 
   const std::vector<PhaseTiming>& phases() const { return phases_; }
   void clear() { phases_.clear(); }
@@ -51,12 +50,10 @@ class PhaseRecorder {
 };
 
 // Times the scope it lives in as the phase `name`, if a recorder is active.
-class TimedPhase {
+class TimedPhase : public NonCopyable {
  public:
   explicit TimedPhase(std::string_view name);
   ~TimedPhase();
-  TimedPhase(const TimedPhase&) = delete;
-  TimedPhase& operator=(const TimedPhase&) = delete;
 
  private:
   PhaseRecorder* recorder_;

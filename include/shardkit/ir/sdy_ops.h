@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <utility>
 
 #include "shardkit/core/collective_params.h"
 #include "shardkit/core/mesh.h"
@@ -23,68 +24,58 @@ SHARDKIT_EXPORT_BEGIN
 namespace shardkit::sdy {
 
 // `sdy.mesh @name = <...>`: a named mesh, a symbol of the module.
-class MeshOp : public OpBase<MeshOp> {
+class MeshOp : public OpBase<"sdy.mesh"> {
  public:
-  static constexpr std::string_view kName = "sdy.mesh";
   using OpBase::OpBase;
   std::string_view symName() const;
   const Mesh& mesh() const;
 };
 
-// Shared by the ops that are an identity on one input and carry a sharding.
-template <typename ConcreteOp>
-class UnaryShardingOp : public OpBase<ConcreteOp> {
+// Shared by the ops that are an identity on one input and carry a sharding
+// (the input is also `tensor()`); `sdy.func_data_flow_edge %x attr-dict :
+// type` is one with no more accessors: the sharding of a function argument
+// or a call result, which flows between the function and its calls (the
+// argument's sources are the operands of every call; a call result's source
+// is the callee's returned value). Its sharding is the op's `sdy.sharding`
+// (read it through sharding_site.h).
+template <ir_internal::NameLiteral Name>
+class UnaryShardingOp : public TensorOp<Name> {
  public:
-  using OpBase<ConcreteOp>::OpBase;
-  Value input() const { return this->op_.operand(0); }
-  Value result() const { return this->op_.result(0); }
+  using TensorOp<Name>::TensorOp;
+  Value input() const { return this->tensor(); }
 };
+using FuncDataFlowEdgeOp = UnaryShardingOp<"sdy.func_data_flow_edge">;
 
-// `sdy.sharding_constraint %x <@mesh, [...]>`: how `input` (or the uses of
-// `result`) should be sharded.
-class ShardingConstraintOp : public UnaryShardingOp<ShardingConstraintOp> {
+// `sdy.sharding_constraint %x <@mesh, [...]>` (how `input`, or the uses of
+// `result`, should be sharded) and `sdy.reshard %x <@mesh, [...]>` (`input`
+// resharded to `sharding`).
+template <ir_internal::NameLiteral Name>
+class ShardingOp : public UnaryShardingOp<Name> {
  public:
-  static constexpr std::string_view kName = "sdy.sharding_constraint";
-  using UnaryShardingOp::UnaryShardingOp;
-  const TensorSharding& sharding() const;
-  void setSharding(TensorSharding sharding) const;
+  using UnaryShardingOp<Name>::UnaryShardingOp;
+  const TensorSharding& sharding() const {
+    return attrOrEmpty<TensorSharding>(this->op_, "sharding");
+  }
+  void setSharding(TensorSharding sharding) const {
+    this->op_.setAttr("sharding", Attribute::of(std::move(sharding)));
+  }
 };
-
-// `sdy.reshard %x <@mesh, [...]>`: `input` resharded to `sharding`.
-class ReshardOp : public UnaryShardingOp<ReshardOp> {
- public:
-  static constexpr std::string_view kName = "sdy.reshard";
-  using UnaryShardingOp::UnaryShardingOp;
-  const TensorSharding& sharding() const;
-  void setSharding(TensorSharding sharding) const;
-};
+using ShardingConstraintOp = ShardingOp<"sdy.sharding_constraint">;
+using ReshardOp = ShardingOp<"sdy.reshard">;
 
 // `sdy.data_flow_edge %owner sharding=<...>`: the sharding of a data-flow
 // edge whose owner (root target) is `input`.
-class DataFlowEdgeOp : public UnaryShardingOp<DataFlowEdgeOp> {
+class DataFlowEdgeOp : public UnaryShardingOp<"sdy.data_flow_edge"> {
  public:
-  static constexpr std::string_view kName = "sdy.data_flow_edge";
   using UnaryShardingOp::UnaryShardingOp;
   // Null when the edge has no sharding yet.
   const TensorSharding* sharding() const;
   void setSharding(TensorSharding sharding) const;
 };
 
-// `sdy.func_data_flow_edge %x attr-dict : type`: the sharding of a function
-// argument or a call result, which flows between the function and its calls
-// (the argument's sources are the operands of every call; a call result's
-// source is the callee's returned value). The sharding is the op's
-// `sdy.sharding` (read it through sharding_site.h).
-class FuncDataFlowEdgeOp : public UnaryShardingOp<FuncDataFlowEdgeOp> {
- public:
-  static constexpr std::string_view kName = "sdy.func_data_flow_edge";
-  using UnaryShardingOp::UnaryShardingOp;
-};
-
 // `sdy.propagation_barrier %x allowed_direction=...`.
-class PropagationBarrierOp : public UnaryShardingOp<PropagationBarrierOp> {
+class PropagationBarrierOp : public UnaryShardingOp<"sdy.propagation_barrier"> {
  public:
-  static constexpr std::string_view kName = "sdy.propagation_barrier";
   using UnaryShardingOp::UnaryShardingOp;
   // kNone when the attribute is missing.
   PropagationDirection allowedDirection() const;
@@ -92,9 +83,8 @@ class PropagationBarrierOp : public UnaryShardingOp<PropagationBarrierOp> {
 
 // `sdy.sharding_group %x group_id=N`: `input` is sharded like the other
 // members of group N. No results.
-class ShardingGroupOp : public OpBase<ShardingGroupOp> {
+class ShardingGroupOp : public OpBase<"sdy.sharding_group"> {
  public:
-  static constexpr std::string_view kName = "sdy.sharding_group";
   using OpBase::OpBase;
   Value input() const { return op_.operand(0); }
   // 0 when the attribute is missing.
@@ -102,39 +92,27 @@ class ShardingGroupOp : public OpBase<ShardingGroupOp> {
 };
 
 // `sdy.constant dense<...>`: a constant that is never folded with another.
-class ConstantOp : public OpBase<ConstantOp> {
+class ConstantOp : public OpBase<"sdy.constant"> {
  public:
-  static constexpr std::string_view kName = "sdy.constant";
   using OpBase::OpBase;
   const Attribute& value() const;
   Value output() const { return op_.result(0); }
 };
 
 // `sdy.return`: the terminator of the sdy region ops.
-class ReturnOp : public OpBase<ReturnOp> {
- public:
-  static constexpr std::string_view kName = "sdy.return";
-  using OpBase::OpBase;
-};
+using ReturnOp = PlainOp<"sdy.return">;
 
-// Shared by the two computation ops: one body block whose arguments mirror
-// the operands and whose return mirrors the results.
-template <typename ConcreteOp>
-class ComputationOp : public OpBase<ConcreteOp> {
- public:
-  using OpBase<ConcreteOp>::OpBase;
-  // The entry block of the body (null if the body is empty).
-  Block body() const {
-    return this->op_.numRegions() ? this->op_.region(0).front() : Block();
-  }
-};
+// The two computation ops have one body block whose arguments mirror the
+// operands and whose return mirrors the results.
 
 // `sdy.manual_computation(%x) in_shardings=[...] out_shardings=[...]
 // manual_axes={...} (%local) { ... }`.
-class ManualComputationOp : public ComputationOp<ManualComputationOp> {
+class ManualComputationOp : public SingleBlockOp<"sdy.manual_computation"> {
  public:
-  static constexpr std::string_view kName = "sdy.manual_computation";
-  using ComputationOp::ComputationOp;
+  using SingleBlockOp::SingleBlockOp;
+  // True if the op has its three attributes, of their kinds, and one body
+  // block (what printing and verifying need before reading them).
+  bool hasAttributesAndBody() const;
   const TensorShardingPerValue& inShardings() const;
   const TensorShardingPerValue& outShardings() const;
   void setInShardings(TensorShardingPerValue shardings) const;
@@ -143,10 +121,9 @@ class ManualComputationOp : public ComputationOp<ManualComputationOp> {
 };
 
 // `sdy.named_computation<"name">(%x) (%arg) { ... }`.
-class NamedComputationOp : public ComputationOp<NamedComputationOp> {
+class NamedComputationOp : public SingleBlockOp<"sdy.named_computation"> {
  public:
-  static constexpr std::string_view kName = "sdy.named_computation";
-  using ComputationOp::ComputationOp;
+  using SingleBlockOp::SingleBlockOp;
   // The computation's name (not the op's: that is `->name()`).
   std::string_view name() const;
   // Null when absent.
@@ -158,74 +135,61 @@ class NamedComputationOp : public ComputationOp<NamedComputationOp> {
 const TensorSharding& collectiveOutSharding(Op op);
 
 // Shared by the collectives: one operand `tensor`, one result whose sharding
-// is `out_sharding`.
-template <typename ConcreteOp>
-class CollectiveOp : public OpBase<ConcreteOp> {
+// is `out_sharding`. `sdy.collective_permute` has nothing more.
+template <ir_internal::NameLiteral Name>
+class CollectiveOp : public TensorOp<Name> {
  public:
-  using OpBase<ConcreteOp>::OpBase;
-  Value tensor() const { return this->op_.operand(0); }
-  Value result() const { return this->op_.result(0); }
+  using TensorOp<Name>::TensorOp;
   const TensorSharding& outSharding() const {
     return collectiveOutSharding(this->op_);
   }
 };
+using CollectivePermuteOp = CollectiveOp<"sdy.collective_permute">;
 
-class AllGatherOp : public CollectiveOp<AllGatherOp> {
+// A collective over the mesh axes its attribute `AxesAttr` lists: one list
+// (`Axes` an AxisRefList) or one per dimension (a ListOfAxisRefLists).
+template <ir_internal::NameLiteral Name, typename Axes,
+          ir_internal::NameLiteral AxesAttr>
+class AxesCollectiveOp : public CollectiveOp<Name> {
  public:
-  static constexpr std::string_view kName = "sdy.all_gather";
-  using CollectiveOp::CollectiveOp;
-  const ListOfAxisRefLists& gatheringAxes() const;
+  static constexpr std::string_view kAxesAttr = AxesAttr.view();
+  using CollectiveOp<Name>::CollectiveOp;
+  const Axes& axes() const { return attrOrEmpty<Axes>(this->op_, kAxesAttr); }
 };
+using AllGatherOp =
+    AxesCollectiveOp<"sdy.all_gather", ListOfAxisRefLists, "gathering_axes">;
+using AllSliceOp =
+    AxesCollectiveOp<"sdy.all_slice", ListOfAxisRefLists, "slicing_axes">;
+using ShardedToUnreducedOp =
+    AxesCollectiveOp<"sdy.sharded_to_unreduced", ListOfAxisRefLists, "axes">;
+using ReplicatedToUnreducedOp =
+    AxesCollectiveOp<"sdy.replicated_to_unreduced", AxisRefList, "axes">;
 
-class AllSliceOp : public CollectiveOp<AllSliceOp> {
+// The `reduction` of a collective that reduces: "max" or "min"; empty for a
+// sum (the default).
+std::string_view collectiveReduction(Op op);
+
+// A collective that reduces over its axes.
+template <ir_internal::NameLiteral Name, typename Axes,
+          ir_internal::NameLiteral AxesAttr>
+class ReducingCollectiveOp : public AxesCollectiveOp<Name, Axes, AxesAttr> {
  public:
-  static constexpr std::string_view kName = "sdy.all_slice";
-  using CollectiveOp::CollectiveOp;
-  const ListOfAxisRefLists& slicingAxes() const;
+  using AxesCollectiveOp<Name, Axes, AxesAttr>::AxesCollectiveOp;
+  std::string_view reduction() const { return collectiveReduction(this->op_); }
 };
+using AllReduceOp =
+    ReducingCollectiveOp<"sdy.all_reduce", AxisRefList, "reduction_axes">;
+using ReduceScatterOp =
+    ReducingCollectiveOp<"sdy.reduce_scatter", ListOfAxisRefLists,
+                         "reduce_scatter_axes">;
 
-class AllReduceOp : public CollectiveOp<AllReduceOp> {
+class AllToAllOp : public CollectiveOp<"sdy.all_to_all"> {
  public:
-  static constexpr std::string_view kName = "sdy.all_reduce";
+  static constexpr std::string_view kParamsAttr = "params";
   using CollectiveOp::CollectiveOp;
-  const AxisRefList& reductionAxes() const;
-  // "max" or "min"; empty for a sum (the default).
-  std::string_view reduction() const;
-};
-
-class ReduceScatterOp : public CollectiveOp<ReduceScatterOp> {
- public:
-  static constexpr std::string_view kName = "sdy.reduce_scatter";
-  using CollectiveOp::CollectiveOp;
-  const ListOfAxisRefLists& reduceScatterAxes() const;
-  std::string_view reduction() const;
-};
-
-class AllToAllOp : public CollectiveOp<AllToAllOp> {
- public:
-  static constexpr std::string_view kName = "sdy.all_to_all";
-  using CollectiveOp::CollectiveOp;
-  const AllToAllParamList& params() const;
-};
-
-class CollectivePermuteOp : public CollectiveOp<CollectivePermuteOp> {
- public:
-  static constexpr std::string_view kName = "sdy.collective_permute";
-  using CollectiveOp::CollectiveOp;
-};
-
-class ShardedToUnreducedOp : public CollectiveOp<ShardedToUnreducedOp> {
- public:
-  static constexpr std::string_view kName = "sdy.sharded_to_unreduced";
-  using CollectiveOp::CollectiveOp;
-  const ListOfAxisRefLists& axes() const;
-};
-
-class ReplicatedToUnreducedOp : public CollectiveOp<ReplicatedToUnreducedOp> {
- public:
-  static constexpr std::string_view kName = "sdy.replicated_to_unreduced";
-  using CollectiveOp::CollectiveOp;
-  const AxisRefList& axes() const;
+  const AllToAllParamList& params() const {
+    return attrOrEmpty<AllToAllParamList>(op_, kParamsAttr);
+  }
 };
 
 }  // namespace shardkit::sdy

@@ -15,31 +15,27 @@ namespace shardkit::stablehlo {
 
 // `stablehlo.while(%x) cond {...} do {...}`: region 0 computes the
 // condition, region 1 the next iteration's values.
-class WhileOp : public OpBase<WhileOp> {
+class WhileOp : public OpBase<"stablehlo.while"> {
  public:
-  static constexpr std::string_view kName = "stablehlo.while";
   using OpBase::OpBase;
   Region cond() const { return op_.region(0); }
   Region body() const { return op_.region(1); }
 };
 
 // `stablehlo.constant dense<...>`.
-class ConstantOp : public OpBase<ConstantOp> {
+class ConstantOp : public OpBase<"stablehlo.constant"> {
  public:
-  static constexpr std::string_view kName = "stablehlo.constant";
   using OpBase::OpBase;
   const Attribute& value() const { return op_.attr("value"); }
 };
 
 // `stablehlo.custom_call @target(...)`.
-class CustomCallOp : public OpBase<CustomCallOp> {
+class CustomCallOp : public OpBase<"stablehlo.custom_call"> {
  public:
-  static constexpr std::string_view kName = "stablehlo.custom_call";
   using OpBase::OpBase;
   // Empty when the attribute is missing.
   std::string_view callTargetName() const {
-    const std::string* s = op_.attr("call_target_name").asString();
-    return s ? std::string_view(*s) : std::string_view();
+    return stringAttrOrEmpty(op_, "call_target_name");
   }
 };
 

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "absl/types/span.h"
+#include "shardkit/core/non_copyable.h"
 #include "shardkit/core/tensor_shape.h"
 #include "shardkit/export.h"
 
@@ -78,12 +79,10 @@ class Type {
 };
 
 // Creates and owns uniqued types. Not thread-safe; one per Module.
-class TypeContext {
+class TypeContext : public NonCopyable {
  public:
   TypeContext();
   ~TypeContext();
-  TypeContext(const TypeContext&) = delete;
-  TypeContext& operator=(const TypeContext&) = delete;
 
   // tensor<dims x element [, encoding]>; dims may hold kDynamicSize.
   Type rankedTensor(absl::Span<const int64_t> dims,

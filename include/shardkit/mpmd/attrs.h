@@ -57,7 +57,16 @@ struct UserOrigin {
   friend bool operator==(const UserOrigin&, const UserOrigin&) = default;
 };
 
-enum class ReductionType { kNone, kAdd, kMax, kMin, kMul, kOr, kAnd };
+enum class ReductionType {
+  kNone,
+  kAdd,
+  kMax,
+  kMin,
+  kMul,
+  kOr,
+  kAnd,
+  kLast = kAnd  // for enum tables (core/enum_table.h)
+};
 
 // "none", "add", ...
 std::string_view toString(ReductionType type);

@@ -15,6 +15,7 @@
 #include "shardkit/export.h"
 #include "shardkit/ir/op_base.h"
 #include "shardkit/mpmd/attrs.h"
+#include "shardkit/mpmd/mesh_tensor.h"
 
 SHARDKIT_EXPORT_BEGIN
 
@@ -24,108 +25,93 @@ namespace shardkit::mpmd {
 // Idempotent and thread-safe.
 void registerMpmdOps();
 
-// Shared by the ops with one operand `tensor` and one result.
-template <typename ConcreteOp>
-class UnaryOp : public OpBase<ConcreteOp> {
+// Shared by assign and unassign, which move a tensor between the local and
+// the mesh world: the mesh of the side that is a mesh tensor (the result of
+// an assign, the operand of an unassign) and the `origin` label.
+template <ir_internal::NameLiteral Name, bool kMeshIsResult>
+class MeshBoundaryOp : public TensorOp<Name> {
  public:
-  using OpBase<ConcreteOp>::OpBase;
-  Value tensor() const { return this->op_.operand(0); }
-  Value result() const { return this->op_.result(0); }
+  using TensorOp<Name>::TensorOp;
+  // The `origin` label (empty when absent).
+  std::string_view origin() const {
+    return stringAttrOrEmpty(this->op_, "origin");
+  }
+  std::string meshName() const {
+    return meshNameOf((kMeshIsResult ? this->result() : this->tensor()).type());
+  }
+  // The mesh, with the origin if there is one.
+  MeshWithOrigins meshWithOrigin() const {
+    MeshWithOrigins result{meshName(), {}};
+    if (!origin().empty()) result.origins.emplace_back(origin());
+    return result;
+  }
 };
 
 // `mpmd.assign {origin = "o"} %t : (tensor<...>) -> !mpmd.mesh_tensor<...>`:
 // a local tensor put on a mesh, fully replicated.
-class AssignOp : public UnaryOp<AssignOp> {
+class AssignOp : public MeshBoundaryOp<"mpmd.assign", true> {
  public:
-  static constexpr std::string_view kName = "mpmd.assign";
-  using UnaryOp::UnaryOp;
+  using MeshBoundaryOp::MeshBoundaryOp;
   // `tensor` assigned to the mesh tensor type `result`; no origin when empty.
   static OperationState build(Value tensor, Type result,
                               std::string_view origin = "");
-  // The `origin` label (empty when absent).
-  std::string_view origin() const;
-  // The mesh of the result.
-  std::string meshName() const;
-  MeshWithOrigins meshWithOrigin() const;
 };
 
 // `mpmd.unassign {origin = "o"} %t : (!mpmd.mesh_tensor<...>) -> tensor<...>`.
-class UnassignOp : public UnaryOp<UnassignOp> {
+class UnassignOp : public MeshBoundaryOp<"mpmd.unassign", false> {
  public:
-  static constexpr std::string_view kName = "mpmd.unassign";
-  using UnaryOp::UnaryOp;
+  using MeshBoundaryOp::MeshBoundaryOp;
   // The mesh tensor `tensor` as its global tensor.
   static OperationState build(Value tensor, std::string_view origin = "");
-  std::string_view origin() const;
-  // The mesh of the operand.
-  std::string meshName() const;
-  MeshWithOrigins meshWithOrigin() const;
 };
 
 // `mpmd.transfer %t : (mesh_tensor<m1,...>) -> mesh_tensor<m2,...>`.
-class TransferOp : public UnaryOp<TransferOp> {
+class TransferOp : public TensorOp<"mpmd.transfer"> {
  public:
-  static constexpr std::string_view kName = "mpmd.transfer";
-  using UnaryOp::UnaryOp;
+  using TensorOp::TensorOp;
   static OperationState build(Value tensor, Type result);
   // Same mesh and memory kind on both sides (only the sharding changes).
   bool isIntraMesh() const;
 };
 
 // `mpmd.broadcast %t : tensor<...>`.
-class BroadcastOp : public UnaryOp<BroadcastOp> {
- public:
-  static constexpr std::string_view kName = "mpmd.broadcast";
-  using UnaryOp::UnaryOp;
-};
+using BroadcastOp = TensorOp<"mpmd.broadcast">;
 
 // `mpmd.named_tensor %t name="n" : tensor<...>`.
-class NamedTensorOp : public UnaryOp<NamedTensorOp> {
+class NamedTensorOp : public TensorOp<"mpmd.named_tensor"> {
  public:
-  static constexpr std::string_view kName = "mpmd.named_tensor";
-  using UnaryOp::UnaryOp;
+  using TensorOp::TensorOp;
   std::string_view name() const;
 };
 
 // `mpmd.reduce<add> %a, %b : (ts) -> t`.
-class ReduceOp : public OpBase<ReduceOp> {
+class ReduceOp : public OpBase<"mpmd.reduce"> {
  public:
-  static constexpr std::string_view kName = "mpmd.reduce";
   using OpBase::OpBase;
   // kNone when absent (the default).
   ReductionType reductionType() const;
 };
 
 // `mpmd.return %a, ... : ts`: the terminator of the mpmd region ops.
-class ReturnOp : public OpBase<ReturnOp> {
- public:
-  static constexpr std::string_view kName = "mpmd.return";
-  using OpBase::OpBase;
-};
+using ReturnOp = PlainOp<"mpmd.return">;
 
-// Shared by the ops with one single-block region.
-template <typename ConcreteOp>
-class RegionOp : public OpBase<ConcreteOp> {
+// Shared by the two fragment ops (`Base` the handle of one), which run on
+// the mesh of the topology their `mesh_name` names.
+template <typename Base>
+class OnMeshOp : public Base {
  public:
-  using OpBase<ConcreteOp>::OpBase;
-  Block body() const {
-    return this->op_.numRegions() ? this->op_.region(0).front() : Block();
-  }
-  // The terminator of the body, or null.
-  Op returnOp() const {
-    Block b = body();
-    return b && !b.empty() ? b.back() : Op();
+  using Base::Base;
+  std::string_view meshName() const {
+    return stringAttrOrEmpty(this->op_, "mesh_name");
   }
 };
 
 // `mpmd.fragment<mesh="m", origin=["f"(1)], stage=0, in_shardings=[...],
 // out_shardings=[...]> (%x) (%arg: tensor<...>) { ... } : (ts) -> ts`: a
 // computation placed on one mesh of the topology.
-class FragmentOp : public RegionOp<FragmentOp> {
+class FragmentOp : public OnMeshOp<SingleBlockOp<"mpmd.fragment">> {
  public:
-  static constexpr std::string_view kName = "mpmd.fragment";
-  using RegionOp::RegionOp;
-  std::string_view meshName() const;
+  using OnMeshOp::OnMeshOp;
   std::vector<UserOrigin> origins() const;
   // A user fragment comes from named computations (non-empty origins).
   bool isUserFragment() const;
@@ -135,38 +121,25 @@ class FragmentOp : public RegionOp<FragmentOp> {
 };
 
 // `mpmd.fragment_call<mesh="m", origin=[]> @f(%x) : (ts) -> ts`.
-class FragmentCallOp : public OpBase<FragmentCallOp> {
- public:
-  static constexpr std::string_view kName = "mpmd.fragment_call";
-  using OpBase::OpBase;
-  std::string_view meshName() const;
-  std::string_view callee() const;
-};
+using FragmentCallOp = OnMeshOp<CallLikeOp<"mpmd.fragment_call">>;
 
 // `mpmd.named_computation<"name"(N)> (%x) (%arg: t) { ... } : (ts) -> ts`.
-class NamedComputationOp : public RegionOp<NamedComputationOp> {
+class NamedComputationOp : public SingleBlockOp<"mpmd.named_computation"> {
  public:
-  static constexpr std::string_view kName = "mpmd.named_computation";
-  using RegionOp::RegionOp;
+  using SingleBlockOp::SingleBlockOp;
   UserOrigin origin() const;
   // The computation's name (not the op's).
   std::string name() const { return origin().name; }
 };
 
 // `mpmd.call @f(%x) : (ts) -> ts`.
-class CallOp : public OpBase<CallOp> {
- public:
-  static constexpr std::string_view kName = "mpmd.call";
-  using OpBase::OpBase;
-  std::string_view callee() const;
-};
+using CallOp = CallLikeOp<"mpmd.call">;
 
 // `mpmd.for (%x) {iterations = 3 : ui32, unroll_factor = 1 : ui32}
 // (%arg: t, %index: tensor<ui32>) { ... } : ts`.
-class ForOp : public RegionOp<ForOp> {
+class ForOp : public SingleBlockOp<"mpmd.for"> {
  public:
-  static constexpr std::string_view kName = "mpmd.for";
-  using RegionOp::RegionOp;
+  using SingleBlockOp::SingleBlockOp;
   int64_t iterations() const;
   std::optional<int64_t> unrollFactor() const;
 };

@@ -33,6 +33,8 @@ bool isEntryPointFunction(FuncOp func);
 std::optional<Topology> topologyOf(FuncOp func);
 // The mpmd functions of `module`, in order.
 std::vector<FuncOp> mpmdFunctions(Module& module);
+// The entry points among them (isEntryPointFunction), in module order.
+std::vector<FuncOp> entryPointFunctions(Module& module);
 
 // The mesh called `name` in the topology of the function enclosing `op`, or
 // the error the reference emits at `op`: `Function does not have a topology

@@ -93,9 +93,6 @@ absl::Status propagateToFuncResults(Module& module);
 // sharding just takes the callee's.
 absl::Status insertFuncCallReshards(Module& module);
 
-// Registers the passes above (called from pass_list.cc).
-void registerCallPasses();
-
 }  // namespace shardkit
 
 #endif  // SHARDKIT_PASSES_CALL_PASSES_H_

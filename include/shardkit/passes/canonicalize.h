@@ -108,8 +108,6 @@ void applyPatternsGreedily(Op root, const PatternSet& patterns,
 absl::Status canonicalize(Module& module,
                           const CanonicalizeOptions& options = {});
 
-void registerCanonicalizePass();
-
 }  // namespace shardkit
 
 SHARDKIT_EXPORT_END

@@ -20,22 +20,22 @@
 #include "shardkit/export.h"
 #include "shardkit/ir/func.h"
 #include "shardkit/ir/graph.h"
+#include "shardkit/propagation/propagate.h"
 
 SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
 struct SinkDataFlowEdgesOptions {
-  // `sink-debug-sharding-origins`: move the edges' `sdy.sharding_origins` to
-  // the data-flow op (`sdy.block_arg_sharding_origins`,
-  // `sdy.result_sharding_origins`: the records of the edges that have one, in
-  // owner order; set, possibly empty, on every data-flow op), as the
-  // reference does.
-  bool sink_debug_sharding_origins = false;
-  // `sink-debug-propagation-edge-sharding`: likewise for the non-empty
-  // `sdy.propagation_edges` (`sdy.block_arg_propagation_edges`,
-  // `sdy.result_propagation_edges`).
-  bool sink_debug_propagation_edge_sharding = false;
+  // The debug records to move from the edges to their data-flow op, as the
+  // reference does. `sharding_origins` (`sink-debug-sharding-origins`): the
+  // edges' `sdy.sharding_origins` go to `sdy.block_arg_sharding_origins` or
+  // `sdy.result_sharding_origins` (the records of the edges that have one,
+  // in owner order; set, possibly empty, on every data-flow op).
+  // `propagation_edges` (`sink-debug-propagation-edge-sharding`): likewise
+  // for the non-empty `sdy.propagation_edges`
+  // (`sdy.block_arg_propagation_edges`, `sdy.result_propagation_edges`).
+  DebugRecords debug = {};
 };
 
 // The inverse of addDataFlowEdges: the sharding of every
@@ -209,18 +209,6 @@ struct InsertExplicitReshardsOptions {
 // target has.
 absl::Status insertExplicitReshards(
     Module& module, const InsertExplicitReshardsOptions& options);
-
-// Registers the passes above (called from pass_list.cc).
-void registerExportPasses();
-void registerInputOutputShardingPasses();
-void registerResolveSingleDeviceShardingPass();
-void registerRemoveAllGatherReduceScatterForCmv1Pass();
-void registerCheckCollectivesPass();
-void registerUnflattenCallGraphPass();
-void registerExportNamedComputationsPass();
-void registerVerifyUnreducedAxesPass();
-void registerInlineMeshesPass();
-void registerInsertExplicitReshardsPass();
 
 }  // namespace shardkit
 

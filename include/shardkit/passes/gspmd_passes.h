@@ -33,8 +33,6 @@ absl::Status importGspmdShardings(Module& module, std::string_view mesh_name);
 // subgroups. The sdy ops and meshes stay.
 absl::Status exportGspmdShardings(Module& module);
 
-void registerGspmdPasses();
-
 }  // namespace shardkit
 
 SHARDKIT_EXPORT_END

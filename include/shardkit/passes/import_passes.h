@@ -128,9 +128,6 @@ struct ImportPipelineOptions {
 absl::Status runImportPipeline(Module& module,
                                const ImportPipelineOptions& options = {});
 
-// Registers the passes above (called from pass_list.cc).
-void registerImportPasses();
-
 }  // namespace shardkit
 
 SHARDKIT_EXPORT_END

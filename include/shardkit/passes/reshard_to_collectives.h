@@ -30,9 +30,6 @@ struct ReshardToCollectivesOptions {
 absl::Status reshardToCollectives(Module& module,
                                   const ReshardToCollectivesOptions& options);
 
-// Registers the pass (called from pass_list.cc).
-void registerReshardToCollectivesPass();
-
 }  // namespace shardkit
 
 SHARDKIT_EXPORT_END

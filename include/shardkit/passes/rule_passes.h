@@ -20,8 +20,6 @@ namespace shardkit {
 absl::Status populateOpShardingRules(Module& module,
                                      const RuleOptions& options = {});
 
-void registerRulePasses();
-
 }  // namespace shardkit
 
 SHARDKIT_EXPORT_END

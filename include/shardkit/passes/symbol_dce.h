@@ -17,9 +17,6 @@ namespace shardkit {
 
 absl::Status symbolDce(Module& module);
 
-// Registers -symbol-dce (called from pass_list.cc).
-void registerSymbolDcePass();
-
 }  // namespace shardkit
 
 SHARDKIT_EXPORT_END

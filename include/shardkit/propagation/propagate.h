@@ -38,6 +38,25 @@ enum class PropagationStrategy {
   kBasicThenAggressive,
 };
 
+// The debug records of propagation (docs/propagation.md), which
+// PropagationOptions asks for and SinkDataFlowEdgesOptions moves.
+struct DebugRecords {
+  // Where each axis of each value came from (`sdy.sharding_origins`; the
+  // `debug-sharding-origins` option).
+  bool sharding_origins = false;
+  // Which operand or result gave each axis to which others, step by step
+  // (`sdy.propagation_edges`; `debug-propagation-edge-sharding`).
+  bool propagation_edges = false;
+
+  bool any() const { return sharding_origins || propagation_edges; }
+  // Adds the records `other` names.
+  DebugRecords& operator|=(const DebugRecords& other) {
+    sharding_origins |= other.sharding_origins;
+    propagation_edges |= other.propagation_edges;
+    return *this;
+  }
+};
+
 struct PropagationOptions {
   PropagationStrategy strategy = PropagationStrategy::kBasic;
   // Propagate in the op-priority rounds (pass-through ops first).
@@ -48,12 +67,8 @@ struct PropagationOptions {
   bool conservative = false;
   // Keep the `sdy.sharding_rule` attributes the registry created.
   bool keep_sharding_rules = false;
-  // Record where each axis of each value came from (`sdy.sharding_origins`,
-  // docs/propagation.md).
-  bool debug_sharding_origins = false;
-  // Record which operand or result gave each axis to which others, step by
-  // step (`sdy.propagation_edges`).
-  bool debug_propagation_edges = false;
+  // The debug records to leave on the module.
+  DebugRecords debug = {};
 };
 
 struct PropagationStats {

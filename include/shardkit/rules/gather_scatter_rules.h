@@ -23,9 +23,9 @@ SHARDKIT_EXPORT_BEGIN
 
 namespace shardkit {
 
-// GatherDimensionNumbers and ScatterDimensionNumbers are plain structs
-// (core/dimension_numbers.h), read from `#stablehlo.gather<...>` /
-// `#stablehlo.scatter<...>` by the text layer.
+// Gather's and scatter's dimension numbers are one plain struct,
+// SliceDimensionNumbers (core/dimension_numbers.h), read from
+// `#stablehlo.gather<...>` / `#stablehlo.scatter<...>` by the text layer.
 
 // gather(operand, start_indices) -> result. A sliced offset dim is a blocked
 // need-replication factor, except a slice of size 1, where the input factor

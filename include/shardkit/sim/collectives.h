@@ -46,15 +46,23 @@ enum class CollectiveKind {
   kReduceScatter,
   kShardedToUnreduced,
   kReplicatedToUnreduced,
+  kLast = kReplicatedToUnreduced,  // for enum tables (core/enum_table.h)
 };
 
 // The op mnemonic without the dialect: `all_gather`, `all_to_all`, ...
 std::string_view mnemonic(CollectiveKind kind);
 
-// One collective. Which parameter fields are meaningful depends on `kind`:
+// The field of a Collective that holds the parameters of a kind.
+enum class CollectiveParams { kNone, kAxesPerDim, kAxes, kAllToAll };
 // `axes_per_dim` for all_gather, all_slice, reduce_scatter and
 // sharded_to_unreduced; `axes` for all_reduce and replicated_to_unreduced;
-// `params` for all_to_all; `reduction` for all_reduce and reduce_scatter.
+// `params` for all_to_all; none for collective_permute.
+CollectiveParams paramsOf(CollectiveKind kind);
+// True for the kinds whose `reduction` counts: all_reduce, reduce_scatter.
+bool reduces(CollectiveKind kind);
+
+// One collective. Which parameter fields are meaningful depends on `kind`
+// (paramsOf, reduces).
 struct Collective {
   CollectiveKind kind = CollectiveKind::kAllGather;
   ListOfAxisRefLists axes_per_dim;

@@ -71,6 +71,7 @@ class AttrParser {
   // and come here for what it does not take, errors included.
   absl::StatusOr<Mesh> parseMeshTokens();
   absl::StatusOr<TensorSharding> parseTensorShardingTokens();
+  // A step and an entry of `sdy.propagation_edges`, without their braces.
   absl::StatusOr<PropagationStep> parsePropagationStep();
   absl::StatusOr<AxisPropagation> parseAxisPropagation();
   absl::StatusOr<EdgeValueRef> parseEdgeValueRef();

@@ -34,11 +34,12 @@ enum class HloShardingKind : uint8_t {
   kManual,
   kMaximal,
   kTiled,
-  kTuple
+  kTuple,
+  kLast = kTuple  // for enum tables (core/enum_table.h)
 };
 
 // The kind of a trailing tile dimension that does not tile data.
-enum class HloSubgroup : uint8_t { kManual, kReplicated };
+enum class HloSubgroup : uint8_t { kManual, kReplicated, kLast = kReplicated };
 
 struct HloSharding {
   HloShardingKind kind = HloShardingKind::kReplicated;

@@ -12,6 +12,7 @@
 #include "shardkit/ir/func.h"
 #include "shardkit/passes/pass.h"
 #include "src/passes/canonicalize/patterns.h"
+#include "src/passes/pass_list.h"
 
 namespace shardkit {
 namespace {

@@ -25,20 +25,20 @@ using sdy::ReduceScatterOp;
 using sdy::ReplicatedToUnreducedOp;
 using sdy::ShardedToUnreducedOp;
 
-bool allEmpty(const ListOfAxisRefLists& lists) {
-  return std::all_of(lists.lists.begin(), lists.lists.end(),
-                     [](const AxisRefList& l) { return l.axes.empty(); });
+// True if `axes` name no axis.
+bool noAxes(const AxisRefList& axes) { return axes.empty(); }
+bool noAxes(const ListOfAxisRefLists& lists) {
+  return std::all_of(lists.begin(), lists.end(),
+                     [](const AxisRefList& l) { return l.empty(); });
 }
 
-// Replaces a collective whose axes are all empty by its operand.
-template <typename CollectiveT, typename AxesFn>
-RewritePattern noopPattern(AxesFn empty_axes) {
-  return [empty_axes](Op op, PatternRewriter& rewriter) {
-    CollectiveT c(op);
-    if (!empty_axes(c)) return false;
-    rewriter.replaceOp(op, c.tensor());
-    return true;
-  };
+// Replaces a collective over no axes by its operand.
+template <typename CollectiveT>
+bool noopCollective(Op op, PatternRewriter& rewriter) {
+  CollectiveT c(op);
+  if (!noAxes(c.axes())) return false;
+  rewriter.replaceOp(op, c.tensor());
+  return true;
 }
 
 bool collectivePermuteNoop(Op op, PatternRewriter& rewriter) {
@@ -49,19 +49,14 @@ bool collectivePermuteNoop(Op op, PatternRewriter& rewriter) {
   return true;
 }
 
-bool allSliceOfAllGather(Op op, PatternRewriter& rewriter) {
-  AllSliceOp slice(op);
-  auto gather = dynCast<AllGatherOp>(slice.tensor().definingOp());
-  if (!gather || gather.gatheringAxes() != slice.slicingAxes()) return false;
-  rewriter.replaceOp(op, gather.tensor());
-  return true;
-}
-
-bool allReduceOfReplicatedToUnreduced(Op op, PatternRewriter& rewriter) {
-  AllReduceOp reduce(op);
-  auto r2u = dynCast<ReplicatedToUnreducedOp>(reduce.tensor().definingOp());
-  if (!r2u || r2u.axes() != reduce.reductionAxes()) return false;
-  rewriter.replaceOp(op, r2u.tensor());
+// An `Outer` of an `Inner` over the same axes is the inner op's operand:
+// all_slice undoes all_gather, all_reduce undoes replicated_to_unreduced.
+template <typename Outer, typename Inner>
+bool undoesItsOperand(Op op, PatternRewriter& rewriter) {
+  Outer outer(op);
+  auto inner = dynCast<Inner>(outer.tensor().definingOp());
+  if (!inner || inner.axes() != outer.axes()) return false;
+  rewriter.replaceOp(op, inner.tensor());
   return true;
 }
 
@@ -75,11 +70,11 @@ bool allReduceOfShardedToUnreduced(Op op, PatternRewriter& rewriter) {
   const Mesh* mesh = meshes.resolve(s2u.outSharding());
   if (!mesh) return false;
   std::vector<AxisRef> axes;
-  for (const AxisRefList& list : s2u.axes().lists) {
-    axes.insert(axes.end(), list.axes.begin(), list.axes.end());
+  for (const AxisRefList& list : s2u.axes()) {
+    axes.insert(axes.end(), list.begin(), list.end());
   }
   sortAndMergeAxes(axes, *mesh);
-  if (axes != reduce.reductionAxes().axes) return false;
+  if (axes != reduce.axes().items) return false;
   OperationState state(AllGatherOp::opName());
   state.operands = {s2u.tensor()};
   state.result_types = {op.result(0).type()};
@@ -100,7 +95,7 @@ bool allToAllNoUse(Op op, PatternRewriter& rewriter) {
 bool overlaps(const AllToAllParamList& a, const AllToAllParamList& b) {
   absl::flat_hash_set<int64_t> dims;
   for (const AllToAllParamList* list : {&a, &b}) {
-    for (const AllToAllParam& p : list->params) {
+    for (const AllToAllParam& p : list->items) {
       if (!dims.insert(p.src_dim).second || !dims.insert(p.tgt_dim).second) {
         return true;
       }
@@ -116,9 +111,8 @@ bool allToAllFusion(Op op, PatternRewriter& rewriter) {
       overlaps(inner.params(), outer.params())) {
     return false;
   }
-  std::vector<AllToAllParam> params = inner.params().params;
-  params.insert(params.end(), outer.params().params.begin(),
-                outer.params().params.end());
+  std::vector<AllToAllParam> params = inner.params().items;
+  params.insert(params.end(), outer.params().begin(), outer.params().end());
   std::stable_sort(params.begin(), params.end(),
                    [](const AllToAllParam& a, const AllToAllParam& b) {
                      return a.src_dim < b.src_dim;
@@ -137,24 +131,17 @@ void registerCollectivePatterns() {
   auto add = [](OpName name, RewritePattern pattern) {
     registerCanonicalizationPattern(name, std::move(pattern), kCollectiveLabel);
   };
-  add(AllGatherOp::opName(), noopPattern<AllGatherOp>([](AllGatherOp c) {
-        return allEmpty(c.gatheringAxes());
-      }));
-  add(AllSliceOp::opName(), allSliceOfAllGather);
-  add(AllSliceOp::opName(), noopPattern<AllSliceOp>([](AllSliceOp c) {
-        return allEmpty(c.slicingAxes());
-      }));
-  add(AllReduceOp::opName(), allReduceOfReplicatedToUnreduced);
-  add(AllReduceOp::opName(), noopPattern<AllReduceOp>([](AllReduceOp c) {
-        return c.reductionAxes().axes.empty();
-      }));
+  add(AllGatherOp::opName(), noopCollective<AllGatherOp>);
+  add(AllSliceOp::opName(), undoesItsOperand<AllSliceOp, AllGatherOp>);
+  add(AllSliceOp::opName(), noopCollective<AllSliceOp>);
+  add(AllReduceOp::opName(),
+      undoesItsOperand<AllReduceOp, ReplicatedToUnreducedOp>);
+  add(AllReduceOp::opName(), noopCollective<AllReduceOp>);
   add(AllReduceOp::opName(), allReduceOfShardedToUnreduced);
   add(AllToAllOp::opName(), allToAllFusion);
   add(AllToAllOp::opName(), allToAllNoUse);
   add(CollectivePermuteOp::opName(), collectivePermuteNoop);
-  add(ReduceScatterOp::opName(),
-      noopPattern<ReduceScatterOp>(
-          [](ReduceScatterOp c) { return allEmpty(c.reduceScatterAxes()); }));
+  add(ReduceScatterOp::opName(), noopCollective<ReduceScatterOp>);
 }
 
 }  // namespace shardkit::canonicalize_internal

@@ -17,7 +17,7 @@ bool unusedInputs(Op op, PatternRewriter& rewriter) {
   ManualComputationOp mc(op);
   Block body = mc.body();
   if (!body) return false;
-  const std::vector<TensorSharding>& in = mc.inShardings().shardings;
+  const std::vector<TensorSharding>& in = mc.inShardings().items;
   std::vector<TensorSharding> kept;
   std::vector<unsigned> unused;
   for (unsigned i = 0; i < body.numArguments(); ++i) {
@@ -42,16 +42,16 @@ bool unusedInputs(Op op, PatternRewriter& rewriter) {
 // shardings (1 when it has none).
 int64_t manualAxesProduct(ManualComputationOp mc, const MeshTable& meshes) {
   const TensorSharding* any = nullptr;
-  if (!mc.inShardings().shardings.empty()) {
-    any = &mc.inShardings().shardings.front();
-  } else if (!mc.outShardings().shardings.empty()) {
-    any = &mc.outShardings().shardings.front();
+  if (!mc.inShardings().empty()) {
+    any = &mc.inShardings().items.front();
+  } else if (!mc.outShardings().empty()) {
+    any = &mc.outShardings().items.front();
   }
   if (!any) return 1;
   const Mesh* mesh = meshes.resolve(*any);
   if (!mesh) return 0;
   int64_t product = 1;
-  for (const std::string& axis : mc.manualAxes().names) {
+  for (const std::string& axis : mc.manualAxes()) {
     product *= mesh->axisSize(axis);
   }
   return product;
@@ -61,9 +61,8 @@ bool redundantManualComputation(Op op, PatternRewriter& rewriter) {
   ManualComputationOp mc(op);
   Block body = mc.body();
   if (!body || body.empty()) return false;
-  if (mc.inShardings().shardings.empty() &&
-      mc.outShardings().shardings.empty() && op.numResults() == 0 &&
-      isa<sdy::ReturnOp>(body.front())) {
+  if (mc.inShardings().empty() && mc.outShardings().empty() &&
+      op.numResults() == 0 && isa<sdy::ReturnOp>(body.front())) {
     rewriter.eraseOp(op);
     return true;
   }

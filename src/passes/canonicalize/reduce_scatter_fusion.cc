@@ -38,29 +38,29 @@ void addAxisOrMerge(std::vector<AxisRef>& axes, const AxisRef& axis,
 // are reduction axes; every reduction axis must be used so.
 std::optional<Fusion> planFusion(AllReduceOp reduce, AllSliceOp slice,
                                  const Mesh& mesh) {
-  const std::vector<AxisRef>& reduction = reduce.reductionAxes().axes;
+  const std::vector<AxisRef>& reduction = reduce.axes().items;
   absl::flat_hash_set<AxisRef> remaining(reduction.begin(), reduction.end());
   Fusion fusion;
   ListOfAxisRefLists residual;
   bool has_residual = false;
-  for (const AxisRefList& dim : slice.slicingAxes().lists) {
+  for (const AxisRefList& dim : slice.axes()) {
     size_t i = 0;
     AxisRefList scattered;
-    while (i < dim.axes.size() && remaining.erase(dim.axes[i]) == 1) {
-      scattered.axes.push_back(dim.axes[i++]);
+    while (i < dim.items.size() && remaining.erase(dim.items[i]) == 1) {
+      scattered.items.push_back(dim.items[i++]);
     }
     AxisRefList rest(
-        std::vector<AxisRef>(dim.axes.begin() + i, dim.axes.end()));
-    has_residual |= !rest.axes.empty();
-    fusion.reduce_scatter_axes.lists.push_back(std::move(scattered));
-    residual.lists.push_back(std::move(rest));
+        std::vector<AxisRef>(dim.items.begin() + i, dim.items.end()));
+    has_residual |= !rest.items.empty();
+    fusion.reduce_scatter_axes.items.push_back(std::move(scattered));
+    residual.items.push_back(std::move(rest));
   }
   if (!remaining.empty()) return std::nullopt;
   if (has_residual) fusion.residual_slicing_axes = std::move(residual);
 
   const TensorSharding& reduce_out = reduce.outSharding();
   std::optional<TensorSharding> operand = shardingOf(reduce.tensor());
-  size_t rank = fusion.reduce_scatter_axes.lists.size();
+  size_t rank = fusion.reduce_scatter_axes.size();
   TensorSharding out;
   out.mesh = reduce_out.mesh;
   for (size_t d = 0; d < rank; ++d) {
@@ -68,7 +68,7 @@ std::optional<Fusion> planFusion(AllReduceOp reduce, AllSliceOp slice,
     if (operand && d < operand->dim_shardings.size()) {
       axes = operand->dim_shardings[d].axes;
     }
-    for (const AxisRef& axis : fusion.reduce_scatter_axes.lists[d].axes) {
+    for (const AxisRef& axis : fusion.reduce_scatter_axes[d]) {
       addAxisOrMerge(axes, axis, mesh);
     }
     out.dim_shardings.emplace_back(std::move(axes), /*is_closed=*/true);
@@ -83,7 +83,7 @@ std::optional<Fusion> planFusion(AllReduceOp reduce, AllSliceOp slice,
 bool slicesAlike(AllReduceOp reduce, AllSliceOp slice) {
   for (const Value::Use& use : reduce.result().uses()) {
     auto other = dynCast<AllSliceOp>(use.user());
-    if (!other || other.slicingAxes() != slice.slicingAxes()) return false;
+    if (!other || other.axes() != slice.axes()) return false;
     if (other.op() != slice.op() && isBeforeInBlock(other, slice)) return false;
   }
   return true;

@@ -18,9 +18,8 @@
 #include "shardkit/ir/func.h"
 #include "shardkit/ir/sharding_site.h"
 #include "shardkit/passes/export_passes.h"
-#include "shardkit/passes/pass.h"
 #include "shardkit/sim/simulator.h"
-#include "src/passes/collect_ops.h"
+#include "src/ir/collect_ops.h"
 #include "src/passes/export/collective_ops.h"
 
 namespace shardkit {
@@ -53,7 +52,7 @@ class CollectiveChecker {
 
   absl::Status checkFunction(FuncOp func) {
     std::vector<Op> ops;
-    passes_internal::collectPreOrder(func.body(), ops);
+    ir_internal::collectPreOrder(func.body(), ops);
     absl::flat_hash_set<Value> roots;
     for (Op op : ops) {
       if (!passes_internal::collectiveOf(op)) continue;
@@ -84,9 +83,9 @@ class CollectiveChecker {
           c.kind != CollectiveKind::kReduceScatter) {
         continue;
       }
-      std::vector<AxisRef> reduced = c.axes.axes;
-      for (const AxisRefList& list : c.axes_per_dim.lists) {
-        reduced.insert(reduced.end(), list.axes.begin(), list.axes.end());
+      std::vector<AxisRef> reduced = c.axes.items;
+      for (const AxisRefList& list : c.axes_per_dim) {
+        reduced.insert(reduced.end(), list.begin(), list.end());
       }
       std::vector<AxisRef> partial =
           axisSetDifference(reduced, sharding->unreduced_axes, *mesh);
@@ -184,21 +183,10 @@ class CollectiveChecker {
 
 absl::Status checkCollectives(Module& module) {
   CollectiveChecker checker(module);
-  for (Op op : module.functions()) {
-    FuncOp func(op);
-    if (func.isDeclaration()) continue;
+  for (FuncOp func : functionDefinitions(module)) {
     SK_RETURN_IF_ERROR(checker.checkFunction(func));
   }
   return absl::OkStatus();
-}
-
-void registerCheckCollectivesPass() {
-  registerPass(optionlessPass(
-      "sdy-check-collectives",
-      "Simulates the sdy collectives of every function on host data and "
-      "fails at the first one whose result is not what its out sharding "
-      "demands.",
-      checkCollectives));
 }
 
 }  // namespace shardkit

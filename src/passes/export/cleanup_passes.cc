@@ -68,12 +68,8 @@ absl::Status dropShardingAndMesh(Module& module) {
   module.walk([](Op op) {
     op.removeAttr(kShardingAttr);
     if (auto func = dynCast<FuncOp>(op)) {
-      for (unsigned i = 0; i < func.numArguments(); ++i) {
-        func.removeArgAttr(i, kShardingAttr);
-      }
-      for (unsigned i = 0; i < func.numResults(); ++i) {
-        func.removeResultAttr(i, kShardingAttr);
-      }
+      func.argAttrList().removeEntryEverywhere(kShardingAttr);
+      func.resultAttrList().removeEntryEverywhere(kShardingAttr);
     }
   });
   // A mesh some op still names (a reshard, a collective) stays.

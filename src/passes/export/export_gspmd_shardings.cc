@@ -13,8 +13,9 @@
 #include "shardkit/passes/gspmd_passes.h"
 #include "shardkit/passes/pass.h"
 #include "shardkit/text/hlo_sharding.h"
-#include "src/passes/collect_ops.h"
+#include "src/ir/collect_ops.h"
 #include "src/passes/gspmd_errors.h"
+#include "src/passes/pass_list.h"
 
 namespace shardkit {
 namespace {
@@ -34,27 +35,33 @@ class GspmdExporter {
   }
 
   absl::Status exportFunction(FuncOp func) {
-    for (unsigned i = 0; i < func.numArguments(); ++i) {
-      const TensorSharding* s =
-          func.argAttr(i, kShardingAttr).as<TensorSharding>();
+    SK_RETURN_IF_ERROR(exportValues(
+        func, func.argAttrList(), func.numArguments(), "argument",
+        [&](unsigned i) {
+          return func.argAttr(i, kShardingAttr).as<TensorSharding>();
+        }));
+    return exportValues(
+        func, func.resultAttrList(), func.numResults(), "result",
+        [&](unsigned i) { return findFuncResultSharding(func, i); });
+  }
+
+  // Gives each of the `count` arguments or results of `func` (`kind`), whose
+  // attributes are `attrs`, the GSPMD text of its sharding `sharding_of(i)`
+  // (if it has one) in place of the sharding.
+  template <typename ShardingOf>
+  absl::Status exportValues(FuncOp func, DictListAttr attrs, unsigned count,
+                            std::string_view kind,
+                            const ShardingOf& sharding_of) {
+    for (unsigned i = 0; i < count; ++i) {
+      const TensorSharding* s = sharding_of(i);
       if (!s) continue;
       absl::StatusOr<HloSharding> hlo = convert(*s, func.op());
-      if (!hlo.ok())
+      if (!hlo.ok()) {
         return passes_internal::functionValueError(func.op(), hlo.status(),
-                                                   "argument", i);
-      func.removeArgAttr(i, kShardingAttr);
-      func.setArgAttr(i, kMhloShardingAttr, Attribute::string(toString(*hlo)));
-    }
-    for (unsigned i = 0; i < func.numResults(); ++i) {
-      const TensorSharding* s = findFuncResultSharding(func, i);
-      if (!s) continue;
-      absl::StatusOr<HloSharding> hlo = convert(*s, func.op());
-      if (!hlo.ok())
-        return passes_internal::functionValueError(func.op(), hlo.status(),
-                                                   "result", i);
-      func.removeResultAttr(i, kShardingAttr);
-      func.setResultAttr(i, kMhloShardingAttr,
-                         Attribute::string(toString(*hlo)));
+                                                   kind, i);
+      }
+      attrs.removeEntry(i, kShardingAttr);
+      attrs.setEntry(i, kMhloShardingAttr, Attribute::string(toString(*hlo)));
     }
     return absl::OkStatus();
   }
@@ -64,7 +71,7 @@ class GspmdExporter {
         op.attr(kShardingAttr).as<TensorShardingPerValue>();
     if (!shardings) return absl::OkStatus();
     std::vector<HloSharding> converted;
-    for (const TensorSharding& s : shardings->shardings) {
+    for (const TensorSharding& s : shardings->items) {
       absl::StatusOr<HloSharding> hlo = convert(s, op);
       if (!hlo.ok()) return locatedError(op, fromAbsl(hlo.status().message()));
       converted.push_back(*std::move(hlo));
@@ -88,7 +95,7 @@ class GspmdExporter {
     std::vector<std::string> axes;
     for (Op parent = op.parentOp(); parent; parent = parent.parentOp()) {
       if (auto manual = dynCast<sdy::ManualComputationOp>(parent)) {
-        for (const std::string& name : manual.manualAxes().names)
+        for (const std::string& name : manual.manualAxes())
           axes.push_back(name);
       }
     }
@@ -103,7 +110,7 @@ class GspmdExporter {
 absl::Status exportGspmdShardings(Module& module) {
   GspmdExporter exporter(module);
   std::vector<Op> ops;
-  passes_internal::collectPreOrder(module.body(), ops);
+  ir_internal::collectPreOrder(module.body(), ops);
   for (Op op : ops) {
     if (auto func = dynCast<FuncOp>(op)) {
       SK_RETURN_IF_ERROR(exporter.exportFunction(func));

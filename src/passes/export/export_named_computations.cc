@@ -11,7 +11,8 @@
 #include "shardkit/ir/sdy_ops.h"
 #include "shardkit/passes/export_passes.h"
 #include "shardkit/passes/pass.h"
-#include "src/passes/collect_ops.h"
+#include "src/ir/collect_ops.h"
+#include "src/passes/pass_list.h"
 #include "src/passes/symbol_namer.h"
 
 namespace shardkit {
@@ -47,8 +48,8 @@ FuncOp outline(Module& module, sdy::NamedComputationOp computation,
     }
   }
   if (const TensorShardingPerValue* in = computation.inShardings()) {
-    for (size_t i = 0; i < in->shardings.size() && i < inputs.size(); ++i) {
-      func.setArgAttr(i, kShardingAttr, Attribute::of(in->shardings[i]));
+    for (size_t i = 0; i < in->items.size() && i < inputs.size(); ++i) {
+      func.setArgAttr(i, kShardingAttr, Attribute::of(in->items[i]));
     }
   }
   module.body().pushBack(func);
@@ -86,7 +87,7 @@ absl::Status exportNamedComputations(Module& module) {
   std::vector<Op> ops;
   for (Op func : module.functions()) {
     if (Block body = FuncOp(func).body()) {
-      passes_internal::collectPostOrder(body, ops);
+      ir_internal::collectPostOrder(body, ops);
     }
   }
   SymbolNamer namer(module);

@@ -8,6 +8,7 @@
 #include "shardkit/passes/reshard_to_collectives.h"
 #include "shardkit/passes/symbol_dce.h"
 #include "shardkit/propagation/debug_info.h"
+#include "src/passes/pass_list.h"
 
 namespace shardkit {
 namespace {
@@ -84,9 +85,7 @@ absl::Status runExportPipeline(Module& module, const ExportOptions& options) {
   }
   // The debug records describe the module as propagation left it; the
   // partitioned module drops them unless the caller keeps them.
-  if (!options.keep_propagation_debug_info &&
-      (options.sink.sink_debug_sharding_origins ||
-       options.sink.sink_debug_propagation_edge_sharding)) {
+  if (!options.keep_propagation_debug_info && options.sink.debug.any()) {
     removePropagationDebugInfo(module);
   }
   if (!options.keep_sharding_rules) {
@@ -104,10 +103,10 @@ namespace {
 absl::StatusOr<SinkDataFlowEdgesOptions> readSinkOptions(
     const PassOptions& options) {
   SinkDataFlowEdgesOptions sink;
-  SK_ASSIGN_OR_RETURN(sink.sink_debug_sharding_origins,
+  SK_ASSIGN_OR_RETURN(sink.debug.sharding_origins,
                       options.getBool("sink-debug-sharding-origins", false));
   SK_ASSIGN_OR_RETURN(
-      sink.sink_debug_propagation_edge_sharding,
+      sink.debug.propagation_edges,
       options.getBool("sink-debug-propagation-edge-sharding", false));
   return sink;
 }
@@ -120,8 +119,7 @@ absl::StatusOr<ExportOptions> readExportOptions(const PassOptions& options) {
                       options.getBool("dump-sharding-origins", false));
   SK_ASSIGN_OR_RETURN(bool edges,
                       options.getBool("dump-propagation-edges", false));
-  result.sink.sink_debug_sharding_origins |= origins;
-  result.sink.sink_debug_propagation_edge_sharding |= edges;
+  result.sink.debug |= DebugRecords{origins, edges};
   SK_ASSIGN_OR_RETURN(result.keep_sharding_rules,
                       options.getBool("keep-sharding-rules", false));
   SK_ASSIGN_OR_RETURN(result.avoid_export_for_partitioning,
@@ -242,7 +240,12 @@ void registerExportPasses() {
   registerInputOutputShardingPasses();
   registerResolveSingleDeviceShardingPass();
   registerRemoveAllGatherReduceScatterForCmv1Pass();
-  registerCheckCollectivesPass();
+  registerPass(optionlessPass(
+      "sdy-check-collectives",
+      "Simulates the sdy collectives of every function on host data and "
+      "fails at the first one whose result is not what its out sharding "
+      "demands.",
+      checkCollectives));
 }
 
 }  // namespace shardkit

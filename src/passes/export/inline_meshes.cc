@@ -9,6 +9,7 @@
 #include "shardkit/text/dialect_attr_text.h"
 #include "shardkit/text/stablehlo_attrs.h"
 #include "src/passes/import/sharding_walker.h"
+#include "src/passes/pass_list.h"
 
 namespace shardkit {
 namespace {

@@ -32,10 +32,11 @@
 #include "shardkit/passes/pass.h"
 #include "shardkit/rules/registry.h"
 #include "shardkit/sim/collectives.h"
-#include "src/passes/collect_ops.h"
+#include "src/ir/collect_ops.h"
 #include "src/passes/export/reshard_builder.h"
 #include "src/passes/export/single_device_reshards.h"
 #include "src/passes/export/unreduced_reshards.h"
+#include "src/passes/pass_list.h"
 #include "src/rules/rule_cache.h"
 
 namespace shardkit {
@@ -185,7 +186,7 @@ class ExplicitReshards {
     SK_RETURN_IF_ERROR(
         passes_internal::checkNoSingleDeviceSignature(func, meshes_));
     std::vector<Op> ops;
-    passes_internal::collectPostOrder(func.body(), ops);
+    ir_internal::collectPostOrder(func.body(), ops);
     for (Op op : ops) {
       if (op.hasTrait(OpTrait::kTerminator)) continue;
       SK_RETURN_IF_ERROR(visit(op));
@@ -282,10 +283,10 @@ class ExplicitReshards {
     } else {
       return getEdgeOwnerSharding(owner);
     }
-    if (list == nullptr || owner.index() >= list->shardings.size()) {
+    if (list == nullptr || owner.index() >= list->items.size()) {
       return std::nullopt;
     }
-    const TensorSharding& s = list->shardings[owner.index()];
+    const TensorSharding& s = list->items[owner.index()];
     if (on_argument) return s;
     return withoutManualAxes(s, manualAxesOf(op));
   }
@@ -627,9 +628,7 @@ void ExplicitReshards::insertAllReduces(Op op, const OpShardingRule& rule,
 absl::Status insertExplicitReshards(
     Module& module, const InsertExplicitReshardsOptions& options) {
   ExplicitReshards pass(module, options);
-  for (Op op : module.body().ops()) {
-    auto func = dynCast<FuncOp>(op);
-    if (!func || func.isDeclaration()) continue;
+  for (FuncOp func : functionDefinitions(module)) {
     SK_RETURN_IF_ERROR(pass.runOnFunc(func));
   }
   return absl::OkStatus();

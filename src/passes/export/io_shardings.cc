@@ -15,6 +15,7 @@
 #include "shardkit/ir/sharding_site.h"
 #include "shardkit/passes/export_passes.h"
 #include "shardkit/passes/pass.h"
+#include "src/passes/pass_list.h"
 
 namespace shardkit {
 namespace {
@@ -34,9 +35,8 @@ TensorShardingPerValue evenlyShardedFor(const TensorShardingPerValue& list,
                                         const std::vector<Type>& types,
                                         const MeshTable& meshes) {
   TensorShardingPerValue result = list;
-  for (size_t i = 0; i < result.shardings.size() && i < types.size(); ++i) {
-    result.shardings[i] =
-        evenlyShardedFor(result.shardings[i], types[i], meshes);
+  for (size_t i = 0; i < result.size() && i < types.size(); ++i) {
+    result[i] = evenlyShardedFor(result[i], types[i], meshes);
   }
   return result;
 }

@@ -18,7 +18,7 @@ absl::Status propagateToFuncResults(Module& module) {
       if (std::optional<TensorSharding> s = getSharding(ret.operand(i))) {
         setFuncResultSharding(func, i, *s);
       } else {
-        func.removeResultAttr(i, kShardingAttr);
+        func.resultAttrList().removeEntry(i, kShardingAttr);
       }
     }
   }

@@ -11,6 +11,7 @@
 #include "shardkit/ir/stablehlo_ops.h"
 #include "shardkit/passes/export_passes.h"
 #include "shardkit/passes/pass.h"
+#include "src/passes/pass_list.h"
 
 namespace shardkit {
 namespace {

@@ -15,6 +15,7 @@
 #include "shardkit/passes/pass.h"
 #include "shardkit/sim/reshard_plan.h"
 #include "src/passes/export/collective_ops.h"
+#include "src/passes/pass_list.h"
 
 namespace shardkit {
 namespace {

@@ -18,7 +18,8 @@
 #include "shardkit/ir/stablehlo_ops.h"
 #include "shardkit/passes/export_passes.h"
 #include "shardkit/passes/pass.h"
-#include "src/passes/collect_ops.h"
+#include "src/ir/collect_ops.h"
+#include "src/passes/pass_list.h"
 
 namespace shardkit {
 namespace {
@@ -36,10 +37,9 @@ class SingleDeviceResolver {
       return absl::InvalidArgumentError(
           "single-device ops need replica-count or partition-count to be 1");
     }
-    for (Op func : module_.functions()) {
-      if (FuncOp(func).isDeclaration()) continue;
+    for (FuncOp func : functionDefinitions(module_)) {
       std::vector<Op> ops;
-      passes_internal::collectPostOrder(FuncOp(func).body(), ops);
+      ir_internal::collectPostOrder(func.body(), ops);
       for (Op op : ops) {
         if (op.dialect() == "sdy" || op.hasTrait(OpTrait::kTerminator)) {
           continue;

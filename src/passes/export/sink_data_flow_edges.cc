@@ -8,7 +8,7 @@
 #include "shardkit/ir/sdy_ops.h"
 #include "shardkit/ir/sharding_site.h"
 #include "shardkit/passes/export_passes.h"
-#include "src/passes/collect_ops.h"
+#include "src/ir/collect_ops.h"
 
 namespace shardkit {
 namespace {
@@ -61,10 +61,10 @@ void sinkDebugAttr(Op op, const std::vector<Value>& owners,
 void sinkOwners(Op op, const std::vector<Value>& owners, bool arguments,
                 const SinkDataFlowEdgesOptions& options) {
   sinkShardings(owners);
-  if (options.sink_debug_sharding_origins) {
+  if (options.debug.sharding_origins) {
     sinkDebugAttr(op, owners, kShardingOriginsAttrs, arguments);
   }
-  if (options.sink_debug_propagation_edge_sharding) {
+  if (options.debug.propagation_edges) {
     sinkDebugAttr(op, owners, kPropagationEdgesAttrs, arguments);
   }
 }
@@ -97,7 +97,7 @@ absl::Status sinkDataFlowEdges(Module& module,
   std::vector<Op> ops;
   for (Op func : module.functions()) {
     if (!FuncOp(func).isDeclaration()) {
-      passes_internal::collectPreOrder(FuncOp(func).body(), ops);
+      ir_internal::collectPreOrder(FuncOp(func).body(), ops);
     }
   }
   // A data-flow op comes before its edges (they are its users or inside its

@@ -7,7 +7,7 @@
 #include "shardkit/ir/sdy_ops.h"
 #include "shardkit/ir/sharding_site.h"
 #include "shardkit/passes/call_passes.h"
-#include "src/passes/collect_ops.h"
+#include "src/ir/collect_ops.h"
 
 namespace shardkit {
 
@@ -15,7 +15,7 @@ absl::Status sinkFuncDataFlowEdges(Module& module) {
   std::vector<Op> ops;
   for (Op func : module.functions()) {
     if (!FuncOp(func).isDeclaration()) {
-      passes_internal::collectPreOrder(FuncOp(func).body(), ops);
+      ir_internal::collectPreOrder(FuncOp(func).body(), ops);
     }
   }
   for (Op op : ops) {

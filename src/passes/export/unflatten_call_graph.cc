@@ -14,7 +14,8 @@
 #include "shardkit/ir/sharding_site.h"
 #include "shardkit/passes/export_passes.h"
 #include "shardkit/passes/pass.h"
-#include "src/passes/collect_ops.h"
+#include "src/ir/collect_ops.h"
+#include "src/passes/pass_list.h"
 
 namespace shardkit {
 namespace {
@@ -49,7 +50,7 @@ class Unflattener {
     std::vector<Op> ops;
     for (Op op : module.functions()) {
       if (Block body = FuncOp(op).body()) {
-        passes_internal::collectPostOrder(body, ops);
+        ir_internal::collectPostOrder(body, ops);
       }
     }
     for (Op op : ops) {

@@ -32,7 +32,7 @@ std::optional<ListOfAxisRefLists> droppedSuffixes(const TensorSharding& in,
           makeAxisRef(whole.name, pre, whole.nextPreSize(mesh) / pre, mesh));
     }
     suffix.insert(suffix.end(), in_axes.begin() + kept, in_axes.end());
-    dropped.lists.emplace_back(std::move(suffix));
+    dropped.items.emplace_back(std::move(suffix));
   }
   return dropped;
 }
@@ -72,8 +72,8 @@ bool convertReshardToUnreducedCollectives(Op op, const MeshTable& meshes,
   std::optional<ListOfAxisRefLists> dropped = droppedSuffixes(*in, out, *mesh);
   if (!dropped) return false;
   std::vector<AxisRef> sharded;
-  for (const AxisRefList& list : dropped->lists) {
-    sharded.insert(sharded.end(), list.axes.begin(), list.axes.end());
+  for (const AxisRefList& list : dropped->items) {
+    sharded.insert(sharded.end(), list.begin(), list.end());
   }
   std::vector<AxisRef> replicated = axisSetDifference(added, sharded, *mesh);
   Value result = reshard.input();

@@ -12,7 +12,8 @@
 #include "shardkit/ir/stablehlo_ops.h"
 #include "shardkit/passes/export_passes.h"
 #include "shardkit/passes/pass.h"
-#include "src/passes/collect_ops.h"
+#include "src/ir/collect_ops.h"
+#include "src/passes/pass_list.h"
 
 namespace shardkit {
 namespace {
@@ -219,7 +220,7 @@ absl::Status checkOp(Op op) {
 
 absl::Status checkFunction(FuncOp func, const Module& module) {
   std::vector<Op> ops;
-  if (Block body = func.body()) passes_internal::collectPostOrder(body, ops);
+  if (Block body = func.body()) ir_internal::collectPostOrder(body, ops);
   for (Op op : ops) {
     if (isa<func::CallOp>(op)) {
       SK_RETURN_IF_ERROR(checkCall(op, module));

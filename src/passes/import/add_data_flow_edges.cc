@@ -5,7 +5,7 @@
 #include "shardkit/ir/sdy_ops.h"
 #include "shardkit/ir/sharding_site.h"
 #include "shardkit/passes/import_passes.h"
-#include "src/passes/collect_ops.h"
+#include "src/ir/collect_ops.h"
 #include "src/passes/import/data_flow_edges.h"
 #include "src/passes/wrap_value.h"
 
@@ -41,9 +41,8 @@ void addDataFlowEdgesOf(Module& module, Op op) {
 
 absl::Status addDataFlowEdges(Module& module) {
   std::vector<Op> ops;
-  for (Op func : module.functions()) {
-    if (FuncOp(func).isDeclaration()) continue;
-    passes_internal::collectPostOrder(FuncOp(func).body(), ops);
+  for (FuncOp func : functionDefinitions(module)) {
+    ir_internal::collectPostOrder(func.body(), ops);
   }
   for (Op op : ops) {
     if (op.isErased() || !isDataFlowOp(op)) continue;

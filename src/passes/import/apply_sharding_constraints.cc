@@ -12,7 +12,7 @@
 #include "shardkit/ir/sharding_site.h"
 #include "shardkit/passes/import_passes.h"
 #include "shardkit/propagation/debug_info.h"
-#include "src/passes/collect_ops.h"
+#include "src/ir/collect_ops.h"
 
 namespace shardkit {
 namespace {
@@ -27,7 +27,7 @@ const TensorSharding* constraintSharding(Op constraint) {
 const TensorSharding* inSharding(Op manual_computation, unsigned i) {
   const TensorShardingPerValue* list =
       manual_computation.attr("in_shardings").as<TensorShardingPerValue>();
-  return list && i < list->shardings.size() ? &list->shardings[i] : nullptr;
+  return list && i < list->items.size() ? &list->items[i] : nullptr;
 }
 
 bool isFullyClosed(const TensorSharding& sharding) {
@@ -263,7 +263,7 @@ class ConstraintApplier {
 absl::Status applyShardingConstraints(
     Module& module, const ApplyShardingConstraintsOptions& options) {
   std::vector<Op> ops;
-  passes_internal::collectPostOrder(module.body(), ops);
+  ir_internal::collectPostOrder(module.body(), ops);
   ConstraintApplier applier(module, options);
   for (Op op : ops) {
     if (op.isErased()) continue;

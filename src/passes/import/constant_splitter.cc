@@ -11,7 +11,7 @@
 #include "shardkit/ir/sdy_ops.h"
 #include "shardkit/ir/stablehlo_ops.h"
 #include "shardkit/passes/import_passes.h"
-#include "src/passes/collect_ops.h"
+#include "src/ir/collect_ops.h"
 
 namespace shardkit {
 namespace {
@@ -217,16 +217,15 @@ class Splitter {
 }  // namespace
 
 absl::Status splitConstants(Module& module, ConstantSplitMode mode) {
-  for (Op func : module.functions()) {
-    if (FuncOp(func).isDeclaration()) continue;
+  for (FuncOp func : functionDefinitions(module)) {
     std::vector<Op> ops;
-    passes_internal::collectPreOrder(FuncOp(func).body(), ops);
+    ir_internal::collectPreOrder(func.body(), ops);
     for (Op op : ops) {
       if (isa<stablehlo::ConstantOp>(op)) convertConstant(module, op);
     }
     Splitter splitter(module, mode);
     std::vector<Op> scope;
-    splitter.processBlock(FuncOp(func).body(), scope);
+    splitter.processBlock(func.body(), scope);
     splitter.finish(scope);
   }
   return absl::OkStatus();

@@ -16,13 +16,15 @@
 #include <algorithm>
 #include <cstdint>
 #include <optional>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "shardkit/ir/stablehlo_ops.h"
 #include "shardkit/passes/canonicalize.h"
 #include "shardkit/passes/import_passes.h"
 #include "shardkit/text/stablehlo_attrs.h"
-#include "src/passes/collect_ops.h"
+#include "src/ir/collect_ops.h"
 
 namespace shardkit {
 namespace {
@@ -129,89 +131,74 @@ Value indicesWithout(Module& m, Op anchor, Value indices, int64_t dim,
   return concatenate(m, anchor, parts, dim, result_type);
 }
 
-// What gather and scatter have in common for the rewrite.
-struct BatchingView {
-  Value operand;  // gather operand / first scatter input
-  unsigned indices_operand = 0;
-  int64_t index_vector_dim = 0;
-  std::vector<int64_t>* index_map;       // start_index_map / dims_to_operand
-  std::vector<int64_t>* collapsed_dims;  // collapsed / inserted window dims
-  std::vector<int64_t>* operand_batching;
-  std::vector<int64_t>* indices_batching;
-};
-
-// Rewrites the dimension numbers of `view` and the op's indices; false if
-// the op isn't an implicitly batched one.
-bool makeBatchingExplicit(Module& m, Op op, BatchingView view) {
-  if (!view.operand_batching->empty()) return false;
-  Value indices = op.operand(view.indices_operand);
-  Type operand_type = view.operand.type();
+// Rewrites `dims` and the op's indices, operand `indices_operand`; false if
+// the op (whose operand 0 is the gather operand or first scatter input)
+// isn't an implicitly batched one.
+bool makeBatchingExplicit(Module& m, Op op, unsigned indices_operand,
+                          SliceDimensionNumbers& dims) {
+  if (!dims.input_batching_dims.empty()) return false;
+  Value indices = op.operand(indices_operand);
+  Type operand_type = op.operand(0).type();
   Type indices_type = indices.type();
   if (!operand_type.isRankedTensor() || !indices_type.isRankedTensor() ||
       operand_type.rank() == 0 || indices_type.rank() == 0) {
     return false;
   }
-  int64_t ivd = view.index_vector_dim;
+  int64_t ivd = dims.index_vector_dim;
   if (ivd >= indices_type.rank() || indices_type.shape()[ivd] <= 1 ||
       indices_type.shape()[0] != operand_type.shape()[0]) {
     return false;
   }
-  auto in_map = std::find(view.index_map->begin(), view.index_map->end(), 0);
-  if (in_map == view.index_map->end()) return false;
-  int64_t component = in_map - view.index_map->begin();
+  auto in_map = std::find(dims.index_map.begin(), dims.index_map.end(), 0);
+  if (in_map == dims.index_map.end()) return false;
+  int64_t component = in_map - dims.index_map.begin();
   if (!componentIsBatchIota(indices, ivd, component)) return false;
   auto collapsed =
-      std::find(view.collapsed_dims->begin(), view.collapsed_dims->end(), 0);
-  if (collapsed == view.collapsed_dims->end()) return false;
-  view.index_map->erase(in_map);
-  view.collapsed_dims->erase(collapsed);
-  *view.operand_batching = {0};
-  *view.indices_batching = {0};
-  op.setOperand(view.indices_operand,
+      std::find(dims.collapsed_dims.begin(), dims.collapsed_dims.end(), 0);
+  if (collapsed == dims.collapsed_dims.end()) return false;
+  dims.index_map.erase(in_map);
+  dims.collapsed_dims.erase(collapsed);
+  dims.input_batching_dims = {0};
+  dims.indices_batching_dims = {0};
+  op.setOperand(indices_operand,
                 indicesWithout(m, op, indices, ivd, component));
   return true;
 }
 
+// Makes a gather or scatter `op` explicitly batched if it is implicitly
+// batched: its dimension numbers are the attribute `attr`, read by `parse`
+// and written back by `print`; its indices are operand `indices_operand`.
+void rewriteBatching(
+    Module& m, Op op, std::string_view attr, unsigned indices_operand,
+    std::optional<SliceDimensionNumbers> (*parse)(std::string_view),
+    std::string (*print)(const SliceDimensionNumbers&)) {
+  const std::string* text = op.attr(attr).asOpaque();
+  std::optional<SliceDimensionNumbers> dims =
+      text ? parse(*text) : std::nullopt;
+  if (!dims || !makeBatchingExplicit(m, op, indices_operand, *dims)) return;
+  op.setAttr(attr, Attribute::opaque(print(*dims)));
+}
+
 void rewriteGather(Module& m, Op op) {
-  const std::string* text = op.attr("dimension_numbers").asOpaque();
-  std::optional<GatherDimensionNumbers> dims =
-      text ? parseGatherDimensionNumbersAttr(*text) : std::nullopt;
-  if (!dims || op.numOperands() != 2) return;
-  BatchingView view{op.operand(0),
-                    1,
-                    dims->index_vector_dim,
-                    &dims->start_index_map,
-                    &dims->collapsed_slice_dims,
-                    &dims->operand_batching_dims,
-                    &dims->start_indices_batching_dims};
-  if (!makeBatchingExplicit(m, op, view)) return;
-  op.setAttr("dimension_numbers",
-             Attribute::opaque(printGatherDimensionNumbersAttr(*dims)));
+  if (op.numOperands() != 2) return;
+  rewriteBatching(m, op, "dimension_numbers", 1,
+                  parseGatherDimensionNumbersAttr,
+                  printGatherDimensionNumbersAttr);
 }
 
 void rewriteScatter(Module& m, Op op) {
-  const std::string* text = op.attr("scatter_dimension_numbers").asOpaque();
-  std::optional<ScatterDimensionNumbers> dims =
-      text ? parseScatterDimensionNumbersAttr(*text) : std::nullopt;
   // inputs..., scatter_indices, updates...
-  if (!dims || op.numOperands() < 3 || op.numOperands() % 2 == 0) return;
-  BatchingView view{op.operand(0),
-                    (op.numOperands() - 1) / 2,
-                    dims->index_vector_dim,
-                    &dims->scatter_dims_to_operand_dims,
-                    &dims->inserted_window_dims,
-                    &dims->input_batching_dims,
-                    &dims->scatter_indices_batching_dims};
-  if (!makeBatchingExplicit(m, op, view)) return;
-  op.setAttr("scatter_dimension_numbers",
-             Attribute::opaque(printScatterDimensionNumbersAttr(*dims)));
+  if (op.numOperands() < 3 || op.numOperands() % 2 == 0) return;
+  rewriteBatching(m, op, "scatter_dimension_numbers",
+                  (op.numOperands() - 1) / 2, parseScatterDimensionNumbersAttr,
+                  printScatterDimensionNumbersAttr);
 }
 
 }  // namespace
 
 absl::Status explicitGatherScatterBatching(Module& module) {
   std::vector<Op> ops;
-  passes_internal::collectPreOrder(module.body(), ops);
+  ir_internal::collectPreOrder(module.body(), ops);
   for (Op op : ops) {
     if (isa<stablehlo::GatherOp>(op)) {
       rewriteGather(module, op);

@@ -11,7 +11,7 @@
 #include "shardkit/ir/sharding_site.h"
 #include "shardkit/passes/gspmd_passes.h"
 #include "shardkit/text/hlo_sharding.h"
-#include "src/passes/collect_ops.h"
+#include "src/ir/collect_ops.h"
 #include "src/passes/gspmd_errors.h"
 
 namespace shardkit {
@@ -108,7 +108,7 @@ class GspmdImporter {
       if (!s.ok())
         return passes_internal::functionValueError(func.op(), s.status(),
                                                    "argument", i);
-      func.removeArgAttr(i, kMhloShardingAttr);
+      func.argAttrList().removeEntry(i, kMhloShardingAttr);
       setSharding(func.argument(i), s->front());
     }
     std::vector<Type> results = func.resultTypes();
@@ -120,7 +120,7 @@ class GspmdImporter {
       if (!s.ok())
         return passes_internal::functionValueError(func.op(), s.status(),
                                                    "result", i);
-      func.removeResultAttr(i, kMhloShardingAttr);
+      func.resultAttrList().removeEntry(i, kMhloShardingAttr);
       setFuncResultSharding(func, i, s->front());
     }
     return absl::OkStatus();
@@ -150,7 +150,7 @@ absl::Status importGspmdShardings(Module& module, std::string_view mesh_name) {
   SK_ASSIGN_OR_RETURN(TargetMesh target, findTargetMesh(module, mesh_name));
   GspmdImporter importer(std::move(target));
   std::vector<Op> ops;
-  passes_internal::collectPreOrder(module.body(), ops);
+  ir_internal::collectPreOrder(module.body(), ops);
   for (Op op : ops) {
     if (auto func = dynCast<FuncOp>(op)) {
       SK_RETURN_IF_ERROR(importer.importFunction(func));

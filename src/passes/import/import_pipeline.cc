@@ -6,6 +6,7 @@
 #include "shardkit/passes/import_passes.h"
 #include "shardkit/passes/pass.h"
 #include "shardkit/passes/symbol_dce.h"
+#include "src/passes/pass_list.h"
 
 namespace shardkit {
 

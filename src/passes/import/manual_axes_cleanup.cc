@@ -12,7 +12,7 @@
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/sdy_ops.h"
 #include "shardkit/passes/import_passes.h"
-#include "src/passes/collect_ops.h"
+#include "src/ir/collect_ops.h"
 
 namespace shardkit {
 namespace {
@@ -21,7 +21,7 @@ std::vector<const TensorSharding*> pointers(
     const TensorShardingPerValue* list) {
   std::vector<const TensorSharding*> result;
   if (list) {
-    for (const TensorSharding& s : list->shardings) result.push_back(&s);
+    for (const TensorSharding& s : list->items) result.push_back(&s);
   }
   return result;
 }
@@ -54,12 +54,12 @@ void cleanupList(Op op, std::string_view attr, const std::vector<Type>& types,
       op.attr(attr).as<TensorShardingPerValue>();
   if (!list) return;
   TensorShardingPerValue updated = *list;
-  for (size_t i = 0; i < updated.shardings.size() && i < types.size(); ++i) {
+  for (size_t i = 0; i < updated.size() && i < types.size(); ++i) {
     TypeKind kind = types[i].kind();
     if (kind != TypeKind::kRankedTensor && kind != TypeKind::kUnrankedTensor) {
       continue;
     }
-    TensorSharding& s = updated.shardings[i];
+    TensorSharding& s = updated[i];
     TensorSharding cleaned = addUnusedManualAxes(s, manual, common);
     if (cleaned == s) continue;
     cleaned.mesh = common.mesh_or_ref;
@@ -81,7 +81,7 @@ absl::Status cleanup(Op op, const MeshTable& meshes) {
   if (ins.empty() && outs.empty()) {
     Block body = op.numRegions() ? op.region(0).front() : Block();
     bool body_empty = !body || body.numOps() <= 1;
-    if (!manual.names.empty() && !body_empty) {
+    if (!manual.empty() && !body_empty) {
       return opError(op,
                      "has manual_axes when there are no in/out shardings and "
                      "the body is not empty");
@@ -97,7 +97,7 @@ absl::Status cleanup(Op op, const MeshTable& meshes) {
   const Mesh mesh = *found->mesh;
   const CommonMesh common{&mesh, found->mesh_or_ref};
   // Manual axes in mesh order.
-  std::stable_sort(manual.names.begin(), manual.names.end(),
+  std::stable_sort(manual.items.begin(), manual.items.end(),
                    [&](const std::string& a, const std::string& b) {
                      return mesh.axisIndex(a) < mesh.axisIndex(b);
                    });
@@ -114,7 +114,7 @@ absl::Status cleanup(Op op, const MeshTable& meshes) {
 absl::Status cleanupManualAxes(Module& module) {
   MeshTable meshes = module.meshTable();
   std::vector<Op> ops;
-  passes_internal::collectPreOrder(module.body(), ops);
+  ir_internal::collectPreOrder(module.body(), ops);
   for (Op op : ops) {
     if (isa<sdy::ManualComputationOp>(op))
       SK_RETURN_IF_ERROR(cleanup(op, meshes));

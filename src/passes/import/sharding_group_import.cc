@@ -11,7 +11,7 @@
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/sdy_ops.h"
 #include "shardkit/passes/import_passes.h"
-#include "src/passes/collect_ops.h"
+#include "src/ir/collect_ops.h"
 
 namespace shardkit {
 namespace {
@@ -36,7 +36,7 @@ Op enclosingManualComputation(Op op) {
 // checks that each group keeps to one manual computation level and one shape.
 absl::StatusOr<std::vector<ValueGroups>> collectGroups(Module& module) {
   std::vector<Op> ops;
-  passes_internal::collectPreOrder(module.body(), ops);
+  ir_internal::collectPreOrder(module.body(), ops);
   std::vector<ValueGroups> groups;
   absl::flat_hash_map<Value, size_t> index;
   absl::flat_hash_map<int64_t, Op> manual_parent;

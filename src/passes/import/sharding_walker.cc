@@ -9,7 +9,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "shardkit/ir/func.h"
 #include "shardkit/ir/sharding_site.h"
-#include "src/passes/collect_ops.h"
+#include "src/ir/collect_ops.h"
 
 namespace shardkit::import_internal {
 namespace {
@@ -26,7 +26,7 @@ class Walker {
 
   void walk(Module& module) {
     std::vector<Op> ops;
-    passes_internal::collectPreOrder(module.body(), ops);
+    ir_internal::collectPreOrder(module.body(), ops);
     std::vector<std::string> names;
     for (Op op : ops) {
       if (isa<FuncOp>(op)) walkSignature(FuncOp(op));
@@ -90,11 +90,11 @@ class Walker {
     }
     const TensorShardingPerValue* list = attr.as<TensorShardingPerValue>();
     std::optional<TensorShardingPerValue> updated;
-    for (size_t i = 0; i < list->shardings.size(); ++i) {
-      TensorSharding s = fn_(list->shardings[i], site);
-      if (!updated && s == list->shardings[i]) continue;
+    for (size_t i = 0; i < list->items.size(); ++i) {
+      TensorSharding s = fn_(list->items[i], site);
+      if (!updated && s == list->items[i]) continue;
       if (!updated) updated = *list;
-      updated->shardings[i] = std::move(s);
+      updated->items[i] = std::move(s);
     }
     if (!updated) return attr;
     return Attribute::of(*std::move(updated));

@@ -32,7 +32,7 @@ TEST_CASE("AxisRefList: value semantics and text") {
   CHECK(AxisRefList().empty());
   checkFormats(list, R"({"a", "b":(1)2})");
   checkFormats(AxisRefList(), "{}");
-  CHECK(axisListToString(list.axes) == R"({"a", "b":(1)2})");
+  CHECK(axisListToString(list.items) == R"({"a", "b":(1)2})");
 }
 
 TEST_CASE("axesProduct and overlapsAny") {

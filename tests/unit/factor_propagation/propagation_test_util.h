@@ -79,7 +79,7 @@ inline AxisList resolvedList(const std::string& text, const Mesh& mesh) {
   INFO(text << ": " << list.status().ToString());
   REQUIRE(list.ok());
   AxisList out;
-  REQUIRE(resolveAxes(list->axes, mesh, out).ok());
+  REQUIRE(resolveAxes(list->items, mesh, out).ok());
   return out;
 }
 

@@ -53,7 +53,7 @@ TEST_CASE("argument and result attributes live in arg_attrs / res_attrs") {
   CHECK(!f.argAttr(0, "foo"));
   CHECK(!f.argAttr(7, "foo"));  // out of range reads as absent
   f.setArgAttr(1, "bar", Attribute::unit());
-  CHECK(f.argAttrs(1).size() == 2);
+  CHECK(f.argAttrList().dict(1).size() == 2);
   f.setResultAttr(0, "r", Attribute::string("x"));
   CHECK(*f.resultAttr(0, "r").asString() == "x");
   CHECK(f.op().inherentAttrs().contains("res_attrs"));
@@ -69,13 +69,13 @@ TEST_CASE("argument and result attributes live in arg_attrs / res_attrs") {
             "(tensor<8xf32> {r = \"x\"})") != std::string::npos);
 
   // Removing the last attribute drops the whole list.
-  f.removeArgAttr(1, "foo");
-  f.removeArgAttr(1, "bar");
-  f.removeArgAttr(1, "never-there");
+  f.argAttrList().removeEntry(1, "foo");
+  f.argAttrList().removeEntry(1, "bar");
+  f.argAttrList().removeEntry(1, "never-there");
   CHECK(!f.op().hasAttr("arg_attrs"));
-  f.removeResultAttr(0, "r");
+  f.resultAttrList().removeEntry(0, "r");
   CHECK(!f.op().hasAttr("res_attrs"));
-  CHECK(f.resultAttrs(0).empty());
+  CHECK(f.resultAttrList().dict(0).empty());
 }
 
 TEST_CASE("parsed functions: visibility, declarations, attributes") {
@@ -98,8 +98,8 @@ TEST_CASE("parsed functions: visibility, declarations, attributes") {
   CHECK(FuncOp(m->lookupSymbol("n")).visibility() == "nested");
   FuncOp f(m->lookupSymbol("f"));
   CHECK(f.numResults() == 2);
-  CHECK(f.argAttrs(0).contains("x"));
-  CHECK(f.argAttrs(1).empty());
+  CHECK(f.argAttrList().dict(0).contains("x"));
+  CHECK(f.argAttrList().dict(1).empty());
   CHECK(*f.op().attr("k").asString() == "v");
   CHECK(f.returnOp().numOperands() == 2);
 }
@@ -144,7 +144,7 @@ TEST_CASE("getSharding / setSharding on op results") {
   CHECK(!getShardingPerValue(two));
   CHECK(setSharding(two.result(1), sharding(R"(<@mesh, [{"x"}]>)")));
   REQUIRE(getShardingPerValue(two));
-  CHECK(getShardingPerValue(two)->shardings.size() == 2);
+  CHECK(getShardingPerValue(two)->items.size() == 2);
   CHECK(*getSharding(two.result(0)) == sharding(R"(<@mesh, [{?}, {?}]>)"));
   CHECK(*getSharding(two.result(1)) == sharding(R"(<@mesh, [{"x"}]>)"));
   CHECK(two.discardableAttrs().contains(kShardingAttr));
@@ -162,16 +162,15 @@ TEST_CASE("getSharding / setSharding on op results") {
   CHECK(*getSharding(gather.result(0)) == sharding(R"(<@mesh, [{}, {}]>)"));
   CHECK(*getSharding(named.result(0)) == sharding(R"(<@mesh, [{"x"}, {}]>)"));
   CHECK(setSharding(named.result(0), sharding(R"(<@mesh, [{}, {"y"}]>)")));
-  CHECK(
-      named.attr("out_shardings").as<TensorShardingPerValue>()->shardings[0] ==
-      sharding(R"(<@mesh, [{}, {"y"}]>)"));
+  CHECK(named.attr("out_shardings").as<TensorShardingPerValue>()->items[0] ==
+        sharding(R"(<@mesh, [{}, {"y"}]>)"));
 
   // A named computation's body argument keeps its sharding in the op's
   // in_shardings, created on first use.
   Value inner_arg = named.region(0).front().argument(0);
   CHECK(!getSharding(inner_arg));
   CHECK(setSharding(inner_arg, sharding(R"(<@mesh, [{}, {"x"}]>)")));
-  CHECK(named.attr("in_shardings").as<TensorShardingPerValue>()->shardings[0] ==
+  CHECK(named.attr("in_shardings").as<TensorShardingPerValue>()->items[0] ==
         sharding(R"(<@mesh, [{}, {"x"}]>)"));
   // The verifier sees the edits: the gather no longer applies to its operand.
   CHECK(!verifyModule(*m).ok());

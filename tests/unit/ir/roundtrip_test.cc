@@ -195,7 +195,7 @@ TEST_CASE("typed sdy attributes in generic form are read as typed attributes") {
     }
     if (op.name() == "sdy.manual_computation") {
       REQUIRE(op.attr("manual_axes").as<ManualAxes>());
-      CHECK(op.attr("manual_axes").as<ManualAxes>()->names.size() == 2);
+      CHECK(op.attr("manual_axes").as<ManualAxes>()->items.size() == 2);
       ++checked;
     }
     if (op.name() == "sdy.propagation_barrier") {

@@ -144,10 +144,10 @@ func.func @main(%arg0: tensor<16x8xf32>) -> tensor<16x8xf32> {
   // Setting it from inside puts the manual axes (and the replicated ones)
   // back.
   CHECK(setSharding(body_arg, sharding(R"(<@mesh, [{}, {"x"}]>)")));
-  CHECK(toString(manual.attr("in_shardings")
-                     .as<TensorShardingPerValue>()
-                     ->shardings[0]) ==
-        R"(<@mesh, [{"m"}, {"x"}], replicated={"r"}>)");
+  CHECK(
+      toString(
+          manual.attr("in_shardings").as<TensorShardingPerValue>()->items[0]) ==
+      R"(<@mesh, [{"m"}, {"x"}], replicated={"r"}>)");
   // A result is seen from outside: with its manual axes.
   CHECK(text(getSharding(manual.result(0))) == R"(<@mesh, [{"m"}, {}]>)");
   CHECK(edgeOwnerOfSource(manual, 0) == body_arg);

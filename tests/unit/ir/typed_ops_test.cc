@@ -133,14 +133,14 @@ TEST_CASE("typed accessors read and write the ops' attributes") {
   CHECK(sdy::ShardingGroupOp(ops[3]).input() == ops[2].result(0));
 
   auto gather = dynCast<sdy::AllGatherOp>(ops[4]);
-  CHECK(toString(gather.gatheringAxes()) == "[{}, {\"y\"}]");
+  CHECK(toString(gather.axes()) == "[{}, {\"y\"}]");
   CHECK(toString(gather.outSharding()) == "<@mesh, [{}, {}]>");
   CHECK(gather.tensor() == ops[1].result(0));
 
   auto manual = dynCast<sdy::ManualComputationOp>(ops[5]);
-  CHECK(manual.manualAxes().names == std::vector<std::string>{"x"});
-  CHECK(manual.inShardings().shardings.size() == 1);
-  CHECK(manual.outShardings().shardings.size() == 1);
+  CHECK(manual.manualAxes().items == std::vector<std::string>{"x"});
+  CHECK(manual.inShardings().size() == 1);
+  CHECK(manual.outShardings().size() == 1);
   CHECK(manual.body().numArguments() == 1);
   CHECK(isa<sdy::ReturnOp>(manual.body().back()));
 

@@ -192,8 +192,8 @@ TEST_CASE("debug records: same shardings, and origins that exist") {
         REQUIRE(debug.ok());
         UserAxes user = userShardings(**debug);
         PropagationOptions with_records = options;
-        with_records.debug_sharding_origins = true;
-        with_records.debug_propagation_edges = true;
+        with_records.debug.sharding_origins = true;
+        with_records.debug.propagation_edges = true;
         absl::StatusOr<PropagationStats> a = propagate(**plain, options);
         absl::StatusOr<PropagationStats> b = propagate(**debug, with_records);
         if (!a.ok() || !b.ok()) {

@@ -17,14 +17,14 @@ using testing::propagateOrDie;
 PropagationOptions withOrigins() {
   PropagationOptions options;
   options.strategy = PropagationStrategy::kAggressive;
-  options.debug_sharding_origins = true;
+  options.debug.sharding_origins = true;
   return options;
 }
 
 PropagationOptions withEdges() {
   PropagationOptions options;
   options.strategy = PropagationStrategy::kAggressive;
-  options.debug_propagation_edges = true;
+  options.debug.propagation_edges = true;
   return options;
 }
 
@@ -199,7 +199,7 @@ func.func @f(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x",
   auto plain = parseModuleOrDie(text);
   auto debug = parseModuleOrDie(text);
   PropagationOptions options = withOrigins();
-  options.debug_propagation_edges = true;
+  options.debug.propagation_edges = true;
   propagateOrDie(
       *plain, PropagationOptions{.strategy = PropagationStrategy::kAggressive});
   propagateOrDie(*debug, options);

@@ -86,8 +86,8 @@ func.func @main(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"
 )");
   PropagationOptions options;
   options.strategy = PropagationStrategy::kAggressive;
-  options.debug_sharding_origins = true;
-  options.debug_propagation_edges = true;
+  options.debug.sharding_origins = true;
+  options.debug.propagation_edges = true;
   testing::propagateOrDie(*module, options);
   std::string text = explainOrDie(findExplainedOp(*module, "%0"));
   // clang-format off

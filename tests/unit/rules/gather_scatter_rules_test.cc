@@ -19,8 +19,8 @@ std::string gather(const Shape& operand, const Shape& indices, const Shape& out,
 TEST_CASE("gather: offset, batch, collapsed and index vector factors") {
   GatherDimensionNumbers dims;
   dims.offset_dims = {2, 3, 4};
-  dims.collapsed_slice_dims = {0};
-  dims.start_index_map = {1, 0, 3};
+  dims.collapsed_dims = {0};
+  dims.index_map = {1, 0, 3};
   dims.index_vector_dim = 2;
   CHECK(gather({3, 4, 2, 5}, {2, 3, 3}, {2, 3, 2, 2, 1}, dims) ==
         "<([o, k, l, m], [i, j, p])->([i, j, k, l, n]) {i=2, j=3, k=4, l=2, "
@@ -31,8 +31,8 @@ TEST_CASE("gather: offset, batch, collapsed and index vector factors") {
 TEST_CASE("gather: implicit index vector dim, size-1 collapsed dim") {
   GatherDimensionNumbers dims;
   dims.offset_dims = {3};
-  dims.collapsed_slice_dims = {0, 1};
-  dims.start_index_map = {1};
+  dims.collapsed_dims = {0, 1};
+  dims.index_map = {1};
   dims.index_vector_dim = 3;
   CHECK(gather({3, 1, 2}, {2, 3, 2}, {2, 3, 2, 2}, dims) ==
         "<([m, n, l], [i, j, k])->([i, j, k, l]) {i=2, j=3, k=2, l=2, m=3, "
@@ -42,17 +42,17 @@ TEST_CASE("gather: implicit index vector dim, size-1 collapsed dim") {
 TEST_CASE("gather: explicit batching dims") {
   GatherDimensionNumbers dims;
   dims.offset_dims = {3};
-  dims.collapsed_slice_dims = {1};
-  dims.operand_batching_dims = {0, 2};
-  dims.start_indices_batching_dims = {1, 0};
-  dims.start_index_map = {1, 3};
+  dims.collapsed_dims = {1};
+  dims.input_batching_dims = {0, 2};
+  dims.indices_batching_dims = {1, 0};
+  dims.index_map = {1, 3};
   dims.index_vector_dim = 3;
   CHECK(gather({5, 3, 7, 4}, {7, 5, 3, 2}, {7, 5, 3, 2}, dims) ==
         "<([j, m, i, l], [i, j, k, n])->([i, j, k, l]) {i=7, j=5, k=3, l=4, "
         "m=3, n=2} reduction={m} need_replication={l, n} "
         "blocked_propagation={l}>");
   // The index vector dim before a batching dim shifts the indices dims.
-  dims.start_indices_batching_dims = {2, 0};
+  dims.indices_batching_dims = {2, 0};
   dims.index_vector_dim = 1;
   CHECK(gather({5, 3, 7, 4}, {7, 2, 5, 3}, {7, 5, 3, 2}, dims) ==
         "<([j, m, i, l], [i, n, j, k])->([i, j, k, l]) {i=7, j=5, k=3, l=4, "
@@ -63,7 +63,7 @@ TEST_CASE("gather: explicit batching dims") {
 TEST_CASE("gather: bad dimension numbers") {
   GatherDimensionNumbers dims;
   dims.offset_dims = {1, 2};
-  dims.collapsed_slice_dims = {0};
+  dims.collapsed_dims = {0};
   dims.index_vector_dim = 1;
   // Two offset dims but only one uncollapsed input dim.
   CHECK(gather({4, 8}, {3, 1}, {3, 8, 2}, dims) ==
@@ -72,19 +72,19 @@ TEST_CASE("gather: bad dimension numbers") {
   dims.index_vector_dim = 3;
   CHECK(gather({4, 8}, {3, 1}, {3, 8}, dims).rfind("error: gather", 0) == 0);
   dims.index_vector_dim = 1;
-  dims.collapsed_slice_dims = {2};
+  dims.collapsed_dims = {2};
   CHECK(gather({4, 8}, {3, 1}, {3, 8}, dims).rfind("error: gather", 0) == 0);
-  dims.collapsed_slice_dims = {0};
-  dims.operand_batching_dims = {1};
+  dims.collapsed_dims = {0};
+  dims.input_batching_dims = {1};
   CHECK(gather({4, 8}, {3, 1}, {3, 8}, dims).rfind("error: gather", 0) == 0);
 }
 
 ScatterDimensionNumbers scatterDims(std::vector<int64_t> inserted,
                                     std::vector<int64_t> to_operand) {
   ScatterDimensionNumbers dims;
-  dims.update_window_dims = {2, 3};
-  dims.inserted_window_dims = std::move(inserted);
-  dims.scatter_dims_to_operand_dims = std::move(to_operand);
+  dims.offset_dims = {2, 3};
+  dims.collapsed_dims = std::move(inserted);
+  dims.index_map = std::move(to_operand);
   dims.index_vector_dim = 2;
   return dims;
 }
@@ -109,11 +109,11 @@ TEST_CASE("scatter: single input") {
 
 TEST_CASE("scatter: explicit batching dims") {
   ScatterDimensionNumbers dims;
-  dims.update_window_dims = {3};
-  dims.inserted_window_dims = {1};
+  dims.offset_dims = {3};
+  dims.collapsed_dims = {1};
   dims.input_batching_dims = {0, 2};
-  dims.scatter_indices_batching_dims = {1, 0};
-  dims.scatter_dims_to_operand_dims = {1, 3};
+  dims.indices_batching_dims = {1, 0};
+  dims.index_map = {1, 3};
   dims.index_vector_dim = 3;
   CHECK(verifiedText(
             scatterRule({{5, 3, 7, 4}}, {7, 5, 3, 2}, {{7, 5, 3, 2}}, dims),

@@ -77,8 +77,8 @@ GatherCase randomGather(Random& r) {
   const int64_t num_collapsed = r.in(0, rank - num_batching);
   const int64_t num_offset = rank - num_batching - num_collapsed;
   std::vector<int64_t> batching(perm.begin(), perm.begin() + num_batching);
-  c.dims.collapsed_slice_dims.assign(
-      perm.begin() + num_batching, perm.begin() + num_batching + num_collapsed);
+  c.dims.collapsed_dims.assign(perm.begin() + num_batching,
+                               perm.begin() + num_batching + num_collapsed);
   const int64_t num_batch = num_batching + r.in(0, 2);
   const bool has_index_vector = r.in(0, 1) == 1;
   const int64_t indices_rank = num_batch + (has_index_vector ? 1 : 0);
@@ -94,8 +94,8 @@ GatherCase randomGather(Random& r) {
   std::vector<int64_t> chosen = permutation(r, num_batch);
   for (int64_t k = 0; k < num_batching; ++k) {
     int64_t indices_dim = batch_indices_dims[chosen[k]];
-    c.dims.operand_batching_dims.push_back(batching[k]);
-    c.dims.start_indices_batching_dims.push_back(indices_dim);
+    c.dims.input_batching_dims.push_back(batching[k]);
+    c.dims.indices_batching_dims.push_back(indices_dim);
     c.indices[indices_dim] = c.operand[batching[k]];
   }
   const int64_t slices_rank = num_offset + num_batch;
@@ -108,8 +108,8 @@ GatherCase randomGather(Random& r) {
   int64_t batch_pos = 0;
   auto skipped = [&](int64_t d) {
     return std::count(batching.begin(), batching.end(), d) ||
-           std::count(c.dims.collapsed_slice_dims.begin(),
-                      c.dims.collapsed_slice_dims.end(), d);
+           std::count(c.dims.collapsed_dims.begin(),
+                      c.dims.collapsed_dims.end(), d);
   };
   for (int64_t d = 0; d < slices_rank; ++d) {
     if (std::count(c.dims.offset_dims.begin(), c.dims.offset_dims.end(), d)) {
@@ -125,13 +125,13 @@ GatherCase randomGather(Random& r) {
       c.dims.offset_dims = r.dims(4);
       break;
     case 1:
-      c.dims.collapsed_slice_dims = r.dims(4);
+      c.dims.collapsed_dims = r.dims(4);
       break;
     case 2:
       c.dims.index_vector_dim = r.in(-1, 5);
       break;
     case 3:
-      c.dims.start_indices_batching_dims = r.dims(3);
+      c.dims.indices_batching_dims = r.dims(3);
       break;
     case 4:
       c.slices = r.shape(4);
@@ -149,14 +149,9 @@ TEST_CASE("random gather and scatter descriptions") {
     GatherCase g = randomGather(r);
     gathers.check(gatherRule(g.operand, g.indices, g.slices, g.dims),
                   {g.operand, g.indices}, {g.slices});
-    ScatterDimensionNumbers s;
-    s.update_window_dims = g.dims.offset_dims;
-    s.inserted_window_dims = g.dims.collapsed_slice_dims;
-    s.input_batching_dims = g.dims.operand_batching_dims;
-    s.scatter_indices_batching_dims = g.dims.start_indices_batching_dims;
-    s.index_vector_dim = g.dims.index_vector_dim;
+    // The gather's dimension numbers, read as a scatter's.
     scatters.check(scatterRule({g.operand, g.operand}, g.indices,
-                               {g.slices, g.slices}, s, r.in(0, 1)),
+                               {g.slices, g.slices}, g.dims, r.in(0, 1)),
                    {g.operand, g.operand, g.indices, g.slices, g.slices},
                    {g.operand, g.operand});
   }

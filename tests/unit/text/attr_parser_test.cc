@@ -36,11 +36,11 @@ TEST_CASE("AttrParser leaves the cursor after each attribute") {
   REQUIRE(p.consumeIf(TokenKind::kEqual));
   absl::StatusOr<ManualAxes> manual = attrs.parseManualAxes();
   REQUIRE(manual.ok());
-  CHECK(manual->names == std::vector<std::string>{"x"});
+  CHECK(manual->items == std::vector<std::string>{"x"});
 
   absl::StatusOr<AllToAllParamList> params = attrs.parseAllToAllParamList();
   REQUIRE(params.ok());
-  CHECK(params->params.size() == 1);
+  CHECK(params->items.size() == 1);
 
   REQUIRE(p.consumeKeywordIf("dir"));
   REQUIRE(p.consumeIf(TokenKind::kEqual));

@@ -250,8 +250,8 @@ TEST_CASE("parseAllToAllParamList") {
   absl::StatusOr<AllToAllParamList> params =
       parseAllToAllParamList(R"([{"x":(1)2} : 1 -> 0])");
   REQUIRE(params.ok());
-  REQUIRE(params->params.size() == 1);
-  CHECK(params->params[0] == AllToAllParam{{AxisRef("x", 1, 2)}, 1, 0});
+  REQUIRE(params->items.size() == 1);
+  CHECK(params->items[0] == AllToAllParam{{AxisRef("x", 1, 2)}, 1, 0});
   CHECK_PARSE_ERROR(parseAllToAllParamList, R"([{"x"} 0->1])", "0",
                     "expected ':', got '0'");
   CHECK_PARSE_ERROR(parseAllToAllParamList, R"([{"x"}: 0 1])", "1",

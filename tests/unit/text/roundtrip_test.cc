@@ -256,7 +256,7 @@ TEST_CASE("random valid per-value shardings round-trip through text") {
       MeshOrRef ref =
           rng.chance(0.2) ? MeshOrRef::inlined(mesh) : MeshOrRef::ref("mesh");
       ShardedValue value = randomShardingOn(rng, mesh, ref);
-      per_value.shardings.push_back(value.sharding);
+      per_value.items.push_back(value.sharding);
       shapes.push_back(value.shape);
     }
     std::vector<TensorShapeView> views(shapes.begin(), shapes.end());

@@ -247,32 +247,32 @@ TEST_CASE("all_to_all: axes move from source to target") {
 TEST_CASE("all_reduce") {
   Mesh m = mesh(R"(<["x"=2, "y"=8, "y2"=8, "z"=2]>)");
   TensorSharding in = sharding(R"(<@m, [{"y", "y2"}, {"x"}]>)");
-  SK_CHECK_VALID(verifyAllReduce(axisList(R"({"z"})").axes, in,
+  SK_CHECK_VALID(verifyAllReduce(axisList(R"({"z"})").items, in,
                                  sharding(R"(<@m, [{"y", "y2"}, {"x"}]>)"), m));
   SK_CHECK_INVALID(
       verifyAllReduce({}, in, sharding(R"(<@m, [{"y"}, {"x"}]>)"), m),
       "operand and result sharding have different axes");
-  SK_CHECK_INVALID(verifyAllReduce(axisList(R"({"y2"})").axes, in, in, m),
+  SK_CHECK_INVALID(verifyAllReduce(axisList(R"({"y2"})").items, in, in, m),
                    "reduction axis \"y2\" overlaps with operand sharding");
-  SK_CHECK_INVALID(verifyAllReduce(axisList(R"({"y":(2)2})").axes, in, in, m),
+  SK_CHECK_INVALID(verifyAllReduce(axisList(R"({"y":(2)2})").items, in, in, m),
                    "reduction axis \"y\":(2)2 overlaps with operand sharding");
   TensorSharding replicated =
       sharding(R"(<@m, [{}, {"x"}], replicated={"z"}>)");
   SK_CHECK_INVALID(
-      verifyAllReduce(axisList(R"({"z"})").axes, replicated, replicated, m),
+      verifyAllReduce(axisList(R"({"z"})").items, replicated, replicated, m),
       "reduction axis \"z\" overlaps with operand sharding");
   SK_CHECK_INVALID(
       verifyAllReduce(
-          axisList(R"({"z"})").axes, in,
+          axisList(R"({"z"})").items, in,
           sharding(R"(<@m, [{"y", "y2"}, {"x"}], unreduced={"z"}>)"), m),
       "reduction axis \"z\" overlaps with result unreduced axes");
   // Reduction axes may be unreduced in the operand.
   TensorSharding unreduced =
       sharding(R"(<@m, [{"y", "y2"}, {"x"}], unreduced={"z"}>)");
-  SK_CHECK_VALID(verifyAllReduce(axisList(R"({"z"})").axes, unreduced, in, m));
-  SK_CHECK_INVALID(verifyAllReduce(axisList(R"({"z", "z"})").axes, in, in, m),
+  SK_CHECK_VALID(verifyAllReduce(axisList(R"({"z"})").items, unreduced, in, m));
+  SK_CHECK_INVALID(verifyAllReduce(axisList(R"({"z", "z"})").items, in, in, m),
                    "duplicate axis ref: \"z\"");
-  SK_CHECK_INVALID(verifyAllReduce(axisList(R"({"z":(1)2})").axes, in, in, m),
+  SK_CHECK_INVALID(verifyAllReduce(axisList(R"({"z":(1)2})").items, in, in, m),
                    "sub-axis size is equal to the full axis size");
 }
 

@@ -1,6 +1,6 @@
-#include "src/passes/collect_ops.h"
+#include "src/ir/collect_ops.h"
 
-namespace shardkit::passes_internal {
+namespace shardkit::ir_internal {
 
 void collectPostOrder(Block block, std::vector<Op>& out) {
   for (Op op : block) {
@@ -26,4 +26,4 @@ void collectPreOrder(Block block, std::vector<Op>& out) {
   }
 }
 
-}  // namespace shardkit::passes_internal
+}  // namespace shardkit::ir_internal
