@@ -39,36 +39,36 @@ inline constexpr uint32_t kNoId = std::numeric_limits<uint32_t>::max();
 inline constexpr uint32_t kNoSourceLocation =
     std::numeric_limits<uint32_t>::max();
 
-// What Value, Op, Block and Region share: a handle of kind `Handle` to the
-// entry `id` of a module's array of them; null by default. Handles are equal
-// when they name the same entry of the same module, and hash by the entry.
+// What Value, Op, Block and Region share: null test, equality and hash of
+// a handle of kind `Handle` (its `module()` and the `id()` of its entry in
+// that module's array of them). The handles keep their two fields
+// themselves: with the fields in a base class, g++ 12 returns every handle
+// through the stack.
 template <typename Handle>
 class GraphHandle {
  public:
-  GraphHandle() = default;
-  GraphHandle(Module* module, uint32_t id) : m_(module), id_(id) {}
-
-  explicit operator bool() const { return m_ != nullptr && id_ != kNoId; }
-  uint32_t id() const { return id_; }
-  Module* module() const { return m_; }
-
+  explicit operator bool() const {
+    return self().module() != nullptr && self().id() != kNoId;
+  }
   friend bool operator==(Handle a, Handle b) {
-    return a.m_ == b.m_ && a.id_ == b.id_;
+    return a.module() == b.module() && a.id() == b.id();
   }
   template <typename H>
   friend H AbslHashValue(H h, Handle handle) {
-    return H::combine(std::move(h), handle.id_);
+    return H::combine(std::move(h), handle.id());
   }
 
- protected:
-  Module* m_ = nullptr;
-  uint32_t id_ = kNoId;
+ private:
+  const Handle& self() const { return static_cast<const Handle&>(*this); }
 };
 
 // An op result or a block argument.
 class Value : public GraphHandle<Value> {
  public:
-  using GraphHandle::GraphHandle;
+  Value() = default;
+  Value(Module* module, uint32_t id) : m_(module), id_(id) {}
+  uint32_t id() const { return id_; }
+  Module* module() const { return m_; }
 
   Type type() const;
   void setType(Type type) const;
@@ -104,11 +104,18 @@ class Value : public GraphHandle<Value> {
   void replaceUsesWithIf(Value other, Pred&& pred) const;
 
   friend bool operator<(Value a, Value b) { return a.id_ < b.id_; }
+
+ private:
+  Module* m_ = nullptr;
+  uint32_t id_ = kNoId;
 };
 
 class Op : public GraphHandle<Op> {
  public:
-  using GraphHandle::GraphHandle;
+  Op() = default;
+  Op(Module* module, uint32_t id) : m_(module), id_(id) {}
+  uint32_t id() const { return id_; }
+  Module* module() const { return m_; }
 
   OpName opName() const;
   std::string_view name() const { return opName().str(); }
@@ -174,11 +181,18 @@ class Op : public GraphHandle<Op> {
   void moveBefore(Op anchor) const;
   void moveAfter(Op anchor) const;
   bool isErased() const;
+
+ private:
+  Module* m_ = nullptr;
+  uint32_t id_ = kNoId;
 };
 
 class Block : public GraphHandle<Block> {
  public:
-  using GraphHandle::GraphHandle;
+  Block() = default;
+  Block(Module* module, uint32_t id) : m_(module), id_(id) {}
+  uint32_t id() const { return id_; }
+  Module* module() const { return m_; }
 
   unsigned numArguments() const;
   Value argument(unsigned i) const;
@@ -229,11 +243,18 @@ class Block : public GraphHandle<Block> {
   };
   iterator begin() const { return iterator(front()); }
   iterator end() const { return iterator(Op(m_, kNoId)); }
+
+ private:
+  Module* m_ = nullptr;
+  uint32_t id_ = kNoId;
 };
 
 class Region : public GraphHandle<Region> {
  public:
-  using GraphHandle::GraphHandle;
+  Region() = default;
+  Region(Module* module, uint32_t id) : m_(module), id_(id) {}
+  uint32_t id() const { return id_; }
+  Module* module() const { return m_; }
 
   Op parentOp() const;
   unsigned numBlocks() const;
@@ -242,6 +263,10 @@ class Region : public GraphHandle<Region> {
   Block front() const { return numBlocks() ? block(0) : Block(); }
   Block addBlock() const;
   bool empty() const { return numBlocks() == 0; }
+
+ private:
+  Module* m_ = nullptr;
+  uint32_t id_ = kNoId;
 };
 
 // Everything needed to create an op.
