@@ -129,30 +129,58 @@ bool operator==(const Attribute& a, const Attribute& b) {
   return payloadsEqual(a, b, static_cast<const Payloads*>(nullptr));
 }
 
-const std::vector<NamedAttribute>& AttrDict::emptyEntries() {
-  static const auto* const kEmpty = new std::vector<NamedAttribute>();
-  return *kEmpty;
+AttrDict::Rep* AttrDict::create(std::vector<NamedAttribute>&& entries) {
+  if (entries.empty()) return nullptr;
+  void* memory =
+      ::operator new(sizeof(Rep) + entries.size() * sizeof(NamedAttribute));
+  Rep* rep = new (memory) Rep;
+  rep->refs.store(1, std::memory_order_relaxed);
+  rep->size = static_cast<uint32_t>(entries.size());
+  for (size_t i = 0; i < entries.size(); ++i) {
+    new (rep->data() + i) NamedAttribute(std::move(entries[i]));
+  }
+  return rep;
 }
 
-std::vector<NamedAttribute>& AttrDict::mutableEntries() {
-  if (entries_ == nullptr) {
-    entries_ = std::make_shared<std::vector<NamedAttribute>>();
-  } else if (entries_.use_count() > 1) {
-    entries_ = std::make_shared<std::vector<NamedAttribute>>(*entries_);
+void AttrDict::release(Rep* rep) {
+  if (rep == nullptr || rep->refs.fetch_sub(1, std::memory_order_acq_rel) != 1)
+    return;
+  for (uint32_t i = 0; i < rep->size; ++i) rep->data()[i].~NamedAttribute();
+  rep->~Rep();
+  ::operator delete(rep);
+}
+
+void AttrDict::reset(std::vector<NamedAttribute>&& entries) {
+  Rep* old = rep_;
+  rep_ = create(std::move(entries));
+  release(old);
+}
+
+Attribute* AttrDict::find(std::string_view name) {
+  const NamedAttribute* e = findEntry(entries(), name);
+  if (e == nullptr) return nullptr;
+  size_t index = e - rep_->data();
+  if (rep_->refs.load(std::memory_order_acquire) != 1) {
+    // Shared: this dictionary takes a copy of its own first.
+    reset(std::vector<NamedAttribute>(begin(), end()));
   }
-  return *entries_;
+  return &rep_->data()[index].value;
 }
 
 void AttrDict::set(std::string_view name, Attribute value) {
-  std::vector<NamedAttribute>& entries = mutableEntries();
-  auto it = std::lower_bound(
-      entries.begin(), entries.end(), name,
-      [](const NamedAttribute& e, std::string_view n) { return e.name < n; });
-  if (it != entries.end() && it->name == name) {
-    it->value = std::move(value);
-  } else {
-    entries.insert(it, NamedAttribute{std::string(name), std::move(value)});
+  if (Attribute* existing = find(name)) {
+    *existing = std::move(value);
+    return;
   }
+  std::vector<NamedAttribute> entries;
+  entries.reserve(size() + 1);
+  auto it = std::lower_bound(
+      begin(), end(), name,
+      [](const NamedAttribute& e, std::string_view n) { return e.name < n; });
+  entries.insert(entries.end(), begin(), it);
+  entries.push_back(NamedAttribute{std::string(name), std::move(value)});
+  entries.insert(entries.end(), it, end());
+  reset(std::move(entries));
 }
 
 void AttrDict::setAll(std::vector<NamedAttribute> entries) {
@@ -172,28 +200,30 @@ void AttrDict::setAll(std::vector<NamedAttribute> entries) {
       unique.push_back(std::move(e));
     }
   }
-  const std::vector<NamedAttribute>& old = this->entries();
   std::vector<NamedAttribute> merged;
-  merged.reserve(unique.size() + old.size());
+  merged.reserve(unique.size() + size());
   auto a = unique.begin();
-  auto b = old.begin();
-  while (a != unique.end() || b != old.end()) {
-    if (b == old.end() || (a != unique.end() && a->name <= b->name)) {
-      if (b != old.end() && a->name == b->name) ++b;
+  const NamedAttribute* b = begin();
+  while (a != unique.end() || b != end()) {
+    if (b == end() || (a != unique.end() && a->name <= b->name)) {
+      if (b != end() && a->name == b->name) ++b;
       merged.push_back(std::move(*a++));
     } else {
       merged.push_back(*b++);
     }
   }
-  entries_ = std::make_shared<std::vector<NamedAttribute>>(std::move(merged));
+  reset(std::move(merged));
 }
 
 bool AttrDict::erase(std::string_view name) {
-  if (empty() || !findEntry(entries(), name)) return false;
-  std::vector<NamedAttribute>& entries = mutableEntries();
-  const NamedAttribute* e = findEntry(entries, name);
-  entries.erase(entries.begin() + (e - entries.data()));
-  if (entries.empty()) entries_.reset();
+  const NamedAttribute* e = findEntry(entries(), name);
+  if (e == nullptr) return false;
+  std::vector<NamedAttribute> entries;
+  entries.reserve(size() - 1);
+  for (const NamedAttribute& other : *this) {
+    if (&other != e) entries.push_back(other);
+  }
+  reset(std::move(entries));
   return true;
 }
 

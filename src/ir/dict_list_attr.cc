@@ -17,7 +17,8 @@ AttrDict DictListAttr::dict(unsigned i) const {
 }
 
 void DictListAttr::setDict(unsigned i, const AttrDict& updated) const {
-  Attribute value = Attribute::dict(updated.entries());
+  Attribute value = Attribute::dict(
+      std::vector<NamedAttribute>(updated.begin(), updated.end()));
   // Update in place when the op is the list's only owner: setting every
   // argument's attributes one by one stays linear.
   for (AttrDict* attrs : {&op_.inherentAttrs(), &op_.discardableAttrs()}) {

@@ -61,7 +61,8 @@ absl::StatusOr<Op> parseFunc(OpReader& r, OpName name) {
   bool any_arg_attrs = false;
   for (const ParsedArgument& a : args) {
     inputs.push_back(a.type);
-    arg_attrs.push_back(Attribute::dict(a.attrs.entries()));
+    arg_attrs.push_back(Attribute::dict(
+        std::vector<NamedAttribute>(a.attrs.begin(), a.attrs.end())));
     any_arg_attrs = any_arg_attrs || !a.attrs.empty();
   }
   std::vector<Type> results;
@@ -77,8 +78,8 @@ absl::StatusOr<Op> parseFunc(OpReader& r, OpName name) {
           if (r.p().at(TokenKind::kLBrace)) {
             SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(attrs));
           }
-          std::vector<NamedAttribute> entries =
-              attrs.discardable_attrs.entries();
+          std::vector<NamedAttribute> entries(attrs.discardable_attrs.begin(),
+                                              attrs.discardable_attrs.end());
           for (const NamedAttribute& e : attrs.inherent_attrs)
             entries.push_back(e);
           any_res_attrs = any_res_attrs || !entries.empty();

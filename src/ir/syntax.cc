@@ -217,8 +217,8 @@ void OpWriter::printAttrDict(Op op,
   auto keep = [&](const NamedAttribute& a) {
     return std::find(elided.begin(), elided.end(), a.name) == elided.end();
   };
-  const std::vector<NamedAttribute>& inherent = op.inherentAttrs().entries();
-  const std::vector<NamedAttribute>& discardable =
+  absl::Span<const NamedAttribute> inherent = op.inherentAttrs().entries();
+  absl::Span<const NamedAttribute> discardable =
       op.discardableAttrs().entries();
   auto a = inherent.begin();
   auto b = discardable.begin();

@@ -11,6 +11,7 @@
 #define SHARDKIT_IR_ATTRIBUTE_H_
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -238,10 +239,23 @@ struct NamedAttribute {
 
 // A dictionary of attributes sorted by name. Copies share the entries
 // until one of them changes (copy on write): a module's ops with equal
-// attributes, as its reader makes them, hold one dictionary.
+// attributes, as its reader makes them, hold one dictionary. The entries
+// live in one block with their reference count, so reading an op's
+// attribute costs one indirection, as a vector's would.
 class AttrDict {
  public:
   AttrDict() = default;
+  AttrDict(const AttrDict& other) : rep_(other.rep_) {
+    if (rep_) rep_->refs.fetch_add(1, std::memory_order_relaxed);
+  }
+  AttrDict(AttrDict&& other) noexcept : rep_(other.rep_) {
+    other.rep_ = nullptr;
+  }
+  AttrDict& operator=(AttrDict other) noexcept {
+    std::swap(rep_, other.rep_);
+    return *this;
+  }
+  ~AttrDict() { release(rep_); }
 
   // The attribute called `name`, or the null attribute.
   Attribute get(std::string_view name) const {
@@ -255,11 +269,7 @@ class AttrDict {
     return e ? &e->value : nullptr;
   }
   // The stored attribute called `name` (for in-place updates), or null.
-  Attribute* find(std::string_view name) {
-    if (empty() || !findEntry(entries(), name)) return nullptr;
-    NamedAttribute* e = findEntry(mutableEntries(), name);
-    return &e->value;
-  }
+  Attribute* find(std::string_view name);
   bool contains(std::string_view name) const { return lookup(name) != nullptr; }
   // Adds or replaces.
   void set(std::string_view name, Attribute value);
@@ -269,47 +279,54 @@ class AttrDict {
   void setAll(std::vector<NamedAttribute> entries);
   // Removes; returns whether it was present.
   bool erase(std::string_view name);
-  bool empty() const { return entries_ == nullptr || entries_->empty(); }
-  size_t size() const { return entries_ ? entries_->size() : 0; }
-  const std::vector<NamedAttribute>& entries() const {
-    return entries_ ? *entries_ : emptyEntries();
+  bool empty() const { return rep_ == nullptr; }
+  size_t size() const { return rep_ ? rep_->size : 0; }
+  absl::Span<const NamedAttribute> entries() const {
+    if (rep_ == nullptr) return {};
+    return absl::Span<const NamedAttribute>(rep_->data(), rep_->size);
   }
-  auto begin() const { return entries().begin(); }
-  auto end() const { return entries().end(); }
+  const NamedAttribute* begin() const { return entries().begin(); }
+  const NamedAttribute* end() const { return entries().end(); }
   // True if this dictionary and `other` share their entries.
-  bool sharesWith(const AttrDict& other) const {
-    return entries_ == other.entries_;
-  }
+  bool sharesWith(const AttrDict& other) const { return rep_ == other.rep_; }
 
   friend bool operator==(const AttrDict& a, const AttrDict& b) {
-    return a.entries_ == b.entries_ || a.entries() == b.entries();
+    return a.rep_ == b.rep_ ||
+           std::equal(a.begin(), a.end(), b.begin(), b.end());
   }
 
  private:
-  static const std::vector<NamedAttribute>& emptyEntries();
-  // The entries, unshared first if another dictionary holds them too.
-  std::vector<NamedAttribute>& mutableEntries();
+  // The reference count and size, then the entries.
+  struct alignas(NamedAttribute) Rep {
+    std::atomic<uint32_t> refs;
+    uint32_t size;
+    NamedAttribute* data() {
+      return reinterpret_cast<NamedAttribute*>(this + 1);
+    }
+    const NamedAttribute* data() const {
+      return reinterpret_cast<const NamedAttribute*>(this + 1);
+    }
+  };
+  // A block holding `entries` (sorted, unique), or null when it is empty.
+  static Rep* create(std::vector<NamedAttribute>&& entries);
+  static void release(Rep* rep);
+  // Replaces the entries with `entries` (sorted, unique).
+  void reset(std::vector<NamedAttribute>&& entries);
 
   // The entry called `name` in `entries` (sorted by name), or null. Most
   // dictionaries hold a few entries whose names differ in length, so a scan
   // that compares lengths first beats a binary search.
-  template <typename Entries>
-  static auto findEntry(Entries& entries, std::string_view name)
-      -> decltype(&entries[0]) {
+  static const NamedAttribute* findEntry(
+      absl::Span<const NamedAttribute> entries, std::string_view name) {
     constexpr size_t kLinearScanLimit = 8;
     if (entries.size() <= kLinearScanLimit) {
-      for (auto& e : entries) {
+      for (const NamedAttribute& e : entries) {
         if (e.name.size() == name.size() && std::string_view(e.name) == name) {
           return &e;
         }
       }
       return nullptr;
     }
-    return findSorted(entries, name);
-  }
-  template <typename Entries>
-  static auto findSorted(Entries& entries, std::string_view name)
-      -> decltype(&entries[0]) {
     auto it = std::lower_bound(entries.begin(), entries.end(), name,
                                [](const NamedAttribute& e, std::string_view n) {
                                  return std::string_view(e.name) < n;
@@ -318,8 +335,7 @@ class AttrDict {
     return nullptr;
   }
 
-  // Null when empty.
-  std::shared_ptr<std::vector<NamedAttribute>> entries_;
+  Rep* rep_ = nullptr;
 };
 
 // The null attribute, for accessors that return a reference to a stored one.
