@@ -260,7 +260,8 @@ DiagnosticLocation locationOf(Op op) {
   Module& m = *op.module();
   uint32_t key = op.location();
   if (key != kNoSourceLocation && !m.isUserLocationKey(key)) {
-    return sourceLocation(m.file_name, m.source, key);
+    LineCol lc = m.source_lines.lineColAt(key);
+    return DiagnosticLocation{m.file_name, lc.line, lc.col, {}};
   }
   // An op built in C++: the location its builder gave it, and the op.
   DiagnosticLocation location;

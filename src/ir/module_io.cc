@@ -1,46 +1,32 @@
 #include "shardkit/ir/module_io.h"
 
-#include <cstring>
-
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
+#include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/phase_timing.h"
 #include "shardkit/ir/verify.h"
 #include "src/ir/module_reader.h"
 
 namespace shardkit {
-namespace {
-
-size_t countLines(std::string_view text) {
-  size_t lines = 1;
-  const char* p = text.data();
-  const char* end = p + text.size();
-  while ((p = static_cast<const char*>(std::memchr(p, '\n', end - p)))) {
-    ++lines;
-    ++p;
-  }
-  return lines;
-}
-
-}  // namespace
 
 absl::StatusOr<std::unique_ptr<Module>> parseModule(
     std::string_view text, std::string_view file_name,
     const ParseOptions& options) {
-  return parseModule(std::string(text), file_name, options);
-}
-
-absl::StatusOr<std::unique_ptr<Module>> parseModule(
-    std::string&& text, std::string_view file_name,
-    const ParseOptions& options) {
   auto module = std::make_unique<Module>();
   module->file_name = std::string(file_name);
-  module->source = std::move(text);
+  if (text.size() > SourceLines::kMaxTextSize) {
+    return diagnosticStatus(
+        Diagnostic{DiagnosticLocation{module->file_name, 1, 1, {}},
+                   Severity::kError,
+                   "input larger than 4 GiB: offsets would not fit",
+                   {}});
+  }
+  module->source_lines = SourceLines(text);
   {
     TimedPhase phase("read");
     // About one op a line: the arrays then grow without moving.
-    module->reserve(countLines(module->source));
-    ModuleReader reader(module->source, module.get(), options);
+    module->reserve(module->source_lines.numLines());
+    ModuleReader reader(text, module.get(), options);
     absl::Status status = reader.parseModuleBody();
     if (status.ok()) status = reader.resolveLocations();
     if (!status.ok()) return reader.located(status);
@@ -54,6 +40,14 @@ absl::StatusOr<std::unique_ptr<Module>> parseModule(
     if (!verified.ok()) return verified;
   }
   return module;
+}
+
+absl::StatusOr<std::unique_ptr<Module>> parseModule(
+    std::string&& text, std::string_view file_name,
+    const ParseOptions& options) {
+  // The text is freed as soon as it is read: the module does not need it.
+  std::string owned = std::move(text);
+  return parseModule(std::string_view(owned), file_name, options);
 }
 
 std::vector<std::string> splitInputFile(std::string_view text) {

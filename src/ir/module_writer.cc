@@ -46,16 +46,17 @@ class Namer {
   // Names the module's top-level ops' results, then (from where those
   // counters end, like MLIR) the values in their regions.
   void nameModule(Module& module) {
-    names_.assign(module.valueIdBound(), std::string());
-    group_base_.assign(module.opIdBound(), std::string());
+    names_.assign(module.valueIdBound(), Packed{});
+    group_base_.assign(module.opIdBound(), Packed{});
     nameRegion(module.body().parentRegion(), Counters{}, Chain{});
   }
 
   // Read-only once the module is named: writers on several threads share it.
-  const std::string& name(Value v) const {
+  // Valid until the next call on this thread.
+  std::string_view name(Value v) const {
     uint32_t id = v.id();
     // Every name starts with '%': an empty one was never given.
-    if (id < names_.size() && !names_[id].empty()) return names_[id];
+    if (id < names_.size() && names_[id].size > 0) return view(names_[id]);
     // A value defined outside what was named (should not happen in a valid
     // module): give it a recognizable placeholder.
     thread_local std::string unknown;
@@ -68,7 +69,7 @@ class Namer {
   }
   // True when the results of `op` print as a group `%0:2`.
   bool isGroup(Op op) const {
-    return op.id() < group_base_.size() && !group_base_[op.id()].empty();
+    return op.id() < group_base_.size() && group_base_[op.id()].size > 0;
   }
 
  private:
@@ -147,26 +148,45 @@ class Namer {
       }
       return;
     }
-    std::string base = strCat("%", counters.next_value++);
+    int64_t number = counters.next_value++;
     if (op.numResults() == 1) {
-      setName(op.result(0), std::move(base));
+      names_[op.result(0).id()] = pack("%", number);
       return;
     }
     for (unsigned i = 0; i < op.numResults(); ++i) {
-      setName(op.result(i), strCat(base, "#", i));
+      names_[op.result(i).id()] = pack("%", number, "#", i);
     }
-    group_base_[op.id()] = std::move(base);
+    group_base_[op.id()] = pack("%", number);
   }
 
-  void setName(Value v, std::string name) { names_[v.id()] = std::move(name); }
+  void setName(Value v, std::string_view name) { names_[v.id()] = pack(name); }
 
  public:
-  const std::string& groupBase(Op op) const { return group_base_[op.id()]; }
+  std::string_view groupBase(Op op) const { return view(group_base_[op.id()]); }
 
  private:
-  // Indexed by Value::id() / Op::id() (see nameModule).
-  std::vector<std::string> names_;
-  std::vector<std::string> group_base_;  // non-empty for `%0:2` groups
+  // A name stored in text_: a module's names cost eight bytes each plus
+  // their characters, where a std::string each would cost 32 and more.
+  struct Packed {
+    uint32_t offset = 0;
+    uint32_t size = 0;
+  };
+  template <typename... Parts>
+  Packed pack(const Parts&... parts) {
+    size_t offset = text_.size();
+    strAppend(text_, parts...);
+    return Packed{static_cast<uint32_t>(offset),
+                  static_cast<uint32_t>(text_.size() - offset)};
+  }
+  std::string_view view(Packed p) const {
+    return std::string_view(text_).substr(p.offset, p.size);
+  }
+
+  // Indexed by Value::id() / Op::id() (see nameModule); views into text_,
+  // which only grows while naming.
+  std::vector<Packed> names_;
+  std::vector<Packed> group_base_;  // non-empty for `%0:2` groups
+  std::string text_;
   absl::flat_hash_map<Block, int> block_ids_;
   SyntaxCache* syntaxes_;
   bool use_hints_ = true;
@@ -176,12 +196,27 @@ class Namer {
 // one writer per thread when the module's functions print in parallel.
 class OpTextWriter : public OpWriter {
  public:
-  OpTextWriter(const Namer& namer, const PrintOptions& options, int indent)
-      : options_(options), namer_(namer), indent_(indent) {}
+  // With a `sink`, text is handed to it whenever a megabyte has collected
+  // and can no longer be taken back (see printRegion).
+  OpTextWriter(const Namer& namer, const PrintOptions& options, int indent,
+               TextSink* sink = nullptr)
+      : options_(options), namer_(namer), indent_(indent), sink_(sink) {}
 
   // Moves the text written so far out (the writer starts empty again).
   std::string take() { return std::exchange(out_, std::string()); }
   std::string& buffer() { return out_; }
+  // Hands everything written so far to the sink.
+  void flush() {
+    if (sink_ == nullptr || out_.empty()) return;
+    sink_->write(out_);
+    out_.clear();
+  }
+  // The same once a megabyte has collected, if no printer may still take
+  // text back.
+  void flushIfFull() {
+    if (!may_roll_back_ && out_.size() >= kFlushBytes) flush();
+  }
+  static constexpr size_t kFlushBytes = size_t{1} << 20;
 
   // A newline at the writer's indentation, then `op`.
   void printOnNewLine(Op op) {
@@ -202,6 +237,9 @@ class OpTextWriter : public OpWriter {
     // The generic form labels an empty entry block (`^bb0:`) so that it reads
     // back as a block, not as a region without blocks.
     bool label_empty_entry = std::exchange(label_empty_entry_, false);
+    // A pretty printer that prints a region has committed to its form (none
+    // fails after printing one): the text so far may go to the sink.
+    may_roll_back_ = false;
     out_ += '{';
     ++indent_;
     for (unsigned b = 0; b < region.numBlocks(); ++b) {
@@ -218,6 +256,7 @@ class OpTextWriter : public OpWriter {
       for (Op op : block) {
         newline();
         printOp(op);
+        flushIfFull();
       }
     }
     --indent_;
@@ -250,7 +289,12 @@ class OpTextWriter : public OpWriter {
     if (syntax && syntax->print) {
       size_t mark = out_.size();
       int indent = indent_;
-      if (syntax->print(*this, op)) return;
+      // Nothing after `mark` may be flushed while the printer may still
+      // fail; printRegion clears the flag once it cannot.
+      bool outer = std::exchange(may_roll_back_, true);
+      bool printed = syntax->print(*this, op);
+      may_roll_back_ = outer;
+      if (printed) return;
       out_.resize(mark);
       indent_ = indent;
     }
@@ -291,19 +335,26 @@ class OpTextWriter : public OpWriter {
   SyntaxCache syntaxes_;
   int indent_ = 0;
   bool label_empty_entry_ = false;
+  TextSink* sink_ = nullptr;
+  bool may_roll_back_ = false;
 };
 
 }  // namespace
 
 namespace {
 
-// The top-level ops of `module`, printed one after another by one writer.
+// The top-level ops of `module`, printed one after another by one writer
+// (into `out`, or through it to `sink`).
 void printBodySerial(const std::vector<Op>& ops, const Namer& namer,
-                     const PrintOptions& options, std::string& out) {
+                     const PrintOptions& options, std::string& out,
+                     TextSink* sink) {
   ScopedAttrTextMemo memo;  // sdy attribute texts, printed once each
-  OpTextWriter writer(namer, options, /*indent=*/1);
+  OpTextWriter writer(namer, options, /*indent=*/1, sink);
   writer.buffer() = std::move(out);
-  for (Op op : ops) writer.printOnNewLine(op);
+  for (Op op : ops) {
+    writer.printOnNewLine(op);
+    writer.flushIfFull();
+  }
   out = writer.take();
 }
 
@@ -312,7 +363,7 @@ void printBodySerial(const std::vector<Op>& ops, const Namer& namer,
 // in module order.
 void printBodyParallel(const std::vector<Op>& ops, const Namer& namer,
                        const PrintOptions& options, int threads,
-                       std::string& out) {
+                       std::string& out, TextSink* sink) {
   std::vector<std::string> texts(ops.size());
   std::atomic<size_t> next{0};
   auto work = [&] {
@@ -330,6 +381,10 @@ void printBodyParallel(const std::vector<Op>& ops, const Namer& namer,
   for (std::string& text : texts) {
     out += text;
     std::string().swap(text);
+    if (sink != nullptr && out.size() >= OpTextWriter::kFlushBytes) {
+      sink->write(out);
+      out.clear();
+    }
   }
 }
 
@@ -342,16 +397,10 @@ bool worthParallel(Module& module, const std::vector<Op>& ops, int threads) {
   return with_regions > 1;
 }
 
-}  // namespace
-
-void printModule(Module& module, const PrintOptions& options,
-                 std::string& out) {
-  // The printed text is about as long as the text read, a little longer
-  // after the export passes (reshards, shardings): growing past the
-  // reservation would copy the whole text into a buffer twice its size,
-  // while capacity never written to costs no memory.
-  size_t expected = module.source.size() + module.source.size() / 4;
-  out.reserve(out.size() + expected + (size_t{4} << 10));
+// Prints `module` into `out`; with a `sink`, `out` is only a buffer and the
+// text goes to the sink as it is printed.
+void printModuleTo(Module& module, const PrintOptions& options,
+                   std::string& out, TextSink* sink) {
   out += "module";
   if (module.name) {
     out += ' ';
@@ -371,11 +420,32 @@ void printModule(Module& module, const PrintOptions& options,
   std::vector<Op> ops;
   for (Op op : module.body()) ops.push_back(op);
   if (worthParallel(module, ops, options.threads)) {
-    printBodyParallel(ops, namer, options, options.threads, out);
+    printBodyParallel(ops, namer, options, options.threads, out, sink);
   } else {
-    printBodySerial(ops, namer, options, out);
+    printBodySerial(ops, namer, options, out, sink);
   }
   out += "\n}\n";
+  if (sink != nullptr) sink->write(out);
+}
+
+}  // namespace
+
+void printModule(Module& module, const PrintOptions& options,
+                 std::string& out) {
+  // The printed text is about as long as the text read, a little longer
+  // after the export passes (reshards, shardings): growing past the
+  // reservation would copy the whole text into a buffer twice its size,
+  // while capacity never written to costs no memory.
+  size_t read = module.source_lines.textSize();
+  size_t expected = read + read / 4;
+  out.reserve(out.size() + expected + (size_t{4} << 10));
+  printModuleTo(module, options, out, nullptr);
+}
+
+void printModule(Module& module, const PrintOptions& options, TextSink& sink) {
+  std::string buffer;
+  buffer.reserve(OpTextWriter::kFlushBytes + (size_t{64} << 10));
+  printModuleTo(module, options, buffer, &sink);
 }
 
 std::string printModule(Module& module, const PrintOptions& options) {
@@ -388,7 +458,7 @@ std::string printedName(Value value) {
   SyntaxCache syntaxes;
   Namer namer(syntaxes, /*use_hints=*/true);
   namer.nameModule(*value.module());
-  return namer.name(value);
+  return std::string(namer.name(value));
 }
 
 std::vector<std::string> printedNames(Module& module) {
@@ -397,12 +467,13 @@ std::vector<std::string> printedNames(Module& module) {
   namer.nameModule(module);
   std::vector<std::string> names(module.valueIdBound());
   auto nameOp = [&](Op op) {
-    for (Value result : op.results()) names[result.id()] = namer.name(result);
+    for (Value result : op.results())
+      names[result.id()] = std::string(namer.name(result));
     for (unsigned r = 0; r < op.numRegions(); ++r) {
       Region region = op.region(r);
       for (unsigned b = 0; b < region.numBlocks(); ++b) {
         for (Value arg : region.block(b).arguments())
-          names[arg.id()] = namer.name(arg);
+          names[arg.id()] = std::string(namer.name(arg));
       }
     }
   };

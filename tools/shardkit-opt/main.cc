@@ -37,6 +37,7 @@
 #include "shardkit/propagation/graph_dump.h"
 #include "shardkit/version.h"
 #include "tools/shardkit-opt/flags.h"
+#include "tools/shardkit-opt/output_file.h"
 #include "tools/shardkit-opt/verify_diagnostics.h"
 
 namespace shardkit {
@@ -130,62 +131,6 @@ std::optional<std::string> readInput(const std::string& path,
   return error;
 }
 
-// Writes `data` to all of `fd`; false on any write error (ENOSPC, EIO, EPIPE).
-bool writeAll(int fd, const std::string& data) {
-  size_t done = 0;
-  while (done < data.size()) {
-    ssize_t n = ::write(fd, data.data() + done, data.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    done += static_cast<size_t>(n);
-  }
-  return true;
-}
-
-// Writes `data` to `path` atomically: a temporary file in the same directory
-// renamed over the target on success, so a failed write leaves the target
-// untouched. Special files (/dev/null, /dev/full, pipes) are written in place.
-// Returns the error, if any.
-std::optional<std::string> writeOutput(const std::string& path,
-                                       const std::string& data) {
-  struct stat st;
-  if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
-    if (S_ISDIR(st.st_mode)) return std::string("is a directory");
-    int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
-    if (fd < 0) return std::string(std::strerror(errno));
-    bool ok = writeAll(fd, data);
-    int saved = errno;
-    if (::close(fd) != 0 && ok) return std::string(std::strerror(errno));
-    if (!ok) return std::string(std::strerror(saved));
-    return std::nullopt;
-  }
-  std::string temp = path + ".tmp-XXXXXX";
-  int fd = ::mkstemp(temp.data());
-  if (fd < 0) return std::string(std::strerror(errno));
-  bool ok = writeAll(fd, data) && ::fsync(fd) == 0;
-  int saved = errno;
-  if (::close(fd) != 0 && ok) {
-    ok = false;
-    saved = errno;
-  }
-  // mkstemp creates 0600; give the output the usual umask-derived mode.
-  mode_t mask = ::umask(0);
-  ::umask(mask);
-  if (ok && ::chmod(temp.c_str(), 0666 & ~mask) != 0) {
-    ok = false;
-    saved = errno;
-  }
-  if (ok && ::rename(temp.c_str(), path.c_str()) != 0) {
-    ok = false;
-    saved = errno;
-  }
-  if (!ok) {
-    ::unlink(temp.c_str());
-    return std::string(std::strerror(saved));
-  }
-  return std::nullopt;
-}
-
 // The diagnostics of a failed pass or explanation; one that names no
 // location is at the start of the file.
 std::vector<Diagnostic> located(const absl::Status& status,
@@ -199,7 +144,7 @@ std::vector<Diagnostic> located(const absl::Status& status,
 
 // --explain-op: the factor table of the selected op instead of the module.
 bool explain(Module& module, const Flags& flags, const std::string& file,
-             std::string& out, std::vector<Diagnostic>& diags) {
+             TextSink& out, std::vector<Diagnostic>& diags) {
   Op op = findExplainedOp(module, flags.explain_op);
   if (!op) {
     diags.push_back({DiagnosticLocation{file, 1, 1, {}},
@@ -213,7 +158,7 @@ bool explain(Module& module, const Flags& flags, const std::string& file,
     diags = located(text.status(), file);
     return false;
   }
-  out += *text;
+  out.write(*text);
   return true;
 }
 
@@ -222,7 +167,7 @@ Module* kModuleKeptUntilExit = nullptr;
 
 // Processes one chunk; returns false on error (diagnostics go to `diags`).
 bool processChunk(std::string text, const Flags& flags, const std::string& file,
-                  bool last_chunk, std::string& out,
+                  bool last_chunk, TextSink& out,
                   std::vector<CommReportEntry>& report,
                   std::vector<Diagnostic>& diags) {
   // -mlir-timing: the phases of this chunk, printed when it is done.
@@ -270,8 +215,8 @@ bool processChunk(std::string text, const Flags& flags, const std::string& file,
   if (!flags.explain_op.empty())
     return explain(**module, flags, file, out, diags);
   if (!flags.dump_graph.empty()) {
-    out += flags.dump_graph == "dot" ? dumpGraphDot(**module)
-                                     : dumpGraphJson(**module);
+    out.write(flags.dump_graph == "dot" ? dumpGraphDot(**module)
+                                        : dumpGraphJson(**module));
     return true;
   }
   PrintOptions print;
@@ -348,11 +293,12 @@ int run(int argc, char** argv) {
   } else {
     chunks.push_back(std::move(text));
   }
-  std::string out;
+  // Written as it is printed; a file target is replaced only on success.
+  OutputFile out(flags.output);
   std::vector<CommReportEntry> report;
   bool ok = true;
   for (size_t i = 0; i < chunks.size(); ++i) {
-    if (i > 0) out += "// -----\n";
+    if (i > 0) out.write("// -----\n");
     std::vector<Diagnostic> diags;
     bool chunk_ok = processChunk(
         flags.verify_diagnostics ? chunks[i] : std::move(chunks[i]), flags,
@@ -377,16 +323,18 @@ int run(int argc, char** argv) {
   if (flags.output == "-") {
     // A closed stdout (EBADF), a full device or a reader that went away
     // (EPIPE: SIGPIPE is ignored in main) are errors.
-    if (!writeAll(STDOUT_FILENO, out)) {
-      toolError(strCat("cannot write to stdout: ", std::strerror(errno)));
+    if (std::optional<std::string> error = out.commit()) {
+      toolError(strCat("cannot write to stdout: ", *error));
       return 1;
     }
   } else if (ok) {
-    // On failure the target keeps its previous contents (it may be the input).
-    if (std::optional<std::string> error = writeOutput(flags.output, out)) {
+    if (std::optional<std::string> error = out.commit()) {
       toolError(strCat("cannot write '", flags.output, "': ", *error));
       return 1;
     }
+  } else {
+    // The target keeps its previous contents (it may be the input).
+    out.discard();
   }
   if (ok && !flags.comm_report.empty()) {
     if (std::optional<std::string> error =

@@ -17,6 +17,7 @@
 #include "shardkit/core/mesh_table.h"
 #include "shardkit/export.h"
 #include "shardkit/ir/graph.h"
+#include "shardkit/text/source_lines.h"
 
 SHARDKIT_EXPORT_BEGIN
 
@@ -103,9 +104,10 @@ class Module {
   std::optional<std::string> name;
   AttrDict attributes;
 
-  // Where the module was read from, for diagnostics.
+  // Where the module was read from, for diagnostics: the file and where its
+  // lines start (the text itself is not kept).
   std::string file_name = "-";
-  std::string source;
+  SourceLines source_lines;
 
   // Debug locations (location.h) by op location key (Op::location()): a
   // source offset, or for ops built in C++ a key past the source.
@@ -118,11 +120,12 @@ class Module {
   }
   // A new location key for an op built in C++ (past every source offset).
   uint32_t newUserLocationKey() {
-    return static_cast<uint32_t>(source.size()) + next_user_location_++;
+    return static_cast<uint32_t>(source_lines.textSize()) +
+           next_user_location_++;
   }
   // True if `key` is one newUserLocationKey gave (not a source offset).
   bool isUserLocationKey(uint32_t key) const {
-    return key != kNoSourceLocation && key >= source.size();
+    return key != kNoSourceLocation && key >= source_lines.textSize();
   }
   bool hasDebugLocations() const { return !debug_locations_.empty(); }
 

@@ -76,6 +76,19 @@ std::string printModule(Module& module, const PrintOptions& options = {});
 // Appends the printed module to `out` (no copy of a large text).
 void printModule(Module& module, const PrintOptions& options, std::string& out);
 
+// Where printModule can write a module piece by piece (a file, a pipe), so
+// that the text of a large module is never all in memory.
+class TextSink {
+ public:
+  virtual ~TextSink() = default;
+  // The next piece of the text. A sink that fails remembers its error and
+  // ignores what follows; the printer does not stop.
+  virtual void write(std::string_view text) = 0;
+};
+// Prints the module to `sink` in pieces of about a megabyte; their
+// concatenation is what the other overloads print.
+void printModule(Module& module, const PrintOptions& options, TextSink& sink);
+
 // The name printModule gives `value` in the pretty form (`%3`, `%0#1`,
 // `%arg0`, `%iterArg`). Names the whole module: for diagnostics, not for
 // loops.

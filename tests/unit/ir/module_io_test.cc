@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "shardkit/core/strings.h"
+#include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/func.h"
 #include "shardkit/ir/verify.h"
 #include "unit/ir/ir_test_util.h"
@@ -79,13 +81,54 @@ TEST_CASE("parse options: unregistered dialects and verification") {
   CHECK(!verifyModule(*m).ok());
 }
 
-TEST_CASE("the module keeps its source and file name") {
+TEST_CASE("the module keeps its file name and line starts, not its text") {
+  std::string text =
+      "module {\n  func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n"
+      "    %0 = stablehlo.abs %a : tensor<4xf32>\n    return %0 : "
+      "tensor<4xf32>\n  }\n}\n";
   absl::StatusOr<std::unique_ptr<Module>> m =
-      parseModule("module {}", "x.mlir");
+      parseModule(std::move(text), "x.mlir");
   REQUIRE(m.ok());
   CHECK((*m)->file_name == "x.mlir");
-  CHECK((*m)->source == "module {}");
+  CHECK((*m)->source_lines.numLines() == 7);
+  // A diagnostic made after the text is gone still has its line and column.
+  Op abs;
+  (*m)->walk([&](Op op) {
+    if (op.name() == "stablehlo.abs") abs = op;
+  });
+  REQUIRE(abs);
+  CHECK(locationOf(abs) == DiagnosticLocation{"x.mlir", 3, 5, {}});
   CHECK(parseModule("module {}").value()->file_name == "-");
+}
+
+TEST_CASE("printModule to a sink: megabyte pieces of the same text") {
+  // One function of 60,000 ops: the pieces break inside its body.
+  std::string text = "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n";
+  std::string last = "%a";
+  for (int i = 0; i < 60000; ++i) {
+    strAppend(text, "  %", i, " = stablehlo.abs ", last, " : tensor<4xf32>\n");
+    last = strCat("%", i);
+  }
+  strAppend(text, "  return ", last, " : tensor<4xf32>\n}\n");
+  std::unique_ptr<Module> m = testing::parseOrDie(text);
+  struct Pieces : TextSink {
+    std::vector<std::string> pieces;
+    void write(std::string_view piece) override { pieces.emplace_back(piece); }
+  } sink;
+  for (bool generic : {false, true}) {
+    PrintOptions options;
+    options.generic = generic;
+    sink.pieces.clear();
+    printModule(*m, options, sink);
+    std::string whole = printModule(*m, options);
+    REQUIRE(whole.size() > (size_t{2} << 20));
+    CHECK(sink.pieces.size() > 1);
+    std::string joined;
+    for (const std::string& piece : sink.pieces) joined += piece;
+    CHECK(joined == whole);
+    for (size_t i = 0; i + 1 < sink.pieces.size(); ++i)
+      CHECK(sink.pieces[i].size() >= (size_t{1} << 20));
+  }
 }
 
 TEST_CASE("splitInputFile keeps line numbers") {

@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "shardkit/text/source_lines.h"
+
 namespace shardkit {
 namespace {
 
@@ -131,6 +133,24 @@ TEST_CASE("lineColAt: 1-based lines and columns") {
   // Past the end clamps to the end.
   CHECK(lineColAt(text, 100).line == 4);
   CHECK(lineColAt(text, 100).col == 2);
+}
+
+TEST_CASE(
+    "SourceLines: the line and column lineColAt gives, from line starts") {
+  for (std::string_view text :
+       {std::string_view(""), std::string_view("\n"), std::string_view("ab"),
+        std::string_view("ab\ncd\n\nx"), std::string_view("\n\nab\n")}) {
+    SourceLines lines(text);
+    CHECK(lines.textSize() == text.size());
+    for (size_t offset = 0; offset <= text.size() + 2; ++offset) {
+      LineCol want = lineColAt(text, offset);
+      LineCol got = lines.lineColAt(offset);
+      INFO("text \"" << text << "\" offset " << offset);
+      CHECK(got.line == want.line);
+      CHECK(got.col == want.col);
+    }
+  }
+  CHECK(SourceLines("a\nb\n").numLines() == 3);
 }
 
 TEST_CASE("Lexer::unescape") {
