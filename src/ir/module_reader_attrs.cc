@@ -2,6 +2,7 @@
 // attributes, and any other dialect attribute kept as normalized text.
 #include <charconv>
 #include <cstdlib>
+#include <optional>
 #include <string>
 
 #include "absl/container/flat_hash_set.h"
@@ -12,6 +13,67 @@
 #include "src/ir/module_reader.h"
 
 namespace shardkit {
+
+namespace {
+
+// An integer element type of a dense array: `iN` (signless), `siN`, `uiN`.
+struct IntElementType {
+  int width = 0;
+  enum Sign { kSignless, kSigned, kUnsigned } sign = kSignless;
+};
+
+std::optional<IntElementType> intElementType(std::string_view name) {
+  IntElementType type;
+  if (name.starts_with("si")) {
+    type.sign = IntElementType::kSigned;
+    name.remove_prefix(2);
+  } else if (name.starts_with("ui")) {
+    type.sign = IntElementType::kUnsigned;
+    name.remove_prefix(2);
+  } else if (name.starts_with("i")) {
+    name.remove_prefix(1);
+  } else {
+    return std::nullopt;
+  }
+  if (name.empty() || name.size() > 8 || name[0] == '0') return std::nullopt;
+  for (char c : name) {
+    if (c < '0' || c > '9') return std::nullopt;
+    type.width = type.width * 10 + (c - '0');
+  }
+  return type;
+}
+
+// `value` as an element of `type`, or nullopt when it does not fit (MLIR's
+// rule: a signless element holds N bits or a negative value down to
+// -2^(N-1), a signed one -2^(N-1) to 2^(N-1) - 1). Kept as MLIR prints it: a
+// signless value sign-extended from N bits, i1 as 0 or 1. Unsigned elements
+// take no negative values here.
+std::optional<int64_t> storedElement(IntElementType type, int64_t value) {
+  int n = type.width;
+  if (n >= 64) {
+    if (type.sign == IntElementType::kUnsigned && value < 0)
+      return std::nullopt;
+    return value;
+  }
+  int64_t half = int64_t{1} << (n - 1);  // 2^(N-1)
+  int64_t full = int64_t{1} << n;        // 2^N
+  switch (type.sign) {
+    case IntElementType::kSigned:
+      if (value < -half || value >= half) return std::nullopt;
+      return value;
+    case IntElementType::kUnsigned:
+      if (value < 0 || value >= full) return std::nullopt;
+      return value;
+    case IntElementType::kSignless:
+      if (value < -half || value >= full) return std::nullopt;
+      if (n == 1) return value != 0 ? 1 : 0;
+      return value >= half ? value - full : value;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 absl::StatusOr<Attribute> ModuleReader::parseAttribute() {
   SK_RETURN_IF_ERROR(enter());
   struct Leave {
@@ -221,10 +283,16 @@ absl::StatusOr<Attribute> ModuleReader::parseDenseArrayAttr() {
   SK_RETURN_IF_ERROR(p().expect(TokenKind::kLess, "'<'"));
   if (!p().at(TokenKind::kBareIdent)) return p().errorExpected("element type");
   std::string element(p().tok().spelling);
+  std::optional<IntElementType> int_type = intElementType(element);
+  if (int_type && int_type->width != 1 && int_type->width % 8 != 0) {
+    return p().error("element type bitwidth must be a multiple of 8");
+  }
+  if (int_type && int_type->width > 64) {
+    return p().error(strCat("dense arrays of '", element,
+                            "' (wider than 64 bits) are not supported"));
+  }
   p().advance();
   std::vector<int64_t> values;
-  bool is_int = element.starts_with("i") || element.starts_with("si") ||
-                element.starts_with("ui");
   if (p().consumeIf(TokenKind::kColon)) {
     do {
       if (element == "i1" &&
@@ -233,12 +301,18 @@ absl::StatusOr<Attribute> ModuleReader::parseDenseArrayAttr() {
         p().advance();
         continue;
       }
-      if (!is_int) {
+      if (!int_type) {
         return p().error(
             strCat("dense arrays of '", element, "' are not supported"));
       }
+      size_t at = p().tok().offset;
       SK_ASSIGN_OR_RETURN(int64_t v, p().parseInteger("array element"));
-      values.push_back(v);
+      std::optional<int64_t> stored = storedElement(*int_type, v);
+      if (!stored) {
+        return p().errorAt(at, strCat("integer constant out of range for '",
+                                      element, "'"));
+      }
+      values.push_back(*stored);
     } while (p().consumeIf(TokenKind::kComma));
   }
   SK_RETURN_IF_ERROR(p().expect(TokenKind::kGreater, "'>'"));

@@ -36,7 +36,7 @@ std::string i64ListText(const std::vector<int64_t>& values) {
 }
 
 bool printI64List(OpWriter& w, const Attribute& attr) {
-  std::optional<std::vector<int64_t>> values = attr.intList();
+  std::optional<std::vector<int64_t>> values = attr.i64ArrayValues();
   if (!values) return false;
   w << i64ListText(*values);
   return true;
@@ -182,7 +182,8 @@ absl::StatusOr<Op> parseKeywordListOp(OpReader& r, OpName name) {
 bool printKeywordListOp(OpWriter& w, Op op) {
   KeywordListForm form = keywordListForm(op.name());
   if (op.numOperands() != 1 || op.numResults() != 1) return false;
-  std::optional<std::vector<int64_t>> values = op.attr(form.attr).intList();
+  std::optional<std::vector<int64_t>> values =
+      op.attr(form.attr).i64ArrayValues();
   if (!values) return false;
   w << op.name() << " ";
   w.printOperand(op.operand(0));

@@ -210,7 +210,8 @@ absl::StatusOr<Op> parseReduce(OpReader& r, OpName name) {
 }
 
 bool printReduce(OpWriter& w, Op op) {
-  std::optional<std::vector<int64_t>> dims = op.attr("dimensions").intList();
+  std::optional<std::vector<int64_t>> dims =
+      op.attr("dimensions").i64ArrayValues();
   unsigned n = op.numOperands() / 2;
   if (!dims || op.numOperands() % 2 != 0 || n == 0 || op.numRegions() != 1 ||
       op.region(0).numBlocks() != 1 ||
@@ -385,10 +386,15 @@ bool printConvolution(OpWriter& w, Op op) {
       getConvDimensionNumbers(op.attr("dimension_numbers"));
   if (!dims) return false;
   std::vector<std::string> window;
+  // The window lists read back as `array<i64>` (and `array<i1>`): any other
+  // attribute of those names needs the generic form.
+  bool printable = true;
   auto list = [&](std::string_view attr, std::string_view key) {
-    if (auto v = op.attr(attr).intList()) {
-      window.push_back(strCat(key, " = ", i64ListText(*v)));
-    }
+    Attribute a = op.attr(attr);
+    if (!a) return;
+    std::optional<std::vector<int64_t>> v = a.i64ArrayValues();
+    if (!v) printable = false;
+    if (v) window.push_back(strCat(key, " = ", i64ListText(*v)));
   };
   list("window_strides", "stride");
   if (Attribute pad = op.attr("padding")) {
@@ -405,7 +411,9 @@ bool printConvolution(OpWriter& w, Op op) {
   }
   list("lhs_dilation", "lhs_dilate");
   list("rhs_dilation", "rhs_dilate");
-  if (const DenseArrayValue* rev = op.attr("window_reversal").asDenseArray()) {
+  if (Attribute a = op.attr("window_reversal")) {
+    const DenseArrayValue* rev = a.asDenseArray();
+    if (rev == nullptr || rev->element_type != "i1") return false;
     std::string text = "reverse = [";
     for (size_t i = 0; i < rev->values.size(); ++i) {
       if (i) text += ", ";
@@ -414,6 +422,7 @@ bool printConvolution(OpWriter& w, Op op) {
     text += ']';
     window.push_back(text);
   }
+  if (!printable) return false;
   w << "stablehlo.convolution(";
   w.printOperands(op.operands());
   w << ") dim_numbers = " << printConvDimensionNumbers(*dims) << ", window = {";

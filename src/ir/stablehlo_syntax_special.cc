@@ -123,9 +123,9 @@ absl::StatusOr<Op> parseSlice(OpReader& r, OpName name) {
 }
 
 bool printSlice(OpWriter& w, Op op) {
-  auto starts = op.attr("start_indices").intList();
-  auto limits = op.attr("limit_indices").intList();
-  auto strides = op.attr("strides").intList();
+  auto starts = op.attr("start_indices").i64ArrayValues();
+  auto limits = op.attr("limit_indices").i64ArrayValues();
+  auto strides = op.attr("strides").i64ArrayValues();
   if (!starts || !limits || !strides || starts->size() != limits->size() ||
       starts->size() != strides->size() || op.numOperands() != 1) {
     return false;
@@ -166,7 +166,7 @@ absl::StatusOr<Op> parsePad(OpReader& r, OpName name) {
 bool printPad(OpWriter& w, Op op) {
   std::string lists;
   for (auto [keyword, attr] : kPadLists) {
-    std::optional<std::vector<int64_t>> values = op.attr(attr).intList();
+    std::optional<std::vector<int64_t>> values = op.attr(attr).i64ArrayValues();
     if (!values) return false;
     strAppend(lists, ", ", keyword, " = ", i64ListText(*values));
   }
@@ -190,7 +190,7 @@ absl::StatusOr<Op> parseDynamicSlice(OpReader& r, OpName name) {
 }
 
 bool printDynamicSlice(OpWriter& w, Op op) {
-  auto sizes = op.attr("slice_sizes").intList();
+  auto sizes = op.attr("slice_sizes").i64ArrayValues();
   if (!sizes || op.numOperands() == 0) return false;
   w << "stablehlo.dynamic_slice ";
   for (Value v : op.operands()) {
@@ -337,7 +337,7 @@ absl::StatusOr<Op> parseFft(OpReader& r, OpName name) {
 
 bool printFft(OpWriter& w, Op op) {
   std::string_view type = enumValue(op.attr("fft_type"));
-  auto length = op.attr("fft_length").intList();
+  auto length = op.attr("fft_length").i64ArrayValues();
   if (type.empty() || !length || op.numOperands() != 1) return false;
   w << "stablehlo.fft ";
   w.printOperand(op.operand(0));

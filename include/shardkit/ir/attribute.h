@@ -205,6 +205,13 @@ class Attribute {
   std::optional<int64_t> intValue() const;
   // The integers of a dense array or of an array of integers.
   std::optional<std::vector<int64_t>> intList() const;
+  // The values of an `array<i64: ...>` only: what a pretty `[1, 2]` list
+  // reads back as, so a printer prints such a list only from one.
+  std::optional<std::vector<int64_t>> i64ArrayValues() const {
+    const DenseArrayValue* d = asDenseArray();
+    if (d == nullptr || d->element_type != "i64") return std::nullopt;
+    return d->values;
+  }
 
   // Same kind and equal payloads.
   friend bool operator==(const Attribute& a, const Attribute& b);
