@@ -309,8 +309,8 @@ absl::StatusOr<Attribute> ModuleReader::parseDenseArrayAttr() {
       SK_ASSIGN_OR_RETURN(int64_t v, p().parseInteger("array element"));
       std::optional<int64_t> stored = storedElement(*int_type, v);
       if (!stored) {
-        return p().errorAt(at, strCat("integer constant out of range for '",
-                                      element, "'"));
+        return p().errorAt(
+            at, strCat("integer constant out of range for '", element, "'"));
       }
       values.push_back(*stored);
     } while (p().consumeIf(TokenKind::kComma));
