@@ -175,7 +175,7 @@ class OpWriter {
   // `(%a: t, ...)` for a block's arguments.
   void printBlockArguments(Block block);
   // ` {` ... `}` of a region; `print_entry_args` prints the entry block's
-  // `^bb0(...):` header.
+  // `^bb0(...):` header. Commits the calling print function to its form.
   virtual void printRegion(Region region, bool print_entry_args) = 0;
   // Emits a newline and the current indentation.
   virtual void newline() = 0;
@@ -189,7 +189,9 @@ class OpWriter {
 struct OpSyntax {
   using ParseFn = absl::StatusOr<Op> (*)(OpReader& r, OpName name);
   // Returns false if the op cannot be printed in this form (then it is
-  // printed in generic form).
+  // printed in generic form). It decides before it prints a region: once a
+  // region is printed the text so far may already be written out (a
+  // TextSink), so returning false after it is a bug.
   using PrintFn = bool (*)(OpWriter& w, Op op);
   // Names for results (`%c` of stablehlo.constant) and for the entry
   // arguments of regions (`%iterArg` of stablehlo.while).
