@@ -9,7 +9,11 @@
 
 namespace shardkit {
 
-absl::StatusOr<std::unique_ptr<Module>> parseModule(
+namespace {
+
+// Reads `text`, which is followed by a NUL (the reader may look one byte
+// past a token at the end: std::string's terminator).
+absl::StatusOr<std::unique_ptr<Module>> parseTerminated(
     std::string_view text, std::string_view file_name,
     const ParseOptions& options) {
   auto module = std::make_unique<Module>();
@@ -42,12 +46,21 @@ absl::StatusOr<std::unique_ptr<Module>> parseModule(
   return module;
 }
 
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<Module>> parseModule(
+    std::string_view text, std::string_view file_name,
+    const ParseOptions& options) {
+  // A view need not end in a NUL: read a copy, freed once read.
+  return parseTerminated(std::string(text), file_name, options);
+}
+
 absl::StatusOr<std::unique_ptr<Module>> parseModule(
     std::string&& text, std::string_view file_name,
     const ParseOptions& options) {
   // The text is freed as soon as it is read: the module does not need it.
   std::string owned = std::move(text);
-  return parseModule(std::string_view(owned), file_name, options);
+  return parseTerminated(owned, file_name, options);
 }
 
 std::vector<std::string> splitInputFile(std::string_view text) {

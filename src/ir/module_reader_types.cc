@@ -81,7 +81,8 @@ absl::StatusOr<size_t> ModuleReader::scanBalanced(size_t start,
   // previous one: the pairs found inside a region are remembered so that the
   // text is scanned once, not once per nesting level (short `<...>`s are
   // never scanned again and are not remembered).
-  bool remember = nesting == Nesting::kOwnKind && buffer[start] == '{';
+  bool remember = nesting == Nesting::kOwnKind && start < buffer.size() &&
+                  buffer[start] == '{';
   if (remember) {
     size_t cached = brace_ends_.find(start);
     if (cached != std::string_view::npos) return cached;

@@ -185,5 +185,24 @@ TEST_CASE("an op's regions are read in place, nested ones included") {
   CHECK(printModule(*again, print) == printed);
 }
 
+TEST_CASE(
+    "text that ends after a region's comma is an error, read from a "
+    "view or a string") {
+  std::string text =
+      "\"func.func\"() <{function_type = () -> (), sym_name = \"f\"}> ({\n"
+      "  \"func.return\"() : () -> ()\n},";
+  // The view ends before a '{' that must not be read.
+  std::string longer = text + "{\n}) : () -> ()";
+  std::string_view view(longer.data(), text.size());
+  auto check = [](const absl::StatusOr<std::unique_ptr<Module>>& m) {
+    REQUIRE_FALSE(m.ok());
+    CHECK_THAT(
+        std::string(fromAbsl(m.status().message())),
+        Catch::Contains("in.mlir:3:3: error: expected an opening bracket"));
+  };
+  check(parseModule(view, "in.mlir"));
+  check(parseModule(std::string(text), "in.mlir"));
+}
+
 }  // namespace
 }  // namespace shardkit
