@@ -89,7 +89,7 @@ TensorSharding sharding(std::vector<std::vector<std::string>> dims) {
   TensorSharding s;
   s.mesh = MeshOrRef::ref("mesh");
   for (auto& axes : dims) {
-    std::vector<AxisRef> refs;
+    AxisRefVector refs;
     for (std::string& a : axes) refs.push_back(AxisRef(std::move(a)));
     s.dim_shardings.push_back(
         DimensionSharding(std::move(refs), /*is_closed=*/true));

@@ -141,8 +141,8 @@ AxisRef toAxisRef(const ResolvedAxis& axis, const Mesh& mesh) {
   return AxisRef(name, axis.pre_size, axis.size);
 }
 
-std::vector<AxisRef> toAxisRefs(AxisSpan axes, const Mesh& mesh) {
-  std::vector<AxisRef> result;
+AxisRefVector toAxisRefs(AxisSpan axes, const Mesh& mesh) {
+  AxisRefVector result;
   result.reserve(axes.size());
   for (const ResolvedAxis& axis : axes) result.push_back(toAxisRef(axis, mesh));
   return result;

@@ -14,9 +14,8 @@ size_t manualPrefix(const DimensionSharding& dim, const ManualAxes& manual) {
   return n;
 }
 
-std::vector<AxisRef> freeAxes(const std::vector<AxisRef>& axes,
-                              const ManualAxes& manual) {
-  std::vector<AxisRef> kept;
+AxisRefVector freeAxes(const AxisRefVector& axes, const ManualAxes& manual) {
+  AxisRefVector kept;
   for (const AxisRef& axis : axes) {
     if (!manual.contains(axis.name)) kept.push_back(axis);
   }
@@ -65,7 +64,7 @@ TensorSharding withManualAxesOf(const TensorSharding& outer,
   for (size_t d = 0;
        d < global.dim_shardings.size() && d < outer.dim_shardings.size(); ++d) {
     const DimensionSharding& outer_dim = outer.dim_shardings[d];
-    std::vector<AxisRef>& axes = global.dim_shardings[d].axes;
+    AxisRefVector& axes = global.dim_shardings[d].axes;
     axes.insert(axes.begin(), outer_dim.axes.begin(),
                 outer_dim.axes.begin() + manualPrefix(outer_dim, manual));
   }

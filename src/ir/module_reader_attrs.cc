@@ -409,8 +409,7 @@ absl::StatusOr<Attribute> ModuleReader::parseDialectAttrUncached() {
         SK_ASSIGN_OR_RETURN(ManualAxes axes, sdy().parseManualAxes());
         attr = Attribute::of(std::move(axes));
       } else if (kind == "axis_ref_list") {
-        SK_ASSIGN_OR_RETURN(std::vector<AxisRef> axes,
-                            sdy().parseAxisRefList());
+        SK_ASSIGN_OR_RETURN(AxisRefVector axes, sdy().parseAxisRefList());
         attr = Attribute::of(AxisRefList(std::move(axes)));
       } else if (kind == "list_of_axis_ref_lists") {
         SK_ASSIGN_OR_RETURN(ListOfAxisRefLists lists,

@@ -396,8 +396,7 @@ absl::StatusOr<Op> parseCollective(OpReader& r, OpName name) {
       break;
     }
     case AxesForm::kList: {
-      SK_ASSIGN_OR_RETURN(std::vector<AxisRef> axes,
-                          r.sdy().parseAxisRefList());
+      SK_ASSIGN_OR_RETURN(AxisRefVector axes, r.sdy().parseAxisRefList());
       state.addAttr(form.axes_attr,
                     Attribute::of(AxisRefList(std::move(axes))));
       break;

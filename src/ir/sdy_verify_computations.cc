@@ -19,7 +19,7 @@ absl::Status checkManualAxesFirst(const TensorSharding& sharding,
                                   const ManualAxes& manual, size_t i,
                                   std::string_view kind) {
   for (size_t d = 0; d < sharding.dim_shardings.size(); ++d) {
-    const std::vector<AxisRef>& axes = sharding.dim_shardings[d].axes;
+    const AxisRefVector& axes = sharding.dim_shardings[d].axes;
     bool seen_free = false;
     for (size_t a = 0; a < axes.size(); ++a) {
       bool is_manual = manual.contains(axes[a].name);

@@ -234,7 +234,7 @@ std::vector<DebugRecorder::AxisEdges> DebugRecorder::newAxisEdges(
                               ? EdgeValueRef::operand(t)
                               : EdgeValueRef::result(t - before.numOperands());
     AxisEdges& edges = result[t];
-    auto save = [&](const std::vector<AxisRef>& new_axes, AxisSpan old_axes,
+    auto save = [&](const AxisRefVector& new_axes, AxisSpan old_axes,
                     EdgeValueRef source) {
       Edge edge{source, target, index};
       size_t old_size = old_axes.size();
@@ -265,7 +265,7 @@ std::vector<DebugRecorder::AxisEdges> DebugRecorder::newAxisEdges(
           last = merge(*previous, last, mesh);
         }
         previous = new_f->axes.back();
-        std::vector<AxisRef> introduced = toAxisRefs(new_f->axes, mesh);
+        AxisRefVector introduced = toAxisRefs(new_f->axes, mesh);
         introduced.back() = toAxisRef(last, mesh);
         if (std::optional<int64_t> s =
                 findSource(before.operands(), factor, new_f->axes)) {

@@ -35,9 +35,9 @@ bool canCoexist(const AxisRef& a, const AxisRef& b, const Mesh& mesh) {
   return isDivisibilityChain(bounds);
 }
 
-void cutAtBoundaries(std::vector<AxisRef>& axes,
-                     absl::Span<const AxisRef> others, const Mesh& mesh) {
-  std::vector<AxisRef> result;
+void cutAtBoundaries(AxisRefVector& axes, absl::Span<const AxisRef> others,
+                     const Mesh& mesh) {
+  AxisRefVector result;
   result.reserve(axes.size());
   for (const AxisRef& axis : axes) {
     const int64_t lo = axis.preSize();
@@ -80,14 +80,13 @@ AxisWithinCapacity fitAxisInCapacity(const AxisRef& axis, int64_t& capacity,
   return {std::move(within), std::move(remainder)};
 }
 
-std::vector<AxisRef> subtractAxes(absl::Span<const AxisRef> axes,
-                                  absl::Span<const AxisRef> remove,
-                                  const Mesh& mesh) {
-  std::vector<AxisRef> result;
+AxisRefVector subtractAxes(absl::Span<const AxisRef> axes,
+                           absl::Span<const AxisRef> remove, const Mesh& mesh) {
+  AxisRefVector result;
   for (const AxisRef& axis : axes) {
-    std::vector<AxisRef> pieces = {axis};
+    AxisRefVector pieces = {axis};
     for (const AxisRef& gone : remove) {
-      std::vector<AxisRef> kept;
+      AxisRefVector kept;
       for (const AxisRef& piece : pieces) {
         if (!overlaps(piece, gone)) {
           kept.push_back(piece);
@@ -112,12 +111,11 @@ std::vector<AxisRef> subtractAxes(absl::Span<const AxisRef> axes,
   return result;
 }
 
-void appendOrMerge(std::vector<AxisRef>& axes, const AxisRef& axis,
-                   const Mesh& mesh) {
+void appendOrMerge(AxisRefVector& axes, const AxisRef& axis, const Mesh& mesh) {
   appendAxes(axes, absl::MakeConstSpan(&axis, 1), mesh);
 }
 
-void popBackAxes(std::vector<AxisRef>& axes, absl::Span<const AxisRef> to_pop,
+void popBackAxes(AxisRefVector& axes, absl::Span<const AxisRef> to_pop,
                  size_t from) {
   for (size_t k = to_pop.size(); k-- > from && !axes.empty();) {
     if (std::optional<AxisRef> prefix =

@@ -28,8 +28,8 @@ bool canCoexist(const AxisRef& a, const AxisRef& b, const Mesh& mesh);
 // overlap it and coexist with it, so that afterwards every ref of `axes`
 // either equals a piece of an overlapping ref of `others` or does not
 // overlap it. Pieces keep their major-to-minor order in place of the ref.
-void cutAtBoundaries(std::vector<AxisRef>& axes,
-                     absl::Span<const AxisRef> others, const Mesh& mesh);
+void cutAtBoundaries(AxisRefVector& axes, absl::Span<const AxisRef> others,
+                     const Mesh& mesh);
 
 // A ref split to fit a capacity: `within` has size min(size, capacity), and
 // `remainder` (if any) is the rest of the ref, minor to `within`.
@@ -46,18 +46,16 @@ AxisWithinCapacity fitAxisInCapacity(const AxisRef& axis, int64_t& capacity,
 
 // The parts of the refs in `axes` not covered by any ref in `remove`, in the
 // order of `axes` (a ref may leave a major and a minor part).
-std::vector<AxisRef> subtractAxes(absl::Span<const AxisRef> axes,
-                                  absl::Span<const AxisRef> remove,
-                                  const Mesh& mesh);
+AxisRefVector subtractAxes(absl::Span<const AxisRef> axes,
+                           absl::Span<const AxisRef> remove, const Mesh& mesh);
 
 // Appends `axis` to `axes`, merging it into the last ref when they are
 // consecutive sub-axes.
-void appendOrMerge(std::vector<AxisRef>& axes, const AxisRef& axis,
-                   const Mesh& mesh);
+void appendOrMerge(AxisRefVector& axes, const AxisRef& axis, const Mesh& mesh);
 
 // Removes the refs `to_pop[from..]` from the end of `axes`, most minor
 // first, where the last ref of `axes` may be a merge of several of them.
-void popBackAxes(std::vector<AxisRef>& axes, absl::Span<const AxisRef> to_pop,
+void popBackAxes(AxisRefVector& axes, absl::Span<const AxisRef> to_pop,
                  size_t from);
 
 }  // namespace shardkit::sim_internal

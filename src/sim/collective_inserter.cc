@@ -25,7 +25,7 @@
 namespace shardkit::sim_internal {
 namespace {
 
-using AxisList = std::vector<AxisRef>;
+using AxisList = AxisRefVector;
 
 struct OutPos {
   int64_t dim;
@@ -384,7 +384,10 @@ class CollectiveInserter {
       replaced /= capacity_[d];
       // Axes the target keeps are placed from free_out; of the others, those
       // replaced by target axes go last, the rest first.
-      std::erase_if(in, [&](const AxisRef& axis) { return findOut(axis); });
+      in.erase(
+          std::remove_if(in.begin(), in.end(),
+                         [&](const AxisRef& axis) { return findOut(axis); }),
+          in.end());
       while (replaced > 1 && !in.empty()) {
         AxisWithinCapacity fit = fitAxisInCapacity(in.front(), replaced, mesh_);
         if (!fit.within) break;
@@ -516,7 +519,7 @@ class CollectiveInserter {
   const Mesh& mesh_;
   MeshOrRef current_mesh_;
   MeshOrRef target_mesh_;
-  std::vector<AxisRef> unreduced_;
+  AxisRefVector unreduced_;
   ReductionKind unreduced_kind_;
   std::vector<AxisList> in_, out_, cur_;
   std::vector<int64_t> capacity_;

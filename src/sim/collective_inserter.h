@@ -23,10 +23,10 @@ struct InserterInput {
   MeshOrRef current_mesh;
   MeshOrRef target_mesh;
   // Stay as they are throughout.
-  std::vector<AxisRef> unreduced_axes;
+  AxisRefVector unreduced_axes;
   ReductionKind unreduced_kind = ReductionKind::kSum;
-  std::vector<std::vector<AxisRef>> current_dims;
-  std::vector<std::vector<AxisRef>> target_dims;
+  std::vector<AxisRefVector> current_dims;
+  std::vector<AxisRefVector> target_dims;
   // The tensor's static shape (consulted when slicing for an all_to_all).
   absl::Span<const int64_t> shape;
 };

@@ -38,7 +38,7 @@ TensorSharding closedLike(const TensorSharding& operand) {
 
 // Sets the unreduced axes of `sharding` (sorted and merged), resetting the
 // kind to sum when none remain.
-void setUnreduced(TensorSharding& sharding, std::vector<AxisRef> axes,
+void setUnreduced(TensorSharding& sharding, AxisRefVector axes,
                   ReductionKind kind, const Mesh& mesh) {
   sortAndMergeAxes(axes, mesh);
   sharding.unreduced_kind = axes.empty() ? ReductionKind::kSum : kind;
@@ -54,8 +54,8 @@ absl::Status checkValid(const TensorSharding& result, const Mesh& mesh) {
 
 // Removes `gathered` from the end of `axes` the way all_gather does; false if
 // it is not a suffix.
-bool gatherSuffix(std::vector<AxisRef>& axes,
-                  absl::Span<const AxisRef> gathered, const Mesh& mesh) {
+bool gatherSuffix(AxisRefVector& axes, absl::Span<const AxisRef> gathered,
+                  const Mesh& mesh) {
   for (auto it = gathered.rbegin(); it != gathered.rend(); ++it) {
     if (axes.empty() || !isSuffixOf(*it, axes.back(), mesh)) return false;
     AxisRef last = std::move(axes.back());
@@ -79,7 +79,7 @@ absl::StatusOr<TensorSharding> applyAxesPerDim(AxesPerDimCollective kind,
     result.dim_shardings.assign(axes.size(), DimensionSharding());
   } else {
     for (size_t dim = 0; dim < axes.size(); ++dim) {
-      std::vector<AxisRef>& dim_axes = result.dim_shardings[dim].axes;
+      AxisRefVector& dim_axes = result.dim_shardings[dim].axes;
       if (kind == AxesPerDimCollective::kGather) {
         gatherSuffix(dim_axes, axes[dim], mesh);
       } else {
@@ -92,8 +92,8 @@ absl::StatusOr<TensorSharding> applyAxesPerDim(AxesPerDimCollective kind,
   return result;
 }
 
-std::vector<AxisRef> allAxes(const ListOfAxisRefLists& lists) {
-  std::vector<AxisRef> axes;
+AxisRefVector allAxes(const ListOfAxisRefLists& lists) {
+  AxisRefVector axes;
   for (const AxisRefList& list : lists) {
     axes.insert(axes.end(), list.begin(), list.end());
   }
@@ -253,8 +253,8 @@ absl::StatusOr<TensorSharding> inferShardedToUnreduced(
   SK_ASSIGN_OR_RETURN(
       TensorSharding result,
       applyAxesPerDim(AxesPerDimCollective::kGather, operand, axes, mesh));
-  std::vector<AxisRef> unreduced = operand.unreduced_axes;
-  std::vector<AxisRef> added = allAxes(axes);
+  AxisRefVector unreduced = operand.unreduced_axes;
+  AxisRefVector added = allAxes(axes);
   unreduced.insert(unreduced.end(), added.begin(), added.end());
   setUnreduced(result, std::move(unreduced), addedKind(operand), mesh);
   SK_RETURN_IF_ERROR(checkValid(result, mesh));
@@ -278,7 +278,7 @@ absl::StatusOr<TensorSharding> inferReplicatedToUnreduced(
     }
   }
   TensorSharding result = closedLike(operand);
-  std::vector<AxisRef> unreduced = operand.unreduced_axes;
+  AxisRefVector unreduced = operand.unreduced_axes;
   unreduced.insert(unreduced.end(), axes.items.begin(), axes.items.end());
   setUnreduced(result, std::move(unreduced), addedKind(operand), mesh);
   SK_RETURN_IF_ERROR(checkValid(result, mesh));

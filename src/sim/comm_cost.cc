@@ -65,8 +65,8 @@ std::optional<int64_t> elementByteSize(std::string_view type) {
   return (*bits + 7) / 8;
 }
 
-std::vector<AxisRef> collectiveAxes(const Collective& c) {
-  std::vector<AxisRef> axes = c.axes.items;
+AxisRefVector collectiveAxes(const Collective& c) {
+  AxisRefVector axes = c.axes.items;
   for (const AxisRefList& list : c.axes_per_dim) {
     axes.insert(axes.end(), list.begin(), list.end());
   }

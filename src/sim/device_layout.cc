@@ -102,7 +102,7 @@ absl::StatusOr<ShardLayout> ShardLayout::of(
     std::vector<int64_t>& start = layout.starts[id];
     start.resize(rank);
     for (size_t d = 0; d < rank; ++d) {
-      const std::vector<AxisRef>& axes = sharding.dim_shardings[d].axes;
+      const AxisRefVector& axes = sharding.dim_shardings[d].axes;
       start[d] =
           coordinateAlong(axes, mesh, devices, id) * layout.local_shape[d];
     }

@@ -20,7 +20,7 @@ using sim_internal::canCoexist;
 using sim_internal::cutAtBoundaries;
 using sim_internal::subtractAxes;
 
-using AxisList = std::vector<AxisRef>;
+using AxisList = AxisRefVector;
 
 std::vector<AxisList> dimAxes(const TensorSharding& sharding) {
   std::vector<AxisList> axes;

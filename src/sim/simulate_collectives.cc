@@ -57,8 +57,8 @@ absl::Status failure(const Collective& c, std::string_view message) {
       toAbsl(strCat(mnemonic(c.kind), ": ", message)));
 }
 
-std::vector<AxisRef> concat(const ListOfAxisRefLists& lists) {
-  std::vector<AxisRef> axes;
+AxisRefVector concat(const ListOfAxisRefLists& lists) {
+  AxisRefVector axes;
   for (const AxisRefList& list : lists) {
     axes.insert(axes.end(), list.begin(), list.end());
   }
@@ -68,7 +68,7 @@ std::vector<AxisRef> concat(const ListOfAxisRefLists& lists) {
 // Every axis the simulation reads must be a valid (sub-)axis of the mesh.
 absl::Status checkAxes(const Collective& c, const DistributedTensor& operand,
                        const Mesh& out_mesh) {
-  std::vector<AxisRef> axes = concat(c.axes_per_dim);
+  AxisRefVector axes = concat(c.axes_per_dim);
   axes.insert(axes.end(), c.axes.items.begin(), c.axes.items.end());
   for (const AllToAllParam& param : c.params) {
     axes.insert(axes.end(), param.axes.begin(), param.axes.end());
@@ -154,7 +154,7 @@ class Execution {
       case CollectiveKind::kAllSlice:
         return assembleFromGroups({});
       case CollectiveKind::kAllToAll: {
-        std::vector<AxisRef> axes;
+        AxisRefVector axes;
         for (const AllToAllParam& p : c_.params) {
           axes.insert(axes.end(), p.axes.begin(), p.axes.end());
         }
@@ -191,7 +191,7 @@ class Execution {
   // devices that differ from device `id` only along `axes`), then returns
   // the result, unless `fill` fails.
   template <typename Fill>
-  absl::StatusOr<DistributedTensor> overGroups(const std::vector<AxisRef>& axes,
+  absl::StatusOr<DistributedTensor> overGroups(const AxisRefVector& axes,
                                                Fill fill) {
     std::vector<std::vector<int64_t>> groups =
         groupsAlong(axes, operand_.mesh, in_devices_);
@@ -204,7 +204,7 @@ class Execution {
   // Every device's block from the blocks of the devices that differ from it
   // only along `axes`.
   absl::StatusOr<DistributedTensor> assembleFromGroups(
-      const std::vector<AxisRef>& axes) {
+      const AxisRefVector& axes) {
     return overGroups(axes, [&](int64_t id, std::vector<int64_t>& shard,
                                 const std::vector<int64_t>& group) {
       std::vector<bool> filled(out_.local_size, false);
@@ -231,7 +231,7 @@ class Execution {
     if (out_.local_shape != in_.local_shape) {
       return failure(c_, "the shard shape changes");
     }
-    const std::vector<AxisRef>& unreduced = operand_.sharding.unreduced_axes;
+    const AxisRefVector& unreduced = operand_.sharding.unreduced_axes;
     for (int64_t id : out_devices_.ids) {
       int64_t partial =
           coordinateAlong(unreduced, result_.mesh, out_devices_, id);
@@ -256,7 +256,7 @@ class Execution {
   // Every element of a device's new block is the reduction over its group
   // (devices differing only along `axes`, which hold the same block).
   absl::StatusOr<DistributedTensor> reduceOverGroups(
-      const std::vector<AxisRef>& axes) {
+      const AxisRefVector& axes) {
     return overGroups(axes, [&](int64_t id, std::vector<int64_t>& shard,
                                 const std::vector<int64_t>& group) {
       bool first = true;

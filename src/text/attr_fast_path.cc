@@ -69,12 +69,24 @@ struct DimText {
 // for text the token parser will read again, and the scanning loop writes no
 // memory the cursor could alias. A sharding of more dimensions or axes than
 // the arrays hold goes to the token parser.
+//
+// The cursor always rests on a non-blank character or the end: each step
+// that consumes text skips the blanks after it, so that a failed `eat` (the
+// scan tries several) costs one compare.
 class Scan {
  public:
   Scan(std::string_view text, size_t offset)
-      : begin_(text.data()), p_(begin_ + offset), end_(begin_ + text.size()) {}
+      : begin_(text.data()), p_(begin_ + offset), end_(begin_ + text.size()) {
+    skipBlanks();
+  }
 
-  size_t offset() const { return static_cast<size_t>(p_ - begin_); }
+  // Where the scan stopped: just after the last character read (before the
+  // blanks the cursor skipped past it; a scan ends on `>`, never a blank).
+  size_t offset() const {
+    const char* p = p_;
+    while (p != begin_ && is(p[-1], kBlank)) --p;
+    return static_cast<size_t>(p - begin_);
+  }
 
   bool tensorSharding(TensorSharding& out) {
     if (!eat('<')) return false;
@@ -177,17 +189,23 @@ class Scan {
 
   // Skips blanks; a comment is left in place, so it ends the fast path.
   void skipBlanks() {
-    while (p_ != end_ && is(*p_, kBlank)) ++p_;
+    // Blanks are below '!': most characters leave at the first compare.
+    const char* p = p_;
+    while (p != end_ && static_cast<unsigned char>(*p) <= ' ' &&
+           is(*p, kBlank)) {
+      ++p;
+    }
+    p_ = p;
   }
+  bool at(char c) const { return p_ != end_ && *p_ == c; }
   bool eat(char c) {
-    skipBlanks();
-    if (p_ == end_ || *p_ != c) return false;
+    if (!at(c)) return false;
     ++p_;
+    skipBlanks();
     return true;
   }
   // `word` as a whole bare identifier.
   bool keyword(std::string_view word) {
-    skipBlanks();
     if (static_cast<size_t>(end_ - p_) < word.size() ||
         std::string_view(p_, word.size()) != word) {
       return false;
@@ -195,12 +213,13 @@ class Scan {
     const char* after = p_ + word.size();
     if (after != end_ && is(*after, kIdentChar)) return false;
     p_ = after;
+    skipBlanks();
     return true;
   }
   // A string literal without escapes, the name of `out`.
   bool string(AxisText& out) {
-    if (!eat('"')) return false;
-    const char* start = p_;
+    if (!at('"')) return false;
+    const char* start = ++p_;
     while (p_ != end_ && *p_ != '"') {
       if (*p_ == '\\' || *p_ == '\n') return false;
       ++p_;
@@ -209,6 +228,7 @@ class Scan {
     out.name_offset = static_cast<uint32_t>(start - begin_);
     out.name_size = static_cast<uint32_t>(p_ - start);
     ++p_;
+    skipBlanks();
     return true;
   }
   std::string_view name(const AxisText& axis) const {
@@ -217,7 +237,6 @@ class Scan {
   // A decimal integer without sign, of at most 18 digits (so it fits in
   // int64); the token parser handles signs, hex, overflow and the rest.
   bool integer(int64_t& out) {
-    skipBlanks();
     const char* start = p_;
     int64_t value = 0;
     while (p_ != end_ && isDigit(*p_)) {
@@ -232,6 +251,7 @@ class Scan {
       return false;
     }
     out = value;
+    skipBlanks();
     return true;
   }
   // `"x"` or `"x":(1)2`, appended to the axes.
@@ -266,14 +286,16 @@ class Scan {
   // An optional `p<number>` after a dimension.
   bool priority(DimText& out) {
     out.has_priority = false;
-    skipBlanks();
     if (p_ == end_ || !is(*p_, kIdentStart)) return true;
     if (*p_ != 'p') return false;
     const char* digits = ++p_;
     // The digits are part of the identifier: no blank before them.
     if (p_ == end_ || !isDigit(*p_) || !integer(out.priority)) return false;
-    // No leading zeros, as the reference requires.
-    if (*digits == '0' && p_ - digits > 1) return false;
+    // No leading zeros, as the reference requires (`integer` read at least
+    // one digit, so digits[1] is in the text or its end).
+    if (*digits == '0' && digits + 1 != end_ && isDigit(digits[1])) {
+      return false;
+    }
     out.has_priority = true;
     return true;
   }
@@ -287,21 +309,19 @@ class Scan {
     out.count = num_axes_ - out.first;
     return eat('}');
   }
-  bool atSymbol() {
-    skipBlanks();
-    return p_ != end_ && *p_ == '@';
-  }
+  bool atSymbol() const { return at('@'); }
   // `@name`, unquoted; the name in `out`.
   bool symbol(std::string_view& out) {
     const char* start = ++p_;
     while (p_ != end_ && is(*p_, kSuffixChar)) ++p_;
     out = std::string_view(start, static_cast<size_t>(p_ - start));
+    skipBlanks();
     return !out.empty();  // not `@"quoted"` nor a lone `@`
   }
   // The AxisRefs of `span`, at their exact count.
-  void build(AxisSpan span, std::vector<AxisRef>& out) const {
+  void build(AxisSpan span, AxisRefVector& out) const {
     if (span.count == 0) return;
-    out.reserve(span.count);
+    if (span.count > kInlineAxisRefs) out.reserve(span.count);
     for (uint32_t i = span.first; i < span.first + span.count; ++i) {
       const AxisText& text = axes_[i];
       AxisRef& axis = out.emplace_back();

@@ -52,15 +52,18 @@ absl::StatusOr<T> parseFastOrTokens(ParserBase& p,
                                     size_t (*fast)(std::string_view, size_t,
                                                    T&),
                                     Tokens&& tokens) {
+  // One result, built in place and returned by every path: a sharding's
+  // inline axes would otherwise be moved once more.
+  absl::StatusOr<T> result(absl::in_place);
   if (p.at(TokenKind::kLess)) {
-    T value;
-    size_t end = fast(p.buffer(), p.tok().offset, value);
+    size_t end = fast(p.buffer(), p.tok().offset, *result);
     if (end != std::string_view::npos) {
       p.resetTo(end);
-      return value;
+      return result;
     }
   }
-  return tokens();
+  result = tokens();
+  return result;
 }
 
 }  // namespace
@@ -118,8 +121,8 @@ absl::StatusOr<AxisRef> AttrParser::parseAxisRef() {
   return AxisRef(std::move(name), pre_size, size);
 }
 
-absl::StatusOr<std::vector<AxisRef>> AttrParser::parseAxisRefList() {
-  std::vector<AxisRef> axes;
+absl::StatusOr<AxisRefVector> AttrParser::parseAxisRefList() {
+  AxisRefVector axes;
   SK_RETURN_IF_ERROR(parseBraceList(p_, [&]() -> absl::Status {
     SK_ASSIGN_OR_RETURN(AxisRef axis, parseAxisRef());
     axes.push_back(std::move(axis));
@@ -128,10 +131,10 @@ absl::StatusOr<std::vector<AxisRef>> AttrParser::parseAxisRefList() {
   return axes;
 }
 
-absl::StatusOr<std::vector<AxisRef>> AttrParser::parseNonEmptyAxisRefList() {
+absl::StatusOr<AxisRefVector> AttrParser::parseNonEmptyAxisRefList() {
   // Like the reference, `replicated={}` and `unreduced={}` are rejected: an
   // empty list is written by leaving the field out.
-  std::vector<AxisRef> axes;
+  AxisRefVector axes;
   SK_RETURN_IF_ERROR(p_.expect(TokenKind::kLBrace, "'{'"));
   do {
     absl::StatusOr<AxisRef> axis = parseAxisRef();

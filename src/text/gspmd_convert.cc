@@ -241,7 +241,7 @@ int singleAxis(const std::vector<int64_t>& coords, int64_t& value) {
 absl::StatusOr<DimensionSharding> readDimension(
     const Mesh& mesh, const MeshCoordinates& mc,
     const std::vector<int64_t>& positions, int64_t tiles, int64_t stride) {
-  std::vector<AxisRef> minor_first;
+  AxisRefVector minor_first;
   int64_t k = 1;
   while (k < tiles) {
     int64_t weight = 0;

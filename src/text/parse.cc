@@ -68,7 +68,7 @@ absl::StatusOr<AxisRef> parseAxisRef(std::string_view text) {
 absl::StatusOr<AxisRefList> parseAxisRefList(std::string_view text) {
   return parseWhole<AxisRefList>(
       text, "", [](AttrParser& a) -> absl::StatusOr<AxisRefList> {
-        absl::StatusOr<std::vector<AxisRef>> axes = a.parseAxisRefList();
+        absl::StatusOr<AxisRefVector> axes = a.parseAxisRefList();
         if (!axes.ok()) return axes.status();
         return AxisRefList(*std::move(axes));
       });

@@ -9,12 +9,14 @@
 #ifndef SHARDKIT_CORE_AXIS_REF_H_
 #define SHARDKIT_CORE_AXIS_REF_H_
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 
+#include "absl/container/inlined_vector.h"
 #include "shardkit/core/formatter.h"
 #include "shardkit/core/mesh.h"
 #include "shardkit/core/strings.h"
@@ -79,6 +81,13 @@ struct AxisRef {
     return h;
   }
 };
+
+// A sequence of axis refs: a dimension's axes, a tensor's replicated or
+// unreduced axes, a collective's axes. Such lists are short, so two refs are
+// kept inline: a sharding is parsed, copied and projected without allocating
+// for its axes.
+inline constexpr size_t kInlineAxisRefs = 2;
+using AxisRefVector = absl::InlinedVector<AxisRef, kInlineAxisRefs>;
 
 // True if `a` covers all of `b`: same axis and b's interval inside a's.
 inline bool contains(const AxisRef& a, const AxisRef& b) {

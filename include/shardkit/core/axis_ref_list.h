@@ -20,7 +20,7 @@
 namespace shardkit {
 
 // A list of axis refs, printed `{"a", "b":(1)2}`.
-using AxisRefList = ValueList<AxisRef, struct AxisRefListTag>;
+using AxisRefList = ValueList<AxisRef, struct AxisRefListTag, AxisRefVector>;
 
 // Product of the sizes of `axes` in `mesh`.
 inline int64_t axesProduct(absl::Span<const AxisRef> axes, const Mesh& mesh) {
@@ -50,7 +50,7 @@ inline bool isAxisListPrefixOf(absl::Span<const AxisRef> prefix,
 
 // Merges every pair of adjacent, consecutive sub-axes of the same axis in
 // place (keeping order), using the full axis when a merge covers it.
-inline void mergeAdjacentSubAxes(std::vector<AxisRef>& axes, const Mesh& mesh) {
+inline void mergeAdjacentSubAxes(AxisRefVector& axes, const Mesh& mesh) {
   if (axes.size() < 2) return;
   size_t out = 0;
   for (size_t i = 1; i < axes.size(); ++i) {
@@ -66,7 +66,7 @@ inline void mergeAdjacentSubAxes(std::vector<AxisRef>& axes, const Mesh& mesh) {
 
 // Sorts `axes` in mesh order and merges the consecutive sub-axes that end up
 // adjacent: the canonical form of replicated and unreduced axes.
-inline void sortAndMergeAxes(std::vector<AxisRef>& axes, const Mesh& mesh) {
+inline void sortAndMergeAxes(AxisRefVector& axes, const Mesh& mesh) {
   std::sort(axes.begin(), axes.end(), MeshAxisLess(mesh));
   mergeAdjacentSubAxes(axes, mesh);
 }
@@ -74,7 +74,7 @@ inline void sortAndMergeAxes(std::vector<AxisRef>& axes, const Mesh& mesh) {
 // Removes from `axes` the suffix `suffix` (which may split the last remaining
 // axis, e.g. {"x"} minus {"x":(2)2} with x=4 is {"x":(1)2}). Returns false,
 // leaving `axes` unspecified, when `suffix` is not a suffix of `axes`.
-inline bool removeAxisListSuffix(std::vector<AxisRef>& axes,
+inline bool removeAxisListSuffix(AxisRefVector& axes,
                                  absl::Span<const AxisRef> suffix,
                                  const Mesh& mesh) {
   size_t end = axes.size();
@@ -99,7 +99,7 @@ inline bool removeAxisListSuffix(std::vector<AxisRef>& axes,
 
 // Appends `axes_to_add` to `axes`, merging the junction when the last axis of
 // `axes` and the first added one are consecutive sub-axes.
-inline void appendAxes(std::vector<AxisRef>& axes,
+inline void appendAxes(AxisRefVector& axes,
                        absl::Span<const AxisRef> axes_to_add,
                        const Mesh& mesh) {
   for (const AxisRef& axis : axes_to_add) {
@@ -114,9 +114,9 @@ inline void appendAxes(std::vector<AxisRef>& axes,
 // Expands every axis ref into the list of sub-axes of `axes` that are not
 // covered by any ref in `used`, e.g. the axes of a mesh not used by a sharding.
 // Result is in mesh order with consecutive pieces merged.
-inline std::vector<AxisRef> complementAxes(absl::Span<const AxisRef> used,
-                                           const Mesh& mesh) {
-  std::vector<AxisRef> result;
+inline AxisRefVector complementAxes(absl::Span<const AxisRef> used,
+                                    const Mesh& mesh) {
+  AxisRefVector result;
   for (const MeshAxis& mesh_axis : mesh.axes) {
     // The used intervals [pre, next_pre) of this axis, by start.
     std::vector<std::pair<int64_t, int64_t>> intervals;
@@ -145,10 +145,10 @@ inline std::vector<AxisRef> complementAxes(absl::Span<const AxisRef> used,
 // The parts of the axes of `a` that no axis of `b` covers, in the order of
 // `a` (an axis partly covered leaves its uncovered sub-axes), e.g. {"x", "y"}
 // minus {"x":(2)2} on ["x"=4, "y"=2] is {"x":(1)2, "y"}.
-inline std::vector<AxisRef> axisSetDifference(absl::Span<const AxisRef> a,
-                                              absl::Span<const AxisRef> b,
-                                              const Mesh& mesh) {
-  std::vector<AxisRef> result;
+inline AxisRefVector axisSetDifference(absl::Span<const AxisRef> a,
+                                       absl::Span<const AxisRef> b,
+                                       const Mesh& mesh) {
+  AxisRefVector result;
   for (const AxisRef& axis : a) {
     // Uncovered intervals [lo, hi) of this axis, split by each axis of `b`.
     std::vector<std::pair<int64_t, int64_t>> pieces = {

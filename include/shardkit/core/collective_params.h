@@ -26,7 +26,7 @@ using ManualAxes = ValueList<std::string, struct ManualAxesTag>;
 
 // One all-to-all: move `axes` from dimension `src_dim` to `tgt_dim`.
 struct AllToAllParam {
-  std::vector<AxisRef> axes;
+  AxisRefVector axes;
   int64_t src_dim = 0;
   int64_t tgt_dim = 0;
 

@@ -22,12 +22,14 @@ inline constexpr int64_t kDefaultPriority = 0;
 
 // `{"x", "y"}` (closed), `{"x", ?}` (open), `{}p2` (with priority).
 struct DimensionSharding {
-  std::vector<AxisRef> axes;
+  AxisRefVector axes;
   bool is_closed = true;
   std::optional<int64_t> priority;
 
-  DimensionSharding() = default;
-  DimensionSharding(std::vector<AxisRef> axes, bool is_closed,
+  // User-provided (not `= default`) so that value-initialization, as in
+  // `vector::resize`, does not zero the inline axis storage first.
+  DimensionSharding() {}  // NOLINT(modernize-use-equals-default)
+  DimensionSharding(AxisRefVector axes, bool is_closed,
                     std::optional<int64_t> priority = std::nullopt)
       : axes(std::move(axes)), is_closed(is_closed), priority(priority) {}
 

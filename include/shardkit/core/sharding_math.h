@@ -37,7 +37,7 @@ inline TensorSharding evenlySharded(const TensorSharding& sharding,
                                     const Mesh& mesh) {
   TensorSharding result = sharding;
   for (size_t d = 0; d < result.dim_shardings.size() && d < shape.size(); ++d) {
-    std::vector<AxisRef>& axes = result.dim_shardings[d].axes;
+    AxisRefVector& axes = result.dim_shardings[d].axes;
     int64_t left = shape[d];
     size_t kept = 0;
     std::optional<AxisRef> partial;

@@ -61,14 +61,13 @@ class MeshOrRef {
 struct TensorSharding {
   MeshOrRef mesh;
   std::vector<DimensionSharding> dim_shardings;
-  std::vector<AxisRef> replicated_axes;
-  std::vector<AxisRef> unreduced_axes;
+  AxisRefVector replicated_axes;
+  AxisRefVector unreduced_axes;
   ReductionKind unreduced_kind = ReductionKind::kSum;
 
   TensorSharding() = default;
   TensorSharding(MeshOrRef mesh, std::vector<DimensionSharding> dims,
-                 std::vector<AxisRef> replicated = {},
-                 std::vector<AxisRef> unreduced = {})
+                 AxisRefVector replicated = {}, AxisRefVector unreduced = {})
       : mesh(std::move(mesh)),
         dim_shardings(std::move(dims)),
         replicated_axes(std::move(replicated)),
@@ -101,7 +100,7 @@ struct TensorSharding {
     }
   }
   // The axes sharding dims, then replicated, then unreduced.
-  std::vector<AxisRef> allAxes() const;
+  AxisRefVector allAxes() const;
 
   friend bool operator==(const TensorSharding&,
                          const TensorSharding&) = default;
@@ -132,8 +131,8 @@ inline bool TensorSharding::isFullyClosedAndEmpty() const {
   return true;
 }
 
-inline std::vector<AxisRef> TensorSharding::allAxes() const {
-  std::vector<AxisRef> axes;
+inline AxisRefVector TensorSharding::allAxes() const {
+  AxisRefVector axes;
   forEachShardingAxis([&](const AxisRef& a) { axes.push_back(a); });
   axes.insert(axes.end(), replicated_axes.begin(), replicated_axes.end());
   axes.insert(axes.end(), unreduced_axes.begin(), unreduced_axes.end());

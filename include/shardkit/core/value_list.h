@@ -14,13 +14,14 @@ namespace shardkit {
 // incomplete struct) tells apart lists of the same elements, so that each
 // has its own printing and attribute kind. It reads like its vector (size,
 // `[]`, range-for, absl::Span) and compares and hashes by its elements;
-// `items` is the vector itself, for what changes the list.
-template <typename T, typename Tag>
+// `items` is the vector itself (a `Container` of `T`s), for what changes the
+// list.
+template <typename T, typename Tag, typename Container = std::vector<T>>
 struct ValueList {
-  std::vector<T> items;
+  Container items;
 
   ValueList() = default;
-  explicit ValueList(std::vector<T> items) : items(std::move(items)) {}
+  explicit ValueList(Container items) : items(std::move(items)) {}
 
   bool empty() const { return items.empty(); }
   size_t size() const { return items.size(); }

@@ -93,7 +93,7 @@ namespace verify_internal {
 // Removes `gathered` from the end of `axes`, one ref at a time from the most
 // minor: each must be a suffix of the current last axis, which is replaced by
 // what remains of it. `what` names the collective axis kind in the message.
-inline absl::Status gatherAxes(std::vector<AxisRef>& axes,
+inline absl::Status gatherAxes(AxisRefVector& axes,
                                absl::Span<const AxisRef> gathered, int64_t dim,
                                const Mesh& mesh, std::string_view what) {
   for (auto it = gathered.rbegin(); it != gathered.rend(); ++it) {
@@ -200,8 +200,8 @@ inline absl::Status verifyAxesPerDimCollective(
                " but collective axes has rank ", rank));
   }
   for (int64_t dim = 0; dim < rank; ++dim) {
-    std::vector<AxisRef> expected = operand.dim_shardings[dim].axes;
-    const std::vector<AxisRef>& collective_axes = axes_per_dim[dim].items;
+    AxisRefVector expected = operand.dim_shardings[dim].axes;
+    const AxisRefVector& collective_axes = axes_per_dim[dim].items;
     if (kind == AxesPerDimCollective::kGather) {
       SK_RETURN_IF_ERROR(verify_internal::gatherAxes(expected, collective_axes,
                                                      dim, mesh, "gathering"));
@@ -228,12 +228,12 @@ inline absl::Status verifyAllToAll(const AllToAllParamList& params,
   // such rather than as a sharding mismatch.
   std::vector<bool> moved(rank, false);
   for (const AllToAllParam& param : params) {
-    std::vector<AxisRef> src = operand.dim_shardings[param.src_dim].axes;
+    AxisRefVector src = operand.dim_shardings[param.src_dim].axes;
     SK_RETURN_IF_ERROR(verify_internal::gatherAxes(
         src, param.axes, param.src_dim, mesh, "all-to-all"));
     SK_RETURN_IF_ERROR(
         verify_internal::expectDimAxes(src, result, param.src_dim));
-    std::vector<AxisRef> tgt = operand.dim_shardings[param.tgt_dim].axes;
+    AxisRefVector tgt = operand.dim_shardings[param.tgt_dim].axes;
     appendAxes(tgt, param.axes, mesh);
     SK_RETURN_IF_ERROR(
         verify_internal::expectDimAxes(tgt, result, param.tgt_dim));
@@ -302,8 +302,8 @@ inline absl::Status verifyCollectivePermute(const TensorSharding& operand,
                " but operand sharding has rank ", operand.rank()));
   }
   for (int64_t dim = 0; dim < result.rank(); ++dim) {
-    const std::vector<AxisRef>& in = operand.dim_shardings[dim].axes;
-    const std::vector<AxisRef>& out = result.dim_shardings[dim].axes;
+    const AxisRefVector& in = operand.dim_shardings[dim].axes;
+    const AxisRefVector& out = result.dim_shardings[dim].axes;
     if (in == out) continue;
     int64_t in_size = axesProduct(in, result_mesh);
     int64_t out_size = axesProduct(out, result_mesh);
@@ -318,7 +318,7 @@ inline absl::Status verifyCollectivePermute(const TensorSharding& operand,
 
 inline absl::Status verifyUnreducedTransition(const TensorSharding& source,
                                               const TensorSharding& target) {
-  const std::vector<AxisRef>& before = source.unreduced_axes;
+  const AxisRefVector& before = source.unreduced_axes;
   bool keeps_axes = false;
   bool introduces_axes = false;
   for (const AxisRef& axis : target.unreduced_axes) {

@@ -103,7 +103,7 @@ absl::Status resolveAxes(absl::Span<const AxisRef> axes, const Mesh& mesh,
                          AxisList& out);
 // The AxisRef that `axis` stands for in `mesh`.
 AxisRef toAxisRef(const ResolvedAxis& axis, const Mesh& mesh);
-std::vector<AxisRef> toAxisRefs(AxisSpan axes, const Mesh& mesh);
+AxisRefVector toAxisRefs(AxisSpan axes, const Mesh& mesh);
 
 // `"x"` / `"x":(2)4`, for messages and tests.
 std::string toString(const ResolvedAxis& axis, const Mesh& mesh);

@@ -36,7 +36,7 @@ std::optional<int64_t> elementByteSize(std::string_view element_type);
 
 // The axes a collective communicates along, in the order it names them
 // (empty for a collective_permute).
-std::vector<AxisRef> collectiveAxes(const Collective& collective);
+AxisRefVector collectiveAxes(const Collective& collective);
 
 struct CommCost {
   // s: the bytes of one device's operand shard.

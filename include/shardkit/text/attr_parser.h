@@ -38,7 +38,7 @@ class AttrParser {
   // `"x"` or `"x":(2)4`.
   absl::StatusOr<AxisRef> parseAxisRef();
   // `{"x", "y":(1)2}`.
-  absl::StatusOr<std::vector<AxisRef>> parseAxisRefList();
+  absl::StatusOr<AxisRefVector> parseAxisRefList();
   // `{"x", ?}p1`.
   absl::StatusOr<DimensionSharding> parseDimensionSharding();
   // `@mesh` or `mesh<...>`.
@@ -76,7 +76,7 @@ class AttrParser {
   absl::StatusOr<AxisPropagation> parseAxisPropagation();
   absl::StatusOr<EdgeValueRef> parseEdgeValueRef();
   // `{"x", ...}` with at least one axis (replicated and unreduced axes).
-  absl::StatusOr<std::vector<AxisRef>> parseNonEmptyAxisRefList();
+  absl::StatusOr<AxisRefVector> parseNonEmptyAxisRefList();
   absl::StatusOr<TensorMapping> parseTensorMapping();
   // `parameter` names the list in errors (`operand_mappings`).
   absl::StatusOr<std::vector<TensorMapping>> parseTensorMappings(

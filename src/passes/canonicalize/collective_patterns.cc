@@ -69,7 +69,7 @@ bool allReduceOfShardedToUnreduced(Op op, PatternRewriter& rewriter) {
   MeshTable meshes = rewriter.module().meshTable();
   const Mesh* mesh = meshes.resolve(s2u.outSharding());
   if (!mesh) return false;
-  std::vector<AxisRef> axes;
+  AxisRefVector axes;
   for (const AxisRefList& list : s2u.axes()) {
     axes.insert(axes.end(), list.begin(), list.end());
   }

@@ -25,7 +25,7 @@ struct Fusion {
 
 // Appends `axis` to `axes`, merged into the last axis when they are
 // consecutive sub-axes.
-void addAxisOrMerge(std::vector<AxisRef>& axes, const AxisRef& axis,
+void addAxisOrMerge(AxisRefVector& axes, const AxisRef& axis,
                     const Mesh& mesh) {
   if (!axes.empty() && canMerge(axes.back(), axis)) {
     axes.back() = merge(axes.back(), axis, mesh);
@@ -38,7 +38,7 @@ void addAxisOrMerge(std::vector<AxisRef>& axes, const AxisRef& axis,
 // are reduction axes; every reduction axis must be used so.
 std::optional<Fusion> planFusion(AllReduceOp reduce, AllSliceOp slice,
                                  const Mesh& mesh) {
-  const std::vector<AxisRef>& reduction = reduce.axes().items;
+  const AxisRefVector& reduction = reduce.axes().items;
   absl::flat_hash_set<AxisRef> remaining(reduction.begin(), reduction.end());
   Fusion fusion;
   ListOfAxisRefLists residual;
@@ -49,8 +49,7 @@ std::optional<Fusion> planFusion(AllReduceOp reduce, AllSliceOp slice,
     while (i < dim.items.size() && remaining.erase(dim.items[i]) == 1) {
       scattered.items.push_back(dim.items[i++]);
     }
-    AxisRefList rest(
-        std::vector<AxisRef>(dim.items.begin() + i, dim.items.end()));
+    AxisRefList rest(AxisRefVector(dim.items.begin() + i, dim.items.end()));
     has_residual |= !rest.items.empty();
     fusion.reduce_scatter_axes.items.push_back(std::move(scattered));
     residual.items.push_back(std::move(rest));
@@ -64,7 +63,7 @@ std::optional<Fusion> planFusion(AllReduceOp reduce, AllSliceOp slice,
   TensorSharding out;
   out.mesh = reduce_out.mesh;
   for (size_t d = 0; d < rank; ++d) {
-    std::vector<AxisRef> axes;
+    AxisRefVector axes;
     if (operand && d < operand->dim_shardings.size()) {
       axes = operand->dim_shardings[d].axes;
     }

@@ -73,7 +73,7 @@ std::vector<std::pair<AxisRef, int64_t>> axisStrides(
   absl::Span<const int64_t> shape = type.shape();
   int64_t dims_below = 1;
   for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {
-    const std::vector<AxisRef>& axes = sharding.dim_shardings[d].axes;
+    const AxisRefVector& axes = sharding.dim_shardings[d].axes;
     // Saturating: a caller compares strides of shapes whose element
     // counts fit, where only the padding can push a stride past int64.
     int64_t shards = 1;

@@ -83,11 +83,11 @@ class CollectiveChecker {
           c.kind != CollectiveKind::kReduceScatter) {
         continue;
       }
-      std::vector<AxisRef> reduced = c.axes.items;
+      AxisRefVector reduced = c.axes.items;
       for (const AxisRefList& list : c.axes_per_dim) {
         reduced.insert(reduced.end(), list.begin(), list.end());
       }
-      std::vector<AxisRef> partial =
+      AxisRefVector partial =
           axisSetDifference(reduced, sharding->unreduced_axes, *mesh);
       if (partial.empty()) continue;
       if (sharding->unreduced_axes.empty()) {

@@ -353,14 +353,14 @@ class ExplicitReshards {
     if (!current || current->unreduced_axes.empty()) return current;
     const Mesh* mesh = meshes_.resolve(*current);
     if (mesh == nullptr) return current;
-    std::vector<AxisRef> target_unreduced;
+    AxisRefVector target_unreduced;
     if (target != nullptr) {
       const Mesh* target_mesh = meshes_.resolve(*target);
       if (target_mesh != nullptr && target_mesh->axes == mesh->axes) {
         target_unreduced = target->unreduced_axes;
       }
     }
-    std::vector<AxisRef> axes =
+    AxisRefVector axes =
         axisSetDifference(current->unreduced_axes, target_unreduced, *mesh);
     if (axes.empty()) return current;
     TensorSharding out = *current;
@@ -605,7 +605,7 @@ void ExplicitReshards::insertAllReduces(Op op, const OpShardingRule& rule,
     reduction.insert(reduction.end(), common[f].begin(), common[f].end());
   }
   if (reduction.empty()) return;
-  std::vector<AxisRef> axes = toAxisRefs(reduction, mesh);
+  AxisRefVector axes = toAxisRefs(reduction, mesh);
   if (MaybeSharding first = getSharding(op.result(0))) {
     axes = axisSetDifference(axes, first->unreduced_axes, mesh);
   }

@@ -65,7 +65,7 @@ class ReshardBuilder {
 
   // An `sdy.replicated_to_unreduced` of `input` over `axes`.
   template <typename Place>
-  Value replicatedToUnreduced(Value input, std::vector<AxisRef> axes,
+  Value replicatedToUnreduced(Value input, AxisRefVector axes,
                               const TensorSharding& out_sharding, uint32_t loc,
                               Place&& place) {
     OperationState state(sdy::ReplicatedToUnreducedOp::opName());
@@ -85,7 +85,7 @@ class ReshardBuilder {
 
   // An `sdy.all_reduce` over `axes` of `input`, placed by `place`.
   template <typename Place>
-  Value allReduce(Value input, std::vector<AxisRef> axes,
+  Value allReduce(Value input, AxisRefVector axes,
                   const TensorSharding& out_sharding, ReductionKind kind,
                   uint32_t loc, Place&& place) {
     OperationState state(sdy::AllReduceOp::opName());

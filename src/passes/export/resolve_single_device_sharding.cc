@@ -197,7 +197,7 @@ absl::Status SingleDeviceResolver::resolve(Op op, int64_t device) {
   else_ret.setOperands(zeros);
 
   // Every device gets the result: the others contribute zeros to a sum.
-  std::vector<AxisRef> axes;
+  AxisRefVector axes;
   for (const MeshAxis& axis : meshes_.find(global_)->axes) {
     axes.emplace_back(axis.name);
   }

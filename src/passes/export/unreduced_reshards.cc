@@ -19,10 +19,10 @@ std::optional<ListOfAxisRefLists> droppedSuffixes(const TensorSharding& in,
   if (in.rank() != out.rank()) return std::nullopt;
   ListOfAxisRefLists dropped;
   for (int64_t d = 0; d < in.rank(); ++d) {
-    const std::vector<AxisRef>& in_axes = in.dim_shardings[d].axes;
-    const std::vector<AxisRef>& out_axes = out.dim_shardings[d].axes;
+    const AxisRefVector& in_axes = in.dim_shardings[d].axes;
+    const AxisRefVector& out_axes = out.dim_shardings[d].axes;
     if (!isAxisListPrefixOf(out_axes, in_axes)) return std::nullopt;
-    std::vector<AxisRef> suffix;
+    AxisRefVector suffix;
     size_t kept = out_axes.size();
     if (kept > 0 && out_axes.back() != in_axes[kept - 1]) {
       // The rest of an axis the target keeps only a major part of.
@@ -60,7 +60,7 @@ bool convertReshardToUnreducedCollectives(Op op, const MeshTable& meshes,
     return false;
   }
   // out = in + replicated-to-unreduced + sharded-to-unreduced.
-  std::vector<AxisRef> added =
+  AxisRefVector added =
       axisSetDifference(out.unreduced_axes, in->unreduced_axes, *mesh);
   if (added.empty()) return false;
   if (!axisSetDifference(in->unreduced_axes, out.unreduced_axes, *mesh)
@@ -71,11 +71,11 @@ bool convertReshardToUnreducedCollectives(Op op, const MeshTable& meshes,
   }
   std::optional<ListOfAxisRefLists> dropped = droppedSuffixes(*in, out, *mesh);
   if (!dropped) return false;
-  std::vector<AxisRef> sharded;
+  AxisRefVector sharded;
   for (const AxisRefList& list : dropped->items) {
     sharded.insert(sharded.end(), list.begin(), list.end());
   }
-  std::vector<AxisRef> replicated = axisSetDifference(added, sharded, *mesh);
+  AxisRefVector replicated = axisSetDifference(added, sharded, *mesh);
   Value result = reshard.input();
   uint32_t loc = op.location();
   if (!replicated.empty()) {
@@ -106,7 +106,7 @@ std::optional<TensorSharding> insertUnreducedCollectives(
       !(mesh->axes == target_mesh->axes)) {
     return std::nullopt;
   }
-  std::vector<AxisRef> missing =
+  AxisRefVector missing =
       axisSetDifference(target.unreduced_axes, current.unreduced_axes, *mesh);
   if (missing.empty()) return std::nullopt;
   Value value = use.get();

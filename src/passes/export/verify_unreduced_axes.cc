@@ -22,7 +22,7 @@ constexpr std::string_view kNotBlessed =
     "' without a blessed operation (e.g., sdy.reshard). This is an invalid "
     "transition from unreduced to reduced.";
 
-using Axes = std::vector<AxisRef>;
+using Axes = AxisRefVector;
 
 void appendUnreduced(const TensorSharding* sharding, Axes& axes) {
   if (sharding) {

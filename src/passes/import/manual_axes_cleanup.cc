@@ -31,8 +31,8 @@ std::vector<const TensorSharding*> pointers(
 TensorSharding addUnusedManualAxes(const TensorSharding& sharding,
                                    const ManualAxes& manual,
                                    const CommonMesh& common) {
-  std::vector<AxisRef> used = sharding.allAxes();
-  std::vector<AxisRef> unused;
+  AxisRefVector used = sharding.allAxes();
+  AxisRefVector unused;
   for (AxisRef& axis : complementAxes(used, *common.mesh)) {
     if (manual.contains(axis.name)) unused.push_back(std::move(axis));
   }

@@ -19,7 +19,7 @@ bool hasSizeOneAxis(const Mesh& mesh) {
 // Removes the axes of size 1. Sub-axes that a size-1 axis kept apart
 // (`"a":(1)2, "b", "a":(2)2`) become adjacent and are merged: the reference
 // leaves them apart, which its verifier then rejects.
-void eraseSizeOne(std::vector<AxisRef>& axes, const Mesh& mesh) {
+void eraseSizeOne(AxisRefVector& axes, const Mesh& mesh) {
   size_t before = axes.size();
   axes.erase(std::remove_if(axes.begin(), axes.end(),
                             [&](const AxisRef& axis) {

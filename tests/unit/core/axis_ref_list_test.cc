@@ -10,7 +10,7 @@ namespace {
 
 using testing::checkFormats;
 using testing::checkValueSemantics;
-using Axes = std::vector<AxisRef>;
+using Axes = AxisRefVector;
 
 AxisRef full(const char* name) { return AxisRef(name); }
 AxisRef sub(const char* name, int64_t pre, int64_t size) {

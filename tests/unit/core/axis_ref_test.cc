@@ -57,12 +57,11 @@ TEST_CASE("AxisRef: sizes on a mesh") {
 
 TEST_CASE("AxisRef: mesh-independent order") {
   // Name first; a sub-axis before its full axis; sub-axes by (pre, size).
-  std::vector<AxisRef> axes = {full("b"),      sub("a", 2, 2), full("a"),
-                               sub("a", 1, 4), sub("a", 1, 2), sub("b", 4, 2)};
+  AxisRefVector axes = {full("b"),      sub("a", 2, 2), full("a"),
+                        sub("a", 1, 4), sub("a", 1, 2), sub("b", 4, 2)};
   std::sort(axes.begin(), axes.end());
-  CHECK(axes == std::vector<AxisRef>{sub("a", 1, 2), sub("a", 1, 4),
-                                     sub("a", 2, 2), full("a"), sub("b", 4, 2),
-                                     full("b")});
+  CHECK(axes == AxisRefVector{sub("a", 1, 2), sub("a", 1, 4), sub("a", 2, 2),
+                              full("a"), sub("b", 4, 2), full("b")});
   CHECK_FALSE(full("a") < full("a"));
   CHECK_FALSE(sub("a", 1, 2) < sub("a", 1, 2));
 }
@@ -193,13 +192,13 @@ TEST_CASE("makeAxisRef picks the full axis when it covers it") {
 TEST_CASE("MeshAxisLess orders by the mesh's axis order") {
   Mesh mesh({{"c", 8}, {"a", 4}, {"b", 2}});
   MeshAxisLess less(mesh);
-  std::vector<AxisRef> axes = {full("b"),      full("zz"),     sub("a", 2, 2),
-                               full("c"),      full("a"),      sub("c", 1, 2),
-                               sub("a", 1, 2), sub("c", 2, 4), full("yy")};
+  AxisRefVector axes = {full("b"),      full("zz"),     sub("a", 2, 2),
+                        full("c"),      full("a"),      sub("c", 1, 2),
+                        sub("a", 1, 2), sub("c", 2, 4), full("yy")};
   std::sort(axes.begin(), axes.end(), less);
-  CHECK(axes == std::vector<AxisRef>{sub("c", 1, 2), sub("c", 2, 4), full("c"),
-                                     sub("a", 1, 2), sub("a", 2, 2), full("a"),
-                                     full("b"), full("yy"), full("zz")});
+  CHECK(axes == AxisRefVector{sub("c", 1, 2), sub("c", 2, 4), full("c"),
+                              sub("a", 1, 2), sub("a", 2, 2), full("a"),
+                              full("b"), full("yy"), full("zz")});
   // Irreflexive on equal refs.
   CHECK_FALSE(less(full("a"), full("a")));
   CHECK_FALSE(less(sub("a", 1, 2), sub("a", 1, 2)));

@@ -14,7 +14,7 @@ AxisRef sub(const char* name, int64_t pre, int64_t size) {
   return AxisRef(name, pre, size);
 }
 
-TensorSharding sharding(std::vector<std::vector<AxisRef>> dims) {
+TensorSharding sharding(std::vector<AxisRefVector> dims) {
   std::vector<DimensionSharding> dim_shardings;
   for (auto& axes : dims) dim_shardings.emplace_back(std::move(axes), true);
   return TensorSharding(MeshOrRef::ref("m"), std::move(dim_shardings));
@@ -42,13 +42,13 @@ TEST_CASE("evenlySharded keeps the prefix that divides each dimension") {
   };
   // "x" only partly divides 6: its largest dividing sub-axis ends the dim.
   CHECK(even(sharding({{full("x"), full("y")}}), {6})[0].axes ==
-        std::vector<AxisRef>{sub("x", 1, 2)});
+        AxisRefVector{sub("x", 1, 2)});
   // "y" divides 6, then "x" only by 2.
   CHECK(even(sharding({{full("y"), full("x")}}), {6})[0].axes ==
-        (std::vector<AxisRef>{full("y"), sub("x", 1, 2)}));
+        (AxisRefVector{full("y"), sub("x", 1, 2)}));
   // A sub-axis keeps its pre-size; nothing divides 5.
   CHECK(even(sharding({{sub("x", 2, 4)}, {full("x")}}), {6, 5})[0].axes ==
-        std::vector<AxisRef>{sub("x", 2, 2)});
+        AxisRefVector{sub("x", 2, 2)});
   CHECK(
       even(sharding({{sub("x", 2, 4)}, {full("y")}}), {6, 5})[1].axes.empty());
   // What divides stays, open dimensions stay open, other axes are kept.

@@ -12,7 +12,7 @@ namespace {
 
 using testing::checkFormats;
 using testing::checkValueSemantics;
-using Axes = std::vector<AxisRef>;
+using Axes = AxisRefVector;
 
 AxisRef full(const char* name) { return AxisRef(name); }
 AxisRef sub(const char* name, int64_t pre, int64_t size) {
@@ -170,7 +170,7 @@ TEST_CASE("TensorSharding: helpers") {
       {DimensionSharding({full("a"), sub("b", 1, 2)}, true),
        DimensionSharding::open(), DimensionSharding({full("c")}, false)},
       {full("d")}, {sub("b", 2, 2)});
-  std::vector<AxisRef> seen;
+  AxisRefVector seen;
   many.forEachShardingAxis([&](const AxisRef& axis) { seen.push_back(axis); });
   CHECK(seen == Axes{full("a"), sub("b", 1, 2), full("c")});
   CHECK(many.allAxes() ==

@@ -73,9 +73,9 @@ TEST_CASE("a need-replication factor's axes move to a batching factor") {
 
 TEST_CASE("axisSetDifference keeps the uncovered sub-axes") {
   Mesh mesh = parseMeshOrDie(kMesh);
-  std::vector<AxisRef> a = {AxisRef("x"), AxisRef("y")};
-  std::vector<AxisRef> b = {AxisRef("x", 2, 2)};
-  std::vector<AxisRef> diff = axisSetDifference(a, b, mesh);
+  AxisRefVector a = {AxisRef("x"), AxisRef("y")};
+  AxisRefVector b = {AxisRef("x", 2, 2)};
+  AxisRefVector diff = axisSetDifference(a, b, mesh);
   REQUIRE(diff.size() == 2);
   CHECK(diff[0] == AxisRef("x", 1, 2));
   CHECK(diff[1] == AxisRef("y"));

@@ -47,7 +47,7 @@ OpShardingRule matmulRule(int64_t m, int64_t n, int64_t k) {
 Mesh meshXY() { return Mesh({{"x", 2}, {"y", 4}}); }
 
 DimensionSharding open(std::vector<std::string> axes) {
-  std::vector<AxisRef> refs;
+  AxisRefVector refs;
   for (std::string& name : axes) refs.emplace_back(std::move(name));
   return DimensionSharding(std::move(refs), /*is_closed=*/false);
 }

@@ -66,11 +66,11 @@ std::vector<std::pair<const char*, PropagationOptions>> optionSets() {
 // The axes of every user sharding an origin can name, by origin name,
 // before propagation: "input: i", "output: i", "constraint_N" (its sharding
 // and its input's), "mc_N_input: i" / "mc_N_output: i".
-using UserAxes = std::map<std::string, std::vector<AxisRef>>;
+using UserAxes = std::map<std::string, AxisRefVector>;
 
 void addAxes(UserAxes& user, const std::string& name,
              const std::optional<TensorSharding>& sharding) {
-  std::vector<AxisRef>& axes = user[name];
+  AxisRefVector& axes = user[name];
   if (!sharding) return;
   for (const DimensionSharding& dim : sharding->dim_shardings) {
     axes.insert(axes.end(), dim.axes.begin(), dim.axes.end());

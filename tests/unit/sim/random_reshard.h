@@ -73,8 +73,8 @@ class ReshardGenerator {
     return static_cast<int64_t>(rng_() % static_cast<uint64_t>(n));
   }
   bool chance(int percent) { return below(100) < percent; }
-  template <typename T>
-  void shuffle(std::vector<T>& values) {
+  template <typename List>
+  void shuffle(List& values) {
     for (size_t i = values.size(); i > 1; --i) {
       std::swap(values[i - 1], values[below(static_cast<int64_t>(i))]);
     }
@@ -114,10 +114,9 @@ class ReshardGenerator {
   }
 
   // Pieces of axis `name` merging random runs of consecutive factors.
-  std::vector<AxisRef> piecesOf(const std::string& name,
-                                const std::vector<int64_t>& chain,
-                                const Mesh& mesh) {
-    std::vector<AxisRef> pieces;
+  AxisRefVector piecesOf(const std::string& name,
+                         const std::vector<int64_t>& chain, const Mesh& mesh) {
+    AxisRefVector pieces;
     int64_t pre = 1;
     size_t i = 0;
     while (i < chain.size()) {

@@ -64,7 +64,7 @@ TEST_CASE("AttrParser: the remaining entry points mid-stream") {
   CHECK(*attrs.parseAxisRef() == AxisRef("x", 1, 2));
   CHECK(*attrs.parseDimensionSharding() ==
         DimensionSharding({AxisRef("x")}, false, 2));
-  CHECK(*attrs.parseAxisRefList() == std::vector<AxisRef>{AxisRef("a")});
+  CHECK(*attrs.parseAxisRefList() == AxisRefVector{AxisRef("a")});
   CHECK(toString(*attrs.parseListOfAxisRefLists()) == R"([{}, {"b"}])");
   CHECK(toString(*attrs.parseOpShardingRule()) == "<([i])->([i]) {i=2}>");
   CHECK(p.atKeyword("end"));

@@ -207,7 +207,7 @@ TEST_CASE("parseTensorSharding: normalised forms") {
   REQUIRE(s->rank() == 1);
   CHECK(s->dim_shardings[0] ==
         DimensionSharding({AxisRef("x", 2, 4)}, false, 3));
-  CHECK(s->unreduced_axes == std::vector<AxisRef>{AxisRef("y")});
+  CHECK(s->unreduced_axes == AxisRefVector{AxisRef("y")});
   CHECK(s->unreduced_kind == ReductionKind::kMax);
 }
 

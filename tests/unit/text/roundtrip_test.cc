@@ -44,8 +44,8 @@ class Random {
   const T& pick(const std::vector<T>& values) {
     return values[uniform(0, static_cast<int64_t>(values.size()) - 1)];
   }
-  template <typename T>
-  void shuffle(std::vector<T>& values) {
+  template <typename List>
+  void shuffle(List& values) {
     std::shuffle(values.begin(), values.end(), engine_);
   }
 
@@ -96,8 +96,8 @@ Mesh randomMesh(Random& rng, Coverage& coverage) {
 
 // Splits every axis of `mesh` into disjoint pieces: the full axis, or a chain
 // of sub-axes (pre, size) that together cover it.
-std::vector<AxisRef> randomPieces(Random& rng, const Mesh& mesh) {
-  std::vector<AxisRef> pieces;
+AxisRefVector randomPieces(Random& rng, const Mesh& mesh) {
+  AxisRefVector pieces;
   for (const MeshAxis& axis : mesh.axes) {
     if (axis.size == 1 || rng.chance(0.4)) {
       pieces.push_back(AxisRef(axis.name));
