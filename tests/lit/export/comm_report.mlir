@@ -1,7 +1,7 @@
 // --comm-report writes, after the passes, the bytes each collective moves by
 // the ring model of docs/export.md.
 // RUN: shardkit-opt %s -sdy-reshard-to-collectives -o /dev/null --comm-report=/dev/stdout | FileCheck %s
-// RUN: echo 'func.func @f() { return }' | shardkit-opt - -o /dev/null --comm-report=/dev/stdout | FileCheck %s --check-prefix=NONE
+// RUN: echo 'func.func @f() { return }' | shardkit-opt - -o /dev/null --comm-report=- | FileCheck %s --check-prefix=NONE
 
 // A 16x8 f32 tensor sharded 4 ways holds 4x8x4 = 128 bytes per device; the
 // all-gather that replicates it receives the 3 other shards.
