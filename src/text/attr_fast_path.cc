@@ -321,6 +321,7 @@ class Scan {
   // The AxisRefs of `span`, at their exact count.
   void build(AxisSpan span, AxisRefVector& out) const {
     if (span.count == 0) return;
+    // reserve() is an out-of-line call even when the axes fit inline.
     if (span.count > kInlineAxisRefs) out.reserve(span.count);
     for (uint32_t i = span.first; i < span.first + span.count; ++i) {
       const AxisText& text = axes_[i];
