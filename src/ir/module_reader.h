@@ -10,10 +10,10 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
-#include "shardkit/core/text_hash.h"
 #include "shardkit/ir/module_io.h"
 #include "shardkit/ir/op_syntax.h"
 #include "shardkit/text/scanner.h"
+#include "src/ir/text_hash.h"
 #include "src/ir/value_names.h"
 
 namespace shardkit {

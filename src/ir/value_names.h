@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
-#include "shardkit/core/text_hash.h"
+#include "src/ir/text_hash.h"
 
 namespace shardkit {
 

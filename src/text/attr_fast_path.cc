@@ -136,7 +136,7 @@ class Scan {
     if (!eat('>')) return false;
 
     // The text is in the subset: build the sharding.
-    if (!mesh_name.empty()) out.mesh = MeshOrRef::ref(std::string(mesh_name));
+    if (!mesh_name.empty()) out.mesh.setRef(mesh_name);
     out.dim_shardings.resize(num_dims_);
     for (uint32_t i = 0; i < num_dims_; ++i) {
       const DimText& text = dims_[i];

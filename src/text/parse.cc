@@ -6,6 +6,7 @@
 #include "shardkit/core/strings.h"
 #include "shardkit/text/attr_parser.h"
 #include "shardkit/text/parser_base.h"
+#include "src/text/attr_fast_path.h"
 
 namespace shardkit {
 namespace {
@@ -55,10 +56,29 @@ absl::StatusOr<T> parseWhole(std::string_view text, std::string_view mnemonic,
                        [parse](AttrParser& a) { return (a.*parse)(); });
 }
 
+// parseWhole for a text the fast path (attr_fast_path.h) may take whole: when
+// it reads the attribute and only blanks follow, no token is made at all;
+// otherwise the token parser reads the text again from its start.
+template <typename T>
+absl::StatusOr<T> parseWholeFast(std::string_view text,
+                                 std::string_view mnemonic,
+                                 size_t (*fast)(std::string_view, size_t, T&),
+                                 absl::StatusOr<T> (AttrParser::*parse)()) {
+  absl::StatusOr<T> result(absl::in_place);
+  size_t end = fast(text, 0, *result);
+  if (end != std::string_view::npos &&
+      text.find_first_not_of(" \t\n\r", end) == std::string_view::npos) {
+    return result;
+  }
+  result = parseWhole(text, mnemonic, parse);
+  return result;
+}
+
 }  // namespace
 
 absl::StatusOr<Mesh> parseMesh(std::string_view text) {
-  return parseWhole(text, "sdy.mesh", &AttrParser::parseMesh);
+  return parseWholeFast(text, "sdy.mesh", &fastParseMesh,
+                        &AttrParser::parseMesh);
 }
 
 absl::StatusOr<AxisRef> parseAxisRef(std::string_view text) {
@@ -80,7 +100,8 @@ absl::StatusOr<DimensionSharding> parseDimensionSharding(
 }
 
 absl::StatusOr<TensorSharding> parseTensorSharding(std::string_view text) {
-  return parseWhole(text, "sdy.sharding", &AttrParser::parseTensorSharding);
+  return parseWholeFast(text, "sdy.sharding", &fastParseTensorSharding,
+                        &AttrParser::parseTensorSharding);
 }
 
 absl::StatusOr<TensorShardingPerValue> parseTensorShardingPerValue(

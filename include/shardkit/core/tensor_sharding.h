@@ -31,6 +31,15 @@ class MeshOrRef {
   MeshOrRef() = default;
   static MeshOrRef ref(std::string name) { return MeshOrRef(std::move(name)); }
   static MeshOrRef inlined(Mesh mesh) { return MeshOrRef(std::move(mesh)); }
+  // Makes this a reference to `name`, reusing the name's storage when it is
+  // one already (a parser fills a default-constructed value this way).
+  void setRef(std::string_view name) {
+    if (std::string* s = std::get_if<std::string>(&value_)) {
+      s->assign(name);
+    } else {
+      value_.emplace<std::string>(name);
+    }
+  }
 
   bool isRef() const { return std::holds_alternative<std::string>(value_); }
   bool isInline() const { return std::holds_alternative<Mesh>(value_); }

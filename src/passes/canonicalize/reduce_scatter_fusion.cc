@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_set.h"
+#include "shardkit/core/axis_ref_list.h"
 #include "shardkit/ir/attribute.h"
 #include "shardkit/ir/module.h"
 #include "shardkit/ir/sdy_ops.h"
@@ -22,17 +23,6 @@ struct Fusion {
   std::optional<ListOfAxisRefLists> residual_slicing_axes;
   TensorSharding out_sharding;
 };
-
-// Appends `axis` to `axes`, merged into the last axis when they are
-// consecutive sub-axes.
-void addAxisOrMerge(AxisRefVector& axes, const AxisRef& axis,
-                    const Mesh& mesh) {
-  if (!axes.empty() && canMerge(axes.back(), axis)) {
-    axes.back() = merge(axes.back(), axis, mesh);
-  } else {
-    axes.push_back(axis);
-  }
-}
 
 // Each dimension reduce-scatters the longest prefix of its slicing axes that
 // are reduction axes; every reduction axis must be used so.
@@ -67,9 +57,7 @@ std::optional<Fusion> planFusion(AllReduceOp reduce, AllSliceOp slice,
     if (operand && d < operand->dim_shardings.size()) {
       axes = operand->dim_shardings[d].axes;
     }
-    for (const AxisRef& axis : fusion.reduce_scatter_axes[d]) {
-      addAxisOrMerge(axes, axis, mesh);
-    }
+    appendAxes(axes, fusion.reduce_scatter_axes[d], mesh);
     out.dim_shardings.emplace_back(std::move(axes), /*is_closed=*/true);
   }
   out.replicated_axes = slice.outSharding().replicated_axes;

@@ -138,4 +138,34 @@ TEST_CASE("the scan reads meshes as the token parser does") {
 }
 
 }  // namespace
+TEST_CASE("whole-text parsing takes the scan's reading only up to blanks") {
+  // parseTensorSharding / parseMesh try the scan on the whole text first;
+  // anything but blanks after what it read goes to the token parser.
+  absl::StatusOr<TensorSharding> blanks =
+      parseTensorSharding("<@mesh, [{\"x\"}, {}]> \t\r\n");
+  REQUIRE(blanks.ok());
+  CHECK(toString(*blanks) == R"(<@mesh, [{"x"}, {}]>)");
+  absl::StatusOr<TensorSharding> prefixed =
+      parseTensorSharding(R"(#sdy.sharding<@mesh, [{"x"}]>)");
+  REQUIRE(prefixed.ok());
+  CHECK(toString(*prefixed) == R"(<@mesh, [{"x"}]>)");
+  absl::StatusOr<TensorSharding> comment =
+      parseTensorSharding("<@mesh, [{\"x\"}]> // after\n");
+  REQUIRE(comment.ok());
+  CHECK(toString(*comment) == R"(<@mesh, [{"x"}]>)");
+  absl::StatusOr<TensorSharding> trailing =
+      parseTensorSharding(R"(<@mesh, [{"x"}]> x)");
+  REQUIRE_FALSE(trailing.ok());
+  CHECK(fromAbsl(trailing.status().message()) ==
+        "1:18: expected end of input, got 'x'");
+
+  absl::StatusOr<Mesh> mesh = parseMesh("<[\"a\"=2]>\n");
+  REQUIRE(mesh.ok());
+  CHECK(mesh->axes.size() == 1);
+  absl::StatusOr<Mesh> extra = parseMesh(R"(<["a"=2]>>)");
+  REQUIRE_FALSE(extra.ok());
+  CHECK(fromAbsl(extra.status().message()) ==
+        "1:10: expected end of input, got '>'");
+}
+
 }  // namespace shardkit

@@ -2,8 +2,8 @@
 // text being read). Debian's Abseil has its own absl::string_view, so
 // absl::Hash<std::string_view> falls back to std::hash, several times slower
 // than Abseil's own string hash, which this one uses.
-#ifndef SHARDKIT_CORE_TEXT_HASH_H_
-#define SHARDKIT_CORE_TEXT_HASH_H_
+#ifndef SHARDKIT_SRC_IR_TEXT_HASH_H_
+#define SHARDKIT_SRC_IR_TEXT_HASH_H_
 
 #include <cstddef>
 #include <string_view>
@@ -22,4 +22,4 @@ struct TextHash {
 
 }  // namespace shardkit
 
-#endif  // SHARDKIT_CORE_TEXT_HASH_H_
+#endif  // SHARDKIT_SRC_IR_TEXT_HASH_H_
