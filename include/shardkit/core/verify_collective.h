@@ -134,7 +134,7 @@ inline absl::Status verifyAllToAllParams(const AllToAllParamList& params,
                                          int64_t rank, const Mesh& mesh) {
   if (params.empty()) return invalid("parameter list is empty");
   AxisRefChecker checker(mesh);
-  std::vector<bool> seen_dims(rank, false);
+  std::vector<char> seen_dims(rank, 0);
   int64_t previous_src = -1;
   for (const AllToAllParam& param : params) {
     SK_RETURN_IF_ERROR(checker.addList(param.axes));
@@ -146,7 +146,7 @@ inline absl::Status verifyAllToAllParams(const AllToAllParamList& params,
             "overlapping source/target dimensions in all-to-all params: ",
             dim));
       }
-      seen_dims[dim] = true;
+      seen_dims[dim] = 1;
     }
     if (previous_src >= param.src_dim) {
       return invalid(
@@ -226,7 +226,7 @@ inline absl::Status verifyAllToAll(const AllToAllParamList& params,
   }
   // Dimension checks come first so that an overlapping pair is reported as
   // such rather than as a sharding mismatch.
-  std::vector<bool> moved(rank, false);
+  std::vector<char> moved(rank, 0);
   for (const AllToAllParam& param : params) {
     AxisRefVector src = operand.dim_shardings[param.src_dim].axes;
     SK_RETURN_IF_ERROR(verify_internal::gatherAxes(
@@ -237,7 +237,7 @@ inline absl::Status verifyAllToAll(const AllToAllParamList& params,
     appendAxes(tgt, param.axes, mesh);
     SK_RETURN_IF_ERROR(
         verify_internal::expectDimAxes(tgt, result, param.tgt_dim));
-    moved[param.src_dim] = moved[param.tgt_dim] = true;
+    moved[param.src_dim] = moved[param.tgt_dim] = 1;
   }
   for (int64_t dim = 0; dim < rank; ++dim) {
     if (moved[dim]) continue;

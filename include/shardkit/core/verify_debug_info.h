@@ -7,10 +7,10 @@
 #include <algorithm>
 #include <cstdint>
 #include <optional>
-#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "shardkit/core/detail/verify_util.h"
@@ -67,13 +67,19 @@ inline absl::Status verifyPropagationEdges(
     const PropagationEdges& edges, const MeshTable& meshes,
     std::optional<EdgeValueCounts> counts) {
   using namespace verify_internal;
-  std::set<int64_t> seen_steps;
+  std::vector<TripleKey> step_keys;
+  step_keys.reserve(edges.steps.size());
   for (const PropagationStep& step : edges.steps) {
+    step_keys.push_back({step.step, 0});
+  }
+  const std::vector<char> repeated_step = repeatsOf(step_keys);
+  for (size_t i = 0; i < edges.steps.size(); ++i) {
+    const PropagationStep& step = edges.steps[i];
     if (step.step < 0) {
       return invalid(
           strCat("propagation edges have negative step index: ", step.step));
     }
-    if (!seen_steps.insert(step.step).second) {
+    if (repeated_step[i]) {
       return invalid(
           strCat("propagation edges have duplicate step index: ", step.step));
     }
@@ -86,13 +92,17 @@ inline absl::Status verifyPropagationEdges(
         return invalid(
             "propagation edges have a source that is the same as a target");
       }
-      std::set<std::pair<EdgeValueRef::Kind, int64_t>> targets;
+      std::vector<TripleKey> target_keys;
+      target_keys.reserve(entry.targets.size());
       for (const EdgeValueRef& target : entry.targets) {
-        if (!targets.insert({target.kind, target.index}).second) {
-          return invalid(strCat(
-              "propagation edges have duplicate targets for step index: ",
-              step.step, " and axis: ", bareAxis(entry.axis)));
-        }
+        target_keys.push_back(
+            {static_cast<int64_t>(target.kind), target.index});
+      }
+      const std::vector<char> repeated = repeatsOf(target_keys);
+      if (std::find(repeated.begin(), repeated.end(), 1) != repeated.end()) {
+        return invalid(
+            strCat("propagation edges have duplicate targets for step index: ",
+                   step.step, " and axis: ", bareAxis(entry.axis)));
       }
       if (!counts) continue;
       SK_RETURN_IF_ERROR(checkEdgeValueRef(entry.source, *counts));

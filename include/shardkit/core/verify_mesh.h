@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -113,11 +113,11 @@ inline absl::Status verifyMesh(const Mesh& mesh) {
                  verify_internal::quoted(axis.name)));
     }
   }
-  std::unordered_set<std::string_view> names;
-  for (const MeshAxis& axis : mesh.axes) {
-    if (!names.insert(axis.name).second) {
-      return verify_internal::invalid(
-          strCat("duplicate axis name: ", verify_internal::quoted(axis.name)));
+  // axisIndex finds the first axis of a name: a later one is a duplicate.
+  for (size_t i = 0; i < mesh.axes.size(); ++i) {
+    if (mesh.axisIndex(mesh.axes[i].name) != static_cast<int>(i)) {
+      return verify_internal::invalid(strCat(
+          "duplicate axis name: ", verify_internal::quoted(mesh.axes[i].name)));
     }
   }
   int64_t total = 1;
@@ -149,13 +149,14 @@ inline absl::Status verifyAxisRefList(absl::Span<const AxisRef> axes,
 
 inline absl::Status verifyManualAxes(const ManualAxes& manual_axes,
                                      const Mesh& mesh) {
-  std::unordered_set<std::string_view> seen;
+  std::vector<char> seen(mesh.axes.size(), 0);
   for (const std::string& name : manual_axes) {
-    if (!mesh.hasAxis(name)) {
+    const int index = mesh.axisIndex(name);
+    if (index < 0) {
       return verify_internal::invalid(
           strCat("unknown manual axis: ", verify_internal::quoted(name)));
     }
-    if (!seen.insert(name).second) {
+    if (std::exchange(seen[index], 1)) {
       return verify_internal::invalid(
           strCat("duplicate manual axis: ", verify_internal::quoted(name)));
     }

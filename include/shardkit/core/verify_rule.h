@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -74,8 +74,8 @@ class ValueErrors {
 // the tensor's earlier dimensions and is updated; so is `used`.
 inline absl::Status verifyDimMapping(const DimMapping& mapping, int64_t dim,
                                      const std::vector<int64_t>& factor_sizes,
-                                     std::vector<bool>& seen_in_tensor,
-                                     std::vector<bool>& used,
+                                     std::vector<char>& seen_in_tensor,
+                                     std::vector<char>& used,
                                      const ValueErrors& error) {
   const std::vector<int64_t>& factors = mapping.factor_indices;
   if (factors.empty()) {
@@ -100,8 +100,8 @@ inline absl::Status verifyDimMapping(const DimMapping& mapping, int64_t dim,
           "factors (factor ",
           factorName(factor), " at dim ", dim, ")"));
     }
-    seen_in_tensor[factor] = true;
-    used[factor] = true;
+    seen_in_tensor[factor] = 1;
+    used[factor] = 1;
   }
   return absl::OkStatus();
 }
@@ -112,7 +112,7 @@ inline absl::Status verifyMappings(std::string_view kind,
                                    absl::Span<const TensorMapping> mappings,
                                    absl::Span<const TensorShapeView> shapes,
                                    const std::vector<int64_t>& factor_sizes,
-                                   std::vector<bool>& used) {
+                                   std::vector<char>& used) {
   if (shapes.size() != mappings.size()) {
     return invalid(strCat("number of ", kind, "s and mappings must match: ",
                           shapes.size(), " != ", mappings.size()));
@@ -132,7 +132,7 @@ inline absl::Status verifyMappings(std::string_view kind,
       return error(strCat("mapping rank must match: ", mapping.rank(),
                           " != ", shapes[i].rank()));
     }
-    std::vector<bool> seen_in_tensor(factor_sizes.size(), false);
+    std::vector<char> seen_in_tensor(factor_sizes.size(), 0);
     for (int64_t dim = 0; dim < mapping.rank(); ++dim) {
       SK_RETURN_IF_ERROR(verifyDimMapping(mapping.dim_mappings[dim], dim,
                                           factor_sizes, seen_in_tensor, used,
@@ -190,12 +190,13 @@ inline absl::Status verifySpecialFactors(const OpShardingRule& rule) {
       "need_replication", rule.need_replication_factors, num_factors));
   SK_RETURN_IF_ERROR(
       verifyFactorList("permutation", rule.permutation_factors, num_factors));
-  std::unordered_set<int64_t> special;
+  // The lists are now known to hold factors within [0, num_factors).
+  std::vector<char> special(num_factors, 0);
   for (const std::vector<int64_t>* list :
        {&rule.reduction_factors, &rule.need_replication_factors,
         &rule.permutation_factors}) {
     for (int64_t factor : *list) {
-      if (!special.insert(factor).second) {
+      if (std::exchange(special[factor], 1)) {
         return invalid(strCat(
             "a factor can only be in one of the reduction, need replication, "
             "or permutation factor sets (factor ",
@@ -213,12 +214,12 @@ inline absl::Status verifyOpShardingRule(
     const OpShardingRule& rule, absl::Span<const TensorShapeView> operands,
     absl::Span<const TensorShapeView> results) {
   SK_RETURN_IF_ERROR(verify_internal::verifyReductionFactorsNotInResults(rule));
-  std::vector<bool> used(rule.factor_sizes.size(), false);
+  std::vector<char> used(rule.factor_sizes.size(), 0);
   SK_RETURN_IF_ERROR(verify_internal::verifyMappings(
       "operand", rule.operand_mappings, operands, rule.factor_sizes, used));
   SK_RETURN_IF_ERROR(verify_internal::verifyMappings(
       "result", rule.result_mappings, results, rule.factor_sizes, used));
-  auto unused = std::find(used.begin(), used.end(), false);
+  auto unused = std::find(used.begin(), used.end(), 0);
   if (unused != used.end()) {
     int64_t factor = unused - used.begin();
     return verify_internal::invalid(strCat(

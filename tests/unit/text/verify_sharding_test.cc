@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "shardkit/core/mesh_table.h"
+#include "shardkit/core/strings.h"
 #include "shardkit/core/tensor_shape.h"
 #include "shardkit/core/verify.h"
 #include "shardkit/text/parse.h"
@@ -131,6 +132,29 @@ TEST_CASE("verifyTensorSharding: an axis appears once across all fields") {
   SK_CHECK_INVALID(
       verify(R"(<@mesh_a8, [{}, {"a":(2)2}], replicated={"a":(2)2}>)", {8, 8}),
       "duplicate axis ref: \"a\":(2)2");
+}
+
+TEST_CASE("verifyTensorSharding: many sub-axes of one axis") {
+  // More sub-axes of one axis than can be disjoint: the checker leaves its
+  // linear search, and a repeated ref is still the first error found.
+  MeshTable table;
+  table.add("big", mesh(R"(<["a"=4611686018427387904]>)"));  // 2^62
+  std::string dims;
+  std::vector<int64_t> shape;
+  for (int pre = 0; pre < 10; ++pre) {
+    for (int size = 1; size <= 10; ++size) {
+      dims += strCat(dims.empty() ? "" : ", ", "{\"a\":(", int64_t{1} << pre,
+                     ")", int64_t{1} << size, "}");
+      shape.push_back(int64_t{1} << 20);
+    }
+  }
+  std::string overlapping = strCat("<@big, [", dims, "]>");
+  SK_CHECK_INVALID(verifyTensorSharding(sharding(overlapping), table, shape),
+                   "overlapping sub-axes: \"a\":(1)2, \"a\":(1)4");
+  shape.push_back(int64_t{1} << 20);
+  std::string repeated = strCat("<@big, [", dims, R"(, {"a":(8)4}]>)");
+  SK_CHECK_INVALID(verifyTensorSharding(sharding(repeated), table, shape),
+                   "duplicate axis ref: \"a\":(8)4");
 }
 
 TEST_CASE("verifyTensorSharding: replicated and unreduced axes in mesh order") {

@@ -8,8 +8,10 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
+#include "absl/container/inlined_vector.h"
 #include "absl/status/status.h"
 #include "absl/types/span.h"
 #include "shardkit/core/axis_ref.h"
@@ -40,6 +42,32 @@ inline std::string bracketedAxes(absl::Span<const AxisRef> axes) {
   }
   out += "]";
   return out;
+}
+
+// Three integers ordered lexicographically: the key the verifiers sort by
+// (one type, so that one std::sort is instantiated for all of them).
+struct TripleKey {
+  int64_t first = 0;
+  int64_t second = 0;
+  int64_t third = 0;
+  friend bool operator==(const TripleKey&, const TripleKey&) = default;
+  friend auto operator<=>(const TripleKey&, const TripleKey&) = default;
+};
+
+// For each of `keys` (pairs in `first` and `second`), whether an earlier key
+// equals it (what inserting them in order into a set would reject), in
+// O(n log n).
+inline std::vector<char> repeatsOf(std::vector<TripleKey> keys) {
+  for (size_t i = 0; i < keys.size(); ++i) keys[i].third = i;
+  std::sort(keys.begin(), keys.end());
+  std::vector<char> repeated(keys.size(), 0);
+  for (size_t i = 1; i < keys.size(); ++i) {
+    if (keys[i].first == keys[i - 1].first &&
+        keys[i].second == keys[i - 1].second) {
+      repeated[keys[i].third] = 1;
+    }
+  }
+  return repeated;
 }
 
 // Checks a sub-axis `axis` of the full axis of size `axis_size` on its own:
@@ -80,9 +108,7 @@ inline absl::Status checkSubAxis(const AxisRef& axis, int64_t axis_size) {
 class AxisRefChecker {
  public:
   explicit AxisRefChecker(const Mesh& mesh)
-      : mesh_(mesh),
-        sub_axes_(mesh.axes.size()),
-        full_axis_seen_(mesh.axes.size(), false) {}
+      : mesh_(mesh), full_axis_seen_(mesh.axes.size(), 0) {}
 
   absl::Status addList(absl::Span<const AxisRef> axes) {
     const AxisRef* previous = nullptr;
@@ -91,61 +117,90 @@ class AxisRefChecker {
       if (index < 0) {
         return invalid(strCat("unknown axis name: ", quoted(axis.name)));
       }
-      if (!seen_.insert(axis).second) {
+      if (!insert(index, axis)) {
         return invalid(strCat("duplicate axis ref: ", toString(axis)));
       }
-      if (axis.isSubAxis()) {
-        sub_axes_[index].push_back(*axis.sub_axis_info);
-        // Overlapping neighbours are reported by `finish` instead.
-        if (previous != nullptr && canMerge(*previous, axis)) {
-          return invalid(strCat("two consecutive sub-axes can be merged: ",
-                                toString(*previous), ", ", toString(axis)));
-        }
-      } else {
-        full_axis_seen_[index] = true;
+      // Overlapping neighbours are reported by `finish` instead.
+      if (axis.isSubAxis() && previous != nullptr &&
+          canMerge(*previous, axis)) {
+        return invalid(strCat("two consecutive sub-axes can be merged: ",
+                              toString(*previous), ", ", toString(axis)));
       }
       previous = &axis;
     }
     return absl::OkStatus();
   }
 
-  absl::Status finish() const {
-    for (size_t index = 0; index < mesh_.axes.size(); ++index) {
-      if (sub_axes_[index].empty()) continue;
+  absl::Status finish() {
+    // By mesh axis, then by (pre-size, size): the order errors are found in.
+    std::sort(sub_axes_.begin(), sub_axes_.end());
+    for (size_t i = 0; i < sub_axes_.size(); ++i) {
+      const int64_t index = sub_axes_[i].first;
+      const SubAxisInfo info = subAxisInfo(sub_axes_[i]);
       const MeshAxis& mesh_axis = mesh_.axes[index];
-      if (full_axis_seen_[index]) {
+      const bool first_of_axis = i == 0 || sub_axes_[i - 1].first != index;
+      if (first_of_axis && full_axis_seen_[index]) {
         return invalid(
             strCat("both sub-axis and full-axis are used for axis name: ",
                    quoted(mesh_axis.name)));
       }
-      std::vector<SubAxisInfo> sorted = sub_axes_[index];
-      std::sort(sorted.begin(), sorted.end());
-      const SubAxisInfo* previous = nullptr;
-      for (const SubAxisInfo& info : sorted) {
-        AxisRef axis(mesh_axis.name, info);
-        SK_RETURN_IF_ERROR(checkSubAxis(axis, mesh_axis.size));
-        // Valid sub-axes have a next pre-size that fits (it divides the
-        // size).
-        if (previous != nullptr && previous->nextPreSize() > info.pre_size) {
-          return invalid(strCat("overlapping sub-axes: ",
-                                toString(AxisRef(mesh_axis.name, *previous)),
-                                ", ", toString(axis)));
-        }
-        previous = &info;
+      AxisRef axis(mesh_axis.name, info);
+      SK_RETURN_IF_ERROR(checkSubAxis(axis, mesh_axis.size));
+      // Valid sub-axes have a next pre-size that fits (it divides the size).
+      if (first_of_axis) continue;
+      const SubAxisInfo previous = subAxisInfo(sub_axes_[i - 1]);
+      if (previous.nextPreSize() > info.pre_size) {
+        return invalid(strCat("overlapping sub-axes: ",
+                              toString(AxisRef(mesh_axis.name, previous)), ", ",
+                              toString(axis)));
       }
     }
     return absl::OkStatus();
   }
 
  private:
+  // A sub-axis as (mesh axis index, pre-size, size).
+  using SubAxis = TripleKey;
+  static SubAxisInfo subAxisInfo(const SubAxis& sub) {
+    return SubAxisInfo{sub.second, sub.third};
+  }
+
+  // Records the ref `axis` of mesh axis `index`; false if it was seen.
+  bool insert(int index, const AxisRef& axis) {
+    if (!axis.isSubAxis()) {
+      if (full_axis_seen_[index]) return false;
+      full_axis_seen_[index] = 1;
+      return true;
+    }
+    const SubAxis sub{index, axis.sub_axis_info->pre_size,
+                      axis.sub_axis_info->size};
+    // Sub-axes are few: an axis has at most 63 that do not overlap (their
+    // sizes are at least 2 and multiply to at most 2^63), so a linear search
+    // serves every valid input and an ordered set the rest.
+    if (sub_axes_.size() < kLinearSearchLimit) {
+      if (std::find(sub_axes_.begin(), sub_axes_.end(), sub) !=
+          sub_axes_.end()) {
+        return false;
+      }
+    } else {
+      if (many_sub_axes_.empty()) {
+        many_sub_axes_.insert(sub_axes_.begin(), sub_axes_.end());
+      }
+      if (!many_sub_axes_.insert(sub).second) return false;
+    }
+    sub_axes_.push_back(sub);
+    return true;
+  }
+
+  static constexpr size_t kLinearSearchLimit = 64;
+
   const Mesh& mesh_;
-  // An ordered set: AxisRef is not hashable with this Abseil (no
-  // std::optional support in absl::Hash).
-  std::set<AxisRef> seen_;
-  // Per mesh axis (by index): the sub-axes seen, and whether the full axis
-  // was seen.
-  std::vector<std::vector<SubAxisInfo>> sub_axes_;
-  std::vector<bool> full_axis_seen_;
+  // Per mesh axis (by index): whether the full axis was seen.
+  absl::InlinedVector<char, 8> full_axis_seen_;
+  // The sub-axes seen, by mesh axis index, in the order they were seen
+  // (sorted by `finish`).
+  std::vector<SubAxis> sub_axes_;
+  std::set<SubAxis> many_sub_axes_;
 };
 
 }  // namespace shardkit::verify_internal
