@@ -4,11 +4,11 @@
 #define SHARDKIT_CORE_TENSOR_SHARDING_H_
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
-#include <variant>
 #include <vector>
 
 #include "shardkit/core/axis_ref.h"
@@ -26,32 +26,42 @@ namespace shardkit {
 enum class ReductionKind { kSum, kMax, kMin, kLast = kMin };
 
 // Either `@name`, a reference to an `sdy.mesh` symbol, or an inline mesh.
+// An inline mesh is immutable and shared by copies.
 class MeshOrRef {
  public:
   MeshOrRef() = default;
-  static MeshOrRef ref(std::string name) { return MeshOrRef(std::move(name)); }
-  static MeshOrRef inlined(Mesh mesh) { return MeshOrRef(std::move(mesh)); }
-  // Makes this a reference to `name`, reusing the name's storage when it is
-  // one already (a parser fills a default-constructed value this way).
+  static MeshOrRef ref(std::string name) {
+    MeshOrRef out;
+    out.name_ = std::move(name);
+    return out;
+  }
+  static MeshOrRef inlined(Mesh mesh) {
+    MeshOrRef out;
+    out.inline_ = std::make_shared<const Mesh>(std::move(mesh));
+    return out;
+  }
+  // Makes this a reference to `name`, reusing the name's storage (a parser
+  // fills a default-constructed value this way).
   void setRef(std::string_view name) {
-    if (std::string* s = std::get_if<std::string>(&value_)) {
-      s->assign(name);
-    } else {
-      value_.emplace<std::string>(name);
-    }
+    name_.assign(name);
+    inline_.reset();
   }
 
-  bool isRef() const { return std::holds_alternative<std::string>(value_); }
-  bool isInline() const { return std::holds_alternative<Mesh>(value_); }
+  bool isRef() const { return inline_ == nullptr; }
+  bool isInline() const { return inline_ != nullptr; }
   // The symbol name without '@'; empty for an inline mesh.
   std::string_view name() const {
-    const std::string* s = std::get_if<std::string>(&value_);
-    return s ? std::string_view(*s) : std::string_view();
+    return inline_ ? std::string_view() : std::string_view(name_);
   }
   // The inline mesh, or null for a reference.
-  const Mesh* inlineMesh() const { return std::get_if<Mesh>(&value_); }
+  const Mesh* inlineMesh() const { return inline_.get(); }
 
-  friend bool operator==(const MeshOrRef&, const MeshOrRef&) = default;
+  friend bool operator==(const MeshOrRef& a, const MeshOrRef& b) {
+    if (a.inline_ || b.inline_) {
+      return a.inline_ && b.inline_ && *a.inline_ == *b.inline_;
+    }
+    return a.name_ == b.name_;
+  }
   template <typename H>
   friend H AbslHashValue(H h, const MeshOrRef& m) {
     if (const Mesh* mesh = m.inlineMesh()) {
@@ -61,9 +71,8 @@ class MeshOrRef {
   }
 
  private:
-  explicit MeshOrRef(std::string name) : value_(std::move(name)) {}
-  explicit MeshOrRef(Mesh mesh) : value_(std::move(mesh)) {}
-  std::variant<std::string, Mesh> value_;
+  std::string name_;                    // when a reference
+  std::shared_ptr<const Mesh> inline_;  // when inline
 };
 
 // `<@mesh, [{"x", ?}p1, {}], replicated={"y"}, unreduced={"z"}>`.
