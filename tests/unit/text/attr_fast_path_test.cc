@@ -137,35 +137,38 @@ TEST_CASE("the scan reads meshes as the token parser does") {
                       scanned) == std::string_view::npos);
 }
 
-}  // namespace
-TEST_CASE("whole-text parsing takes the scan's reading only up to blanks") {
-  // parseTensorSharding / parseMesh try the scan on the whole text first;
-  // anything but blanks after what it read goes to the token parser.
-  absl::StatusOr<TensorSharding> blanks =
-      parseTensorSharding("<@mesh, [{\"x\"}, {}]> \t\r\n");
-  REQUIRE(blanks.ok());
-  CHECK(toString(*blanks) == R"(<@mesh, [{"x"}, {}]>)");
-  absl::StatusOr<TensorSharding> prefixed =
-      parseTensorSharding(R"(#sdy.sharding<@mesh, [{"x"}]>)");
-  REQUIRE(prefixed.ok());
-  CHECK(toString(*prefixed) == R"(<@mesh, [{"x"}]>)");
-  absl::StatusOr<TensorSharding> comment =
-      parseTensorSharding("<@mesh, [{\"x\"}]> // after\n");
-  REQUIRE(comment.ok());
-  CHECK(toString(*comment) == R"(<@mesh, [{"x"}]>)");
-  absl::StatusOr<TensorSharding> trailing =
-      parseTensorSharding(R"(<@mesh, [{"x"}]> x)");
-  REQUIRE_FALSE(trailing.ok());
-  CHECK(fromAbsl(trailing.status().message()) ==
-        "1:18: expected end of input, got 'x'");
-
-  absl::StatusOr<Mesh> mesh = parseMesh("<[\"a\"=2]>\n");
-  REQUIRE(mesh.ok());
-  CHECK(mesh->axes.size() == 1);
-  absl::StatusOr<Mesh> extra = parseMesh(R"(<["a"=2]>>)");
-  REQUIRE_FALSE(extra.ok());
-  CHECK(fromAbsl(extra.status().message()) ==
-        "1:10: expected end of input, got '>'");
+// What a parse gives: the value's text, or the error message.
+template <typename T>
+std::string printedOrError(const absl::StatusOr<T>& parsed) {
+  if (!parsed.ok()) return std::string(fromAbsl(parsed.status().message()));
+  return toString(*parsed);
 }
 
+TEST_CASE("whole-text parsing takes the scan's reading only up to blanks") {
+  // parseTensorSharding / parseMesh try the scan on the whole text first;
+  // anything but blanks after what it read goes to the token parser. Each
+  // case: the text, then what it prints as or the error it gives.
+  struct Case {
+    std::string_view text;
+    std::string_view result;
+  };
+  for (const Case& c : std::vector<Case>{
+           {"<@mesh, [{\"x\"}, {}]> \t\r\n", R"(<@mesh, [{"x"}, {}]>)"},
+           {R"(#sdy.sharding<@mesh, [{"x"}]>)", R"(<@mesh, [{"x"}]>)"},
+           {"<@mesh, [{\"x\"}]> // after\n", R"(<@mesh, [{"x"}]>)"},
+           {R"(<@mesh, [{"x"}]> x)", "1:18: expected end of input, got 'x'"},
+       }) {
+    INFO(c.text);
+    CHECK(printedOrError(parseTensorSharding(c.text)) == c.result);
+  }
+  for (const Case& c : std::vector<Case>{
+           {"<[\"a\"=2]>\n", R"(<["a"=2]>)"},
+           {R"(<["a"=2]>>)", "1:10: expected end of input, got '>'"},
+       }) {
+    INFO(c.text);
+    CHECK(printedOrError(parseMesh(c.text)) == c.result);
+  }
+}
+
+}  // namespace
 }  // namespace shardkit
