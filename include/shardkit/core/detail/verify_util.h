@@ -174,9 +174,10 @@ class AxisRefChecker {
     }
     const SubAxis sub{index, axis.sub_axis_info->pre_size,
                       axis.sub_axis_info->size};
-    // Sub-axes are few: an axis has at most 63 that do not overlap (their
-    // sizes are at least 2 and multiply to at most 2^63), so a linear search
-    // serves every valid input and an ordered set the rest.
+    // Sub-axes are few (an axis has at most 63 disjoint ones: their sizes
+    // are at least 2 and multiply to at most 2^63), so a linear search serves
+    // common inputs; past kLinearSearchLimit an ordered set keeps any input
+    // O(n log n).
     if (sub_axes_.size() < kLinearSearchLimit) {
       if (std::find(sub_axes_.begin(), sub_axes_.end(), sub) !=
           sub_axes_.end()) {
