@@ -89,6 +89,12 @@ struct AxisRef {
 inline constexpr size_t kInlineAxisRefs = 2;
 using AxisRefVector = absl::InlinedVector<AxisRef, kInlineAxisRefs>;
 
+// Keeps the first `size` refs of `axes` (at most its size). Cheaper to
+// compile than InlinedVector::resize, which every includer would instantiate.
+inline void truncateAxes(AxisRefVector& axes, size_t size) {
+  while (axes.size() > size) axes.pop_back();
+}
+
 // True if `a` covers all of `b`: same axis and b's interval inside a's.
 inline bool contains(const AxisRef& a, const AxisRef& b) {
   if (a.name != b.name) return false;

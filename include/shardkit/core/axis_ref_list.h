@@ -12,6 +12,7 @@
 
 #include "absl/types/span.h"
 #include "shardkit/core/axis_ref.h"
+#include "shardkit/core/detail/position_index.h"
 #include "shardkit/core/formatter.h"
 #include "shardkit/core/mesh.h"
 #include "shardkit/core/strings.h"
@@ -61,7 +62,7 @@ inline void mergeAdjacentSubAxes(AxisRefVector& axes, const Mesh& mesh) {
       if (out != i) axes[out] = std::move(axes[i]);
     }
   }
-  axes.resize(out + 1);
+  truncateAxes(axes, out + 1);
 }
 
 // Sorts `axes` in mesh order and merges the consecutive sub-axes that end up
@@ -90,10 +91,10 @@ inline bool removeAxisListSuffix(AxisRefVector& axes,
     std::optional<AxisRef> rest = prefixWithoutOverlap(current, suffix[k]);
     if (!rest) return false;
     axes[end - 1] = *rest;
-    axes.resize(end);
+    truncateAxes(axes, end);
     return true;
   }
-  axes.resize(end);
+  truncateAxes(axes, end);
   return true;
 }
 
@@ -118,21 +119,23 @@ inline AxisRefVector complementAxes(absl::Span<const AxisRef> used,
                                     const Mesh& mesh) {
   AxisRefVector result;
   for (const MeshAxis& mesh_axis : mesh.axes) {
-    // The used intervals [pre, next_pre) of this axis, by start.
-    std::vector<std::pair<int64_t, int64_t>> intervals;
+    // The used intervals [pre, next_pre) of this axis, by start (as
+    // TripleKeys: the core's one sort of integers).
+    std::vector<core_detail::TripleKey> intervals;
     for (const AxisRef& axis : used) {
       if (axis.name == mesh_axis.name) {
-        intervals.emplace_back(axis.preSize(), axis.nextPreSize(mesh));
+        intervals.push_back({axis.preSize(), axis.nextPreSize(mesh), 0});
       }
     }
     std::sort(intervals.begin(), intervals.end());
     int64_t covered_to = 1;
-    for (const auto& [lo, hi] : intervals) {
+    for (const core_detail::TripleKey& interval : intervals) {
+      const int64_t lo = interval.first;
       if (lo > covered_to) {
         result.push_back(
             makeAxisRef(mesh_axis.name, covered_to, lo / covered_to, mesh));
       }
-      covered_to = std::max(covered_to, hi);
+      covered_to = std::max(covered_to, interval.second);
     }
     if (covered_to < mesh_axis.size) {
       result.push_back(makeAxisRef(mesh_axis.name, covered_to,

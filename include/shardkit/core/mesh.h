@@ -2,10 +2,8 @@
 #ifndef SHARDKIT_CORE_MESH_H_
 #define SHARDKIT_CORE_MESH_H_
 
-#include <algorithm>
 #include <atomic>
 #include <cstdint>
-#include <memory>
 #include <numeric>
 #include <optional>
 #include <string>
@@ -14,6 +12,7 @@
 #include <vector>
 
 #include "shardkit/core/checked_math.h"
+#include "shardkit/core/detail/position_index.h"
 #include "shardkit/core/formatter.h"
 #include "shardkit/core/strings.h"
 
@@ -58,7 +57,7 @@ struct Mesh {
   // many axes, so that resolving every axis of a sharding stays linear.
   int axisIndex(std::string_view name) const {
     if (axes.size() > kLinearScanLimit) {
-      if (std::optional<int> index = indexedAxis(name)) return *index;
+      if (int index = indexedAxis(name); index >= 0) return index;
     }
     return scanForAxis(name);
   }
@@ -93,24 +92,18 @@ struct Mesh {
   // devices).
   bool sameDeviceOrder(const Mesh& other) const;
 
-  Mesh(const Mesh& other)
-      : axes(other.axes),
-        device_ids(other.device_ids),
-        axis_index_(other.axis_index_.load()) {}
+  // Copies and moves leave the axis index behind: it is rebuilt on first use.
+  Mesh(const Mesh& other) : axes(other.axes), device_ids(other.device_ids) {}
   Mesh(Mesh&& other) noexcept
-      : axes(std::move(other.axes)),
-        device_ids(std::move(other.device_ids)),
-        axis_index_(other.axis_index_.load()) {}
+      : axes(std::move(other.axes)), device_ids(std::move(other.device_ids)) {}
   Mesh& operator=(const Mesh& other) {
     axes = other.axes;
     device_ids = other.device_ids;
-    axis_index_.store(other.axis_index_.load());
     return *this;
   }
   Mesh& operator=(Mesh&& other) noexcept {
     axes = std::move(other.axes);
     device_ids = std::move(other.device_ids);
-    axis_index_.store(other.axis_index_.load());
     return *this;
   }
 
@@ -124,8 +117,6 @@ struct Mesh {
 
  private:
   static constexpr size_t kLinearScanLimit = 8;
-  // The axis names, sorted, with their indices.
-  using AxisIndex = std::vector<std::pair<std::string, int>>;
 
   int scanForAxis(std::string_view name) const {
     for (size_t i = 0; i < axes.size(); ++i) {
@@ -133,34 +124,39 @@ struct Mesh {
     }
     return -1;
   }
-  // The index of `name` by the sorted index, built on first use (and again
-  // when `axes` changed size). A hit is confirmed against `axes`; nullopt
-  // when the index cannot tell (a miss, or `axes` changed in place), and
-  // the caller scans.
-  std::optional<int> indexedAxis(std::string_view name) const {
-    std::shared_ptr<const AxisIndex> index = axis_index_.load();
-    if (!index || index->size() != axes.size()) {
-      auto built = std::make_shared<AxisIndex>();
-      built->reserve(axes.size());
-      for (size_t i = 0; i < axes.size(); ++i) {
-        built->emplace_back(axes[i].name, static_cast<int>(i));
-      }
-      std::sort(built->begin(), built->end());
-      index = built;
-      axis_index_.store(index);
+  // The index of `name` by the hash index of the axis names, built on first
+  // use (and again when `axes` changed size). A hit is confirmed against
+  // `axes`; -1 when the index cannot tell (a miss, or `axes` changed in
+  // place), and the caller scans.
+  int indexedAxis(std::string_view name) const {
+    // A const mesh may be read from several threads: the index is built and
+    // read under a spin lock (held for a lookup, or once for the build).
+    while (index_lock_.test_and_set(std::memory_order_acquire)) {
     }
-    auto it = std::lower_bound(
-        index->begin(), index->end(), name,
-        [](const auto& entry, std::string_view n) { return entry.first < n; });
-    if (it == index->end() || it->first != name) return std::nullopt;
-    size_t i = static_cast<size_t>(it->second);
-    if (i < axes.size() && axes[i].name == name) return it->second;
-    return std::nullopt;
+    if (indexed_axes_ != axes.size()) {
+      axis_index_.clear();
+      for (size_t i = 0; i < axes.size(); ++i) {
+        const uint64_t hash = core_detail::hashName(axes[i].name);
+        if (findIndexed(axes[i].name, hash) < 0) {
+          axis_index_.add(static_cast<int32_t>(i), hash);
+        }
+      }
+      indexed_axes_ = axes.size();
+    }
+    const int index = findIndexed(name, core_detail::hashName(name));
+    index_lock_.clear(std::memory_order_release);
+    return index;
+  }
+  int findIndexed(std::string_view name, uint64_t hash) const {
+    return axis_index_.find(hash, [&](int32_t i) {
+      return static_cast<size_t>(i) < axes.size() && axes[i].name == name;
+    });
   }
 
-  // Shared by copies (it is immutable) and replaced atomically: a const
-  // mesh may be read from several threads.
-  mutable std::atomic<std::shared_ptr<const AxisIndex>> axis_index_;
+  // The first position of each axis name, for meshes of many axes.
+  mutable std::atomic_flag index_lock_;
+  mutable core_detail::PositionIndex axis_index_;
+  mutable size_t indexed_axes_ = 0;  // axes.size() when the index was built
 };
 
 inline bool Mesh::hasIotaDeviceIds() const {

@@ -3,14 +3,13 @@
 #ifndef SHARDKIT_CORE_MESH_TABLE_H_
 #define SHARDKIT_CORE_MESH_TABLE_H_
 
-#include <functional>
-#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "shardkit/core/detail/position_index.h"
 #include "shardkit/core/mesh.h"
 #include "shardkit/core/tensor_sharding.h"
 
@@ -23,11 +22,12 @@ class MeshTable {
   // Adds or replaces the mesh called `name`. Insertion order is kept, and
   // pointers returned by find() stay valid (a replaced mesh changes in place).
   void add(std::string name, Mesh mesh) {
-    auto [it, inserted] = index_.try_emplace(name, names_.size());
-    if (!inserted) {
-      *meshes_[it->second] = std::move(mesh);
+    const uint64_t hash = core_detail::hashName(name);
+    if (int32_t i = indexed(name, hash); i >= 0) {
+      *meshes_[i] = std::move(mesh);
       return;
     }
+    index_.add(static_cast<int32_t>(names_.size()), hash);
     names_.push_back(std::move(name));
     meshes_.push_back(std::make_unique<Mesh>(std::move(mesh)));
   }
@@ -41,8 +41,8 @@ class MeshTable {
       }
       return nullptr;
     }
-    auto it = index_.find(name);
-    return it == index_.end() ? nullptr : meshes_[it->second].get();
+    int32_t i = indexed(name, core_detail::hashName(name));
+    return i < 0 ? nullptr : meshes_[i].get();
   }
   // The mesh a sharding refers to (its inline mesh or the named one), or null.
   const Mesh* resolve(const MeshOrRef& mesh) const {
@@ -69,9 +69,12 @@ class MeshTable {
  private:
   std::vector<std::string> names_;
   std::vector<std::unique_ptr<Mesh>> meshes_;  // parallel to names_
-  // name -> position; an ordered map keeps this header light, and more than
-  // a few meshes are rare.
-  std::map<std::string, size_t, std::less<>> index_;
+  // The positions in names_, by name (a hash index: cheap to compile).
+  core_detail::PositionIndex index_;
+
+  int32_t indexed(std::string_view name, uint64_t hash) const {
+    return index_.find(hash, [&](int32_t i) { return names_[i] == name; });
+  }
 };
 
 }  // namespace shardkit

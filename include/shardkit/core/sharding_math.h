@@ -54,7 +54,7 @@ inline TensorSharding evenlySharded(const TensorSharding& sharding,
       }
       break;
     }
-    axes.resize(kept);
+    truncateAxes(axes, kept);
     if (partial) axes.push_back(*partial);
   }
   return result;

@@ -96,14 +96,15 @@ namespace verify_internal {
 inline absl::Status gatherAxes(AxisRefVector& axes,
                                absl::Span<const AxisRef> gathered, int64_t dim,
                                const Mesh& mesh, std::string_view what) {
-  for (auto it = gathered.rbegin(); it != gathered.rend(); ++it) {
-    if (axes.empty() || !isSuffixOf(*it, axes.back(), mesh)) {
-      return invalid(strCat("can't apply ", what, " axis ", toString(*it),
+  for (size_t k = gathered.size(); k-- > 0;) {
+    const AxisRef& axis = gathered[k];
+    if (axes.empty() || !isSuffixOf(axis, axes.back(), mesh)) {
+      return invalid(strCat("can't apply ", what, " axis ", toString(axis),
                             " to operand sharding on dimension ", dim));
     }
     AxisRef last = std::move(axes.back());
     axes.pop_back();
-    if (std::optional<AxisRef> rest = prefixWithoutOverlap(last, *it)) {
+    if (std::optional<AxisRef> rest = prefixWithoutOverlap(last, axis)) {
       axes.push_back(std::move(*rest));
     }
   }

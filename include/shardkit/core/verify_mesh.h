@@ -56,11 +56,17 @@ absl::Status verifyManualAxes(const ManualAxes& manual_axes, const Mesh& mesh);
 
 namespace verify_internal {
 
-inline std::string joinIds(const std::vector<int64_t>& ids) {
+// `ids` in ascending order, joined by ", " (for a message). Sorted as
+// TripleKeys, the core's one sort of integers.
+inline std::string sortedIdsText(const std::vector<int64_t>& ids) {
+  std::vector<core_detail::TripleKey> sorted;
+  sorted.reserve(ids.size());
+  for (int64_t id : ids) sorted.push_back({id, 0, 0});
+  std::sort(sorted.begin(), sorted.end());
   std::string out;
-  for (size_t i = 0; i < ids.size(); ++i) {
+  for (size_t i = 0; i < sorted.size(); ++i) {
     if (i > 0) out += ", ";
-    strAppend(out, ids[i]);
+    strAppend(out, sorted[i].first);
   }
   return out;
 }
@@ -87,16 +93,18 @@ inline absl::Status verifyDeviceIds(const Mesh& mesh, int64_t total) {
         "got: ",
         total, " != ", ids.size()));
   }
-  std::vector<int64_t> sorted = ids;
-  std::sort(sorted.begin(), sorted.end());
-  for (size_t i = 0; i < sorted.size(); ++i) {
-    if (sorted[i] != static_cast<int64_t>(i)) {
+  // Sorted, the ids must be iota(total): each is below `total` and none
+  // repeats (the ids are non-negative and `total` of them).
+  std::vector<char> seen(ids.size(), 0);
+  for (int64_t id : ids) {
+    if (id >= total || seen[id]) {
       return invalid(
           strCat("sorted device ids must be iota(product(axes)), got: ",
-                 joinIds(sorted)));
+                 sortedIdsText(ids)));
     }
+    seen[id] = 1;
   }
-  if (std::is_sorted(ids.begin(), ids.end())) {
+  if (mesh.hasIotaDeviceIds()) {
     return invalid(
         "device ids equal to iota(product(axes)) must not be given explicitly");
   }

@@ -52,7 +52,7 @@ TEST_CASE("axes of a mesh with many axes are found by name") {
   CHECK(mesh.axisIndex("a7") == 7);
   CHECK(mesh.axisIndex("b") == -1);
   CHECK(mesh.axisSize("a7") == 1);
-  // A copy shares the index; a changed copy is indexed again.
+  // A copy builds its own index; a changed copy is indexed again.
   Mesh copy = mesh;
   CHECK(copy.axisIndex("a500") == 500);
   copy.axes.push_back({"b", 4});

@@ -71,6 +71,14 @@ TEST_CASE("verifyMesh: device ids are a permutation of iota") {
                    "sorted device ids must be iota(product(axes)), got: 1, 1");
   SK_CHECK_INVALID(verifyMesh(Mesh({{"a", 2}}, {2, 1})),
                    "sorted device ids must be iota(product(axes)), got: 1, 2");
+  // The message lists the ids sorted, whichever fault is met first.
+  SK_CHECK_INVALID(
+      verifyMesh(Mesh({{"a", 4}}, {3, 0, 2, 2})),
+      "sorted device ids must be iota(product(axes)), got: 0, 2, 2, 3");
+  SK_CHECK_INVALID(
+      verifyMesh(Mesh({{"a", 4}}, {9, 0, 1, 2})),
+      "sorted device ids must be iota(product(axes)), got: 0, 1, 2, 9");
+  SK_CHECK_VALID(verifyMesh(Mesh({{"a", 2}, {"b", 2}}, {3, 1, 2, 0})));
   SK_CHECK_INVALID(verifyMesh(Mesh({{"a", 2}}, {-1, 0})),
                    "device id must be non-negative, got: -1");
 }

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -16,6 +15,7 @@
 #include "absl/types/span.h"
 #include "shardkit/core/axis_ref.h"
 #include "shardkit/core/checked_math.h"
+#include "shardkit/core/detail/position_index.h"
 #include "shardkit/core/mesh.h"
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
@@ -44,15 +44,8 @@ inline std::string bracketedAxes(absl::Span<const AxisRef> axes) {
   return out;
 }
 
-// Three integers ordered lexicographically: the key the verifiers sort by
-// (one type, so that one std::sort is instantiated for all of them).
-struct TripleKey {
-  int64_t first = 0;
-  int64_t second = 0;
-  int64_t third = 0;
-  friend bool operator==(const TripleKey&, const TripleKey&) = default;
-  friend auto operator<=>(const TripleKey&, const TripleKey&) = default;
-};
+// The key the verifiers sort by (core/detail/position_index.h).
+using core_detail::TripleKey;
 
 // For each of `keys` (pairs in `first` and `second`), whether an earlier key
 // equals it (what inserting them in order into a set would reject), in
@@ -176,18 +169,26 @@ class AxisRefChecker {
                       axis.sub_axis_info->size};
     // Sub-axes are few (an axis has at most 63 disjoint ones: their sizes
     // are at least 2 and multiply to at most 2^63), so a linear search serves
-    // common inputs; past kLinearSearchLimit an ordered set keeps any input
-    // O(n log n).
+    // common inputs; past kLinearSearchLimit a hash index keeps any input
+    // linear.
     if (sub_axes_.size() < kLinearSearchLimit) {
       if (std::find(sub_axes_.begin(), sub_axes_.end(), sub) !=
           sub_axes_.end()) {
         return false;
       }
     } else {
-      if (many_sub_axes_.empty()) {
-        many_sub_axes_.insert(sub_axes_.begin(), sub_axes_.end());
+      if (many_sub_axes_.size() == 0) {
+        for (size_t i = 0; i < sub_axes_.size(); ++i) {
+          many_sub_axes_.add(static_cast<int32_t>(i),
+                             core_detail::hashTriple(sub_axes_[i]));
+        }
       }
-      if (!many_sub_axes_.insert(sub).second) return false;
+      const uint64_t hash = core_detail::hashTriple(sub);
+      if (many_sub_axes_.find(
+              hash, [&](int32_t i) { return sub_axes_[i] == sub; }) >= 0) {
+        return false;
+      }
+      many_sub_axes_.add(static_cast<int32_t>(sub_axes_.size()), hash);
     }
     sub_axes_.push_back(sub);
     return true;
@@ -201,7 +202,8 @@ class AxisRefChecker {
   // The sub-axes seen, by mesh axis index, in the order they were seen
   // (sorted by `finish`).
   std::vector<SubAxis> sub_axes_;
-  std::set<SubAxis> many_sub_axes_;
+  // Positions in sub_axes_ once there are kLinearSearchLimit of them.
+  core_detail::PositionIndex many_sub_axes_;
 };
 
 }  // namespace shardkit::verify_internal
