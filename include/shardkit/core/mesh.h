@@ -92,18 +92,24 @@ struct Mesh {
   // devices).
   bool sameDeviceOrder(const Mesh& other) const;
 
-  // Copies and moves leave the axis index behind: it is rebuilt on first use.
+  // Copies and assignments leave the axis index behind, and a moved-from
+  // mesh drops its own: each is rebuilt on first use.
   Mesh(const Mesh& other) : axes(other.axes), device_ids(other.device_ids) {}
   Mesh(Mesh&& other) noexcept
-      : axes(std::move(other.axes)), device_ids(std::move(other.device_ids)) {}
+      : axes(std::move(other.axes)), device_ids(std::move(other.device_ids)) {
+    other.indexed_axes_ = kNotIndexed;
+  }
   Mesh& operator=(const Mesh& other) {
     axes = other.axes;
     device_ids = other.device_ids;
+    indexed_axes_ = kNotIndexed;
     return *this;
   }
   Mesh& operator=(Mesh&& other) noexcept {
     axes = std::move(other.axes);
     device_ids = std::move(other.device_ids);
+    indexed_axes_ = kNotIndexed;
+    other.indexed_axes_ = kNotIndexed;
     return *this;
   }
 
@@ -156,7 +162,9 @@ struct Mesh {
   // The first position of each axis name, for meshes of many axes.
   mutable std::atomic_flag index_lock_;
   mutable core_detail::PositionIndex axis_index_;
-  mutable size_t indexed_axes_ = 0;  // axes.size() when the index was built
+  // axes.size() when the index was built, or kNotIndexed.
+  static constexpr size_t kNotIndexed = SIZE_MAX;
+  mutable size_t indexed_axes_ = kNotIndexed;
 };
 
 inline bool Mesh::hasIotaDeviceIds() const {

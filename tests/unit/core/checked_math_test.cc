@@ -62,6 +62,22 @@ TEST_CASE("axes of a mesh with many axes are found by name") {
   CHECK(copy.axisIndex("renamed") == 3);
   Mesh small({{"x", 2}, {"y", 2}});
   CHECK(small.axisIndex("y") == 1);
+  // Assigned a mesh of as many axes with other names, an indexed mesh finds
+  // the new names and none of the old ones; so does the moved-to mesh.
+  std::vector<MeshAxis> other_axes;
+  for (int i = 0; i < 1001; ++i) {
+    other_axes.push_back({"o" + std::to_string(i), 1});
+  }
+  Mesh assigned = mesh;
+  CHECK(assigned.axisIndex("a9") == 9);
+  assigned = Mesh(other_axes);
+  CHECK(assigned.axisIndex("o1000") == 1000);
+  CHECK(assigned.axisIndex("a9") == -1);
+  Mesh moved = std::move(assigned);
+  CHECK(moved.axisIndex("o17") == 17);
+  copy = moved;
+  CHECK(copy.axisIndex("o3") == 3);
+  CHECK(copy.axisIndex("renamed") == -1);
 }
 
 }  // namespace
