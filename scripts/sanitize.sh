@@ -20,7 +20,7 @@
 # 2), SHARDKIT_SHARED (as in dev.sh), SANITIZERS (the -fsanitize= list,
 # default address,undefined; set when the build directory is configured:
 # `undefined` alone in a directory of its own makes fuzzers for long runs
-# several times faster, without ASan's memory checks).
+# faster, without ASan's memory checks).
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

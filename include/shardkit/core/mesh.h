@@ -154,9 +154,10 @@ struct Mesh {
     return index;
   }
   int findIndexed(std::string_view name, uint64_t hash) const {
-    return axis_index_.find(hash, [&](int32_t i) {
-      return static_cast<size_t>(i) < axes.size() && axes[i].name == name;
-    });
+    // Indexed positions are below axes.size(): the index is rebuilt when
+    // the size changes.
+    return axis_index_.find(hash,
+                            [&](int32_t i) { return axes[i].name == name; });
   }
 
   // The first position of each axis name, for meshes of many axes.
