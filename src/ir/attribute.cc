@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -129,16 +130,18 @@ bool operator==(const Attribute& a, const Attribute& b) {
   return payloadsEqual(a, b, static_cast<const Payloads*>(nullptr));
 }
 
-AttrDict::Rep* AttrDict::create(std::vector<NamedAttribute>&& entries) {
-  if (entries.empty()) return nullptr;
-  void* memory =
-      ::operator new(sizeof(Rep) + entries.size() * sizeof(NamedAttribute));
+AttrDict::Rep* AttrDict::allocate(size_t size) {
+  void* memory = ::operator new(sizeof(Rep) + size * sizeof(NamedAttribute));
   Rep* rep = new (memory) Rep;
   rep->refs.store(1, std::memory_order_relaxed);
-  rep->size = static_cast<uint32_t>(entries.size());
-  for (size_t i = 0; i < entries.size(); ++i) {
-    new (rep->data() + i) NamedAttribute(std::move(entries[i]));
-  }
+  rep->size = static_cast<uint32_t>(size);
+  return rep;
+}
+
+AttrDict::Rep* AttrDict::create(std::vector<NamedAttribute>&& entries) {
+  if (entries.empty()) return nullptr;
+  Rep* rep = allocate(entries.size());
+  std::uninitialized_move(entries.begin(), entries.end(), rep->data());
   return rep;
 }
 
@@ -156,31 +159,56 @@ void AttrDict::reset(std::vector<NamedAttribute>&& entries) {
   release(old);
 }
 
+void AttrDict::unshare() {
+  if (rep_ == nullptr || rep_->refs.load(std::memory_order_acquire) == 1) {
+    return;
+  }
+  Rep* copy = allocate(rep_->size);
+  std::uninitialized_copy(begin(), end(), copy->data());
+  release(std::exchange(rep_, copy));
+}
+
+namespace {
+
+// Constructs [first, last) at `out`, moving the entries when `owned` (the
+// block they are in is about to be released) and copying them otherwise.
+NamedAttribute* transferEntries(NamedAttribute* first, NamedAttribute* last,
+                                NamedAttribute* out, bool owned) {
+  return owned ? std::uninitialized_move(first, last, out)
+               : std::uninitialized_copy(first, last, out);
+}
+
+}  // namespace
+
 Attribute* AttrDict::find(std::string_view name) {
   const NamedAttribute* e = findEntry(entries(), name);
   if (e == nullptr) return nullptr;
-  size_t index = e - rep_->data();
-  if (rep_->refs.load(std::memory_order_acquire) != 1) {
-    // Shared: this dictionary takes a copy of its own first.
-    reset(std::vector<NamedAttribute>(begin(), end()));
-  }
+  const size_t index = e - rep_->data();
+  unshare();
   return &rep_->data()[index].value;
 }
 
+// The new entry goes straight into a block one entry larger; the others are
+// moved there if this dictionary owns them, copied if it shares them.
 void AttrDict::set(std::string_view name, Attribute value) {
   if (Attribute* existing = find(name)) {
     *existing = std::move(value);
     return;
   }
-  std::vector<NamedAttribute> entries;
-  entries.reserve(size() + 1);
-  auto it = std::lower_bound(
-      begin(), end(), name,
-      [](const NamedAttribute& e, std::string_view n) { return e.name < n; });
-  entries.insert(entries.end(), begin(), it);
-  entries.push_back(NamedAttribute{std::string(name), std::move(value)});
-  entries.insert(entries.end(), it, end());
-  reset(std::move(entries));
+  const size_t count = size();
+  const size_t at =
+      std::lower_bound(begin(), end(), name,
+                       [](const NamedAttribute& e, std::string_view n) {
+                         return e.name < n;
+                       }) -
+      begin();
+  Rep* grown = allocate(count + 1);
+  NamedAttribute* old = rep_ ? rep_->data() : nullptr;
+  const bool owned = rep_ && rep_->refs.load(std::memory_order_acquire) == 1;
+  NamedAttribute* out = transferEntries(old, old + at, grown->data(), owned);
+  new (out) NamedAttribute{std::string(name), std::move(value)};
+  transferEntries(old + at, old + count, out + 1, owned);
+  release(std::exchange(rep_, grown));
 }
 
 void AttrDict::setAll(std::vector<NamedAttribute> entries) {
@@ -218,12 +246,16 @@ void AttrDict::setAll(std::vector<NamedAttribute> entries) {
 bool AttrDict::erase(std::string_view name) {
   const NamedAttribute* e = findEntry(entries(), name);
   if (e == nullptr) return false;
-  std::vector<NamedAttribute> entries;
-  entries.reserve(size() - 1);
-  for (const NamedAttribute& other : *this) {
-    if (&other != e) entries.push_back(other);
+  const size_t count = size();
+  const size_t at = e - rep_->data();
+  Rep* shrunk = count == 1 ? nullptr : allocate(count - 1);
+  if (shrunk != nullptr) {
+    NamedAttribute* old = rep_->data();
+    const bool owned = rep_->refs.load(std::memory_order_acquire) == 1;
+    NamedAttribute* out = transferEntries(old, old + at, shrunk->data(), owned);
+    transferEntries(old + at + 1, old + count, out, owned);
   }
-  reset(std::move(entries));
+  release(std::exchange(rep_, shrunk));
   return true;
 }
 

@@ -225,11 +225,18 @@ const TensorSharding* findFuncResultSharding(FuncOp func, unsigned result) {
   return func.resultAttr(result, kShardingAttr).as<TensorSharding>();
 }
 
+const TensorSharding* findFuncArgSharding(
+    FuncOp func, unsigned arg, std::optional<TensorSharding>& scratch) {
+  if (!func.isDeclaration()) return findSharding(func.argument(arg), scratch);
+  return func.argAttr(arg, kShardingAttr).as<TensorSharding>();
+}
+
 std::optional<TensorSharding> getFuncArgSharding(FuncOp func, unsigned arg) {
-  if (!func.isDeclaration()) return getSharding(func.argument(arg));
-  const TensorSharding* s =
-      func.argAttr(arg, kShardingAttr).as<TensorSharding>();
-  return s ? std::optional<TensorSharding>(*s) : std::nullopt;
+  std::optional<TensorSharding> scratch;
+  const TensorSharding* s = findFuncArgSharding(func, arg, scratch);
+  if (s == nullptr) return std::nullopt;
+  if (scratch) return scratch;
+  return *s;
 }
 
 void setFuncArgSharding(FuncOp func, unsigned arg,

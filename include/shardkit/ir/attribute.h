@@ -316,6 +316,11 @@ class AttrDict {
   };
   // A block holding `entries` (sorted, unique), or null when it is empty.
   static Rep* create(std::vector<NamedAttribute>&& entries);
+  // A block of `size` entries (size > 0) whose entries are not constructed
+  // yet: the caller constructs each of them in place.
+  static Rep* allocate(size_t size);
+  // Makes this dictionary's entries its own, copying them if it shares them.
+  void unshare();
   static void release(Rep* rep);
   // Replaces the entries with `entries` (sorted, unique).
   void reset(std::vector<NamedAttribute>&& entries);

@@ -41,18 +41,23 @@ TensorShardingPerValue evenlyShardedFor(const TensorShardingPerValue& list,
   return result;
 }
 
+// Writes back only what changes: a function may have tens of thousands of
+// arguments, and few of them are sharded unevenly.
 void updateFunctionSignature(FuncOp func, const MeshTable& meshes) {
   std::vector<Type> arguments = func.argumentTypes();
   for (unsigned i = 0; i < arguments.size(); ++i) {
-    if (std::optional<TensorSharding> s = getFuncArgSharding(func, i)) {
-      setFuncArgSharding(func, i, evenlyShardedFor(*s, arguments[i], meshes));
-    }
+    std::optional<TensorSharding> scratch;
+    const TensorSharding* s = findFuncArgSharding(func, i, scratch);
+    if (s == nullptr) continue;
+    TensorSharding even = evenlyShardedFor(*s, arguments[i], meshes);
+    if (!(even == *s)) setFuncArgSharding(func, i, even);
   }
   std::vector<Type> results = func.resultTypes();
   for (unsigned i = 0; i < func.numResults(); ++i) {
-    if (const TensorSharding* s = findFuncResultSharding(func, i)) {
-      setFuncResultSharding(func, i, evenlyShardedFor(*s, results[i], meshes));
-    }
+    const TensorSharding* s = findFuncResultSharding(func, i);
+    if (s == nullptr) continue;
+    TensorSharding even = evenlyShardedFor(*s, results[i], meshes);
+    if (!(even == *s)) setFuncResultSharding(func, i, even);
   }
 }
 
@@ -73,6 +78,17 @@ void updateManualComputation(sdy::ManualComputationOp op,
       evenlyShardedFor(op.inShardings(), op->operandTypes(), meshes));
   op.setOutShardings(
       evenlyShardedFor(op.outShardings(), op->resultTypes(), meshes));
+}
+
+// True if an open dimension of `sharding` has a sub-axis.
+bool hasSubAxisInOpenDim(const TensorSharding& sharding) {
+  for (const DimensionSharding& dim : sharding.dim_shardings) {
+    if (dim.is_closed) continue;
+    for (const AxisRef& axis : dim.axes) {
+      if (axis.isSubAxis()) return true;
+    }
+  }
+  return false;
 }
 
 // The axes of an open dimension up to its first sub-axis; closed dimensions
@@ -117,12 +133,15 @@ absl::Status updateNonDivisibleInputOutputShardings(Module& module) {
 absl::Status removeSubAxesInInputOutputShardings(Module& module) {
   SK_ASSIGN_OR_RETURN(FuncOp main, mainFunction(module));
   for (unsigned i = 0; i < main.numArguments(); ++i) {
-    if (std::optional<TensorSharding> s = getFuncArgSharding(main, i)) {
+    std::optional<TensorSharding> scratch;
+    const TensorSharding* s = findFuncArgSharding(main, i, scratch);
+    if (s && hasSubAxisInOpenDim(*s)) {
       setFuncArgSharding(main, i, withoutSubAxesInOpenDims(*s));
     }
   }
   for (unsigned i = 0; i < main.numResults(); ++i) {
-    if (const TensorSharding* s = findFuncResultSharding(main, i)) {
+    const TensorSharding* s = findFuncResultSharding(main, i);
+    if (s && hasSubAxisInOpenDim(*s)) {
       setFuncResultSharding(main, i, withoutSubAxesInOpenDims(*s));
     }
   }

@@ -28,7 +28,8 @@ std::optional<MeshOrRef> globalMesh(const MeshTable& meshes) {
 absl::Status checkNoSingleDeviceSignature(FuncOp func,
                                           const MeshTable& meshes) {
   for (unsigned i = 0; i < func.numArguments(); ++i) {
-    MaybeSharding s = getSharding(func.argument(i));
+    MaybeSharding scratch;
+    const TensorSharding* s = findSharding(func.argument(i), scratch);
     if (s && isSingleDevice(*s, meshes)) {
       return opError(func, strCat("function argument ", i,
                                   " cannot have a single-device (maximal) "

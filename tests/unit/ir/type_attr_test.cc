@@ -342,6 +342,18 @@ TEST_CASE("AttrDict copies share entries until one of them changes") {
   e.setAll({NamedAttribute{"n", Attribute::unit()}});
   CHECK_FALSE(a.contains("n"));
   CHECK(e.size() == 3);
+  // A new name in a shared copy: the copy gets the others too, in order.
+  AttrDict h = a;
+  h.set("l", Attribute::integer(5));
+  CHECK(a.size() == 2);
+  CHECK_FALSE(a.contains("l"));
+  REQUIRE(h.size() == 3);
+  CHECK(h.entries()[0].name == "k");
+  CHECK(h.entries()[1].name == "l");
+  CHECK(h.entries()[2].name == "m");
+  CHECK(h.get("k").intValue() == 1);
+  CHECK(*h.get("m").asString() == "x");
+  CHECK(*a.get("m").asString() == "x");
   // Equal entries are equal dictionaries, shared or not.
   AttrDict f;
   f.set("m", Attribute::string("x"));
