@@ -159,26 +159,46 @@ void AttrDict::reset(std::vector<NamedAttribute>&& entries) {
   release(old);
 }
 
-void AttrDict::unshare() {
-  if (rep_ == nullptr || rep_->refs.load(std::memory_order_acquire) == 1) {
-    return;
-  }
-  Rep* copy = allocate(rep_->size);
-  std::uninitialized_copy(begin(), end(), copy->data());
-  release(std::exchange(rep_, copy));
-}
-
 namespace {
 
-// Constructs [first, last) at `out`, moving the entries when `owned` (the
-// block they are in is about to be released) and copying them otherwise.
-NamedAttribute* transferEntries(NamedAttribute* first, NamedAttribute* last,
-                                NamedAttribute* out, bool owned) {
-  return owned ? std::uninitialized_move(first, last, out)
-               : std::uninitialized_copy(first, last, out);
-}
+// A new dictionary block being filled: [first, last) are its entries
+// constructed so far. If a copy throws before commit(), the guard destroys
+// them and frees the block, so that the dictionary is left as it was.
+struct BlockGuard {
+  void* block;
+  NamedAttribute* first;
+  NamedAttribute* last;
+
+  ~BlockGuard() {
+    if (block == nullptr) return;
+    std::destroy(first, last);
+    ::operator delete(block);
+  }
+  void commit() { block = nullptr; }
+  // Constructs [from, to) at `last`, moving the entries when `owned` (the
+  // block they are in is about to be released; moves do not throw) and
+  // copying them otherwise.
+  void append(NamedAttribute* from, NamedAttribute* to, bool owned) {
+    for (; from != to; ++from, ++last) {
+      if (owned) {
+        new (last) NamedAttribute(std::move(*from));
+      } else {
+        new (last) NamedAttribute(*from);
+      }
+    }
+  }
+};
 
 }  // namespace
+
+void AttrDict::unshare() {
+  if (rep_ == nullptr || ownsEntries()) return;
+  Rep* copy = allocate(rep_->size);
+  BlockGuard guard{copy, copy->data(), copy->data()};
+  guard.append(rep_->data(), rep_->data() + rep_->size, /*owned=*/false);
+  guard.commit();
+  release(std::exchange(rep_, copy));
+}
 
 Attribute* AttrDict::find(std::string_view name) {
   const NamedAttribute* e = findEntry(entries(), name);
@@ -189,12 +209,14 @@ Attribute* AttrDict::find(std::string_view name) {
 }
 
 // The new entry goes straight into a block one entry larger; the others are
-// moved there if this dictionary owns them, copied if it shares them.
+// moved there if this dictionary owns them, copied if it shares them. What
+// may throw (the new name, the copies) comes before anything is moved.
 void AttrDict::set(std::string_view name, Attribute value) {
   if (Attribute* existing = find(name)) {
     *existing = std::move(value);
     return;
   }
+  NamedAttribute entry{std::string(name), std::move(value)};
   const size_t count = size();
   const size_t at =
       std::lower_bound(begin(), end(), name,
@@ -203,11 +225,13 @@ void AttrDict::set(std::string_view name, Attribute value) {
                        }) -
       begin();
   Rep* grown = allocate(count + 1);
+  BlockGuard guard{grown, grown->data(), grown->data()};
   NamedAttribute* old = rep_ ? rep_->data() : nullptr;
-  const bool owned = rep_ && rep_->refs.load(std::memory_order_acquire) == 1;
-  NamedAttribute* out = transferEntries(old, old + at, grown->data(), owned);
-  new (out) NamedAttribute{std::string(name), std::move(value)};
-  transferEntries(old + at, old + count, out + 1, owned);
+  const bool owned = ownsEntries();
+  guard.append(old, old + at, owned);
+  guard.append(&entry, &entry + 1, /*owned=*/true);
+  guard.append(old + at, old + count, owned);
+  guard.commit();
   release(std::exchange(rep_, grown));
 }
 
@@ -250,10 +274,12 @@ bool AttrDict::erase(std::string_view name) {
   const size_t at = e - rep_->data();
   Rep* shrunk = count == 1 ? nullptr : allocate(count - 1);
   if (shrunk != nullptr) {
+    BlockGuard guard{shrunk, shrunk->data(), shrunk->data()};
     NamedAttribute* old = rep_->data();
-    const bool owned = rep_->refs.load(std::memory_order_acquire) == 1;
-    NamedAttribute* out = transferEntries(old, old + at, shrunk->data(), owned);
-    transferEntries(old + at + 1, old + count, out, owned);
+    const bool owned = ownsEntries();
+    guard.append(old, old + at, owned);
+    guard.append(old + at + 1, old + count, owned);
+    guard.commit();
   }
   release(std::exchange(rep_, shrunk));
   return true;

@@ -319,6 +319,11 @@ class AttrDict {
   // A block of `size` entries (size > 0) whose entries are not constructed
   // yet: the caller constructs each of them in place.
   static Rep* allocate(size_t size);
+  // Whether this dictionary holds entries no other dictionary shares (it may
+  // then move them instead of copying).
+  bool ownsEntries() const {
+    return rep_ != nullptr && rep_->refs.load(std::memory_order_acquire) == 1;
+  }
   // Makes this dictionary's entries its own, copying them if it shares them.
   void unshare();
   static void release(Rep* rep);
