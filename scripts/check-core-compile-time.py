@@ -8,7 +8,8 @@ than the budget (default 2 s). What is measured is the compiler's CPU time
 that other jobs on a shared machine count as little as possible; the
 compilation is repeated up to --tries times and the cheapest run counts.
 
-  scripts/check-core-compile-time.py --compiler g++ -- -std=c++20 -O2 -g
+  scripts/check-core-compile-time.py [--compiler g++] [-- FLAGS]
+  (FLAGS default to the build's: -std=c++20 -O2 -g)
   (a benchmark, not a test: run it on a quiet machine; docs/performance.md)
 
 It also compiles, alternately with the core, a file that includes only the
@@ -71,8 +72,11 @@ def main():
                     help="seconds of compiler CPU time (default 2)")
     ap.add_argument("--tries", type=int, default=3)
     ap.add_argument("flags", nargs="*",
-                    help="compiler flags (after --), e.g. -std=c++20 -O2 -g")
+                    help="compiler flags (after --); default: the build's "
+                    "-std=c++20 -O2 -g")
     args = ap.parse_args()
+    if not args.flags:
+        args.flags = ["-std=c++20", "-O2", "-g"]
 
     include_dir = os.path.abspath(args.include_dir)
     headers = core_headers(include_dir)

@@ -132,6 +132,7 @@ absl::StatusOr<std::optional<OpMesh>> opMesh(
 
 std::vector<int64_t> tensorSizes(Op op) {
   std::vector<int64_t> sizes;
+  sizes.reserve(op.numOperands() + op.numResults());
   auto add = [&](Type type) {
     int64_t size = 0;
     if (type.isRankedTensor() && type.hasStaticShape()) {
@@ -140,8 +141,8 @@ std::vector<int64_t> tensorSizes(Op op) {
     }
     sizes.push_back(size);
   };
-  for (Type t : op.operandTypes()) add(t);
-  for (Type t : op.resultTypes()) add(t);
+  for (unsigned i = 0; i < op.numOperands(); ++i) add(op.operand(i).type());
+  for (unsigned i = 0; i < op.numResults(); ++i) add(op.result(i).type());
   return sizes;
 }
 
@@ -451,6 +452,9 @@ class ExplicitReshards {
   RuleCache rule_cache_;
   std::deque<OpShardingRule> rules_;
   std::optional<OpShardingRule> kept_rule_;
+  // visitRuleOp's projection, assigned for each op: its vectors keep their
+  // capacity from one op to the next.
+  ShardingProjection projection_;
 };
 
 bool ExplicitReshards::onOtherDeviceOrder(const TensorSharding* sharding,
@@ -485,28 +489,27 @@ absl::Status ExplicitReshards::visitRuleOp(Op op, const OpShardingRule& rule,
   }
   ProjectionOptions projection_options;
   projection_options.closed_if_missing = true;
-  absl::StatusOr<ShardingProjection> projection =
-      ShardingProjection::build(shardings.operands(), shardings.results(), rule,
-                                *mesh.mesh, projection_options);
-  if (!projection.ok()) {
-    return opError(op, fromAbsl(projection.status().message()));
-  }
+  absl::Status projected =
+      projection_.assign(shardings.operands(), shardings.results(), rule,
+                         *mesh.mesh, projection_options);
+  if (!projected.ok()) return opError(op, fromAbsl(projected.message()));
+  ShardingProjection& projection = projection_;
   AxesPerFactor common;
   if (full) {
-    common = reshardToCommonAxes(op, rule, shardings, *projection, mesh);
+    common = reshardToCommonAxes(op, rule, shardings, projection, mesh);
   } else {
     if (is_dot && shardings.pointers.back() != nullptr &&
-        reshardDotResultLikeOperands(*projection, rule, tensorSizes(op))) {
+        reshardDotResultLikeOperands(projection, rule, tensorSizes(op))) {
       Value result = op.result(0);
       TensorSharding old = *shardings.pointers.back();
       Value reshard = builder_.reshard(result, old, op.location(), After{op});
       replaceUsesExcept(result, reshard, reshard.definingOp());
-      setSharding(result, projection->result(0).toTensorSharding(
+      setSharding(result, projection.result(0).toTensorSharding(
                               rule.tensorMapping(rule.numOperands()),
                               rule.factor_sizes, *mesh.mesh, mesh.ref));
     }
     SK_ASSIGN_OR_RETURN(common,
-                        reductionAxesIfUnreduced(op, rule, *projection));
+                        reductionAxesIfUnreduced(op, rule, projection));
   }
   insertAllReduces(op, rule, common, *mesh.mesh, mesh.ref);
   return absl::OkStatus();
@@ -576,8 +579,9 @@ absl::StatusOr<AxesPerFactor> ExplicitReshards::reductionAxesIfUnreduced(
     Op op, const OpShardingRule& rule, const ShardingProjection& projection) {
   AxesPerFactor axes(rule.numFactors());
   if (op.numResults() == 0) return axes;
-  MaybeSharding first = getSharding(op.result(0));
-  if (!first || first->unreduced_axes.empty()) return axes;
+  MaybeSharding scratch;
+  const TensorSharding* first = findSharding(op.result(0), scratch);
+  if (first == nullptr || first->unreduced_axes.empty()) return axes;
   for (int64_t f : rule.reduction_factors) {
     bool seen = false;
     for (const TensorFactorShardings& operand : projection.operands()) {
@@ -606,7 +610,8 @@ void ExplicitReshards::insertAllReduces(Op op, const OpShardingRule& rule,
   }
   if (reduction.empty()) return;
   AxisRefVector axes = toAxisRefs(reduction, mesh);
-  if (MaybeSharding first = getSharding(op.result(0))) {
+  MaybeSharding scratch;
+  if (const TensorSharding* first = findSharding(op.result(0), scratch)) {
     axes = axisSetDifference(axes, first->unreduced_axes, mesh);
   }
   if (axes.empty()) return;
