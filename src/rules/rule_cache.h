@@ -40,12 +40,12 @@ class RuleCache {
     template <typename H>
     friend H AbslHashValue(H h, const KeyView& k) {
       // One module's types are uniqued: their identities tell them apart.
+      // Of the inherent attributes only their number is hashed: ops of one
+      // name and types rarely differ in them, and operator== tells those
+      // apart.
       h = H::combine(std::move(h), k.name.data(), k.types.size());
       for (Type t : k.types) h = H::combine(std::move(h), t.identity());
-      for (const NamedAttribute& a : *k.inherent) {
-        h = H::combine(std::move(h), a.name);
-      }
-      return h;
+      return H::combine(std::move(h), k.inherent->size());
     }
   };
   // The stored copy of a signature.
