@@ -232,7 +232,7 @@ bool printCallTail(OpWriter& w, Op op,
   if (!callee || op.numRegions() != 0) return false;
   appendSymbolRef(w.out(), *callee);
   w << "(";
-  w.printOperands(op.operands());
+  w.printOperands(op);
   w << ")";
   w.printAttrsAndFunctionalType(op, elided);
   return true;

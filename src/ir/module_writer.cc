@@ -304,7 +304,7 @@ class OpTextWriter : public OpWriter {
   void printGeneric(Op op) {
     appendQuoted(out_, op.name());  // any name read from a string reads back
     out_ += '(';
-    printOperands(op.operands());
+    printOperands(op);
     out_ += ')';
     if (!op.inherentAttrs().empty() && !options_.inherent_in_attr_dict) {
       out_ += " <";

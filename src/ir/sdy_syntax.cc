@@ -243,7 +243,7 @@ bool printReturnLike(OpWriter& w, Op op, std::string_view printed_name) {
   w.printAttrDict(op, {});
   if (op.numOperands() > 0) {
     w << " ";
-    w.printOperands(op.operands());
+    w.printOperands(op);
     w << " : ";
     w.printTypes(op.operandTypes());
   }
@@ -298,7 +298,7 @@ bool printManualComputation(OpWriter& w, Op op) {
     return text.substr(1, text.size() - 2);
   };
   w << "sdy.manual_computation(";
-  w.printOperands(op.operands());
+  w.printOperands(op);
   w << ") in_shardings=" << list(mc.inShardings())
     << " out_shardings=" << list(mc.outShardings())
     << " manual_axes=" << toString(mc.manualAxes()) << " ";
@@ -340,7 +340,7 @@ bool printNamedComputation(OpWriter& w, Op op) {
   std::string quoted;
   appendQuoted(quoted, *name);
   w << "sdy.named_computation<" << quoted << ">(";
-  w.printOperands(op.operands());
+  w.printOperands(op);
   w << ")";
   for (std::string_view keyword : {"in_shardings", "out_shardings"}) {
     if (const TensorShardingPerValue* s =

@@ -127,7 +127,7 @@ absl::StatusOr<Op> parseElementwise(OpReader& r, OpName name) {
 bool printElementwise(OpWriter& w, Op op) {
   if (op.numResults() != 1 || op.numOperands() == 0) return false;
   w << op.name() << " ";
-  w.printOperands(op.operands());
+  w.printOperands(op);
   w.printAttrsAndSameOrFunctionalType(op, {});
   return true;
 }
@@ -143,7 +143,7 @@ absl::StatusOr<Op> parseOperandsFunctional(OpReader& r, OpName name) {
 bool printOperandsFunctional(OpWriter& w, Op op) {
   w << op.name();
   if (op.numOperands()) w << " ";
-  w.printOperands(op.operands());
+  w.printOperands(op);
   w.printAttrsAndFunctionalType(op, {});
   return true;
 }
@@ -290,7 +290,7 @@ absl::StatusOr<Op> parseSelect(OpReader& r, OpName name) {
 bool printSelect(OpWriter& w, Op op) {
   if (op.numOperands() != 3 || op.numResults() != 1) return false;
   w << "stablehlo.select ";
-  w.printOperands(op.operands());
+  w.printOperands(op);
   w.printAttrDict(op, {});
   w << " : ";
   Type result = op.result(0).type();
@@ -339,7 +339,7 @@ bool printAfterAll(OpWriter& w, Op op) {
   }
   w << "stablehlo.after_all";
   if (op.numOperands()) w << " ";
-  w.printOperands(op.operands());
+  w.printOperands(op);
   w.printAttrsAndType(op, {}, op.result(0).type());
   return true;
 }

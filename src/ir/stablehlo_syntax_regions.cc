@@ -424,7 +424,7 @@ bool printConvolution(OpWriter& w, Op op) {
   }
   if (!printable) return false;
   w << "stablehlo.convolution(";
-  w.printOperands(op.operands());
+  w.printOperands(op);
   w << ") dim_numbers = " << printConvDimensionNumbers(*dims) << ", window = {";
   for (size_t i = 0; i < window.size(); ++i) {
     if (i) w << ", ";

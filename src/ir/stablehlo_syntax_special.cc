@@ -83,7 +83,7 @@ bool printCompare(OpWriter& w, Op op) {
   std::string_view direction = enumValue(op.attr("comparison_direction"));
   if (direction.empty() || op.numOperands() != 2) return false;
   w << "stablehlo.compare  " << direction << ", ";
-  w.printOperands(op.operands());
+  w.printOperands(op);
   if (const Attribute& type = op.attr("compare_type")) {
     std::string_view value = enumValue(type);
     if (value.empty()) return false;
@@ -172,7 +172,7 @@ bool printPad(OpWriter& w, Op op) {
   }
   if (op.numOperands() != 2) return false;
   w << "stablehlo.pad ";
-  w.printOperands(op.operands());
+  w.printOperands(op);
   w << lists;
   w.printAttrsAndFunctionalType(
       op, {"edge_padding_low", "edge_padding_high", "interior_padding"});
@@ -249,7 +249,7 @@ absl::StatusOr<Op> parseDot(OpReader& r, OpName name) {
 bool printDot(OpWriter& w, Op op) {
   if (op.numOperands() != 2) return false;
   w << "stablehlo.dot ";
-  w.printOperands(op.operands());
+  w.printOperands(op);
   if (!printPrecision(w, op)) return false;
   w.printAttrsAndFunctionalType(op, {"precision_config"});
   return true;
@@ -306,7 +306,7 @@ bool printDotGeneral(OpWriter& w, Op op) {
       getDotDimensionNumbers(op.attr("dot_dimension_numbers"));
   if (!dims || op.numOperands() != 2 || op.hasAttr("algorithm")) return false;
   w << "stablehlo.dot_general ";
-  w.printOperands(op.operands());
+  w.printOperands(op);
   if (!dims->lhs_batching.empty() || !dims->rhs_batching.empty()) {
     w << ", batching_dims = " << i64ListText(dims->lhs_batching) << " x "
       << i64ListText(dims->rhs_batching);
@@ -461,7 +461,7 @@ bool printCustomCall(OpWriter& w, Op op) {
     appendQuoted(w.out(), *target);
   }
   w << "(";
-  w.printOperands(op.operands());
+  w.printOperands(op);
   w << ")";
   w.printAttrsAndFunctionalType(op, {"call_target_name"});
   return true;
@@ -491,7 +491,7 @@ bool printOptimizationBarrier(OpWriter& w, Op op) {
     return true;
   }
   w << " ";
-  w.printOperands(op.operands());
+  w.printOperands(op);
   w << " : ";
   w.printTypes(op.operandTypes());
   return true;
@@ -531,7 +531,7 @@ absl::StatusOr<Op> parseTuple(OpReader& r, OpName name) {
 bool printTuple(OpWriter& w, Op op) {
   if (op.numResults() != 1) return false;
   w << "stablehlo.tuple ";
-  w.printOperands(op.operands());
+  w.printOperands(op);
   w.printAttrsAndType(op, {}, op.result(0).type());
   return true;
 }

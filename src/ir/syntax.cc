@@ -174,6 +174,13 @@ void OpWriter::printOperands(const std::vector<Value>& values) {
   }
 }
 
+void OpWriter::printOperands(Op op) {
+  for (unsigned i = 0; i < op.numOperands(); ++i) {
+    if (i) out_ += ", ";
+    out_ += valueName(op.operand(i));
+  }
+}
+
 void OpWriter::printTypes(const std::vector<Type>& types) {
   for (size_t i = 0; i < types.size(); ++i) {
     if (i) out_ += ", ";
@@ -181,32 +188,63 @@ void OpWriter::printTypes(const std::vector<Type>& types) {
   }
 }
 
-void OpWriter::printFunctionalType(const std::vector<Type>& inputs,
-                                   const std::vector<Type>& results) {
-  out_ += '(';
-  printTypes(inputs);
-  out_ += ") -> ";
-  if (results.size() == 1 && results[0].kind() != TypeKind::kFunction) {
-    out_ += results[0].str();
+namespace {
+
+// `(ins) -> out`, the types given by count and index: `input(i)`,
+// `result(i)`.
+template <typename Input, typename Result>
+void appendFunctionalType(std::string& out, size_t num_inputs, Input input,
+                          size_t num_results, Result result) {
+  auto append_list = [&](size_t n, auto type_at) {
+    for (size_t i = 0; i < n; ++i) {
+      if (i) out += ", ";
+      out += type_at(i).str();
+    }
+  };
+  out += '(';
+  append_list(num_inputs, input);
+  out += ") -> ";
+  if (num_results == 1 && result(0).kind() != TypeKind::kFunction) {
+    out += result(0).str();
   } else {
-    out_ += '(';
-    printTypes(results);
-    out_ += ')';
+    out += '(';
+    append_list(num_results, result);
+    out += ')';
   }
 }
 
+}  // namespace
+
+void OpWriter::printFunctionalType(const std::vector<Type>& inputs,
+                                   const std::vector<Type>& results) {
+  appendFunctionalType(
+      out_, inputs.size(), [&](size_t i) { return inputs[i]; },
+      results.size(), [&](size_t i) { return results[i]; });
+}
+
+void OpWriter::printFunctionalType(Op op) {
+  appendFunctionalType(
+      out_, op.numOperands(), [&](size_t i) { return op.operand(i).type(); },
+      op.numResults(), [&](size_t i) { return op.result(i).type(); });
+}
+
 void OpWriter::printSameOrFunctionalType(Op op) {
-  std::vector<Type> inputs = op.operandTypes();
-  std::vector<Type> results = op.resultTypes();
-  Type first =
-      !inputs.empty() ? inputs[0] : (results.empty() ? Type() : results[0]);
+  const unsigned num_operands = op.numOperands();
+  const unsigned num_results = op.numResults();
+  Type first = num_operands > 0  ? op.operand(0).type()
+               : num_results > 0 ? op.result(0).type()
+                                 : Type();
   bool same = static_cast<bool>(first);
-  for (Type t : inputs) same = same && t == first;
-  for (Type t : results) same = same && t == first;
+  for (unsigned i = 0; same && i < num_operands; ++i) {
+    same = op.operand(i).type() == first;
+  }
+  for (unsigned i = 0; same && i < num_results; ++i) {
+    same = op.result(i).type() == first;
+  }
   if (same) {
     out_ += first.str();
   } else {
-    printFunctionalType(inputs, results);
+    printFunctionalType(op);
   }
 }
 
@@ -256,7 +294,7 @@ void OpWriter::printAttrDictAndOperands(
   out_ += head;
   printAttrDict(op, elided);
   out_ += " ";
-  printOperands(op.operands());
+  printOperands(op);
   out_ += " : ";
 }
 

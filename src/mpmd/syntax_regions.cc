@@ -105,7 +105,7 @@ absl::StatusOr<Op> parseSingleBlockRegionOp(OpReader& r,
 void printSingleBlockRegionOp(OpWriter& w, Op op,
                               std::initializer_list<std::string_view> elided) {
   w << " (";
-  w.printOperands(op.operands());
+  w.printOperands(op);
   w << ")";
   w.printAttrDict(op, elided);
   w << " ";
@@ -238,7 +238,7 @@ absl::StatusOr<Op> parseFor(OpReader& r, OpName name) {
 bool printFor(OpWriter& w, Op op) {
   if (!hasSingleBlock(op)) return false;
   w << "mpmd.for (";
-  w.printOperands(op.operands());
+  w.printOperands(op);
   w << ")";
   w.printAttrDict(op, {});
   w << " ";

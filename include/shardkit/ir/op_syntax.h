@@ -136,14 +136,15 @@ class OpWriter {
   virtual std::string_view valueName(Value value) = 0;
   void printOperand(Value value) { out_ += valueName(value); }
   void printOperands(const std::vector<Value>& values);
+  // The op's operands, read in place.
+  void printOperands(Op op);
   void printType(Type type) { out_ += type.str(); }
   void printTypes(const std::vector<Type>& types);
   // `(ins) -> out`.
   void printFunctionalType(const std::vector<Type>& inputs,
                            const std::vector<Type>& results);
-  void printFunctionalType(Op op) {
-    printFunctionalType(op.operandTypes(), op.resultTypes());
-  }
+  // The op's operand and result types, read in place.
+  void printFunctionalType(Op op);
   // `t` when all operands and results have one type, else functional.
   void printSameOrFunctionalType(Op op);
   void printAttribute(const Attribute& attr) { appendAttribute(out_, attr); }
