@@ -218,8 +218,8 @@ void appendFunctionalType(std::string& out, size_t num_inputs, Input input,
 void OpWriter::printFunctionalType(const std::vector<Type>& inputs,
                                    const std::vector<Type>& results) {
   appendFunctionalType(
-      out_, inputs.size(), [&](size_t i) { return inputs[i]; },
-      results.size(), [&](size_t i) { return results[i]; });
+      out_, inputs.size(), [&](size_t i) { return inputs[i]; }, results.size(),
+      [&](size_t i) { return results[i]; });
 }
 
 void OpWriter::printFunctionalType(Op op) {

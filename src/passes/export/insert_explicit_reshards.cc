@@ -508,8 +508,7 @@ absl::Status ExplicitReshards::visitRuleOp(Op op, const OpShardingRule& rule,
                               rule.tensorMapping(rule.numOperands()),
                               rule.factor_sizes, *mesh.mesh, mesh.ref));
     }
-    SK_ASSIGN_OR_RETURN(common,
-                        reductionAxesIfUnreduced(op, rule, projection));
+    SK_ASSIGN_OR_RETURN(common, reductionAxesIfUnreduced(op, rule, projection));
   }
   insertAllReduces(op, rule, common, *mesh.mesh, mesh.ref);
   return absl::OkStatus();
