@@ -390,7 +390,7 @@ bool printConvolution(OpWriter& w, Op op) {
   // attribute of those names needs the generic form.
   bool printable = true;
   auto list = [&](std::string_view attr, std::string_view key) {
-    Attribute a = op.attr(attr);
+    const Attribute& a = op.attr(attr);
     if (!a) return;
     std::optional<std::vector<int64_t>> v = a.i64ArrayValues();
     if (!v) printable = false;
