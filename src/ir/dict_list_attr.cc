@@ -8,11 +8,7 @@ namespace shardkit {
 
 AttrDict DictListAttr::dict(unsigned i) const {
   AttrDict result;
-  const std::vector<Attribute>* dicts = op_.attr(name_).asArray();
-  if (!dicts || i >= dicts->size()) return result;
-  if (const std::vector<NamedAttribute>* entries = (*dicts)[i].asDict()) {
-    for (const NamedAttribute& e : *entries) result.set(e.name, e.value);
-  }
+  for (const NamedAttribute& e : entries(i)) result.set(e.name, e.value);
   return result;
 }
 
@@ -48,13 +44,20 @@ void DictListAttr::setDict(unsigned i, const AttrDict& updated) const {
   }
 }
 
-const Attribute& DictListAttr::entry(unsigned i, std::string_view name) const {
-  const std::vector<Attribute>* dicts = op_.attr(name_).asArray();
-  if (!dicts || i >= dicts->size()) return kNullAttribute;
-  if (const std::vector<NamedAttribute>* entries = (*dicts)[i].asDict()) {
-    for (const NamedAttribute& e : *entries) {
-      if (e.name == name) return e.value;
-    }
+absl::Span<const NamedAttribute> DictListAttr::entriesOf(Op op,
+                                                         std::string_view list,
+                                                         unsigned i) {
+  const std::vector<Attribute>* dicts = op.attr(list).asArray();
+  if (!dicts || i >= dicts->size()) return {};
+  const std::vector<NamedAttribute>* entries = (*dicts)[i].asDict();
+  if (!entries) return {};
+  return *entries;
+}
+
+const Attribute& DictListAttr::entryOf(Op op, std::string_view list, unsigned i,
+                                       std::string_view name) {
+  for (const NamedAttribute& e : entriesOf(op, list, i)) {
+    if (e.name == name) return e.value;
   }
   return kNullAttribute;
 }

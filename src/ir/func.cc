@@ -27,6 +27,14 @@ void registerFuncOps() {
 
 }  // namespace ir_internal
 
+namespace {
+
+// The lists of argument and result attribute dictionaries.
+constexpr std::string_view kArgAttrs = "arg_attrs";
+constexpr std::string_view kResultAttrs = "res_attrs";
+
+}  // namespace
+
 FuncOp FuncOp::create(Module& module, std::string_view name,
                       const std::vector<Type>& inputs,
                       const std::vector<Type>& results) {
@@ -88,14 +96,14 @@ unsigned FuncOp::numResults() const {
 Value FuncOp::argument(unsigned i) const { return body().argument(i); }
 
 DictListAttr FuncOp::argAttrList() const {
-  return DictListAttr(op_, "arg_attrs", numArguments());
+  return DictListAttr(op_, kArgAttrs, numArguments());
 }
 DictListAttr FuncOp::resultAttrList() const {
-  return DictListAttr(op_, "res_attrs", numResults());
+  return DictListAttr(op_, kResultAttrs, numResults());
 }
 
 const Attribute& FuncOp::argAttr(unsigned arg, std::string_view name) const {
-  return argAttrList().entry(arg, name);
+  return DictListAttr::entryOf(op_, kArgAttrs, arg, name);
 }
 void FuncOp::setArgAttr(unsigned arg, std::string_view name,
                         Attribute value) const {
@@ -104,7 +112,7 @@ void FuncOp::setArgAttr(unsigned arg, std::string_view name,
 
 const Attribute& FuncOp::resultAttr(unsigned result,
                                     std::string_view name) const {
-  return resultAttrList().entry(result, name);
+  return DictListAttr::entryOf(op_, kResultAttrs, result, name);
 }
 void FuncOp::setResultAttr(unsigned result, std::string_view name,
                            Attribute value) const {

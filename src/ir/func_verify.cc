@@ -62,20 +62,22 @@ absl::Status verifyFuncOp(Op op, const VerifyContext& context) {
   SK_RETURN_IF_ERROR(verifySignatureShardings(
       results, "result",
       [&](unsigned i) { return func.resultAttr(i, kShardingAttr); }, context));
-  for (unsigned i = 0; i < inputs.size(); ++i) {
-    for (const NamedAttribute& entry : func.argAttrList().dict(i)) {
-      SK_RETURN_IF_ERROR(
-          withPrefix(strCat("arg ", i, " - "),
-                     verifyFuncDebugAttr(entry.name, entry.value, context)));
+  // Each dictionary's entries, read in place; the message's prefix is made
+  // only for an error.
+  auto verify_debug_attrs = [&](DictListAttr list, std::string_view what) {
+    for (unsigned i = 0; i < list.size(); ++i) {
+      for (const NamedAttribute& entry : list.entries(i)) {
+        absl::Status status =
+            verifyFuncDebugAttr(entry.name, entry.value, context);
+        if (!status.ok()) {
+          return withPrefix(strCat(what, " ", i, " - "), status);
+        }
+      }
     }
-  }
-  for (unsigned i = 0; i < results.size(); ++i) {
-    for (const NamedAttribute& entry : func.resultAttrList().dict(i)) {
-      SK_RETURN_IF_ERROR(
-          withPrefix(strCat("result ", i, " - "),
-                     verifyFuncDebugAttr(entry.name, entry.value, context)));
-    }
-  }
+    return absl::OkStatus();
+  };
+  SK_RETURN_IF_ERROR(verify_debug_attrs(func.argAttrList(), "arg"));
+  SK_RETURN_IF_ERROR(verify_debug_attrs(func.resultAttrList(), "result"));
   // The return's operands are checked at the return (verifyFuncReturnOp).
   // An unknown op may be a terminator (as MLIR assumes with
   // -allow-unregistered-dialect).

@@ -7,6 +7,7 @@
 
 #include <string_view>
 
+#include "absl/types/span.h"
 #include "shardkit/export.h"
 #include "shardkit/ir/graph.h"
 
@@ -23,8 +24,21 @@ class DictListAttr {
 
   // Dictionary `i`; empty when the list or the dictionary is absent.
   AttrDict dict(unsigned i) const;
+  // The entries of dictionary `i`, read in place (valid until the op's
+  // attributes change); empty when the list or the dictionary is absent.
+  absl::Span<const NamedAttribute> entries(unsigned i) const {
+    return entriesOf(op_, name_, i);
+  }
   // Entry `name` of dictionary `i`, or the null attribute.
-  const Attribute& entry(unsigned i, std::string_view name) const;
+  const Attribute& entry(unsigned i, std::string_view name) const {
+    return entryOf(op_, name_, i, name);
+  }
+  // The same for the list `list` of `op`, which reading needs no count for.
+  static absl::Span<const NamedAttribute> entriesOf(Op op,
+                                                    std::string_view list,
+                                                    unsigned i);
+  static const Attribute& entryOf(Op op, std::string_view list, unsigned i,
+                                  std::string_view name);
   void setDict(unsigned i, const AttrDict& updated) const;
   // Adds or replaces entry `name` of dictionary `i`.
   void setEntry(unsigned i, std::string_view name, Attribute value) const;

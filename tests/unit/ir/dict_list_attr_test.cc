@@ -38,5 +38,33 @@ TEST_CASE("DictListAttr keeps one dictionary per entry, absent when empty") {
   CHECK(!f.op().attr("arg_attrs"));
 }
 
+TEST_CASE("DictListAttr reads entries in place, without a count") {
+  Module m;
+  Type t = m.types().rankedTensor({4}, "f32");
+  FuncOp f = FuncOp::create(m, "fn", {t, t}, {t});
+  m.body().pushBack(f.op());
+  CHECK(DictListAttr::entriesOf(f.op(), "arg_attrs", 0).empty());
+  f.setArgAttr(1, "b", Attribute::unit());
+  f.setArgAttr(1, "a", Attribute::integer(3));
+  f.setResultAttr(0, "r", Attribute::integer(5));
+
+  // The entries of the stored dictionary itself, sorted by name.
+  absl::Span<const NamedAttribute> entries = f.argAttrList().entries(1);
+  REQUIRE(entries.size() == 2);
+  CHECK(entries[0].name == "a");
+  CHECK(entries[1].name == "b");
+  const std::vector<Attribute>& dicts = *f.op().attr("arg_attrs").asArray();
+  CHECK(entries.data() == dicts[1].asDict()->data());
+  CHECK(f.argAttrList().entries(0).empty());
+  // Past the list's end: empty, as a read of an absent dictionary.
+  CHECK(DictListAttr::entriesOf(f.op(), "arg_attrs", 7).empty());
+  CHECK(!DictListAttr::entryOf(f.op(), "arg_attrs", 7, "a"));
+  CHECK(DictListAttr::entryOf(f.op(), "arg_attrs", 1, "a").intValue() == 3);
+  CHECK(f.argAttr(1, "a").intValue() == 3);
+  CHECK(!f.argAttr(0, "a"));
+  CHECK(f.resultAttr(0, "r").intValue() == 5);
+  CHECK(!f.resultAttr(0, "a"));
+}
+
 }  // namespace
 }  // namespace shardkit
