@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <memory>
 #include <mutex>
+#include <ranges>
 
 #include "absl/container/inlined_vector.h"
 #include "shardkit/core/status_macros.h"
@@ -167,65 +168,63 @@ absl::Status OpReader::parseRegionAt(size_t offset, Region region,
   return absl::OkStatus();
 }
 
-void OpWriter::printOperands(const std::vector<Value>& values) {
-  for (size_t i = 0; i < values.size(); ++i) {
-    if (i) out_ += ", ";
-    out_ += valueName(values[i]);
-  }
-}
-
-void OpWriter::printOperands(Op op) {
-  for (unsigned i = 0; i < op.numOperands(); ++i) {
-    if (i) out_ += ", ";
-    out_ += valueName(op.operand(i));
-  }
-}
-
-void OpWriter::printTypes(const std::vector<Type>& types) {
-  for (size_t i = 0; i < types.size(); ++i) {
-    if (i) out_ += ", ";
-    out_ += types[i].str();
-  }
-}
-
 namespace {
+
+// Appends the type's text (an `append` for appendJoined).
+void appendType(std::string& out, Type type) { out += type.str(); }
 
 // `(ins) -> out`, the types given by count and index: `input(i)`,
 // `result(i)`.
 template <typename Input, typename Result>
-void appendFunctionalType(std::string& out, size_t num_inputs, Input input,
-                          size_t num_results, Result result) {
-  auto append_list = [&](size_t n, auto type_at) {
-    for (size_t i = 0; i < n; ++i) {
-      if (i) out += ", ";
-      out += type_at(i).str();
-    }
+void appendFunctionalType(std::string& out, unsigned num_inputs, Input input,
+                          unsigned num_results, Result result) {
+  auto types = [&](unsigned n, auto type_at) {
+    appendJoined(out, std::views::iota(0u, n), [&](std::string& o, unsigned i) {
+      appendType(o, type_at(i));
+    });
   };
   out += '(';
-  append_list(num_inputs, input);
+  types(num_inputs, input);
   out += ") -> ";
   if (num_results == 1 && result(0).kind() != TypeKind::kFunction) {
-    out += result(0).str();
+    appendType(out, result(0));
   } else {
     out += '(';
-    append_list(num_results, result);
+    types(num_results, result);
     out += ')';
   }
 }
 
 }  // namespace
 
+void OpWriter::printOperands(const std::vector<Value>& values) {
+  appendJoined(out_, values,
+               [&](std::string& out, Value v) { out += valueName(v); });
+}
+
+void OpWriter::printOperands(Op op) {
+  appendJoined(
+      out_, std::views::iota(0u, op.numOperands()),
+      [&](std::string& out, unsigned i) { out += valueName(op.operand(i)); });
+}
+
+void OpWriter::printTypes(const std::vector<Type>& types) {
+  appendJoined(out_, types, appendType);
+}
+
 void OpWriter::printFunctionalType(const std::vector<Type>& inputs,
                                    const std::vector<Type>& results) {
   appendFunctionalType(
-      out_, inputs.size(), [&](size_t i) { return inputs[i]; }, results.size(),
-      [&](size_t i) { return results[i]; });
+      out_, static_cast<unsigned>(inputs.size()),
+      [&](unsigned i) { return inputs[i]; },
+      static_cast<unsigned>(results.size()),
+      [&](unsigned i) { return results[i]; });
 }
 
 void OpWriter::printFunctionalType(Op op) {
   appendFunctionalType(
-      out_, op.numOperands(), [&](size_t i) { return op.operand(i).type(); },
-      op.numResults(), [&](size_t i) { return op.result(i).type(); });
+      out_, op.numOperands(), [&](unsigned i) { return op.operand(i).type(); },
+      op.numResults(), [&](unsigned i) { return op.result(i).type(); });
 }
 
 void OpWriter::printSameOrFunctionalType(Op op) {
