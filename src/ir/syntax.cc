@@ -1,7 +1,6 @@
 #include <algorithm>
 #include <memory>
 #include <mutex>
-#include <ranges>
 
 #include "absl/container/inlined_vector.h"
 #include "shardkit/core/status_macros.h"
@@ -170,6 +169,24 @@ absl::Status OpReader::parseRegionAt(size_t offset, Region region,
 
 namespace {
 
+// The indices 0, ..., n - 1 as a range for appendJoined. (std::views::iota
+// does not compile with clang 14 and libstdc++ 12, the sanitizer build's
+// pair.)
+struct Indices {
+  struct Iterator {
+    unsigned i;
+    unsigned operator*() const { return i; }
+    Iterator& operator++() {
+      ++i;
+      return *this;
+    }
+    bool operator!=(const Iterator& other) const { return i != other.i; }
+  };
+  unsigned n;
+  Iterator begin() const { return {0}; }
+  Iterator end() const { return {n}; }
+};
+
 // Appends the type's text (an `append` for appendJoined).
 void appendType(std::string& out, Type type) { out += type.str(); }
 
@@ -179,7 +196,7 @@ template <typename Input, typename Result>
 void appendFunctionalType(std::string& out, unsigned num_inputs, Input input,
                           unsigned num_results, Result result) {
   auto types = [&](unsigned n, auto type_at) {
-    appendJoined(out, std::views::iota(0u, n), [&](std::string& o, unsigned i) {
+    appendJoined(out, Indices{n}, [&](std::string& o, unsigned i) {
       appendType(o, type_at(i));
     });
   };
@@ -204,7 +221,7 @@ void OpWriter::printOperands(const std::vector<Value>& values) {
 
 void OpWriter::printOperands(Op op) {
   appendJoined(
-      out_, std::views::iota(0u, op.numOperands()),
+      out_, Indices{op.numOperands()},
       [&](std::string& out, unsigned i) { out += valueName(op.operand(i)); });
 }
 
