@@ -1,8 +1,7 @@
 // The module writer: names values the way MLIR's printer does and prints ops
 // in their pretty form when shardkit knows it, else in generic form.
-#include <atomic>
+#include <algorithm>
 #include <string>
-#include <thread>
 #include <utility>
 #include <vector>
 
@@ -12,6 +11,7 @@
 #include "shardkit/ir/module_io.h"
 #include "shardkit/ir/op_syntax.h"
 #include "shardkit/ir/phase_timing.h"
+#include "src/ir/ordered_parallel.h"
 
 namespace shardkit {
 namespace {
@@ -192,15 +192,26 @@ class Namer {
   bool use_hints_ = true;
 };
 
+// Results of ops printed side by side: a chunk of a large block's ops, and
+// how many chunks may be printed ahead of the one written next (per thread).
+constexpr size_t kOpsPerChunk = 512;
+constexpr size_t kChunksAheadPerThread = 4;
+
 // Prints ops into its own buffer with the names of a shared, finished Namer:
-// one writer per thread when the module's functions print in parallel.
+// one writer per thread when ops print in parallel.
 class OpTextWriter : public OpWriter {
  public:
   // With a `sink`, text is handed to it whenever a megabyte has collected
-  // and can no longer be taken back (see printRegion).
+  // and can no longer be taken back (see printRegion). With `threads` > 1,
+  // the ops of a block of at least kParallelPrintMinOps ops are printed in
+  // chunks on that many threads.
   OpTextWriter(const Namer& namer, const PrintOptions& options, int indent,
-               TextSink* sink = nullptr)
-      : options_(options), namer_(namer), indent_(indent), sink_(sink) {}
+               TextSink* sink = nullptr, int threads = 1)
+      : options_(options),
+        namer_(namer),
+        indent_(indent),
+        sink_(sink),
+        threads_(threads) {}
 
   // Moves the text written so far out (the writer starts empty again).
   std::string take() { return std::exchange(out_, std::string()); }
@@ -252,6 +263,10 @@ class OpTextWriter : public OpWriter {
         strAppend(out_, "^bb", namer_.blockId(block));
         if (block.numArguments() > 0) printBlockArguments(block);
         out_ += ':';
+      }
+      if (threads_ > 1 && block.numOps() >= kParallelPrintMinOps) {
+        printOpsParallel(block);
+        continue;
       }
       for (Op op : block) {
         newline();
@@ -330,6 +345,11 @@ class OpTextWriter : public OpWriter {
     printFunctionalType(op);
   }
 
+  class ChunkPrinter;
+  // The ops of `block` printed as the loop of printRegion prints them, in
+  // chunks on threads_ threads, and written here in order.
+  void printOpsParallel(Block block);
+
   const PrintOptions& options_;
   const Namer& namer_;
   SyntaxCache syntaxes_;
@@ -337,7 +357,41 @@ class OpTextWriter : public OpWriter {
   bool label_empty_entry_ = false;
   TextSink* sink_ = nullptr;
   bool may_roll_back_ = false;
+  int threads_ = 1;
 };
+
+// One thread's printer of chunks of a block's ops, at the indentation of the
+// writer that splits them: with its own writer and attribute-text memo.
+class OpTextWriter::ChunkPrinter {
+ public:
+  ChunkPrinter(const OpTextWriter& parent, const std::vector<Op>& ops)
+      : writer_(parent.namer_, parent.options_, parent.indent_), ops_(ops) {}
+
+  std::string operator()(size_t chunk) {
+    size_t end = std::min(ops_.size(), (chunk + 1) * kOpsPerChunk);
+    for (size_t i = chunk * kOpsPerChunk; i < end; ++i) {
+      writer_.printOnNewLine(ops_[i]);
+    }
+    return writer_.take();
+  }
+
+ private:
+  ScopedAttrTextMemo memo_;  // per thread: a memo is not shared
+  OpTextWriter writer_;
+  const std::vector<Op>& ops_;
+};
+
+void OpTextWriter::printOpsParallel(Block block) {
+  std::vector<Op> ops(block.begin(), block.end());
+  size_t chunks = (ops.size() + kOpsPerChunk - 1) / kOpsPerChunk;
+  ir_internal::orderedParallel(
+      chunks, threads_, kChunksAheadPerThread * threads_,
+      [&] { return ChunkPrinter(*this, ops); },
+      [&](const std::string& text) {
+        out_ += text;
+        flushIfFull();
+      });
+}
 
 }  // namespace
 
@@ -349,7 +403,7 @@ void printBodySerial(const std::vector<Op>& ops, const Namer& namer,
                      const PrintOptions& options, std::string& out,
                      TextSink* sink) {
   ScopedAttrTextMemo memo;  // sdy attribute texts, printed once each
-  OpTextWriter writer(namer, options, /*indent=*/1, sink);
+  OpTextWriter writer(namer, options, /*indent=*/1, sink, options.threads);
   writer.buffer() = std::move(out);
   for (Op op : ops) {
     writer.printOnNewLine(op);
@@ -358,42 +412,49 @@ void printBodySerial(const std::vector<Op>& ops, const Namer& namer,
   out = writer.take();
 }
 
-// The same text, each top-level op printed by one of `threads` threads into
-// its own buffer (ops are taken in order from a shared counter), then joined
-// in module order.
+// The same text, the top-level ops printed side by side on `threads` threads
+// (each into its own buffer, with its own attribute-text memo) and written in
+// module order.
 void printBodyParallel(const std::vector<Op>& ops, const Namer& namer,
                        const PrintOptions& options, int threads,
                        std::string& out, TextSink* sink) {
-  std::vector<std::string> texts(ops.size());
-  std::atomic<size_t> next{0};
-  auto work = [&] {
-    ScopedAttrTextMemo memo;  // per thread: the memo is not shared
-    OpTextWriter writer(namer, options, /*indent=*/1);
-    for (size_t i; (i = next.fetch_add(1)) < ops.size();) {
+  struct TopLevelPrinter {
+    TopLevelPrinter(const Namer& namer, const PrintOptions& options,
+                    const std::vector<Op>& ops)
+        : writer(namer, options, /*indent=*/1), ops(ops) {}
+    std::string operator()(size_t i) {
       writer.printOnNewLine(ops[i]);
-      texts[i] = writer.take();
+      return writer.take();
     }
+    ScopedAttrTextMemo memo;  // per thread: a memo is not shared
+    OpTextWriter writer;
+    const std::vector<Op>& ops;
   };
-  std::vector<std::thread> workers;
-  for (int t = 1; t < threads; ++t) workers.emplace_back(work);
-  work();
-  for (std::thread& worker : workers) worker.join();
-  for (std::string& text : texts) {
-    out += text;
-    std::string().swap(text);
-    if (sink != nullptr && out.size() >= OpTextWriter::kFlushBytes) {
-      sink->write(out);
-      out.clear();
-    }
-  }
+  ir_internal::orderedParallel(
+      ops.size(), threads, kChunksAheadPerThread * threads,
+      [&] { return TopLevelPrinter(namer, options, ops); },
+      [&](const std::string& text) {
+        out += text;
+        if (sink != nullptr && out.size() >= OpTextWriter::kFlushBytes) {
+          sink->write(out);
+          out.clear();
+        }
+      });
 }
 
-// True when printing `ops` on several threads pays: more than one of them
-// holds a region (a function) and the module is large.
+// True when the top-level ops are worth printing side by side: the module is
+// large, more than one of them holds a region (a function), and no function
+// body is large enough for its own ops to print side by side (which balances
+// the threads better when one function holds most of the module).
 bool worthParallel(Module& module, const std::vector<Op>& ops, int threads) {
   if (threads < 2 || module.opIdBound() < kParallelPrintMinOps) return false;
   int with_regions = 0;
-  for (Op op : ops) with_regions += op.numRegions() > 0 ? 1 : 0;
+  for (Op op : ops) {
+    if (op.numRegions() == 0) continue;
+    ++with_regions;
+    Block body = op.region(0).front();
+    if (body && body.numOps() >= kParallelPrintMinOps) return false;
+  }
   return with_regions > 1;
 }
 

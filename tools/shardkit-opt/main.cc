@@ -58,7 +58,7 @@ void printHelp() {
          "  -verify-each[=false]          verify the module after each pass "
          "(default)\n"
          "  --threads=N                   threads that print a large "
-         "module's functions\n"
+         "module\n"
          "                                (default: the machine's cores)\n"
          "  -mlir-timing                  print the time of each phase to "
          "stderr\n"

@@ -62,14 +62,16 @@ struct PrintOptions {
   // `loc(unknown)` (mlir-opt's -mlir-print-debuginfo, with the locations
   // written in place rather than as `#loc` aliases).
   bool debug_info = false;
-  // Threads that print the module's top-level ops (functions) side by side
-  // when it has several and at least kParallelPrintMinOps ops; the text is
-  // byte-identical to a one-thread print.
+  // Threads that print side by side: the ops of a block (a function body)
+  // of at least kParallelPrintMinOps ops, in chunks; otherwise, in a module
+  // of at least that many ops, its top-level ops (functions) when it has
+  // several. The text is byte-identical to a one-thread print.
   int threads = 1;
 };
 
-// The smallest module (in ops) whose functions print on several threads:
-// below it, starting threads costs more than it saves.
+// The smallest block (in ops) whose ops print on several threads, and the
+// smallest module whose functions do: below it, starting threads costs more
+// than it saves.
 inline constexpr size_t kParallelPrintMinOps = 20000;
 
 std::string printModule(Module& module, const PrintOptions& options = {});

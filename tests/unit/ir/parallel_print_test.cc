@@ -3,8 +3,11 @@
 // attributes and debug locations included, whatever the thread count.
 #include <catch2/catch.hpp>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "shardkit/core/strings.h"
+#include "shardkit/ir/func.h"
 #include "shardkit/ir/module_io.h"
 #include "unit/ir/ir_test_util.h"
 
@@ -13,11 +16,13 @@ namespace {
 
 using testing::parseOrDie;
 
-// `functions` functions of about 12 ops per step of `steps`, each with
-// a sharding, a constant, a while loop and a function of its own name.
-std::string manyFunctions(int functions, int steps) {
+// A function per entry of `steps_per_function`, of about 12 ops (4 in the
+// function's body, the rest in a while loop's regions) per step, each with a
+// sharding, a constant, a while loop and a function of its own name.
+std::string functionsOfSteps(const std::vector<int>& steps_per_function) {
   std::string text = "sdy.mesh @mesh = <[\"x\"=4, \"y\"=2]>\n";
-  for (int f = 0; f < functions; ++f) {
+  for (int f = 0; f < static_cast<int>(steps_per_function.size()); ++f) {
+    int steps = steps_per_function[f];
     strAppend(text, "func.func @f", f,
               "(%a: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, "
               "[{\"x\"}, {}]>}) -> tensor<8x16xf32> {\n  %v0 = stablehlo.abs "
@@ -49,6 +54,58 @@ std::string manyFunctions(int functions, int steps) {
   return text;
 }
 
+// `functions` functions of `steps` steps each.
+std::string manyFunctions(int functions, int steps) {
+  return functionsOfSteps(std::vector<int>(functions, steps));
+}
+
+// The function body's op count: the ops printed side by side when a block is
+// large.
+size_t bodyOps(Module& module, std::string_view function) {
+  for (Op op : module.body()) {
+    if (isa<FuncOp>(op) && FuncOp(op).name() == function) {
+      return op.region(0).front().numOps();
+    }
+  }
+  return 0;
+}
+
+// A sink that keeps every piece, to compare with a print into a string.
+class CollectingSink : public TextSink {
+ public:
+  void write(std::string_view text) override {
+    text_.append(text);
+    ++pieces_;
+  }
+  const std::string& text() const { return text_; }
+  int pieces() const { return pieces_; }
+
+ private:
+  std::string text_;
+  int pieces_ = 0;
+};
+
+// Prints `module` on 1, 2, 3 and 8 threads, pretty and generic, with debug
+// locations, into strings and into a sink: every text must be the same as
+// the one-thread print into a string.
+void checkSameOnAnyThreadCount(Module& module) {
+  for (bool generic : {false, true}) {
+    PrintOptions options;
+    options.generic = generic;
+    options.debug_info = true;
+    std::string one = printModule(module, options);
+    for (int threads : {1, 2, 3, 8}) {
+      options.threads = threads;
+      CHECK(printModule(module, options) == one);
+      CollectingSink sink;
+      printModule(module, options, sink);
+      CHECK(sink.text() == one);
+      // The text went out in pieces of about a megabyte, not all at the end.
+      CHECK(sink.pieces() > 1);
+    }
+  }
+}
+
 TEST_CASE("a large module prints the same on 1, 2, 3 and 8 threads") {
   std::unique_ptr<Module> module = parseOrDie(manyFunctions(40, 64));
   // Large enough, and with several functions, to print in parallel.
@@ -64,6 +121,23 @@ TEST_CASE("a large module prints the same on 1, 2, 3 and 8 threads") {
       CHECK(printModule(*module, options) == one);
     }
   }
+}
+
+TEST_CASE("one large function prints the same on 1, 2, 3 and 8 threads") {
+  std::unique_ptr<Module> module = parseOrDie(manyFunctions(1, 5100));
+  // The body's ops print side by side in chunks.
+  REQUIRE(bodyOps(*module, "f0") >= kParallelPrintMinOps);
+  checkSameOnAnyThreadCount(*module);
+}
+
+TEST_CASE("a large function beside small ones prints the same") {
+  // The large body prints side by side; the small functions around it print
+  // on the writer's thread.
+  std::unique_ptr<Module> module =
+      parseOrDie(functionsOfSteps({3, 5100, 2, 1}));
+  REQUIRE(bodyOps(*module, "f1") >= kParallelPrintMinOps);
+  REQUIRE(bodyOps(*module, "f0") < kParallelPrintMinOps);
+  checkSameOnAnyThreadCount(*module);
 }
 
 TEST_CASE("a small module with threads prints as with one") {
