@@ -35,6 +35,13 @@ if [ ! -d "$shared/upstream" ] && [ -d /work/shared/upstream ]; then
   shared=/work/shared
 fi
 
+# Runs "$@", then says how long it took: CI's log shows where its time goes.
+timed() {
+  local start=$SECONDS
+  "$@"
+  echo "-- ${1##*/}: $((SECONDS - start)) s"
+}
+
 setup_and_build() {
   scripts/install-deps.sh
   cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
@@ -50,10 +57,10 @@ run_example() {
 
 run_tests() {
   echo "== unit and lit tests (ctest)"
-  ctest --test-dir "$build" --output-on-failure -j "$jobs"
+  timed ctest --test-dir "$build" --output-on-failure -j "$jobs"
   if [ -x "$shared/tools/lit-check" ]; then
     echo "== conformance: lit-check $shared/upstream"
-    "$shared/tools/lit-check" --quiet \
+    timed "$shared/tools/lit-check" --quiet \
       --tool "$build/tools/shardkit-opt/shardkit-opt" \
       --expect tests/conformance/expected-pass.txt "$shared/upstream"
   else
@@ -65,13 +72,13 @@ run_tests() {
     return
   fi
   if [ "${SANITIZE:-1}" != 0 ]; then
-    JOBS="$jobs" scripts/sanitize.sh test
+    JOBS="$jobs" timed scripts/sanitize.sh test
   fi
   local seconds="${FUZZ_SECONDS:-60}"
   if [ "$seconds" != 0 ]; then
     local targets="${FUZZ_TARGETS:-mesh}"
     echo "== fuzzing, ${seconds}s for: ${targets} (scripts/fuzz.sh)"
-    FUZZ_TARGETS="$targets" JOBS="$jobs" scripts/fuzz.sh "$seconds"
+    FUZZ_TARGETS="$targets" JOBS="$jobs" timed scripts/fuzz.sh "$seconds"
   fi
 }
 
@@ -86,13 +93,14 @@ case "${1:-}" in
     scripts/check-format.sh
     echo "== op names (scripts/check-op-names.sh)"
     scripts/check-op-names.sh
-    setup_and_build
+    timed setup_and_build
     run_example >/dev/null
     if [ "${TIDY_MAX_FILES:-6}" != 0 ]; then
       echo "== clang-tidy on changed sources (scripts/tidy-changed.sh)"
-      TIDY_MAX_FILES="${TIDY_MAX_FILES:-6}" scripts/tidy-changed.sh "$build"
+      TIDY_MAX_FILES="${TIDY_MAX_FILES:-6}" timed scripts/tidy-changed.sh "$build"
     fi
     run_tests
+    echo "== dev.sh test: passed in ${SECONDS} s"
     ;;
   *)
     echo "usage: scripts/dev.sh run|test" >&2

@@ -8,8 +8,9 @@
 #   scripts/sanitize.sh build [TARGET...]  configure if needed, then build
 #                                          TARGETs (default: the unit tests,
 #                                          shardkit-opt and every fuzzer)
-#   scripts/sanitize.sh test               build, then run the unit tests,
-#                                          our lit tests and the conformance
+#   scripts/sanitize.sh test               build the unit tests and
+#                                          shardkit-opt, then run them, our
+#                                          lit tests and the conformance
 #                                          suite under the sanitizers
 #
 # Any sanitizer report (an error, undefined behaviour, a leak at exit) fails
@@ -92,7 +93,11 @@ case "${1:-}" in
     build_targets "$@"
     ;;
   test)
-    build_targets
+    # Only what the tests run: the fuzzers are built by scripts/fuzz.sh,
+    # for the targets it is asked to run.
+    configure
+    # shellcheck disable=SC2046
+    build_targets $(unit_targets) shardkit_opt
     run_tests
     ;;
   *)
