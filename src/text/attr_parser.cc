@@ -413,10 +413,12 @@ absl::StatusOr<std::vector<TensorMapping>> AttrParser::parseTensorMappings(
   SK_RETURN_IF_ERROR(p_.expect(TokenKind::kLParen, "'('"));
   do {
     absl::StatusOr<TensorMapping> mapping = parseTensorMapping();
-    SK_RETURN_IF_ERROR(withContext(
-        p_, mapping.status(),
-        strCat("failed to parse Sdy_OpShardingRule parameter '", parameter,
-               "' which is to be a `::llvm::ArrayRef<TensorMappingAttr>`")));
+    if (!mapping.ok()) {  // the context is built only for an error
+      return withContext(
+          p_, mapping.status(),
+          strCat("failed to parse Sdy_OpShardingRule parameter '", parameter,
+                 "' which is to be a `::llvm::ArrayRef<TensorMappingAttr>`"));
+    }
     mappings.push_back(*std::move(mapping));
   } while (p_.consumeIf(TokenKind::kComma));
   SK_RETURN_IF_ERROR(p_.expect(TokenKind::kRParen, "')'"));
