@@ -25,8 +25,9 @@ absl::Status verifySignatureShardings(const std::vector<Type>& types,
       return verifyError(strCat(kind, " ", i, " - ", kShardingAttr,
                                 " must be a TensorShardingAttr"));
     }
-    SK_RETURN_IF_ERROR(withPrefix(strCat(kind, " ", i, " - "),
-                                  context.verifySharding(a, types[i])));
+    absl::Status status = context.verifySharding(a, types[i]);
+    // The prefix is built only for an error.
+    if (!status.ok()) return withPrefix(strCat(kind, " ", i, " - "), status);
   }
   return absl::OkStatus();
 }

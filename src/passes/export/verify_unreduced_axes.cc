@@ -77,11 +77,10 @@ absl::Status checkEqual(const Axes& a, const Axes& b, Op op,
                  strCat("has unreduced axes mismatch for '", joined, suffix));
 }
 
-absl::Status checkCall(Op call, const Module& module) {
-  FuncOp callee;
-  for (Op f : const_cast<Module&>(module).functions()) {
-    if (FuncOp(f).name() == func::CallOp(call).callee()) callee = FuncOp(f);
-  }
+absl::Status checkCall(Op call, Module& module) {
+  // The symbol index, not a scan of the functions for every call.
+  FuncOp callee =
+      dynCast<FuncOp>(module.lookupSymbol(func::CallOp(call).callee()));
   if (!callee) return absl::OkStatus();
   for (unsigned i = 0; i < call.numOperands() && i < callee.numArguments();
        ++i) {
@@ -218,7 +217,7 @@ absl::Status checkOp(Op op) {
   return checkTransition(op, rules);
 }
 
-absl::Status checkFunction(FuncOp func, const Module& module) {
+absl::Status checkFunction(FuncOp func, Module& module) {
   std::vector<Op> ops;
   if (Block body = func.body()) ir_internal::collectPostOrder(body, ops);
   for (Op op : ops) {
