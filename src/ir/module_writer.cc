@@ -345,7 +345,6 @@ class OpTextWriter : public OpWriter {
     printFunctionalType(op);
   }
 
-  class ChunkPrinter;
   // The ops of `block` printed as the loop of printRegion prints them, in
   // chunks on threads_ threads, and written here in order.
   void printOpsParallel(Block block);
@@ -360,33 +359,41 @@ class OpTextWriter : public OpWriter {
   int threads_ = 1;
 };
 
-// One thread's printer of chunks of a block's ops, at the indentation of the
-// writer that splits them: with its own writer and attribute-text memo.
-class OpTextWriter::ChunkPrinter {
+// One thread's printer of `ops`, `per_chunk` at a time, at `indent`: with its
+// own writer and attribute-text memo (a memo is not shared between threads).
+class ChunkPrinter {
  public:
-  ChunkPrinter(const OpTextWriter& parent, const std::vector<Op>& ops)
-      : writer_(parent.namer_, parent.options_, parent.indent_), ops_(ops) {}
+  ChunkPrinter(const Namer& namer, const PrintOptions& options, int indent,
+               const std::vector<Op>& ops, size_t per_chunk)
+      : writer_(namer, options, indent), ops_(ops), per_chunk_(per_chunk) {}
 
+  // The text of chunk `chunk`, each op on a new line.
   std::string operator()(size_t chunk) {
-    size_t end = std::min(ops_.size(), (chunk + 1) * kOpsPerChunk);
-    for (size_t i = chunk * kOpsPerChunk; i < end; ++i) {
+    size_t end = std::min(ops_.size(), (chunk + 1) * per_chunk_);
+    for (size_t i = chunk * per_chunk_; i < end; ++i) {
       writer_.printOnNewLine(ops_[i]);
     }
     return writer_.take();
   }
+  static size_t chunks(const std::vector<Op>& ops, size_t per_chunk) {
+    return (ops.size() + per_chunk - 1) / per_chunk;
+  }
 
  private:
-  ScopedAttrTextMemo memo_;  // per thread: a memo is not shared
+  ScopedAttrTextMemo memo_;
   OpTextWriter writer_;
   const std::vector<Op>& ops_;
+  size_t per_chunk_;
 };
 
 void OpTextWriter::printOpsParallel(Block block) {
   std::vector<Op> ops(block.begin(), block.end());
-  size_t chunks = (ops.size() + kOpsPerChunk - 1) / kOpsPerChunk;
   ir_internal::orderedParallel(
-      chunks, threads_, kChunksAheadPerThread * threads_,
-      [&] { return ChunkPrinter(*this, ops); },
+      ChunkPrinter::chunks(ops, kOpsPerChunk), threads_,
+      kChunksAheadPerThread * threads_,
+      [&] {
+        return ChunkPrinter(namer_, options_, indent_, ops, kOpsPerChunk);
+      },
       [&](const std::string& text) {
         out_ += text;
         flushIfFull();
@@ -418,21 +425,9 @@ void printBodySerial(const std::vector<Op>& ops, const Namer& namer,
 void printBodyParallel(const std::vector<Op>& ops, const Namer& namer,
                        const PrintOptions& options, int threads,
                        std::string& out, TextSink* sink) {
-  struct TopLevelPrinter {
-    TopLevelPrinter(const Namer& namer, const PrintOptions& options,
-                    const std::vector<Op>& ops)
-        : writer(namer, options, /*indent=*/1), ops(ops) {}
-    std::string operator()(size_t i) {
-      writer.printOnNewLine(ops[i]);
-      return writer.take();
-    }
-    ScopedAttrTextMemo memo;  // per thread: a memo is not shared
-    OpTextWriter writer;
-    const std::vector<Op>& ops;
-  };
   ir_internal::orderedParallel(
       ops.size(), threads, kChunksAheadPerThread * threads,
-      [&] { return TopLevelPrinter(namer, options, ops); },
+      [&] { return ChunkPrinter(namer, options, /*indent=*/1, ops, 1); },
       [&](const std::string& text) {
         out += text;
         if (sink != nullptr && out.size() >= OpTextWriter::kFlushBytes) {
