@@ -457,8 +457,11 @@ absl::StatusOr<Op> ModuleReader::parseGenericOp(OpName name) {
     absl::Status status = parseRegion(module_->appendRegion(op), {}, isolated);
     if (!status.ok()) {
       // A region without its closing brace is reported as such, whatever
-      // went wrong inside it first.
-      absl::StatusOr<size_t> end = scanBalanced(start, Nesting::kOwnKind);
+      // went wrong inside it first. (Each enclosing region checks again on
+      // the way out: remembering the pairs each time would cost the depth
+      // times the pairs, sorted and merged.)
+      absl::StatusOr<size_t> end =
+          scanBalanced(start, Nesting::kOwnKind, /*remember=*/false);
       return end.ok() ? status : end.status();
     }
   } while (p().consumeIf(TokenKind::kComma));

@@ -145,8 +145,11 @@ class ModuleReader : public OpReader {
   // one (`f32`, `i8`, `complex<f32>`, ...) or a dialect type (`!a.b`).
   absl::Status checkOtherType(std::string_view text, size_t offset, int depth);
   // One past the bracket that closes the one at `start` (scanner.h), or a
-  // located error.
-  absl::StatusOr<size_t> scanBalanced(size_t start, Nesting nesting);
+  // located error. A region's scan remembers the pairs inside it for the
+  // scans of the regions nested in it, unless `remember` is false (a scan
+  // for an error message: the parse is over).
+  absl::StatusOr<size_t> scanBalanced(size_t start, Nesting nesting,
+                                      bool remember = true);
   // The located error of a failed scan of the bracket at `start`.
   absl::Status scanError(size_t start, const ScanResult& scan);
 

@@ -75,14 +75,15 @@ bool isBuiltinScalarType(std::string_view t) {
 }  // namespace
 
 absl::StatusOr<size_t> ModuleReader::scanBalanced(size_t start,
-                                                  Nesting nesting) {
+                                                  Nesting nesting,
+                                                  bool remember_pairs) {
   std::string_view buffer = parser_.buffer();
   // Nested regions are skipped level by level, each scan starting inside the
   // previous one: the pairs found inside a region are remembered so that the
   // text is scanned once, not once per nesting level (short `<...>`s are
   // never scanned again and are not remembered).
-  bool remember = nesting == Nesting::kOwnKind && start < buffer.size() &&
-                  buffer[start] == '{';
+  bool remember = remember_pairs && nesting == Nesting::kOwnKind &&
+                  start < buffer.size() && buffer[start] == '{';
   if (remember) {
     size_t cached = brace_ends_.find(start);
     if (cached != std::string_view::npos) return cached;
