@@ -74,8 +74,7 @@ bool isBuiltinScalarType(std::string_view t) {
 
 }  // namespace
 
-absl::StatusOr<size_t> ModuleReader::scanBalanced(size_t start,
-                                                  Nesting nesting,
+absl::StatusOr<size_t> ModuleReader::scanBalanced(size_t start, Nesting nesting,
                                                   bool remember_pairs) {
   std::string_view buffer = parser_.buffer();
   // Nested regions are skipped level by level, each scan starting inside the
