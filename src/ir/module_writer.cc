@@ -234,6 +234,9 @@ class OpTextWriter : public OpWriter {
     newline();
     printOp(op);
   }
+  // `ops` printed as printOnNewLine prints them, `per_chunk` at a time on
+  // the writer's threads, and written here in order.
+  void printOpsSideBySide(const std::vector<Op>& ops, size_t per_chunk);
 
   std::string_view valueName(Value value) override {
     return namer_.name(value);
@@ -265,7 +268,8 @@ class OpTextWriter : public OpWriter {
         out_ += ':';
       }
       if (threads_ > 1 && block.numOps() >= kParallelPrintMinOps) {
-        printOpsParallel(block);
+        printOpsSideBySide(std::vector<Op>(block.begin(), block.end()),
+                           kOpsPerChunk);
         continue;
       }
       for (Op op : block) {
@@ -345,10 +349,6 @@ class OpTextWriter : public OpWriter {
     printFunctionalType(op);
   }
 
-  // The ops of `block` printed as the loop of printRegion prints them, in
-  // chunks on threads_ threads, and written here in order.
-  void printOpsParallel(Block block);
-
   const PrintOptions& options_;
   const Namer& namer_;
   SyntaxCache syntaxes_;
@@ -386,54 +386,15 @@ class ChunkPrinter {
   size_t per_chunk_;
 };
 
-void OpTextWriter::printOpsParallel(Block block) {
-  std::vector<Op> ops(block.begin(), block.end());
+void OpTextWriter::printOpsSideBySide(const std::vector<Op>& ops,
+                                      size_t per_chunk) {
   ir_internal::orderedParallel(
-      ChunkPrinter::chunks(ops, kOpsPerChunk), threads_,
+      ChunkPrinter::chunks(ops, per_chunk), threads_,
       kChunksAheadPerThread * threads_,
-      [&] {
-        return ChunkPrinter(namer_, options_, indent_, ops, kOpsPerChunk);
-      },
+      [&] { return ChunkPrinter(namer_, options_, indent_, ops, per_chunk); },
       [&](const std::string& text) {
         out_ += text;
         flushIfFull();
-      });
-}
-
-}  // namespace
-
-namespace {
-
-// The top-level ops of `module`, printed one after another by one writer
-// (into `out`, or through it to `sink`).
-void printBodySerial(const std::vector<Op>& ops, const Namer& namer,
-                     const PrintOptions& options, std::string& out,
-                     TextSink* sink) {
-  ScopedAttrTextMemo memo;  // sdy attribute texts, printed once each
-  OpTextWriter writer(namer, options, /*indent=*/1, sink, options.threads);
-  writer.buffer() = std::move(out);
-  for (Op op : ops) {
-    writer.printOnNewLine(op);
-    writer.flushIfFull();
-  }
-  out = writer.take();
-}
-
-// The same text, the top-level ops printed side by side on `threads` threads
-// (each into its own buffer, with its own attribute-text memo) and written in
-// module order.
-void printBodyParallel(const std::vector<Op>& ops, const Namer& namer,
-                       const PrintOptions& options, int threads,
-                       std::string& out, TextSink* sink) {
-  ir_internal::orderedParallel(
-      ops.size(), threads, kChunksAheadPerThread * threads,
-      [&] { return ChunkPrinter(namer, options, /*indent=*/1, ops, 1); },
-      [&](const std::string& text) {
-        out += text;
-        if (sink != nullptr && out.size() >= OpTextWriter::kFlushBytes) {
-          sink->write(out);
-          out.clear();
-        }
       });
 }
 
@@ -451,6 +412,24 @@ bool worthParallel(Module& module, const std::vector<Op>& ops, int threads) {
     if (body && body.numOps() >= kParallelPrintMinOps) return false;
   }
   return with_regions > 1;
+}
+
+// The top-level ops of `module`, printed by one writer (into `out`, or
+// through it to `sink`): side by side, a chunk an op, when worthParallel.
+void printBody(Module& module, const std::vector<Op>& ops, const Namer& namer,
+               const PrintOptions& options, std::string& out, TextSink* sink) {
+  ScopedAttrTextMemo memo;  // sdy attribute texts, printed once each
+  OpTextWriter writer(namer, options, /*indent=*/1, sink, options.threads);
+  writer.buffer() = std::move(out);
+  if (worthParallel(module, ops, options.threads)) {
+    writer.printOpsSideBySide(ops, /*per_chunk=*/1);
+  } else {
+    for (Op op : ops) {
+      writer.printOnNewLine(op);
+      writer.flushIfFull();
+    }
+  }
+  out = writer.take();
 }
 
 // Prints `module` into `out`; with a `sink`, `out` is only a buffer and the
@@ -475,11 +454,7 @@ void printModuleTo(Module& module, const PrintOptions& options,
   }
   std::vector<Op> ops;
   for (Op op : module.body()) ops.push_back(op);
-  if (worthParallel(module, ops, options.threads)) {
-    printBodyParallel(ops, namer, options, options.threads, out, sink);
-  } else {
-    printBodySerial(ops, namer, options, out, sink);
-  }
+  printBody(module, ops, namer, options, out, sink);
   out += "\n}\n";
   if (sink != nullptr) sink->write(out);
 }
