@@ -16,6 +16,7 @@ enum CharClass : uint8_t {
   kIdentChar = 2,
   kSuffixChar = 4,
   kBlank = 8,
+  kStringEnd = 16,
 };
 constexpr std::array<uint8_t, 256> makeCharClasses() {
   std::array<uint8_t, 256> classes{};
@@ -24,9 +25,11 @@ constexpr std::array<uint8_t, 256> makeCharClasses() {
     bool digit = c >= '0' && c <= '9';
     bool start = letter || c == '_';
     bool ident = start || digit || c == '$' || c == '.';
-    classes[c] = (start ? kIdentStart : 0) | (ident ? kIdentChar : 0) |
-                 (ident || c == '-' ? kSuffixChar : 0) |
-                 (c == ' ' || c == '\n' || c == '\t' || c == '\r' ? kBlank : 0);
+    classes[c] =
+        (start ? kIdentStart : 0) | (ident ? kIdentChar : 0) |
+        (ident || c == '-' ? kSuffixChar : 0) |
+        (c == ' ' || c == '\n' || c == '\t' || c == '\r' ? kBlank : 0) |
+        (c == '"' || c == '\\' || c == '\n' || c == 0 ? kStringEnd : 0);
   }
   return classes;
 }
@@ -70,9 +73,17 @@ struct DimText {
 // memory the cursor could alias. A sharding of more dimensions or axes than
 // the arrays hold goes to the token parser.
 //
-// The cursor always rests on a non-blank character or the end: each step
-// that consumes text skips the blanks after it, so that a failed `eat` (the
-// scan tries several) costs one compare.
+// Blanks: the subset is the spelling MLIR's printer gives, where a blank
+// follows a comma and nowhere else, so the scan skips one space after a
+// comma (`comma`) and nothing else; any other blank ends the fast path (the
+// token parser reads the text). A step that consumes no text then costs one
+// compare, and no step looks for blanks after it.
+//
+// The end: every step reads the text through peek(), which gives NUL at the
+// end, and NUL is none of the characters the scan looks for. With
+// kTerminated the caller guarantees that a NUL follows the text, so peek()
+// need not compare the cursor with the end.
+template <bool kTerminated>
 class Scan {
  public:
   Scan(std::string_view text, size_t offset)
@@ -80,13 +91,8 @@ class Scan {
     skipBlanks();
   }
 
-  // Where the scan stopped: just after the last character read (before the
-  // blanks the cursor skipped past it; a scan ends on `>`, never a blank).
-  size_t offset() const {
-    const char* p = p_;
-    while (p != begin_ && is(p[-1], kBlank)) --p;
-    return static_cast<size_t>(p - begin_);
-  }
+  // Where the scan stopped: just after the last character read.
+  size_t offset() const { return static_cast<size_t>(p_ - begin_); }
 
   bool tensorSharding(TensorSharding& out) {
     if (!eat('<')) return false;
@@ -100,13 +106,13 @@ class Scan {
     } else {
       return false;
     }
-    if (!eat(',') || !eat('[')) return false;
+    if (!comma() || !eat('[')) return false;
     if (!eat(']')) {
       do {
         if (num_dims_ == kMaxDims || !dimension(dims_[num_dims_++])) {
           return false;
         }
-      } while (eat(','));
+      } while (comma());
       if (!eat(']')) return false;
     }
     AxisSpan replicated{0, 0};
@@ -114,7 +120,7 @@ class Scan {
     ReductionKind unreduced_kind = ReductionKind::kSum;
     bool seen_replicated = false;
     bool seen_unreduced = false;
-    while (eat(',')) {
+    while (comma()) {
       if (!seen_replicated && keyword("replicated")) {
         seen_replicated = true;
         if (!eat('=') || !nonEmptyAxes(replicated)) return false;
@@ -162,7 +168,7 @@ class Scan {
             axis.size < 1) {
           return false;
         }
-      } while (eat(','));
+      } while (comma());
       if (!eat(']')) return false;
     }
     axes.count = num_axes_ - axes.first;
@@ -170,11 +176,11 @@ class Scan {
     for (uint32_t i = axes.first; i < num_axes_; ++i) {
       out.axes.push_back(MeshAxis{std::string(name(axes_[i])), axes_[i].size});
     }
-    if (eat(',')) {
+    if (comma()) {
       if (!keyword("device_ids") || !eat('=') || !eat('[')) return false;
       do {
         if (!integer(out.device_ids.emplace_back())) return false;
-      } while (eat(','));
+      } while (comma());
       if (!eat(']')) return false;
     }
     if (!eat('>')) return false;
@@ -197,11 +203,18 @@ class Scan {
     }
     p_ = p;
   }
-  bool at(char c) const { return p_ != end_ && *p_ == c; }
+  // The character at the cursor; NUL at the end.
+  char peek() const { return kTerminated || p_ != end_ ? *p_ : '\0'; }
+  bool at(char c) const { return peek() == c; }
   bool eat(char c) {
     if (!at(c)) return false;
     ++p_;
-    skipBlanks();
+    return true;
+  }
+  // `,` and the one space the printer puts after it.
+  bool comma() {
+    if (!eat(',')) return false;
+    if (at(' ')) ++p_;
     return true;
   }
   // `word` as a whole bare identifier.
@@ -210,25 +223,22 @@ class Scan {
         std::string_view(p_, word.size()) != word) {
       return false;
     }
-    const char* after = p_ + word.size();
-    if (after != end_ && is(*after, kIdentChar)) return false;
-    p_ = after;
-    skipBlanks();
-    return true;
+    const char* start = p_;
+    p_ += word.size();
+    if (!is(peek(), kIdentChar)) return true;
+    p_ = start;
+    return false;
   }
   // A string literal without escapes, the name of `out`.
   bool string(AxisText& out) {
     if (!at('"')) return false;
     const char* start = ++p_;
-    while (p_ != end_ && *p_ != '"') {
-      if (*p_ == '\\' || *p_ == '\n') return false;
-      ++p_;
-    }
-    if (p_ == end_) return false;
+    while (!is(peek(), kStringEnd)) ++p_;
+    // An escape, a line break or the end is the token parser's.
+    if (peek() != '"') return false;
     out.name_offset = static_cast<uint32_t>(start - begin_);
     out.name_size = static_cast<uint32_t>(p_ - start);
     ++p_;
-    skipBlanks();
     return true;
   }
   std::string_view name(const AxisText& axis) const {
@@ -239,19 +249,14 @@ class Scan {
   bool integer(int64_t& out) {
     const char* start = p_;
     int64_t value = 0;
-    while (p_ != end_ && isDigit(*p_)) {
-      // Past 18 digits the text goes to the token parser: stop accumulating
-      // before the value could overflow.
-      if (p_ - start < 18) value = value * 10 + (*p_ - '0');
+    for (int digits = 0; digits < 18 && isDigit(peek()); ++digits) {
+      value = value * 10 + (*p_ - '0');
       ++p_;
     }
-    size_t digits = static_cast<size_t>(p_ - start);
-    // `1.5` and `0x1F` are other tokens.
-    if (digits == 0 || digits > 18 || (p_ != end_ && is(*p_, kIdentChar))) {
-      return false;
-    }
+    // A 19th digit (the value could overflow), `1.5` and `0x1F` are the
+    // token parser's: what follows the digits must not continue the token.
+    if (p_ == start || is(peek(), kIdentChar)) return false;
     out = value;
-    skipBlanks();
     return true;
   }
   // `"x"` or `"x":(1)2`, appended to the axes.
@@ -277,7 +282,7 @@ class Scan {
         }
         if (!axis()) return false;
         if (eat('}')) break;
-        if (!eat(',')) return false;
+        if (!comma()) return false;
       }
     }
     out.axes.count = num_axes_ - out.axes.first;
@@ -286,16 +291,13 @@ class Scan {
   // An optional `p<number>` after a dimension.
   bool priority(DimText& out) {
     out.has_priority = false;
-    if (p_ == end_ || !is(*p_, kIdentStart)) return true;
+    if (!is(peek(), kIdentStart)) return true;
     if (*p_ != 'p') return false;
     const char* digits = ++p_;
     // The digits are part of the identifier: no blank before them.
-    if (p_ == end_ || !isDigit(*p_) || !integer(out.priority)) return false;
-    // No leading zeros, as the reference requires (`integer` read at least
-    // one digit, so digits[1] is in the text or its end).
-    if (*digits == '0' && digits + 1 != end_ && isDigit(digits[1])) {
-      return false;
-    }
+    if (!isDigit(peek()) || !integer(out.priority)) return false;
+    // No leading zeros, as the reference requires.
+    if (*digits == '0' && p_ - digits > 1) return false;
     out.has_priority = true;
     return true;
   }
@@ -305,7 +307,7 @@ class Scan {
     out.first = num_axes_;
     do {
       if (!axis()) return false;
-    } while (eat(','));
+    } while (comma());
     out.count = num_axes_ - out.first;
     return eat('}');
   }
@@ -313,9 +315,8 @@ class Scan {
   // `@name`, unquoted; the name in `out`.
   bool symbol(std::string_view& out) {
     const char* start = ++p_;
-    while (p_ != end_ && is(*p_, kSuffixChar)) ++p_;
+    while (is(peek(), kSuffixChar)) ++p_;
     out = std::string_view(start, static_cast<size_t>(p_ - start));
-    skipBlanks();
     return !out.empty();  // not `@"quoted"` nor a lone `@`
   }
   // The AxisRefs of `span`, at their exact count.
@@ -342,21 +343,35 @@ class Scan {
   AxisText axes_[kMaxAxes];
 };
 
-}  // namespace
-
-size_t fastParseTensorSharding(std::string_view text, size_t offset,
-                               TensorSharding& out) {
+template <bool kTerminated>
+size_t scanTensorSharding(std::string_view text, size_t offset,
+                          TensorSharding& out) {
   if (text.size() > kMaxText) return std::string_view::npos;
-  Scan scan(text, offset);
+  Scan<kTerminated> scan(text, offset);
   if (!scan.tensorSharding(out)) return std::string_view::npos;
   return scan.offset();
 }
 
-size_t fastParseMesh(std::string_view text, size_t offset, Mesh& out) {
+template <bool kTerminated>
+size_t scanMesh(std::string_view text, size_t offset, Mesh& out) {
   if (text.size() > kMaxText) return std::string_view::npos;
-  Scan scan(text, offset);
+  Scan<kTerminated> scan(text, offset);
   if (!scan.mesh(out)) return std::string_view::npos;
   return scan.offset();
+}
+
+}  // namespace
+
+size_t fastParseTensorSharding(std::string_view text, size_t offset,
+                               TensorSharding& out, TextEnd end) {
+  return end == TextEnd::kNul ? scanTensorSharding<true>(text, offset, out)
+                              : scanTensorSharding<false>(text, offset, out);
+}
+
+size_t fastParseMesh(std::string_view text, size_t offset, Mesh& out,
+                     TextEnd end) {
+  return end == TextEnd::kNul ? scanMesh<true>(text, offset, out)
+                              : scanMesh<false>(text, offset, out);
 }
 
 }  // namespace shardkit

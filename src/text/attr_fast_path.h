@@ -20,16 +20,23 @@
 
 namespace shardkit {
 
+// What follows a text: kNul promises that `text.data()[text.size()]` is
+// readable and NUL (a std::string's terminator), which spares the scan its
+// end checks; kUnknown promises nothing.
+enum class TextEnd { kUnknown, kNul };
+
 // `<@mesh, [{"x":(1)2, ?}p1, {}], replicated={"y"}>` starting at
 // `text[offset]` (the `<`): the offset one past its `>`, with the sharding in
 // `out`; npos when the text is outside the fast path's subset (then `out` is
 // unspecified).
 size_t fastParseTensorSharding(std::string_view text, size_t offset,
-                               TensorSharding& out);
+                               TensorSharding& out,
+                               TextEnd end = TextEnd::kUnknown);
 
 // `<["x"=2, "y"=4], device_ids=[...]>` starting at `text[offset]`; like
 // fastParseTensorSharding.
-size_t fastParseMesh(std::string_view text, size_t offset, Mesh& out);
+size_t fastParseMesh(std::string_view text, size_t offset, Mesh& out,
+                     TextEnd end = TextEnd::kUnknown);
 
 }  // namespace shardkit
 

@@ -49,14 +49,14 @@ absl::Status withContext(ParserBase& p, absl::Status status,
 // takes the text, else by `tokens()`.
 template <typename T, typename Tokens>
 absl::StatusOr<T> parseFastOrTokens(ParserBase& p,
-                                    size_t (*fast)(std::string_view, size_t,
-                                                   T&),
+                                    size_t (*fast)(std::string_view, size_t, T&,
+                                                   TextEnd),
                                     Tokens&& tokens) {
   // One result, built in place and returned by every path: a sharding's
   // inline axes would otherwise be moved once more.
   absl::StatusOr<T> result(absl::in_place);
   if (p.at(TokenKind::kLess)) {
-    size_t end = fast(p.buffer(), p.tok().offset, *result);
+    size_t end = fast(p.buffer(), p.tok().offset, *result, TextEnd::kUnknown);
     if (end != std::string_view::npos) {
       p.resetTo(end);
       return result;

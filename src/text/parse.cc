@@ -1,5 +1,6 @@
 #include "shardkit/text/parse.h"
 
+#include <cstring>
 #include <utility>
 #include <vector>
 
@@ -58,14 +59,26 @@ absl::StatusOr<T> parseWhole(std::string_view text, std::string_view mnemonic,
 
 // parseWhole for a text the fast path (attr_fast_path.h) may take whole: when
 // it reads the attribute and only blanks follow, no token is made at all;
-// otherwise the token parser reads the text again from its start.
+// otherwise the token parser reads the text again from its start. A short
+// text is scanned in a NUL-terminated copy on the stack (the scan then need
+// not check for the end): copying it costs less than the checks.
 template <typename T>
 absl::StatusOr<T> parseWholeFast(std::string_view text,
                                  std::string_view mnemonic,
-                                 size_t (*fast)(std::string_view, size_t, T&),
+                                 size_t (*fast)(std::string_view, size_t, T&,
+                                                TextEnd),
                                  absl::StatusOr<T> (AttrParser::*parse)()) {
+  constexpr size_t kCopied = 256;
   absl::StatusOr<T> result(absl::in_place);
-  size_t end = fast(text, 0, *result);
+  size_t end;
+  if (text.size() < kCopied) {
+    char copy[kCopied];
+    std::memcpy(copy, text.data(), text.size());
+    copy[text.size()] = '\0';
+    end = fast(std::string_view(copy, text.size()), 0, *result, TextEnd::kNul);
+  } else {
+    end = fast(text, 0, *result, TextEnd::kUnknown);
+  }
   if (end != std::string_view::npos &&
       text.find_first_not_of(" \t\n\r", end) == std::string_view::npos) {
     return result;

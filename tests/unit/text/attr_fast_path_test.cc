@@ -38,7 +38,8 @@ TEST_CASE("the scan reads shardings as the token parser does") {
            R"(<@mesh, [{}], unreduced=max{"x"}, replicated={"y"}>)",
            R"(<@mesh, [{}], unreduced=min{"x"}>)",
            R"(<@mesh, [{}], unreduced=sum{"x"}>)",
-           "<\n  @mesh ,\t[ { \"x\" : ( 1 ) 2 , ? } p3 ] \r>",
+           // The printer's one space after a comma is optional.
+           R"(<@mesh,[{"x","y":(1)2,?}p3,{}],replicated={"z","w"}>)",
            R"(<@mesh, [{""}, {"long axis name past the inline buffer"}]>)",
            R"(<mesh<["x"=2, "y"=4]>, [{"x"}, {"y"}]>)",
            R"(<mesh<[], device_ids=[3]>, []>)",
@@ -49,6 +50,12 @@ TEST_CASE("the scan reads shardings as the token parser does") {
     TensorSharding scanned;
     REQUIRE(fastParseTensorSharding(text, 0, scanned) == text.size());
     CHECK(scanned == tokenParsed(text));
+    // The same without end checks, in a text a NUL follows.
+    std::string terminated(text);
+    TensorSharding unchecked;
+    REQUIRE(fastParseTensorSharding(terminated, 0, unchecked, TextEnd::kNul) ==
+            text.size());
+    CHECK(unchecked == scanned);
   }
 }
 
@@ -73,6 +80,14 @@ TEST_CASE("the scan leaves what it does not take to the token parser") {
            R"(<mesh<["m"=20000000000000000000000000000000000000]>, []>)",
            R"(<@mesh, [{}] // comment
               >)",
+           // Blanks where the printer puts none, or more than one.
+           "<\n  @mesh ,\t[ { \"x\" : ( 1 ) 2 , ? } p3 ] \r>",
+           R"(<@mesh,  [{"x"}]>)",
+           R"(<@mesh, [{"x"} ]>)",
+           R"(<@mesh, [{"x"}]  >)",
+           R"(<@mesh, [{"x"} p1]>)",
+           R"(<@mesh, [{}], replicated = {"x"}>)",
+           "<@mesh,\n[{}]>",
            // Errors, whose messages only the token parser knows.
            R"(<@mesh, [{"x"}p 1]>)",
            R"(<@mesh, [{"x"}p01]>)",
@@ -100,6 +115,10 @@ TEST_CASE("the scan leaves what it does not take to the token parser") {
     TensorSharding scanned;
     CHECK(fastParseTensorSharding(std::string_view(exact.data(), exact.size()),
                                   0, scanned) == std::string_view::npos);
+    // Without end checks, the NUL after the text stops the scan.
+    std::string terminated(text);
+    CHECK(fastParseTensorSharding(terminated, 0, scanned, TextEnd::kNul) ==
+          std::string_view::npos);
   }
 }
 
@@ -125,6 +144,10 @@ TEST_CASE("the scan reads meshes as the token parser does") {
     INFO(text);
     Mesh scanned;
     REQUIRE(fastParseMesh(text, 0, scanned) == text.size());
+    Mesh unchecked;
+    REQUIRE(fastParseMesh(std::string(text), 0, unchecked, TextEnd::kNul) ==
+            text.size());
+    CHECK(unchecked == scanned);
     std::string with_comment = std::string(text);
     with_comment.insert(1, "// keeps the scan out\n");
     absl::StatusOr<Mesh> parsed = parseMesh(with_comment);
@@ -133,6 +156,8 @@ TEST_CASE("the scan reads meshes as the token parser does") {
   }
   Mesh scanned;
   CHECK(fastParseMesh(R"(<["x"=-2]>)", 0, scanned) == std::string_view::npos);
+  CHECK(fastParseMesh(R"(<["x" = 2]>)", 0, scanned) == std::string_view::npos);
+  CHECK(fastParseMesh(R"(<["x"=2],device_ids=[1,0]>)", 0, scanned) == 26);
   CHECK(fastParseMesh(R"(<["m"=99999999999999999999999999, "x"=2]>)", 0,
                       scanned) == std::string_view::npos);
 }
@@ -154,6 +179,9 @@ TEST_CASE("whole-text parsing takes the scan's reading only up to blanks") {
   };
   for (const Case& c : std::vector<Case>{
            {"<@mesh, [{\"x\"}, {}]> \t\r\n", R"(<@mesh, [{"x"}, {}]>)"},
+           // Outside the scan's spelling: the token parser reads it.
+           {"<\n  @mesh ,\t[ { \"x\" : ( 1 ) 2 , ? } p3 ] \r>",
+            R"(<@mesh, [{"x":(1)2, ?}p3]>)"},
            {R"(#sdy.sharding<@mesh, [{"x"}]>)", R"(<@mesh, [{"x"}]>)"},
            {"<@mesh, [{\"x\"}]> // after\n", R"(<@mesh, [{"x"}]>)"},
            {R"(<@mesh, [{"x"}]> x)", "1:18: expected end of input, got 'x'"},
@@ -167,6 +195,22 @@ TEST_CASE("whole-text parsing takes the scan's reading only up to blanks") {
        }) {
     INFO(c.text);
     CHECK(printedOrError(parseMesh(c.text)) == c.result);
+  }
+}
+
+TEST_CASE("whole-text parsing reads short and long texts alike") {
+  // A short text is scanned in a copy on the stack, a long one in place:
+  // lengths on both sides of the copy's size read the same, and a text
+  // truncated anywhere is an error.
+  for (size_t name_size = 180; name_size < 300; name_size += 7) {
+    std::string text = R"(<@mesh, [{")" + std::string(name_size, 'a') +
+                       R"("}, {"b":(1)2, ?}p1], replicated={"c"}>)";
+    INFO(text.size());
+    absl::StatusOr<TensorSharding> parsed = parseTensorSharding(text);
+    REQUIRE(parsed.ok());
+    CHECK(toString(*parsed) == text);
+    CHECK_FALSE(parseTensorSharding(text.substr(0, text.size() - 1)).ok());
+    CHECK_FALSE(parseTensorSharding(text.substr(0, 30)).ok());
   }
 }
 
