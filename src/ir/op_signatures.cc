@@ -328,12 +328,24 @@ absl::Status verifyOpSignature(Op op) {
   const Signature* signature = signatureOf(op.opName());
   if (signature == nullptr) return absl::OkStatus();
   size_t operands = op.numOperands();
-  SK_RETURN_IF_ERROR(
-      checkCount(signature->operands, operands, operands, "operand"));
-  SK_RETURN_IF_ERROR(
-      checkCount(signature->results, op.numResults(), operands, "result"));
-  SK_RETURN_IF_ERROR(
-      checkCount(signature->regions, op.numRegions(), operands, "region"));
+  size_t results = op.numResults();
+  size_t regions = op.numRegions();
+  // Most ops have exactly the counts they declare: no Status to make.
+  auto exact = [](Arity arity, size_t count) {
+    return arity.kind == Arity::kExactly && count == arity.n;
+  };
+  if (!exact(signature->operands, operands)) {
+    SK_RETURN_IF_ERROR(
+        checkCount(signature->operands, operands, operands, "operand"));
+  }
+  if (!exact(signature->results, results)) {
+    SK_RETURN_IF_ERROR(
+        checkCount(signature->results, results, operands, "result"));
+  }
+  if (!exact(signature->regions, regions)) {
+    SK_RETURN_IF_ERROR(
+        checkCount(signature->regions, regions, operands, "region"));
+  }
   return checkTypes(op, signature->types);
 }
 

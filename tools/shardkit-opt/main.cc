@@ -98,8 +98,10 @@ bool toolError(std::string_view message) {
 
 // Reads `path` ("-" is stdin) into `text`; on failure returns why. A
 // directory, a closed stdin and a read error are failures, not empty input.
-std::optional<std::string> readInput(const std::string& path,
-                                     std::string& text) {
+// `before_reading` gets the size of a regular file before its text is
+// allocated (and 0 for other input).
+std::optional<std::string> readInput(const std::string& path, std::string& text,
+                                     void (*before_reading)(size_t size)) {
   int fd = 0;
   if (path != "-") {
     fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -112,8 +114,11 @@ std::optional<std::string> readInput(const std::string& path,
   } else if (S_ISDIR(st.st_mode)) {
     error = "is a directory";
   } else {
-    if (S_ISREG(st.st_mode) && st.st_size > 0)
-      text.reserve(static_cast<size_t>(st.st_size));
+    size_t size = S_ISREG(st.st_mode) && st.st_size > 0
+                      ? static_cast<size_t>(st.st_size)
+                      : 0;
+    before_reading(size);
+    if (size > 0) text.reserve(size);
     char chunk[1 << 16];
     while (true) {
       ssize_t n = ::read(fd, chunk, sizeof(chunk));
@@ -279,13 +284,17 @@ int run(int argc, char** argv) {
     return 0;
   }
   std::string text;
-  if (std::optional<std::string> error = readInput(flags.input, text)) {
+  // Reading, propagating and printing a module touches several times its
+  // text (about seven times for generic text); reserve ten, the text's own
+  // buffer included, before it is allocated.
+  auto reserve_heap = [](size_t size) {
+    if (size > (size_t{4} << 20)) reserveHugeHeap(size * 10);
+  };
+  if (std::optional<std::string> error =
+          readInput(flags.input, text, reserve_heap)) {
     toolError(strCat("cannot read '", flags.input, "': ", *error));
     return 1;
   }
-  // Reading, propagating and printing a module touches several times its
-  // text (about seven times for generic text); reserve ten.
-  if (text.size() > (size_t{4} << 20)) reserveHugeHeap(text.size() * 10);
   std::string file = flags.input == "-" ? "<stdin>" : flags.input;
   std::vector<std::string> chunks;
   if (flags.split_input) {

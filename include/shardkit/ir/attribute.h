@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -330,6 +331,18 @@ class AttrDict {
   // Replaces the entries with `entries` (sorted, unique).
   void reset(std::vector<NamedAttribute>&& entries);
 
+  // Whether the `name.size()` bytes at `a` are `name`. Most attribute names
+  // have 8 to 16 bytes: two overlapping words compare them without a call.
+  static bool sameName(const char* a, std::string_view name) {
+    size_t n = name.size();
+    if (n < 8 || n > 16) return std::memcmp(a, name.data(), n) == 0;
+    uint64_t a0, b0, a1, b1;
+    std::memcpy(&a0, a, 8);
+    std::memcpy(&b0, name.data(), 8);
+    std::memcpy(&a1, a + n - 8, 8);
+    std::memcpy(&b1, name.data() + n - 8, 8);
+    return a0 == b0 && a1 == b1;
+  }
   // The entry called `name` in `entries` (sorted by name), or null. Most
   // dictionaries hold a few entries whose names differ in length, so a scan
   // that compares lengths first beats a binary search.
@@ -338,7 +351,7 @@ class AttrDict {
     constexpr size_t kLinearScanLimit = 8;
     if (entries.size() <= kLinearScanLimit) {
       for (const NamedAttribute& e : entries) {
-        if (e.name.size() == name.size() && std::string_view(e.name) == name) {
+        if (e.name.size() == name.size() && sameName(e.name.data(), name)) {
           return &e;
         }
       }
