@@ -57,7 +57,7 @@ absl::Span<const NamedAttribute> DictListAttr::entriesOf(Op op,
 const Attribute& DictListAttr::entryOf(Op op, std::string_view list, unsigned i,
                                        std::string_view name) {
   for (const NamedAttribute& e : entriesOf(op, list, i)) {
-    if (e.name == name) return e.value;
+    if (sameAttrName(e.name, name)) return e.value;
   }
   return kNullAttribute;
 }

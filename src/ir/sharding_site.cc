@@ -185,11 +185,16 @@ Value shardableValue(Value value) {
     }
     return edge ? edge.result(0) : value;
   }
-  if (Op edge = dataFlowEdgeOp(edgeOwnerOfTarget(value))) return edge.result(0);
-  if (funcOfArgument(value)) {
+  // Most block arguments are a function's: find the parent once. (A
+  // function is neither a computation nor a while: its arguments are
+  // targets of no data-flow edge.)
+  Block block = value.ownerBlock();
+  if (Op parent = block.parentOp(); isa<FuncOp>(parent)) {
+    if (!(parent.region(0).front() == block)) return Value();
     Op edge = funcDataFlowEdgeOp(value);
     return edge ? edge.result(0) : value;
   }
+  if (Op edge = dataFlowEdgeOp(edgeOwnerOfTarget(value))) return edge.result(0);
   if (computationOfArgument(value)) return value;
   return Value();
 }

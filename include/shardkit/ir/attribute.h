@@ -237,6 +237,20 @@ class Attribute {
   std::shared_ptr<const void> data_;
 };
 
+// Whether `a` and `b` are the same attribute name. Most attribute names have
+// 8 to 16 bytes: two overlapping words compare them without a call.
+inline bool sameAttrName(std::string_view a, std::string_view b) {
+  size_t n = a.size();
+  if (n != b.size()) return false;
+  if (n < 8 || n > 16) return std::memcmp(a.data(), b.data(), n) == 0;
+  uint64_t a0, b0, a1, b1;
+  std::memcpy(&a0, a.data(), 8);
+  std::memcpy(&b0, b.data(), 8);
+  std::memcpy(&a1, a.data() + n - 8, 8);
+  std::memcpy(&b1, b.data() + n - 8, 8);
+  return a0 == b0 && a1 == b1;
+}
+
 struct NamedAttribute {
   std::string name;
   Attribute value;
@@ -331,18 +345,6 @@ class AttrDict {
   // Replaces the entries with `entries` (sorted, unique).
   void reset(std::vector<NamedAttribute>&& entries);
 
-  // Whether the `name.size()` bytes at `a` are `name`. Most attribute names
-  // have 8 to 16 bytes: two overlapping words compare them without a call.
-  static bool sameName(const char* a, std::string_view name) {
-    size_t n = name.size();
-    if (n < 8 || n > 16) return std::memcmp(a, name.data(), n) == 0;
-    uint64_t a0, b0, a1, b1;
-    std::memcpy(&a0, a, 8);
-    std::memcpy(&b0, name.data(), 8);
-    std::memcpy(&a1, a + n - 8, 8);
-    std::memcpy(&b1, name.data() + n - 8, 8);
-    return a0 == b0 && a1 == b1;
-  }
   // The entry called `name` in `entries` (sorted by name), or null. Most
   // dictionaries hold a few entries whose names differ in length, so a scan
   // that compares lengths first beats a binary search.
@@ -351,7 +353,7 @@ class AttrDict {
     constexpr size_t kLinearScanLimit = 8;
     if (entries.size() <= kLinearScanLimit) {
       for (const NamedAttribute& e : entries) {
-        if (e.name.size() == name.size() && sameName(e.name.data(), name)) {
+        if (sameAttrName(e.name, name)) {
           return &e;
         }
       }

@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_split.h"
@@ -101,6 +102,18 @@ bool sweep(Op root, const PatternSet& table, const GreedyRewriteConfig& config,
   } else {
     for (Op op : order) worklist.push(op);
   }
+  // The table's patterns by op name entry: a pointer's hash instead of a
+  // string map's compares for every op.
+  absl::flat_hash_map<const OpNameEntry*, const std::vector<RewritePattern>*>
+      by_entry;
+  auto patternsOf = [&](Op op) -> const std::vector<RewritePattern>* {
+    auto [it, inserted] = by_entry.try_emplace(op.opName().entry(), nullptr);
+    if (inserted) {
+      auto found = table.find(op.name());
+      if (found != table.end()) it->second = &found->second;
+    }
+    return it->second;
+  };
   bool changed = false;
   while (!worklist.empty()) {
     Op op = worklist.pop();
@@ -110,10 +123,10 @@ bool sweep(Op root, const PatternSet& table, const GreedyRewriteConfig& config,
       rewriter.eraseOp(op);
       changed = true;
     } else {
-      auto it = table.find(op.name());
-      if (it == table.end()) continue;
+      const std::vector<RewritePattern>* patterns = patternsOf(op);
+      if (patterns == nullptr) continue;
       bool applied = false;
-      for (const RewritePattern& pattern : it->second) {
+      for (const RewritePattern& pattern : *patterns) {
         if (pattern(op, rewriter)) {
           applied = true;
           break;

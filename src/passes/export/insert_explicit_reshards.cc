@@ -250,13 +250,13 @@ class ExplicitReshards {
   // reference reads it), else the op's rule, built once per op signature
   // (rule_cache.h); null if the op has none. Valid until the next call.
   absl::StatusOr<const OpShardingRule*> ruleOf(Op op) {
-    if (const OpShardingRule* kept =
-            op.attr(kShardingRuleAttr).as<OpShardingRule>()) {
+    const Attribute& kept_attr = op.attr(kShardingRuleAttr);
+    if (const OpShardingRule* kept = kept_attr.as<OpShardingRule>()) {
       // A copy: the op's attributes change while it is visited.
       kept_rule_ = *kept;
       return &*kept_rule_;
     }
-    bool cacheable = !op.hasAttr(kShardingRuleAttr);
+    bool cacheable = !kept_attr;
     if (cacheable) {
       if (std::optional<int32_t> index = rule_cache_.find(op)) {
         return *index < 0 ? nullptr : &rules_[*index];

@@ -132,7 +132,7 @@ absl::Status updateNonDivisibleInputOutputShardings(Module& module) {
 
 absl::Status removeSubAxesInInputOutputShardings(Module& module) {
   SK_ASSIGN_OR_RETURN(FuncOp main, mainFunction(module));
-  for (unsigned i = 0; i < main.numArguments(); ++i) {
+  for (unsigned i = 0, n = main.numArguments(); i < n; ++i) {
     std::optional<TensorSharding> scratch;
     const TensorSharding* s = findFuncArgSharding(main, i, scratch);
     if (s && hasSubAxisInOpenDim(*s)) {

@@ -27,7 +27,7 @@ std::optional<MeshOrRef> globalMesh(const MeshTable& meshes) {
 
 absl::Status checkNoSingleDeviceSignature(FuncOp func,
                                           const MeshTable& meshes) {
-  for (unsigned i = 0; i < func.numArguments(); ++i) {
+  for (unsigned i = 0, n = func.numArguments(); i < n; ++i) {
     MaybeSharding scratch;
     const TensorSharding* s = findSharding(func.argument(i), scratch);
     if (s && isSingleDevice(*s, meshes)) {
