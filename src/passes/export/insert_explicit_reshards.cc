@@ -14,7 +14,6 @@
 #include <utility>
 #include <vector>
 
-#include "absl/container/flat_hash_map.h"
 #include "absl/container/inlined_vector.h"
 #include "shardkit/core/checked_math.h"
 #include "shardkit/core/status_macros.h"
@@ -33,8 +32,10 @@
 #include "shardkit/rules/registry.h"
 #include "shardkit/sim/collectives.h"
 #include "src/ir/collect_ops.h"
+#include "src/passes/export/op_mesh.h"
 #include "src/passes/export/reshard_builder.h"
 #include "src/passes/export/single_device_reshards.h"
+#include "src/passes/export/unchanged_visits.h"
 #include "src/passes/export/unreduced_reshards.h"
 #include "src/passes/pass_list.h"
 #include "src/rules/rule_cache.h"
@@ -47,88 +48,13 @@ using passes_internal::AfterValue;
 using passes_internal::Before;
 using passes_internal::fullyClosedLike;
 using passes_internal::isEquivalent;
+using passes_internal::OpMesh;
+using passes_internal::opMesh;
 using passes_internal::replaceUsesExcept;
 using passes_internal::ReshardBuilder;
 
 using MaybeSharding = std::optional<TensorSharding>;
 using func::CallOp;
-
-// The mesh the op's reshards are expressed in.
-struct OpMesh {
-  const Mesh* mesh = nullptr;
-  MeshOrRef ref;
-};
-
-// Among the shardings that shard something, the mesh used most often (the
-// first to reach the count); `fallback` if none does.
-OpMesh mostCommonMesh(absl::Span<const TensorSharding* const> shardings,
-                      const MeshTable& meshes, OpMesh fallback) {
-  // Usually every such sharding is on one mesh: nothing to count.
-  const TensorSharding* first = nullptr;
-  bool one_mesh = true;
-  for (const TensorSharding* s : shardings) {
-    if (s == nullptr || s->isFullyReplicated()) continue;
-    if (first == nullptr) {
-      first = s;
-    } else if (!(s->mesh == first->mesh)) {
-      one_mesh = false;
-      break;
-    }
-  }
-  if (first == nullptr) return fallback;
-  if (one_mesh) return OpMesh{meshes.resolve(*first), first->mesh};
-  absl::flat_hash_map<std::string, int64_t> counts;
-  int64_t best_count = 0;
-  OpMesh best = std::move(fallback);
-  for (const TensorSharding* s : shardings) {
-    if (s == nullptr || s->isFullyReplicated()) continue;
-    int64_t count = ++counts[toString(s->mesh)];
-    if (count > best_count) {
-      best_count = count;
-      best = OpMesh{meshes.resolve(*s), s->mesh};
-    }
-  }
-  return best;
-}
-
-// The mesh of the op: the shardings' common mesh ignoring device order, then
-// the most common device order; nullopt if there is none or it is maximal.
-absl::StatusOr<std::optional<OpMesh>> opMesh(
-    absl::Span<const TensorSharding* const> operands,
-    absl::Span<const TensorSharding* const> results, const MeshTable& meshes) {
-  // Usually every sharding names one mesh: then it is the op's (unless it is
-  // maximal or unknown, which the general path below reports).
-  const TensorSharding* first = nullptr;
-  bool one_mesh = true;
-  for (absl::Span<const TensorSharding* const> list : {operands, results}) {
-    for (const TensorSharding* s : list) {
-      if (s == nullptr) continue;
-      if (first == nullptr) {
-        first = s;
-      } else if (!(s->mesh == first->mesh)) {
-        one_mesh = false;
-      }
-    }
-  }
-  if (first == nullptr) return std::nullopt;
-  if (one_mesh) {
-    const Mesh* mesh = meshes.resolve(*first);
-    if (mesh != nullptr) {
-      if (mesh->isMaximal()) return std::nullopt;
-      return OpMesh{mesh, first->mesh};
-    }
-  }
-  SK_ASSIGN_OR_RETURN(std::optional<CommonMesh> common,
-                      findCommonMesh(operands, results, meshes,
-                                     /*ignore_device_ids=*/true));
-  if (!common || common->mesh->isMaximal()) return std::nullopt;
-  std::vector<const TensorSharding*> all(operands.begin(), operands.end());
-  all.insert(all.end(), results.begin(), results.end());
-  OpMesh fallback{common->mesh, common->mesh_or_ref};
-  OpMesh chosen = mostCommonMesh(all, meshes, fallback);
-  if (chosen.mesh == nullptr) return std::nullopt;
-  return chosen;
-}
 
 std::vector<int64_t> tensorSizes(Op op) {
   std::vector<int64_t> sizes;
@@ -243,7 +169,20 @@ class ExplicitReshards {
     if (single_device) return absl::OkStatus();
     SK_ASSIGN_OR_RETURN(const OpShardingRule* rule, ruleOf(op));
     if (rule == nullptr || rule->is_custom_rule) return absl::OkStatus();
-    return visitRuleOp(op, *rule, shardings, full);
+    // Below, a dot's visit reads only its rule, its tensors' types and their
+    // shardings: one that changed nothing before changes nothing again.
+    bool kept = kept_rule_ && rule == &*kept_rule_;  // reused address
+    if (full || kept || !isa<stablehlo::DotOp, stablehlo::DotGeneralOp>(op)) {
+      return visitRuleOp(op, *rule, shardings, full).status();
+    }
+    absl::InlinedVector<const void*, 4> types;
+    for (Value v : op.operands()) types.push_back(v.type().identity());
+    for (Value v : op.results()) types.push_back(v.type().identity());
+    passes_internal::VisitInputs inputs{rule, types, shardings.pointers};
+    if (unchanged_dots_.contains(inputs)) return absl::OkStatus();
+    SK_ASSIGN_OR_RETURN(bool changed, visitRuleOp(op, *rule, shardings, full));
+    if (!changed) unchanged_dots_.insert(inputs);
+    return absl::OkStatus();
   }
 
   // The rule propagation used when it kept it on the op (any rule, as the
@@ -426,8 +365,9 @@ class ExplicitReshards {
     use.set(reshard);
   }
 
-  absl::Status visitRuleOp(Op op, const OpShardingRule& rule,
-                           const OpShardings& shardings, bool full);
+  // Returns whether it changed the module (the full version: true).
+  absl::StatusOr<bool> visitRuleOp(Op op, const OpShardingRule& rule,
+                                   const OpShardings& shardings, bool full);
   // The full version: reshards to one sharding per factor; returns it.
   AxesPerFactor reshardToCommonAxes(Op op, const OpShardingRule& rule,
                                     const OpShardings& shardings,
@@ -437,7 +377,8 @@ class ExplicitReshards {
   // axes of the reduction factors, on which the operands must agree.
   absl::StatusOr<AxesPerFactor> reductionAxesIfUnreduced(
       Op op, const OpShardingRule& rule, const ShardingProjection& projection);
-  void insertAllReduces(Op op, const OpShardingRule& rule,
+  // Returns whether it inserted any.
+  bool insertAllReduces(Op op, const OpShardingRule& rule,
                         const AxesPerFactor& common, const Mesh& mesh,
                         const MeshOrRef& mesh_ref);
   // The sharding is on a mesh with the op's axes but another device order.
@@ -455,6 +396,7 @@ class ExplicitReshards {
   // visitRuleOp's projection, assigned for each op: its vectors keep their
   // capacity from one op to the next.
   ShardingProjection projection_;
+  passes_internal::UnchangedVisits unchanged_dots_;
 };
 
 bool ExplicitReshards::onOtherDeviceOrder(const TensorSharding* sharding,
@@ -464,17 +406,18 @@ bool ExplicitReshards::onOtherDeviceOrder(const TensorSharding* sharding,
   return own != nullptr && !own->sameDeviceOrder(mesh);
 }
 
-absl::Status ExplicitReshards::visitRuleOp(Op op, const OpShardingRule& rule,
-                                           const OpShardings& shardings,
-                                           bool full) {
+absl::StatusOr<bool> ExplicitReshards::visitRuleOp(Op op,
+                                                   const OpShardingRule& rule,
+                                                   const OpShardings& shardings,
+                                                   bool full) {
   if (rule.numOperands() != op.numOperands() ||
       rule.numResults() != op.numResults()) {
-    return absl::OkStatus();
+    return false;
   }
   absl::StatusOr<std::optional<OpMesh>> found =
       opMesh(shardings.operands(), shardings.results(), meshes_);
   if (!found.ok()) return opError(op, fromAbsl(found.status().message()));
-  if (!*found) return absl::OkStatus();
+  if (!*found) return false;
   const OpMesh& mesh = **found;
   bool is_dot = isa<stablehlo::DotOp, stablehlo::DotGeneralOp>(op);
   if (!full && !is_dot) {
@@ -483,9 +426,7 @@ absl::Status ExplicitReshards::visitRuleOp(Op op, const OpShardingRule& rule,
     const TensorSharding* first =
         op.numResults() > 0 ? shardings.pointers[shardings.num_operands]
                             : nullptr;
-    if (first == nullptr || first->unreduced_axes.empty()) {
-      return absl::OkStatus();
-    }
+    if (first == nullptr || first->unreduced_axes.empty()) return false;
   }
   ProjectionOptions projection_options;
   projection_options.closed_if_missing = true;
@@ -495,11 +436,13 @@ absl::Status ExplicitReshards::visitRuleOp(Op op, const OpShardingRule& rule,
   if (!projected.ok()) return opError(op, fromAbsl(projected.message()));
   ShardingProjection& projection = projection_;
   AxesPerFactor common;
+  bool changed = full;
   if (full) {
     common = reshardToCommonAxes(op, rule, shardings, projection, mesh);
   } else {
     if (is_dot && shardings.pointers.back() != nullptr &&
         reshardDotResultLikeOperands(projection, rule, tensorSizes(op))) {
+      changed = true;
       Value result = op.result(0);
       TensorSharding old = *shardings.pointers.back();
       Value reshard = builder_.reshard(result, old, op.location(), After{op});
@@ -510,8 +453,8 @@ absl::Status ExplicitReshards::visitRuleOp(Op op, const OpShardingRule& rule,
     }
     SK_ASSIGN_OR_RETURN(common, reductionAxesIfUnreduced(op, rule, projection));
   }
-  insertAllReduces(op, rule, common, *mesh.mesh, mesh.ref);
-  return absl::OkStatus();
+  if (insertAllReduces(op, rule, common, *mesh.mesh, mesh.ref)) changed = true;
+  return changed;
 }
 
 AxesPerFactor ExplicitReshards::reshardToCommonAxes(
@@ -598,22 +541,22 @@ absl::StatusOr<AxesPerFactor> ExplicitReshards::reductionAxesIfUnreduced(
   return axes;
 }
 
-void ExplicitReshards::insertAllReduces(Op op, const OpShardingRule& rule,
+bool ExplicitReshards::insertAllReduces(Op op, const OpShardingRule& rule,
                                         const AxesPerFactor& common,
                                         const Mesh& mesh,
                                         const MeshOrRef& mesh_ref) {
-  if (op.numResults() == 0) return;
+  if (op.numResults() == 0) return false;
   AxisList reduction;
   for (int64_t f : rule.reduction_factors) {
     reduction.insert(reduction.end(), common[f].begin(), common[f].end());
   }
-  if (reduction.empty()) return;
+  if (reduction.empty()) return false;
   AxisRefVector axes = toAxisRefs(reduction, mesh);
   MaybeSharding scratch;
   if (const TensorSharding* first = findSharding(op.result(0), scratch)) {
     axes = axisSetDifference(axes, first->unreduced_axes, mesh);
   }
-  if (axes.empty()) return;
+  if (axes.empty()) return false;
   sortAndMergeAxes(axes, mesh);
   After after{op};
   for (Value result : op.results()) {
@@ -625,6 +568,7 @@ void ExplicitReshards::insertAllReduces(Op op, const OpShardingRule& rule,
                                        op.location(), after);
     replaceUsesExcept(result, reduced, reduced.definingOp());
   }
+  return true;
 }
 
 }  // namespace

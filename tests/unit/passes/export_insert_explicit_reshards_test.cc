@@ -65,5 +65,54 @@ func.func @f(%a: tensor<4xf32> {sdy.sharding = #sdy.sharding<@d, []>}) -> tensor
   CHECK(contains(std::string(status.message()), "single-device"));
 }
 
+TEST_CASE("repeated dots each get what the first of them got") {
+  // The pass remembers the dot visits that changed nothing (by rule, types
+  // and shardings) and skips their repeats: a repeat of a visit that did
+  // change something, or of one with other shardings or types, is visited.
+  std::string dot_a =
+      "stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] "
+      "{sdy.sharding = #sdy.sharding_per_value<[<@m, [{\"y\"}, {}]>]>} : "
+      "(tensor<8x16xf32>, tensor<16x8xf32>) -> tensor<8x8xf32>";
+  // The same types as `dot_a`, sharded as its lhs: nothing to change.
+  std::string dot_same =
+      "stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] "
+      "{sdy.sharding = #sdy.sharding_per_value<[<@m, [{\"x\"}, {}]>]>} : "
+      "(tensor<8x16xf32>, tensor<16x8xf32>) -> tensor<8x8xf32>";
+  std::string dot_c =
+      "stablehlo.dot_general %c, %d, contracting_dims = [1] x [0] "
+      "{sdy.sharding = #sdy.sharding_per_value<[<@m, [{\"y\"}, {}]>]>} : "
+      "(tensor<8x2xf32>, tensor<2x64xf32>) -> tensor<8x64xf32>";
+  std::string dot_unreduced =
+      "stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] "
+      "{sdy.sharding = #sdy.sharding_per_value<[<@m, [{\"x\"}, {}], "
+      "unreduced={\"y\"}>]>} : (tensor<8x16xf32>, tensor<16x8xf32>) -> "
+      "tensor<8x8xf32>";
+  std::string body;
+  int i = 0;
+  for (const std::string* dot : {&dot_same, &dot_a, &dot_c, &dot_unreduced,
+                                 &dot_a, &dot_c, &dot_unreduced}) {
+    body += "  %" + std::to_string(i++) + " = " + *dot + "\n";
+  }
+  std::string types =
+      "tensor<8x8xf32>, tensor<8x8xf32>, tensor<8x64xf32>, tensor<8x8xf32>, "
+      "tensor<8x8xf32>, tensor<8x64xf32>, tensor<8x8xf32>";
+  auto m = parse(R"(
+sdy.mesh @m = <["x"=2, "y"=2]>
+func.func @f(%a: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@m, [{"x"}, {"y"}]>}, %b: tensor<16x8xf32> {sdy.sharding = #sdy.sharding<@m, [{"y"}, {}]>}, %c: tensor<8x2xf32> {sdy.sharding = #sdy.sharding<@m, [{"x"}, {"y"}]>}, %d: tensor<2x64xf32> {sdy.sharding = #sdy.sharding<@m, [{"y"}, {}]>}) -> ()" +
+                 types + ") {\n" + body +
+                 "  return %0, %1, %2, %3, %4, %5, %6 : " + types + "\n}");
+  requireOk(insertExplicitReshards(*m, {/*enable_full_version=*/false}));
+  std::string text = printModule(*m);
+  INFO(text);
+  // `dot_same` stays as it is; each of the two `dot_a`s runs sharded like
+  // its lhs and reshards its (smaller) result; each unreduced dot gets its
+  // all-reduce; the larger `dot_c` results stay as they are.
+  CHECK(countOps(*m, "sdy.reshard") == 2);
+  CHECK(countOps(*m, "sdy.all_reduce") == 2);
+  CHECK(contains(text, R"(%2 = sdy.reshard %1 <@m, [{"y"}, {}]>)"));
+  CHECK(contains(text, R"(%6 = sdy.reshard %5 <@m, [{"y"}, {}]>)"));
+  CHECK(contains(text, "-> tensor<8x64xf32>\n    %4 = stablehlo.dot_general"));
+}
+
 }  // namespace
 }  // namespace shardkit

@@ -1,0 +1,132 @@
+// Internal to -sdy-insert-explicit-reshards: the op visits that changed
+// nothing, by everything such a visit reads (the op's rule, and each
+// tensor's type and sharding; the mesh table does not change during the
+// pass). A model repeats its layers, so most dots repeat one of a few visits:
+// a repeat is looked up here instead of projecting the shardings again.
+#ifndef SHARDKIT_SRC_PASSES_EXPORT_UNCHANGED_VISITS_H_
+#define SHARDKIT_SRC_PASSES_EXPORT_UNCHANGED_VISITS_H_
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <utility>
+
+#include "absl/container/flat_hash_set.h"
+#include "absl/container/inlined_vector.h"
+#include "absl/hash/hash.h"
+#include "absl/types/span.h"
+#include "shardkit/core/op_sharding_rule.h"
+#include "shardkit/core/tensor_sharding.h"
+
+namespace shardkit::passes_internal {
+
+// A visit's inputs as the pass reads them: `rule` at an address that stays
+// valid while the set lives; per tensor (operands, then results) its type's
+// identity (Type::identity) and its sharding, null for none.
+struct VisitInputs {
+  const OpShardingRule* rule = nullptr;
+  absl::Span<const void* const> types;
+  absl::Span<const TensorSharding* const> shardings;
+};
+
+class UnchangedVisits {
+ public:
+  bool contains(const VisitInputs& inputs) const {
+    return visits_.contains(inputs);
+  }
+  void insert(const VisitInputs& inputs) {
+    Visit visit;
+    visit.rule = inputs.rule;
+    visit.types.assign(inputs.types.begin(), inputs.types.end());
+    for (const TensorSharding* s : inputs.shardings) {
+      visit.shardings.push_back(s ? std::optional<TensorSharding>(*s)
+                                  : std::nullopt);
+    }
+    visits_.insert(std::move(visit));
+  }
+  size_t size() const { return visits_.size(); }
+
+ private:
+  // A stored visit: copies of the shardings.
+  struct Visit {
+    const OpShardingRule* rule = nullptr;
+    absl::InlinedVector<const void*, 4> types;
+    absl::InlinedVector<std::optional<TensorSharding>, 4> shardings;
+  };
+  static const TensorSharding* at(const VisitInputs& v, size_t i) {
+    return v.shardings[i];
+  }
+  static const TensorSharding* at(const Visit& v, size_t i) {
+    return v.shardings[i] ? &*v.shardings[i] : nullptr;
+  }
+  // Hash and equality for stored visits and VisitInputs alike.
+  struct Hash {
+    using is_transparent = void;
+    template <typename V>
+    size_t operator()(const V& v) const {
+      uint64_t h = reinterpret_cast<uintptr_t>(v.rule);
+      for (const void* type : v.types) {
+        h = mix(h, reinterpret_cast<uintptr_t>(type));
+      }
+      for (size_t i = 0; i < v.shardings.size(); ++i) {
+        const TensorSharding* s = at(v, i);
+        h = s ? mix(h, shapeOf(*s)) : mix(h, 1);
+      }
+      return absl::HashOf(h);
+    }
+  };
+  static uint64_t mix(uint64_t h, uint64_t v) {
+    return (h ^ v) * 0x9E3779B97F4A7C15u + (h >> 29);
+  }
+  // Cheaper than absl's hash of the whole sharding (no string is hashed,
+  // only its length and first character): Eq tells the rare collisions
+  // apart.
+  static uint64_t shapeOf(const TensorSharding& s) {
+    auto axes = [](uint64_t h, const AxisRefVector& list) {
+      h = mix(h, list.size());
+      for (const AxisRef& a : list) {
+        uint64_t first = a.name.empty() ? 0 : static_cast<uint8_t>(a.name[0]);
+        h = mix(h, a.name.size() << 8 | first);
+        if (a.sub_axis_info) {
+          h = mix(h, static_cast<uint64_t>(a.sub_axis_info->pre_size) << 32 ^
+                         static_cast<uint64_t>(a.sub_axis_info->size));
+        }
+      }
+      return h;
+    };
+    uint64_t h = mix(s.mesh.name().size(), s.dim_shardings.size());
+    for (const DimensionSharding& d : s.dim_shardings) {
+      h = mix(
+          axes(h, d.axes),
+          static_cast<uint64_t>(d.priority.value_or(-1)) << 1 | d.is_closed);
+    }
+    h = axes(axes(h, s.replicated_axes), s.unreduced_axes);
+    return mix(h, static_cast<uint64_t>(s.unreduced_kind));
+  }
+  struct Eq {
+    using is_transparent = void;
+    template <typename A, typename B>
+    bool operator()(const A& a, const B& b) const {
+      if (a.rule != b.rule || a.shardings.size() != b.shardings.size() ||
+          !std::equal(a.types.begin(), a.types.end(), b.types.begin(),
+                      b.types.end())) {
+        return false;
+      }
+      for (size_t i = 0; i < a.shardings.size(); ++i) {
+        const TensorSharding* x = at(a, i);
+        const TensorSharding* y = at(b, i);
+        if ((x == nullptr) != (y == nullptr) || (x && !(*x == *y))) {
+          return false;
+        }
+      }
+      return true;
+    }
+  };
+
+  absl::flat_hash_set<Visit, Hash, Eq> visits_;
+};
+
+}  // namespace shardkit::passes_internal
+
+#endif  // SHARDKIT_SRC_PASSES_EXPORT_UNCHANGED_VISITS_H_
