@@ -18,7 +18,6 @@
 #include "shardkit/core/checked_math.h"
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
-#include "shardkit/factor_propagation/common_mesh.h"
 #include "shardkit/factor_propagation/explicit_reshards.h"
 #include "shardkit/ir/attr_names.h"
 #include "shardkit/ir/computations.h"
