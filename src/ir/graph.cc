@@ -55,16 +55,23 @@ uint32_t Module::newBlock(uint32_t region) {
 }
 
 Op Module::createOp(const OperationState& state) {
-  return createOp(OperationState(state));
+  // Attribute dictionaries are shared handles (copy on write).
+  return createOpWith(state, state.inherent_attrs, state.discardable_attrs);
 }
 
 Op Module::createOp(OperationState&& state) {
+  return createOpWith(state, std::move(state.inherent_attrs),
+                      std::move(state.discardable_attrs));
+}
+
+Op Module::createOpWith(const OperationState& state, AttrDict inherent,
+                        AttrDict discardable) {
   uint32_t id = static_cast<uint32_t>(ops_.size());
   OpData op;
   op.name = state.name;
   op.location = state.location;
-  op.inherent = std::move(state.inherent_attrs);
-  op.discardable = std::move(state.discardable_attrs);
+  op.inherent = std::move(inherent);
+  op.discardable = std::move(discardable);
   op.first_operand = static_cast<uint32_t>(operands_.size());
   op.num_operands = static_cast<uint32_t>(state.operands.size());
   op.first_result = static_cast<uint32_t>(values_.size());

@@ -179,6 +179,8 @@ class ModuleReader : public OpReader {
   };
   using TailKey = std::pair<const OpNameEntry*, absl::string_view>;
   absl::flat_hash_map<TailKey, OpTail> tail_cache_;
+  // parseGenericOpFast's op state, reused from op to op.
+  OperationState fast_state_;
   // The op name of a generic op's quoted name, by its text.
   absl::flat_hash_map<std::string_view, OpName, TextHash> op_name_cache_;
   // The `{...}` pairs found by region scans (see scanBalanced).

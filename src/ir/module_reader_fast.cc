@@ -123,8 +123,12 @@ absl::StatusOr<bool> ModuleReader::parseGenericOpFast(Block block) {
   if (!name.isRegistered() && !options_.allow_unregistered_dialect) {
     return false;
   }
-  // Operands.
-  OperationState state(name);
+  // Operands. The state is the last op's: its vectors keep their capacity
+  // (createOp takes only the attributes).
+  OperationState& state = fast_state_;
+  state.name = name;
+  state.operands.clear();
+  state.num_regions = 0;
   if (!c.consume('(')) return false;
   c.skipBlanks();
   if (!c.consume(')')) {

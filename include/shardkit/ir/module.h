@@ -87,7 +87,9 @@ class Module {
   OpName opName(std::string_view name);
 
   // Creates a detached op (insert it with Block::pushBack/insertBefore).
-  // Its regions are created empty.
+  // Its regions are created empty. The rvalue form takes the state's
+  // attributes and leaves its other fields as they were (a caller may reuse
+  // their capacity for the next op).
   Op createOp(const OperationState& state);
   Op createOp(OperationState&& state);
   // Creates an op from `state` in place of `op`: inserted before it, its
@@ -170,6 +172,10 @@ class Module {
   friend class Block;
   friend class Region;
 
+  // createOp with `state`'s name, operands, result types, region count and
+  // location, and the given attributes.
+  Op createOpWith(const OperationState& state, AttrDict inherent,
+                  AttrDict discardable);
   uint32_t newValue(Type type, uint32_t owner, uint32_t index, bool is_arg);
   uint32_t newBlock(uint32_t region);
   void addUse(uint32_t operand_slot, uint32_t value);

@@ -360,6 +360,32 @@ TEST_CASE("attributes are filed as inherent or discardable") {
   CHECK(state.discardable_attrs.contains("other"));
 }
 
+TEST_CASE("createOp copies a state, or takes only its attributes") {
+  Fixture f;
+  OperationState state(f.module->opName("test.op"));
+  state.operands = {f.func.argument(0), f.func.argument(1)};
+  state.result_types = {f.t4, f.t4};
+  state.addAttr("my.tag", Attribute::unit());
+  Op copied = f.module->createOp(state);
+  CHECK(state.discardable_attrs.contains("my.tag"));
+  CHECK(copied.discardableAttrs().sharesWith(state.discardable_attrs));
+  // The rvalue form takes the attributes; the rest stays for the next op.
+  Op moved = f.module->createOp(std::move(state));
+  CHECK(state.discardable_attrs.empty());  // NOLINT(bugprone-use-after-move)
+  CHECK(state.operands.size() == 2);       // NOLINT(bugprone-use-after-move)
+  CHECK(state.result_types.size() == 2);
+  for (Op op : {copied, moved}) {
+    CHECK(op.numOperands() == 2);
+    CHECK(op.operand(1) == f.func.argument(1));
+    CHECK(op.numResults() == 2);
+    CHECK(op.result(1).type() == f.t4);
+    CHECK(op.hasAttr("my.tag"));
+  }
+  Op next = f.module->createOp(std::move(state));
+  CHECK(next.numOperands() == 2);
+  CHECK(!next.hasAttr("my.tag"));
+}
+
 TEST_CASE("module-level lookups") {
   std::unique_ptr<Module> m = testing::parseOrDie(R"(
 sdy.mesh @mesh = <["x"=2, "y"=4]>
