@@ -1,7 +1,8 @@
 // Internal: the fast path of AttrParser for the attributes a module holds most
 // of (tensor shardings, meshes).
 //
-// One pass over the characters of the common, well-formed spelling: no
+// One pass over the characters of the common, well-formed spelling (the
+// one MLIR's printer gives: a space after a comma, no other blank): no
 // tokens, no Status on the way, one allocation per vector of the result (its
 // exact size; axis names fit std::string's inline buffer). The scan accepts a
 // subset of what AttrParser accepts and gives the same value for it; on
