@@ -26,6 +26,7 @@
 #include <thread>
 #include <vector>
 
+#include "absl/functional/function_ref.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/module_io.h"
@@ -100,8 +101,9 @@ bool toolError(std::string_view message) {
 // directory, a closed stdin and a read error are failures, not empty input.
 // `before_reading` gets the size of a regular file before its text is
 // allocated (and 0 for other input).
-std::optional<std::string> readInput(const std::string& path, std::string& text,
-                                     void (*before_reading)(size_t size)) {
+std::optional<std::string> readInput(
+    const std::string& path, std::string& text,
+    absl::FunctionRef<void(size_t size)> before_reading) {
   int fd = 0;
   if (path != "-") {
     fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -286,15 +288,19 @@ int run(int argc, char** argv) {
   std::string text;
   // Reading, propagating and printing a module touches several times its
   // text (about seven times for generic text); reserve ten, the text's own
-  // buffer included, before it is allocated.
-  auto reserve_heap = [](size_t size) {
-    if (size > (size_t{4} << 20)) reserveHugeHeap(size * 10);
+  // buffer included when the file's size is known before it is read.
+  bool reserved = false;
+  auto reserve_heap = [&](size_t size) {
+    if (reserved || size <= (size_t{4} << 20)) return;
+    reserveHugeHeap(size * 10);
+    reserved = true;
   };
   if (std::optional<std::string> error =
           readInput(flags.input, text, reserve_heap)) {
     toolError(strCat("cannot read '", flags.input, "': ", *error));
     return 1;
   }
+  reserve_heap(text.size());  // input of unknown size (a pipe)
   std::string file = flags.input == "-" ? "<stdin>" : flags.input;
   std::vector<std::string> chunks;
   if (flags.split_input) {

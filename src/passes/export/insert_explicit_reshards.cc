@@ -175,8 +175,12 @@ class ExplicitReshards {
       return visitRuleOp(op, *rule, shardings, full).status();
     }
     absl::InlinedVector<const void*, 4> types;
-    for (Value v : op.operands()) types.push_back(v.type().identity());
-    for (Value v : op.results()) types.push_back(v.type().identity());
+    for (unsigned i = 0; i < op.numOperands(); ++i) {
+      types.push_back(op.operand(i).type().identity());
+    }
+    for (unsigned i = 0; i < op.numResults(); ++i) {
+      types.push_back(op.result(i).type().identity());
+    }
     passes_internal::VisitInputs inputs{rule, types, shardings.pointers};
     if (unchanged_dots_.contains(inputs)) return absl::OkStatus();
     SK_ASSIGN_OR_RETURN(bool changed, visitRuleOp(op, *rule, shardings, full));
