@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/status/statusor.h"
 #include "shardkit/ir/module_io.h"
 #include "shardkit/ir/op_syntax.h"
 #include "shardkit/text/scanner.h"

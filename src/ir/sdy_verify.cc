@@ -3,6 +3,7 @@
 // collectives. (Manual and named computations: sdy_verify_computations.cc.)
 #include <optional>
 
+#include "absl/status/statusor.h"
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/verify.h"
 #include "shardkit/ir/func.h"

@@ -5,6 +5,7 @@
 #include <tuple>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "shardkit/core/checked_math.h"
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/verify.h"

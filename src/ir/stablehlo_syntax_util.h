@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "shardkit/ir/op_syntax.h"
 #include "src/ir/builtin_syntax.h"
 

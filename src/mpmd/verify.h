@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "shardkit/ir/graph.h"
 #include "shardkit/ir/verify.h"
 #include "shardkit/mpmd/mesh_tensor.h"

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "shardkit/core/status_macros.h"
 #include "shardkit/text/parser_base.h"
 

@@ -3,7 +3,6 @@
 #define SHARDKIT_CORE_STATUS_MACROS_H_
 
 #include "absl/status/status.h"
-#include "absl/status/statusor.h"
 
 #define SHARDKIT_CONCAT_INNER_(a, b) a##b
 #define SHARDKIT_CONCAT_(a, b) SHARDKIT_CONCAT_INNER_(a, b)

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "shardkit/core/mesh_table.h"
 #include "shardkit/factor_propagation/propagate_op.h"
 #include "shardkit/factor_propagation/resolved_axis.h"

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "absl/status/statusor.h"
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/module_io.h"
 #include "shardkit/mpmd/dialect.h"

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/ir/func.h"
 #include "shardkit/ir/graph.h"

@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "absl/status/statusor.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/core/tensor_sharding.h"
 #include "shardkit/ir/func.h"

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/core/verify.h"
 #include "shardkit/ir/module_io.h"
