@@ -418,13 +418,16 @@ std::vector<Type> Op::resultTypes() const {
 }
 
 void Op::setAttr(std::string_view name, Attribute value) const {
+  attrDictFor(name).set(name, std::move(value));
+}
+
+AttrDict& Op::attrDictFor(std::string_view name) const {
   OpData& op = m_->ops_[id_];
   if (op.inherent.contains(name) ||
       (!op.discardable.contains(name) && op.name.isInherentAttr(name))) {
-    op.inherent.set(name, std::move(value));
-  } else {
-    op.discardable.set(name, std::move(value));
+    return op.inherent;
   }
+  return op.discardable;
 }
 
 bool Op::removeAttr(std::string_view name) const {

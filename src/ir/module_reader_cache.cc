@@ -133,6 +133,11 @@ absl::Status ModuleReader::parseGenericOpTail(OperationState& state) {
       }
       tail.inherent.setAll(std::move(inherent));
       tail.discardable.setAll(std::move(discardable));
+      // This op shares the dictionaries with the ops that repeat the tail.
+      if (fresh) {
+        state.inherent_attrs = tail.inherent;
+        state.discardable_attrs = tail.discardable;
+      }
       tail.attrs = std::move(attrs);
       tail_cache_.emplace(key, std::move(tail));
     }

@@ -109,10 +109,22 @@ bool alreadyStored(Value value, const TensorSharding& sharding) {
   return list == nullptr || list->size() == op.numResults();
 }
 
-// Stores `sharding` at `value`; `attrs`, if given, hold it. Returns false
-// when `value` has no place for a sharding.
+// Stores `attr` as `name` of `op`, through `rewrites` if given.
+void setShared(Op op, std::string_view name, const Attribute& attr,
+               AttrDictRewrites* rewrites) {
+  if (rewrites == nullptr) {
+    op.setAttr(name, attr);
+    return;
+  }
+  rewrites->apply(op.attrDictFor(name), attr.identity(), name,
+                  [&](AttrDict& dict) { dict.set(name, attr); });
+}
+
+// Stores `sharding` at `value`; `attrs`, if given, hold it, and `rewrites`
+// (only with `attrs`) share the dictionaries they make. Returns false when
+// `value` has no place for a sharding.
 bool store(Value value, const TensorSharding& sharding,
-           const ShardingAttrs* attrs) {
+           const ShardingAttrs* attrs, AttrDictRewrites* rewrites = nullptr) {
   if (alreadyStored(value, sharding)) return true;
   if (value.isBlockArgument()) {
     if (FuncOp func = funcOfArgument(value)) {
@@ -136,12 +148,16 @@ bool store(Value value, const TensorSharding& sharding,
   Op op = value.definingOp();
   std::string_view attr = ownShardingAttr(op);
   if (attr == "sharding" || attr == "out_sharding") {
-    op.setAttr(attr, attrs ? attrs->single : Attribute::of(sharding));
+    if (attrs) {
+      setShared(op, attr, attrs->single, rewrites);
+    } else {
+      op.setAttr(attr, Attribute::of(sharding));
+    }
     return true;
   }
   std::string_view list = attr.empty() ? kShardingAttr : attr;
   if (attrs && op.numResults() == 1) {
-    op.setAttr(list, attrs->per_value);
+    setShared(op, list, attrs->per_value, rewrites);
     return true;
   }
   op.setAttr(list, withEntry(
@@ -221,9 +237,9 @@ ShardingAttrs ShardingAttrs::of(const TensorSharding& sharding) {
 }
 
 bool setSharding(Value value, const TensorSharding& sharding,
-                 const ShardingAttrs& attrs) {
+                 const ShardingAttrs& attrs, AttrDictRewrites* rewrites) {
   Value shardable = shardableValue(value);
-  return shardable && store(shardable, sharding, &attrs);
+  return shardable && store(shardable, sharding, &attrs, rewrites);
 }
 
 const TensorSharding* findFuncResultSharding(FuncOp func, unsigned result) {

@@ -6,6 +6,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "shardkit/core/strings.h"
+#include "shardkit/ir/attr_dict_rewrites.h"
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/sdy_ops.h"
 #include "shardkit/ir/sharding_site.h"
@@ -150,10 +151,12 @@ void Driver::writeBack() {
     if (!attrs[id]) attrs[id] = ShardingAttrs::of(pool_.get(id));
     return *attrs[id];
   };
+  // Ops that shared a dictionary and get equal shardings share the result.
+  AttrDictRewrites rewrites;
   for (size_t id = 0; id < dirty_.size(); ++id) {
     if (dirty_[id] && values_[id] != ShardingPool::kNone) {
       setSharding(Value(&m_, static_cast<uint32_t>(id)), pool_.get(values_[id]),
-                  attrsOf(values_[id]));
+                  attrsOf(values_[id]), &rewrites);
     }
   }
   for (FuncResults& f : funcs_) {

@@ -311,6 +311,11 @@ class AttrDict {
   const NamedAttribute* end() const { return entries().end(); }
   // True if this dictionary and `other` share their entries.
   bool sharesWith(const AttrDict& other) const { return rep_ == other.rep_; }
+  // True if another dictionary shares these entries (a change would copy
+  // them first).
+  bool isShared() const {
+    return rep_ != nullptr && rep_->refs.load(std::memory_order_acquire) > 1;
+  }
 
   friend bool operator==(const AttrDict& a, const AttrDict& b) {
     return a.rep_ == b.rep_ ||

@@ -148,6 +148,8 @@ class Op : public GraphHandle<Op> {
   const Attribute& attr(std::string_view name) const;
   bool hasAttr(std::string_view name) const { return bool(attr(name)); }
   void setAttr(std::string_view name, Attribute value) const;
+  // The dictionary `setAttr(name, ...)` stores `name` in.
+  AttrDict& attrDictFor(std::string_view name) const;
   bool removeAttr(std::string_view name) const;
   AttrDict& discardableAttrs() const;
   AttrDict& inherentAttrs() const;

@@ -52,6 +52,7 @@
 #include "shardkit/core/mesh_table.h"
 #include "shardkit/core/tensor_sharding.h"
 #include "shardkit/export.h"
+#include "shardkit/ir/attr_dict_rewrites.h"
 #include "shardkit/ir/attr_names.h"
 #include "shardkit/ir/func.h"
 #include "shardkit/ir/graph.h"
@@ -175,9 +176,11 @@ struct ShardingAttrs {
   static ShardingAttrs of(const TensorSharding& sharding);
 };
 // Same as setSharding, storing `attrs` (which hold `sharding`) where they
-// fit instead of making new attributes.
+// fit instead of making new attributes. With `rewrites`, ops that share an
+// attribute dictionary and get the same attributes share the result.
 bool setSharding(Value value, const TensorSharding& sharding,
-                 const ShardingAttrs& attrs);
+                 const ShardingAttrs& attrs,
+                 AttrDictRewrites* rewrites = nullptr);
 
 // The sharding of result `result` of `func` (its `sdy.sharding` result
 // attribute; a function's results are not values), or null.

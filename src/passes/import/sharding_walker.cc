@@ -7,6 +7,8 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/inlined_vector.h"
+#include "shardkit/ir/attr_dict_rewrites.h"
 #include "shardkit/ir/func.h"
 #include "shardkit/ir/sharding_site.h"
 #include "src/ir/collect_ops.h"
@@ -30,6 +32,7 @@ class Walker {
     std::vector<std::string> names;
     for (Op op : ops) {
       if (isa<FuncOp>(op)) walkSignature(FuncOp(op));
+      if (walkOneDict(op)) continue;
       names.clear();
       for (const AttrDict* dict :
            {&op.inherentAttrs(), &op.discardableAttrs()}) {
@@ -64,6 +67,46 @@ class Walker {
         func.setResultAttr(i, kShardingAttr, updated);
       }
     }
+  }
+
+  // When all of `op`'s shardings are in one of its dictionaries and the
+  // transform ignores their sites, transforms that dictionary as a whole, so
+  // that ops sharing it share the result (AttrDictRewrites). Returns false,
+  // having done nothing, otherwise.
+  bool walkOneDict(Op op) {
+    if (!site_independent_) return false;
+    int which = -1;  // 0: inherent, 1: discardable
+    for (int d : {0, 1}) {
+      for (const NamedAttribute& a : dictOf(op, d)) {
+        if (!holdsShardings(a.value)) continue;
+        if (which >= 0 && which != d) return false;
+        if (!site_independent_({op, a.name})) return false;
+        which = d;
+      }
+    }
+    if (which < 0) return true;
+    if (rewrites_.reuse(dictOf(op, which), nullptr, {})) return true;
+    // The transform may create ops (a lifted mesh), which may move every
+    // op's dictionaries: the dictionary is looked up again after each call.
+    absl::InlinedVector<std::pair<size_t, Attribute>, 2> changes;
+    for (size_t i = 0; i < dictOf(op, which).size(); ++i) {
+      const NamedAttribute& a = dictOf(op, which).entries()[i];
+      Attribute updated = transform(a.value, {op, a.name});
+      const Attribute& now = dictOf(op, which).entries()[i].value;
+      if (updated.identity() != now.identity()) {
+        changes.emplace_back(i, std::move(updated));
+      }
+    }
+    if (changes.empty()) return true;
+    rewrites_.apply(dictOf(op, which), nullptr, {}, [&](AttrDict& dict) {
+      for (auto& [i, value] : changes) {
+        *dict.find(dict.entries()[i].name) = value;
+      }
+    });
+    return true;
+  }
+  static AttrDict& dictOf(Op op, int which) {
+    return which == 0 ? op.inherentAttrs() : op.discardableAttrs();
   }
 
   // `attr` transformed: the same handle if nothing changes (or it holds no
@@ -103,6 +146,7 @@ class Walker {
   const ShardingTransform& fn_;
   const SiteIndependent& site_independent_;
   absl::flat_hash_map<const void*, std::pair<Attribute, Attribute>> memo_;
+  AttrDictRewrites rewrites_;
 };
 
 }  // namespace

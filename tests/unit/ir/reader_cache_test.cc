@@ -64,6 +64,9 @@ TEST_CASE("ops with equal tails read the same attributes and types") {
   CHECK(b.attr("k").asInteger()->value == 1);
   CHECK(c.attr("k").asInteger()->value == 2);
   CHECK(a.result(0).type() == c.result(0).type());
+  // The ops of one tail share one dictionary, the first of them too.
+  CHECK(a.discardableAttrs().sharesWith(b.discardableAttrs()));
+  CHECK_FALSE(a.discardableAttrs().sharesWith(c.discardableAttrs()));
   // Equal texts print equally.
   std::string printed = printModule(**module);
   CHECK_THAT(printed, Catch::Contains("%1 = \"x.a\"() {d = #x.dot<[1, 2]>, "

@@ -1,6 +1,7 @@
 // -sdy-close-shardings, and the registration of the import/export passes.
 #include <catch2/catch.hpp>
 #include <string>
+#include <vector>
 
 #include "shardkit/ir/func.h"
 #include "shardkit/ir/verify.h"
@@ -42,6 +43,41 @@ func.func @f(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x", 
   CHECK(shardingText(computation, "out_shardings") ==
         "#sdy.sharding_per_value<[<@mesh, [{\"x\"}, {}]>]>");
   requireOk(verifyModule(*module));
+}
+
+TEST_CASE("close-shardings: ops that shared a dictionary still share it") {
+  auto module = parse(R"(
+sdy.mesh @mesh = <["x"=2, "y"=2]>
+func.func @f(%arg0: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %0 = "stablehlo.negate"(%arg0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x", ?}, {?}]>]>} : (tensor<8x8xf32>) -> tensor<8x8xf32>
+  %1 = "stablehlo.negate"(%0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x", ?}, {?}]>]>} : (tensor<8x8xf32>) -> tensor<8x8xf32>
+  %2 = "stablehlo.negate"(%1) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"y", ?}, {?}]>]>} : (tensor<8x8xf32>) -> tensor<8x8xf32>
+  %3 = "stablehlo.negate"(%2) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x", ?}, {?}]>]>} : (tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %3 : tensor<8x8xf32>
+}
+)");
+  std::vector<Op> ops = import_testing::opsNamed(*module, "stablehlo.negate");
+  REQUIRE(ops.size() == 4);
+  auto dict = [&](int i) -> const AttrDict& {
+    return ops[i].discardableAttrs();
+  };
+  // The reader gives equal dictionaries of generic ops one set of entries.
+  REQUIRE(dict(0).sharesWith(dict(1)));
+  REQUIRE(dict(0).sharesWith(dict(3)));
+  AttrDict before = dict(0);
+  requireOk(closeShardings(*module));
+  for (int i : {0, 1, 3}) {
+    CHECK(shardingText(ops[i], "sdy.sharding") ==
+          "#sdy.sharding_per_value<[<@mesh, [{\"x\"}, {}]>]>");
+  }
+  CHECK(shardingText(ops[2], "sdy.sharding") ==
+        "#sdy.sharding_per_value<[<@mesh, [{\"y\"}, {}]>]>");
+  CHECK(dict(0).sharesWith(dict(1)));
+  CHECK(dict(0).sharesWith(dict(3)));
+  CHECK_FALSE(dict(0).sharesWith(dict(2)));
+  // A copy taken before the pass keeps the open sharding.
+  CHECK(toString(before.get("sdy.sharding")) ==
+        "#sdy.sharding_per_value<[<@mesh, [{\"x\", ?}, {?}]>]>");
 }
 
 TEST_CASE("the import and export passes are registered under sdy_opt's names") {

@@ -65,6 +65,33 @@ func.func @mesh_1(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<mesh<["y"=2
         "#sdy.sharding<@mesh_2, [{\"y\"}]>");
 }
 
+TEST_CASE("lift-inlined-meshes creates many meshes while it walks the ops") {
+  // Each op has its own inlined mesh: lifting it creates an sdy.mesh op
+  // while the walk is between ops, and the module's op storage grows
+  // several times over (an op's attributes must not be held across it).
+  std::string body;
+  for (int i = 0; i < 40; ++i) {
+    body +=
+        strCat("  %", i + 1, " = stablehlo.negate %", i,
+               " {sdy.sharding = #sdy.sharding_per_value<[<mesh<[\"a\"=", i + 2,
+               "]>, [{\"a\"}]>]>} : tensor<8xf32>\n");
+  }
+  auto module =
+      parse(strCat("func.func @f(%0: tensor<8xf32>) -> tensor<8xf32> {\n", body,
+                   "  return %40 : tensor<8xf32>\n}\n"));
+  requireOk(liftInlinedMeshes(*module));
+  std::vector<std::string> lifted = meshes(*module);
+  REQUIRE(lifted.size() == 40);
+  CHECK(lifted[0] == "mesh = <[\"a\"=2]>");
+  CHECK(lifted[39] == "mesh_38 = <[\"a\"=41]>");
+  std::vector<Op> ops = opsNamed(*module, "stablehlo.negate");
+  REQUIRE(ops.size() == 40);
+  CHECK(shardingText(ops[0], "sdy.sharding") ==
+        "#sdy.sharding_per_value<[<@mesh, [{\"a\"}]>]>");
+  CHECK(shardingText(ops[39], "sdy.sharding") ==
+        "#sdy.sharding_per_value<[<@mesh_38, [{\"a\"}]>]>");
+}
+
 TEST_CASE("lift-inlined-meshes describes every mesh as a stablehlo mesh") {
   auto module = parse(R"(
 sdy.mesh @m = <["x"=2, "y"=3], device_ids=[5, 4, 3, 2, 1, 0]>

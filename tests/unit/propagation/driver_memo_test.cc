@@ -60,5 +60,19 @@ TEST_CASE("driver memo: a repeated step gives the same update, others not") {
   CHECK(stats.updates == 6);
 }
 
+TEST_CASE("write-back: ops given equal shardings share one dictionary") {
+  // The abs ops have no attributes; the first and the third get the same
+  // sharding, so they get one dictionary holding it (AttrDictRewrites).
+  auto module = parseModuleOrDie(kAlike);
+  propagateOrDie(*module);
+  Op first = firstOp(*module, "stablehlo.abs");
+  Op second = first.nextInBlock();
+  Op third = second.nextInBlock();
+  CHECK(first.discardableAttrs().sharesWith(third.discardableAttrs()));
+  CHECK_FALSE(first.discardableAttrs().sharesWith(second.discardableAttrs()));
+  CHECK(shardingText(third.result(0)) == R"(<@mesh, [{"x", ?}, {?}]>)");
+  CHECK(shardingText(second.result(0)) == R"(<@mesh, [{?}, {"y", ?}]>)");
+}
+
 }  // namespace
 }  // namespace shardkit
