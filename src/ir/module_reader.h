@@ -122,6 +122,8 @@ class ModuleReader : public OpReader {
   absl::StatusOr<Attribute> parseDenseArrayAttr();
   absl::StatusOr<std::vector<NamedAttribute>> parseDictEntries();
   absl::StatusOr<std::vector<NamedAttribute>> parseDictEntriesUncached();
+  // A dictionary as an attribute's value (a function argument's attributes).
+  absl::StatusOr<Attribute> parseDictAttr();
   // What ends a generic op: `{attributes} : (inputs) -> results`, its
   // operands' types checked (module_reader_cache.cc).
   absl::Status parseGenericOpTail(OperationState& state);
@@ -168,6 +170,7 @@ class ModuleReader : public OpReader {
       dialect_attr_cache_;
   absl::flat_hash_map<std::string_view, std::vector<NamedAttribute>, TextHash>
       dict_cache_;
+  absl::flat_hash_map<std::string_view, Attribute, TextHash> dict_attr_cache_;
   // What a generic op's tail read, by the op's name and the tail's text:
   // the dictionary as written, and split into the op kind's inherent and
   // discardable attributes.

@@ -124,11 +124,8 @@ absl::StatusOr<Attribute> ModuleReader::parseAttribute() {
       }
       return Attribute::array(std::move(elements));
     }
-    case TokenKind::kLBrace: {
-      SK_ASSIGN_OR_RETURN(std::vector<NamedAttribute> entries,
-                          parseDictEntries());
-      return Attribute::dict(std::move(entries));
-    }
+    case TokenKind::kLBrace:
+      return parseDictAttr();
     case TokenKind::kBareIdent: {
       std::string_view word = p().tok().spelling;
       if (word == "true" || word == "false") {

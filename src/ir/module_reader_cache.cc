@@ -73,6 +73,26 @@ absl::StatusOr<std::vector<NamedAttribute>> ModuleReader::parseDictEntries() {
   return entries;
 }
 
+absl::StatusOr<Attribute> ModuleReader::parseDictAttr() {
+  std::string_view buffer = parser_.buffer();
+  size_t start = p().tok().offset;
+  size_t end = balancedEnd(buffer, start);
+  if (end != npos) {
+    std::string_view key = buffer.substr(start, end - start);
+    if (auto it = dict_attr_cache_.find(key); it != dict_attr_cache_.end()) {
+      p().resetTo(end);
+      return it->second;
+    }
+  }
+  SK_ASSIGN_OR_RETURN(std::vector<NamedAttribute> entries,
+                      parseDictEntriesUncached());
+  Attribute attr = Attribute::dict(std::move(entries));
+  if (end != npos && consumedThrough(end)) {
+    dict_attr_cache_.emplace(buffer.substr(start, end - start), attr);
+  }
+  return attr;
+}
+
 absl::Status ModuleReader::parseGenericOpTailUncached(
     OperationState& state, std::vector<NamedAttribute>& attrs,
     std::vector<Type>& operand_types, size_t& types_offset) {

@@ -81,8 +81,8 @@ class AttrDictRewrites {
     template <typename K>
     size_t operator()(const K& k) const {
       KeyView v = view(k);
-      return absl::HashOf(v.entries, v.what, absl::string_view(v.name.data(),
-                                                               v.name.size()));
+      return absl::HashOf(v.entries, v.what,
+                          absl::string_view(v.name.data(), v.name.size()));
     }
   };
   struct Eq {

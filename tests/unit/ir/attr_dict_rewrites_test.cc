@@ -1,10 +1,11 @@
 // AttrDictRewrites: dictionaries that ops share stay shared when each op's
 // dictionary is rewritten.
+#include "shardkit/ir/attr_dict_rewrites.h"
+
 #include <catch2/catch.hpp>
 #include <string>
 #include <string_view>
 
-#include "shardkit/ir/attr_dict_rewrites.h"
 #include "shardkit/ir/attribute.h"
 
 namespace shardkit {

@@ -3,6 +3,7 @@
 // texts: sharing must never skip a check or change what is read or printed.
 #include <catch2/catch.hpp>
 #include <string>
+#include <vector>
 
 #include "shardkit/core/strings.h"
 #include "shardkit/ir/attribute.h"
@@ -71,6 +72,36 @@ TEST_CASE("ops with equal tails read the same attributes and types") {
   std::string printed = printModule(**module);
   CHECK_THAT(printed, Catch::Contains("%1 = \"x.a\"() {d = #x.dot<[1, 2]>, "
                                       "k = 1 : i64} : () -> tensor<2xf32>"));
+}
+
+TEST_CASE("equal dictionary attributes are read once and shared") {
+  std::string text = R"(module {
+  "func.func"() <{arg_attrs = [{a = 1 : i64}, {a = 2 : i64}, {a = 1 : i64}], function_type = (i32, i32, i32) -> (), sym_name = "f"}> ({
+  ^bb0(%x: i32, %y: i32, %z: i32):
+    "func.return"() : () -> ()
+  }) : () -> ()
+}
+)";
+  auto module = parseModule(text);
+  REQUIRE(module.ok());
+  Op func = *(*module)->body().begin();
+  const std::vector<Attribute>* dicts = func.attr("arg_attrs").asArray();
+  REQUIRE(dicts != nullptr);
+  REQUIRE(dicts->size() == 3);
+  CHECK((*dicts)[0].identity() == (*dicts)[2].identity());
+  CHECK((*dicts)[0].identity() != (*dicts)[1].identity());
+  CHECK_THAT(printModule(**module),
+             Catch::Contains("(%arg0: i32 {a = 1 : i64}, %arg1: i32 {a = 2 : "
+                             "i64}, %arg2: i32 {a = 1 : i64})"));
+  // A text that failed to read is not remembered: its repeat fails too,
+  // with the first one's error.
+  std::string twice = R"(module {
+  "x.a"() {d = [{k = 1 : i64, k = 2 : i64}, {k = 1 : i64, k = 2 : i64}]} : () -> ()
+}
+)";
+  std::string error = errorOf(twice);
+  CHECK_THAT(error, Catch::Contains("t.mlir:2:"));
+  CHECK_THAT(error, Catch::Contains("'k'"));
 }
 
 TEST_CASE("an op tail followed by more text on its line is read as usual") {
