@@ -327,7 +327,7 @@ class OpTextWriter : public OpWriter {
     out_ += ')';
     if (!op.inherentAttrs().empty() && !options_.inherent_in_attr_dict) {
       out_ += " <";
-      appendAttrDict(out_, op.inherentAttrs().entries());
+      appendDict(op.inherentAttrs(), AttrDict(), {});
       out_ += '>';
     }
     if (op.numRegions() > 0) {
@@ -343,7 +343,7 @@ class OpTextWriter : public OpWriter {
       printAttrDict(op, {});
     } else if (!op.discardableAttrs().empty()) {
       out_ += ' ';
-      appendAttrDict(out_, op.discardableAttrs().entries());
+      appendDict(op.discardableAttrs(), AttrDict(), {});
     }
     out_ += " : ";
     printFunctionalType(op);

@@ -264,29 +264,53 @@ void OpWriter::printSameOrFunctionalType(Op op) {
   }
 }
 
-void OpWriter::printAttrDict(Op op,
-                             std::initializer_list<std::string_view> elided) {
+namespace {
+
+// `{...}` of the entries of `first` and `second` but those named in
+// `elided`; nothing when that leaves none.
+void appendMergedDict(std::string& out, const AttrDict& first,
+                      const AttrDict& second,
+                      absl::Span<const std::string_view> elided) {
   // Both dictionaries are sorted by name: merge them, without copies.
   absl::InlinedVector<const NamedAttribute*, 8> entries;
   auto keep = [&](const NamedAttribute& a) {
     return std::find(elided.begin(), elided.end(), a.name) == elided.end();
   };
-  absl::Span<const NamedAttribute> inherent = op.inherentAttrs().entries();
-  absl::Span<const NamedAttribute> discardable =
-      op.discardableAttrs().entries();
-  auto a = inherent.begin();
-  auto b = discardable.begin();
-  while (a != inherent.end() || b != discardable.end()) {
-    // An inherent entry first among equal names (a stable sort's order).
+  auto a = first.begin();
+  auto b = second.begin();
+  while (a != first.end() || b != second.end()) {
+    // A first entry first among equal names (a stable sort's order).
     const NamedAttribute& next =
-        b == discardable.end() || (a != inherent.end() && a->name <= b->name)
-            ? *a++
-            : *b++;
+        b == second.end() || (a != first.end() && a->name <= b->name) ? *a++
+                                                                      : *b++;
     if (keep(next)) entries.push_back(&next);
   }
-  if (entries.empty()) return;
+  if (!entries.empty()) appendAttrDict(out, entries);
+}
+
+}  // namespace
+
+void OpWriter::appendDict(const AttrDict& first, const AttrDict& second,
+                          absl::Span<const std::string_view> elided) {
+  if (first.empty() && second.empty()) return;
+  ScopedAttrTextMemo* memo = ScopedAttrTextMemo::active();
+  if (memo == nullptr) {
+    appendMergedDict(out_, first, second, elided);
+    return;
+  }
+  out_ += memo->dictText(first, second, elided, [&] {
+    std::string text;
+    appendMergedDict(text, first, second, elided);
+    return text;
+  });
+}
+
+void OpWriter::printAttrDict(Op op,
+                             std::initializer_list<std::string_view> elided) {
+  size_t size = out_.size();
   out_ += ' ';
-  appendAttrDict(out_, entries);
+  appendDict(op.inherentAttrs(), op.discardableAttrs(), elided);
+  if (out_.size() == size + 1) out_.resize(size);  // no entry printed
 }
 
 void OpWriter::printAttrsAndFunctionalType(

@@ -23,6 +23,8 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/hash/hash.h"
+#include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 #include "shardkit/core/collective_params.h"
 #include "shardkit/core/mesh.h"
@@ -391,8 +393,10 @@ void appendAttrDict(std::string& out,
 // While one is alive, appendAttribute on this thread remembers the text of
 // the sdy attributes it prints (shardings, rules) by identity and reuses it:
 // a module shares one attribute among the many values with equal shardings.
-// The memo holds every attribute it remembers, so an identity is never
-// reused for another attribute while the scope lives. Scopes nest.
+// An op writer likewise remembers the text of an op's attribute dictionaries
+// (ops share dictionaries too). The memo holds every attribute and
+// dictionary it remembers, so an identity is never reused for another one
+// while the scope lives. Scopes nest.
 class ScopedAttrTextMemo : public NonCopyable {
  public:
   ScopedAttrTextMemo();
@@ -405,11 +409,67 @@ class ScopedAttrTextMemo : public NonCopyable {
     if (inserted) it->second = {attr, print()};
     return it->second.second;
   }
+  // The remembered text of the entries of `first` and `second` but those
+  // named in `elided`, computed by `print` the first time.
+  template <typename PrintFn>
+  const std::string& dictText(const AttrDict& first, const AttrDict& second,
+                              absl::Span<const std::string_view> elided,
+                              PrintFn print) {
+    auto it =
+        dict_texts_.find(DictKeyView{first.begin(), second.begin(), elided});
+    if (it == dict_texts_.end()) {
+      DictKey key{first.begin(), second.begin(),
+                  std::vector<std::string>(elided.begin(), elided.end())};
+      it = dict_texts_
+               .try_emplace(std::move(key), DictText{first, second, print()})
+               .first;
+    }
+    return it->second.text;
+  }
   static ScopedAttrTextMemo* active();
 
  private:
+  // Dictionaries by their entries' address, and the names left out.
+  struct DictKey {
+    const NamedAttribute* first;
+    const NamedAttribute* second;
+    std::vector<std::string> elided;
+  };
+  struct DictKeyView {
+    const NamedAttribute* first;
+    const NamedAttribute* second;
+    absl::Span<const std::string_view> elided;
+  };
+  struct DictText {
+    AttrDict first, second;  // kept alive
+    std::string text;
+  };
+  struct DictKeyHash {
+    using is_transparent = void;
+    template <typename K>
+    size_t operator()(const K& k) const {
+      size_t h = absl::HashOf(k.first, k.second, k.elided.size());
+      for (std::string_view name : k.elided) {
+        h = absl::HashOf(h, absl::string_view(name.data(), name.size()));
+      }
+      return h;
+    }
+  };
+  struct DictKeyEq {
+    using is_transparent = void;
+    template <typename A, typename B>
+    bool operator()(const A& a, const B& b) const {
+      return a.first == b.first && a.second == b.second &&
+             std::equal(
+                 a.elided.begin(), a.elided.end(), b.elided.begin(),
+                 b.elided.end(),
+                 [](std::string_view x, std::string_view y) { return x == y; });
+    }
+  };
+
   ScopedAttrTextMemo* outer_;
   absl::flat_hash_map<const void*, std::pair<Attribute, std::string>> texts_;
+  absl::flat_hash_map<DictKey, DictText, DictKeyHash, DictKeyEq> dict_texts_;
 };
 
 // MLIR's float text: `1.000000e-03` when 6 digits round-trip, else the

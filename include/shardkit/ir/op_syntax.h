@@ -13,6 +13,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/types/span.h"
 #include "shardkit/export.h"
 #include "shardkit/ir/graph.h"
 #include "shardkit/text/attr_parser.h"
@@ -151,6 +152,11 @@ class OpWriter {
   // ` {a = 1, ...}` with all of the op's attributes except `elided`;
   // nothing when that leaves none.
   void printAttrDict(Op op, std::initializer_list<std::string_view> elided);
+  // `{a = 1, ...}` of the entries of `first` and `second` except `elided`,
+  // nothing when that leaves none; remembered by the active
+  // ScopedAttrTextMemo (ops share dictionaries).
+  void appendDict(const AttrDict& first, const AttrDict& second,
+                  absl::Span<const std::string_view> elided);
   // ` {a = 1, ...} : (ins) -> outs`: printAttrDict, then the functional type
   // (what parseAttrsAndFunctionalType reads).
   void printAttrsAndFunctionalType(

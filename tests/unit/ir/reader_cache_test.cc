@@ -1,8 +1,11 @@
 // What the reader shares between equal texts (generic op tails, attribute
 // dictionaries, dialect attributes) and the writer's remembered attribute
 // texts: sharing must never skip a check or change what is read or printed.
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <initializer_list>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "shardkit/core/strings.h"
@@ -144,6 +147,72 @@ TEST_CASE("remembered attribute texts equal the texts printed afresh") {
   CHECK(first == fresh);
   CHECK(second == fresh);
   CHECK(fresh == "#sdy.sharding<@mesh, [{\"x\", ?}p1, {}]>");
+}
+
+TEST_CASE("remembered dictionary texts: by entries and elided names") {
+  AttrDict inherent;
+  inherent.set("k", Attribute::integer(1));
+  AttrDict discardable;
+  discardable.set("a", Attribute::string("x"));
+  ScopedAttrTextMemo memo;
+  int prints = 0;
+  auto text = [&](const AttrDict& first, const AttrDict& second,
+                  std::initializer_list<std::string_view> elided) {
+    return memo.dictText(first, second, elided, [&] {
+      ++prints;
+      std::string out;
+      for (const AttrDict* d : {&first, &second}) {
+        for (const NamedAttribute& e : *d) {
+          if (std::find(elided.begin(), elided.end(), e.name) == elided.end()) {
+            out += e.name;
+          }
+        }
+      }
+      return out;
+    });
+  };
+  CHECK(text(inherent, discardable, {}) == "ka");
+  CHECK(text(inherent, discardable, {}) == "ka");
+  CHECK(prints == 1);
+  // Other names left out, or the same dictionaries the other way round.
+  CHECK(text(inherent, discardable, {"k"}) == "a");
+  CHECK(text(discardable, inherent, {}) == "ak");
+  CHECK(prints == 3);
+  // A copy shares the entries: remembered. A change gives new entries.
+  AttrDict copy = discardable;
+  CHECK(text(inherent, copy, {}) == "ka");
+  CHECK(prints == 3);
+  copy.set("b", Attribute::unit());
+  CHECK(text(inherent, copy, {}) == "kab");
+  CHECK(prints == 4);
+}
+
+TEST_CASE("ops that share dictionaries print them alike, pretty and generic") {
+  std::string text = R"(module {
+  %0 = "x.a"() <{p = 2 : i64}> {d = 1 : i64} : () -> tensor<2xf32>
+  %1 = "x.a"() <{p = 2 : i64}> {d = 1 : i64} : () -> tensor<2xf32>
+  %2 = "stablehlo.abs"(%1) {d = 1 : i64} : (tensor<2xf32>) -> tensor<2xf32>
+  %3 = "stablehlo.abs"(%2) {d = 1 : i64} : (tensor<2xf32>) -> tensor<2xf32>
+  %4 = "stablehlo.abs"(%3) {d = 2 : i64} : (tensor<2xf32>) -> tensor<2xf32>
+}
+)";
+  auto module = parseModule(text);
+  REQUIRE(module.ok());
+  PrintOptions generic;
+  generic.generic = true;
+  std::string printed = printModule(**module, generic);
+  CHECK_THAT(printed, Catch::Contains("%1 = \"x.a\"() <{p = 2 : i64}> {d = 1 "
+                                      ": i64} : () -> tensor<2xf32>"));
+  CHECK_THAT(printed, Catch::Contains("%3 = \"stablehlo.abs\"(%2) {d = 1 : "
+                                      "i64} : (tensor<2xf32>) -> "
+                                      "tensor<2xf32>"));
+  CHECK_THAT(printed, Catch::Contains("%4 = \"stablehlo.abs\"(%3) {d = 2 : "
+                                      "i64}"));
+  std::string pretty = printModule(**module);
+  CHECK_THAT(pretty, Catch::Contains("%3 = stablehlo.abs %2 {d = 1 : i64} : "
+                                     "tensor<2xf32>"));
+  CHECK_THAT(pretty, Catch::Contains("%4 = stablehlo.abs %3 {d = 2 : i64} : "
+                                     "tensor<2xf32>"));
 }
 
 }  // namespace
