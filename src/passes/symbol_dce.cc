@@ -63,6 +63,8 @@ absl::Status symbolDce(Module& module) {
       worklist.push_back(op);
     }
   }
+  // Only private functions go: without any, there is nothing to look for.
+  if (discardable.empty()) return absl::OkStatus();
   absl::flat_hash_set<std::string> live;
   while (!worklist.empty()) {
     Op op = worklist.back();

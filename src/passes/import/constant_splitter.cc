@@ -1,9 +1,9 @@
 // -sdy-constant-splitter and -sdy-constant-or-scalar-splitter.
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
-#include "absl/container/flat_hash_set.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/ir/clone.h"
 #include "shardkit/ir/computations.h"
@@ -90,11 +90,9 @@ class Splitter {
     }
   }
 
-  bool isConstant(Op op) const { return constants_.contains(op); }
+  bool isConstant(Op op) const { return kindOf(op) == kConstant; }
   // A constant expression or a scalar expansion: what a user gets a copy of.
-  bool isSplittable(Op op) const {
-    return constants_.contains(op) || scalar_expansions_set_.contains(op);
-  }
+  bool isSplittable(Op op) const { return kindOf(op) != kNeither; }
 
   // A constant or iota, or a pure constant-preserving op all of whose
   // operands are constant expressions.
@@ -104,8 +102,8 @@ class Splitter {
         isa<stablehlo::BroadcastInDimOp, stablehlo::SliceOp>(op) ||
         isElementwise(op) || (splitsScalars() && isa<stablehlo::ReshapeOp>(op));
     if (!preserving || op.numRegions() != 0) return false;
-    for (Value operand : op.operands()) {
-      Op def = operand.definingOp();
+    for (unsigned i = 0; i < op.numOperands(); ++i) {
+      Op def = op.operand(i).definingOp();
       if (!def || !isConstant(def)) return false;
     }
     return true;
@@ -120,12 +118,12 @@ class Splitter {
   void processOp(Op op, std::vector<Op>& scope) {
     if (isShardingGroup(op)) return;
     if (isConstantExpression(op)) {
-      constants_.insert(op);
+      mark(op, kConstant);
       scope.push_back(op);
       return;
     }
     if (isScalarExpansion(op)) {
-      scalar_expansions_set_.insert(op);
+      mark(op, kScalarExpansion);
       scalar_expansions_.push_back(op);
       return;
     }
@@ -208,8 +206,17 @@ class Splitter {
 
   Module& module_;
   ConstantSplitMode mode_;
-  absl::flat_hash_set<Op> constants_;
-  absl::flat_hash_set<Op> scalar_expansions_set_;
+  // What each op is, by op id (dense: most ops are neither, and every
+  // operand of every op is asked about).
+  enum Kind : uint8_t { kNeither, kConstant, kScalarExpansion };
+  Kind kindOf(Op op) const {
+    return op.id() < kinds_.size() ? kinds_[op.id()] : kNeither;
+  }
+  void mark(Op op, Kind kind) {
+    if (op.id() >= kinds_.size()) kinds_.resize(op.id() + 1, kNeither);
+    kinds_[op.id()] = kind;
+  }
+  std::vector<Kind> kinds_;
   std::vector<Op> scalar_expansions_;
   absl::flat_hash_map<Op, std::vector<Op>> groups_;
 };
