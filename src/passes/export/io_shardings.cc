@@ -119,11 +119,11 @@ absl::StatusOr<FuncOp> mainFunction(Module& module) {
 absl::Status updateNonDivisibleInputOutputShardings(Module& module) {
   MeshTable meshes = module.meshTable();
   for (Op op : module.functions()) updateFunctionSignature(FuncOp(op), meshes);
+  // One walk: each update reads and writes only its own op's shardings.
   module.walk([&](Op op) {
-    if (isa<func::CallOp>(op)) updateCallResults(op, meshes);
-  });
-  module.walk([&](Op op) {
-    if (auto manual = dynCast<sdy::ManualComputationOp>(op)) {
+    if (isa<func::CallOp>(op)) {
+      updateCallResults(op, meshes);
+    } else if (auto manual = dynCast<sdy::ManualComputationOp>(op)) {
       updateManualComputation(manual, meshes);
     }
   });
