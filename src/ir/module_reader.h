@@ -124,6 +124,14 @@ class ModuleReader : public OpReader {
   absl::StatusOr<std::vector<NamedAttribute>> parseDictEntriesUncached();
   // A dictionary as an attribute's value (a function argument's attributes).
   absl::StatusOr<Attribute> parseDictAttr();
+  // What `parse` reads from `start` on, remembered in `cache` by its text,
+  // which ends at `end` (one past its closing bracket; npos: not known, the
+  // text is read uncached). Only a text read through to `end` is
+  // remembered (module_reader_cache.cc).
+  template <typename T, typename Parse>
+  absl::StatusOr<T> readCached(
+      absl::flat_hash_map<std::string_view, T, TextHash>& cache, size_t start,
+      size_t end, const Parse& parse);
   // What ends a generic op: `{attributes} : (inputs) -> results`, its
   // operands' types checked (module_reader_cache.cc).
   absl::Status parseGenericOpTail(OperationState& state);

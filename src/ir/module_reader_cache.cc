@@ -36,61 +36,49 @@ bool ModuleReader::consumedThrough(size_t end) const {
   return next >= end && skipSpaces(parser_.buffer(), end) == next;
 }
 
+template <typename T, typename Parse>
+absl::StatusOr<T> ModuleReader::readCached(
+    absl::flat_hash_map<std::string_view, T, TextHash>& cache, size_t start,
+    size_t end, const Parse& parse) {
+  if (end == npos) return parse();
+  std::string_view key = parser_.buffer().substr(start, end - start);
+  if (auto it = cache.find(key); it != cache.end()) {
+    p().resetTo(end);
+    return it->second;
+  }
+  SK_ASSIGN_OR_RETURN(T value, parse());
+  if (consumedThrough(end)) cache.emplace(key, value);
+  return value;
+}
+
 absl::StatusOr<Attribute> ModuleReader::parseDialectAttr() {
   Token token = p().tok();
   size_t name_end = token.offset + token.spelling.size();
   std::string_view buffer = parser_.buffer();
-  if (name_end >= buffer.size() || buffer[name_end] != '<') {
-    return parseDialectAttrUncached();
-  }
-  size_t end = balancedEnd(buffer, name_end);
-  if (end == npos) return parseDialectAttrUncached();
-  std::string_view key = buffer.substr(token.offset, end - token.offset);
-  if (auto it = dialect_attr_cache_.find(key);
-      it != dialect_attr_cache_.end()) {
-    p().resetTo(end);
-    return it->second;
-  }
-  SK_ASSIGN_OR_RETURN(Attribute attr, parseDialectAttrUncached());
-  if (consumedThrough(end)) dialect_attr_cache_.emplace(key, attr);
-  return attr;
+  size_t end = name_end < buffer.size() && buffer[name_end] == '<'
+                   ? balancedEnd(buffer, name_end)
+                   : npos;
+  return readCached(dialect_attr_cache_, token.offset, end,
+                    [&] { return parseDialectAttrUncached(); });
 }
 
 absl::StatusOr<std::vector<NamedAttribute>> ModuleReader::parseDictEntries() {
-  std::string_view buffer = parser_.buffer();
   size_t start = p().tok().offset;
-  if (!p().at(TokenKind::kLBrace)) return parseDictEntriesUncached();
-  size_t end = balancedEnd(buffer, start);
-  if (end == npos) return parseDictEntriesUncached();
-  std::string_view key = buffer.substr(start, end - start);
-  if (auto it = dict_cache_.find(key); it != dict_cache_.end()) {
-    p().resetTo(end);
-    return it->second;
-  }
-  SK_ASSIGN_OR_RETURN(std::vector<NamedAttribute> entries,
-                      parseDictEntriesUncached());
-  if (consumedThrough(end)) dict_cache_.emplace(key, entries);
-  return entries;
+  size_t end =
+      p().at(TokenKind::kLBrace) ? balancedEnd(parser_.buffer(), start) : npos;
+  return readCached(dict_cache_, start, end,
+                    [&] { return parseDictEntriesUncached(); });
 }
 
 absl::StatusOr<Attribute> ModuleReader::parseDictAttr() {
-  std::string_view buffer = parser_.buffer();
   size_t start = p().tok().offset;
-  size_t end = balancedEnd(buffer, start);
-  if (end != npos) {
-    std::string_view key = buffer.substr(start, end - start);
-    if (auto it = dict_attr_cache_.find(key); it != dict_attr_cache_.end()) {
-      p().resetTo(end);
-      return it->second;
-    }
-  }
-  SK_ASSIGN_OR_RETURN(std::vector<NamedAttribute> entries,
-                      parseDictEntriesUncached());
-  Attribute attr = Attribute::dict(std::move(entries));
-  if (end != npos && consumedThrough(end)) {
-    dict_attr_cache_.emplace(buffer.substr(start, end - start), attr);
-  }
-  return attr;
+  return readCached(dict_attr_cache_, start,
+                    balancedEnd(parser_.buffer(), start),
+                    [&]() -> absl::StatusOr<Attribute> {
+                      SK_ASSIGN_OR_RETURN(std::vector<NamedAttribute> entries,
+                                          parseDictEntriesUncached());
+                      return Attribute::dict(std::move(entries));
+                    });
 }
 
 absl::Status ModuleReader::parseGenericOpTailUncached(

@@ -18,6 +18,25 @@ AttrDict dictOf(int64_t k, std::string_view m = "x") {
   return dict;
 }
 
+// A rewrite that sets `name` to `value` and counts its calls in `calls`.
+auto countingSet(int& calls, std::string_view name, Attribute value) {
+  return [&calls, name, value](AttrDict& dict) {
+    ++calls;
+    dict.set(name, value);
+  };
+}
+
+// Sets "k" to 2 in `a`, then in `b`, through `rewrites`; returns how many
+// times the rewrite ran.
+int setKToTwoInBoth(AttrDictRewrites& rewrites, AttrDict& a, AttrDict& b) {
+  Attribute two = Attribute::integer(2);
+  int calls = 0;
+  auto setK = countingSet(calls, "k", two);
+  rewrites.apply(a, two.identity(), "k", setK);
+  rewrites.apply(b, two.identity(), "k", setK);
+  return calls;
+}
+
 TEST_CASE("AttrDictRewrites: a shared dictionary is rewritten once") {
   AttrDict a = dictOf(1);
   AttrDict b = a;
@@ -25,10 +44,7 @@ TEST_CASE("AttrDictRewrites: a shared dictionary is rewritten once") {
   AttrDict kept = a;  // held elsewhere: must not change
   Attribute two = Attribute::integer(2);
   int calls = 0;
-  auto setK = [&](AttrDict& dict) {
-    ++calls;
-    dict.set("k", two);
-  };
+  auto setK = countingSet(calls, "k", two);
   AttrDictRewrites rewrites;
   for (AttrDict* dict : {&a, &b, &c}) {
     rewrites.apply(*dict, two.identity(), "k", setK);
@@ -71,16 +87,8 @@ TEST_CASE("AttrDictRewrites: equal but unshared dictionaries are separate") {
   AttrDict a = dictOf(1);
   AttrDict b = dictOf(1);
   const NamedAttribute* a_entries = a.begin();
-  Attribute two = Attribute::integer(2);
-  int calls = 0;
-  auto setK = [&](AttrDict& dict) {
-    ++calls;
-    dict.set("k", two);
-  };
   AttrDictRewrites rewrites;
-  rewrites.apply(a, two.identity(), "k", setK);
-  rewrites.apply(b, two.identity(), "k", setK);
-  CHECK(calls == 2);
+  CHECK(setKToTwoInBoth(rewrites, a, b) == 2);
   CHECK(a.begin() == a_entries);  // in place: nobody else held them
   CHECK(a == b);
   CHECK_FALSE(a.sharesWith(b));
@@ -89,20 +97,13 @@ TEST_CASE("AttrDictRewrites: equal but unshared dictionaries are separate") {
 TEST_CASE("AttrDictRewrites: empty dictionaries share their result") {
   AttrDict a;
   AttrDict b;
-  Attribute two = Attribute::integer(2);
-  int calls = 0;
-  auto setK = [&](AttrDict& dict) {
-    ++calls;
-    dict.set("k", two);
-  };
   AttrDictRewrites rewrites;
-  rewrites.apply(a, two.identity(), "k", setK);
-  rewrites.apply(b, two.identity(), "k", setK);
-  CHECK(calls == 1);
+  CHECK(setKToTwoInBoth(rewrites, a, b) == 1);
   CHECK(a.get("k").intValue() == 2);
   CHECK(a.sharesWith(b));
   // Another rewrite of an empty dictionary is its own.
   AttrDict c;
+  Attribute two = Attribute::integer(2);
   rewrites.apply(c, two.identity(), "n",
                  [&](AttrDict& dict) { dict.set("n", two); });
   CHECK(c.contains("n"));
