@@ -109,26 +109,55 @@ void Driver::updateSlot(Value slot, ShardingId id, bool notify) {
   updateGroupMembers(slot, id, notify);
 }
 
-const std::vector<PropagationDirection>& Driver::roundDirections(
-    const StepParams& params, int64_t num_factors) {
-  auto [it, inserted] = round_directions_.try_emplace(RoundKey{
-      params.round_rule, params.priority, num_factors, params.shared_operand});
-  if (inserted) {
+const RoundInfo& Driver::roundInfo(const StepParams& params,
+                                   int64_t num_factors) {
+  constexpr size_t kKinds = static_cast<size_t>(OpPriorityKind::kLast) + 1;
+  int32_t* index;
+  if (params.round_rule_index >= 0) {
+    size_t i = (static_cast<size_t>(params.round_rule_index) * kKinds +
+                static_cast<size_t>(params.priority)) *
+                   2 +
+               (params.shared_operand ? 1 : 0);
+    if (i >= round_by_rule_.size()) {
+      round_by_rule_.resize(std::max(i + 1, rules_.size() * kKinds * 2), -1);
+    }
+    index = &round_by_rule_[i];
+  } else {
+    index = &round_by_key_
+                 .try_emplace(RoundKey{params.priority, num_factors,
+                                       params.shared_operand},
+                              -1)
+                 .first->second;
+  }
+  if (*index < 0) {
+    *index = static_cast<int32_t>(round_infos_.size());
+    RoundInfo& info = round_infos_.emplace_back();
     for (int64_t f = 0; f < num_factors; ++f) {
-      it->second.push_back(opPriorityDirection(*op_round_, params.priority,
-                                               params.round_rule, f,
-                                               params.shared_operand));
+      info.directions.push_back(opPriorityDirection(*op_round_, params.priority,
+                                                    params.round_rule, f,
+                                                    params.shared_operand));
+    }
+    for (size_t d = 0; d < info.any.size(); ++d) {
+      auto direction = static_cast<PropagationDirection>(d);
+      info.any[d] = std::any_of(info.directions.begin(), info.directions.end(),
+                                [&](PropagationDirection f) {
+                                  return intersect(f, direction) !=
+                                         PropagationDirection::kNone;
+                                });
+      info.code[d] = stepCode(direction, info.directions);
     }
   }
-  return it->second;
+  return round_infos_[*index];
 }
 
-uint64_t Driver::stepCode(const StepParams& params) const {
+uint64_t Driver::stepCode(
+    PropagationDirection direction,
+    absl::Span<const PropagationDirection> factors) const {
   constexpr size_t kMaxFactors = 30;  // two bits each after the two flags
   uint64_t code = (aggressive_ ? 1 : 0) | (op_round_ ? 2 : 0);
-  if (factor_directions_.size() > kMaxFactors) return LastStep::kNone;
-  for (size_t f = 0; f < factor_directions_.size(); ++f) {
-    PropagationDirection d = intersect(params.direction, factor_directions_[f]);
+  if (factors.size() > kMaxFactors) return LastStep::kNone;
+  for (size_t f = 0; f < factors.size(); ++f) {
+    PropagationDirection d = intersect(direction, factors[f]);
     code |= static_cast<uint64_t>(d) << (2 + 2 * f);
   }
   return code;
@@ -149,20 +178,18 @@ bool Driver::repeatsLastStep(Op op, uint64_t code) {
 absl::Status Driver::step(Op op, const StepParams& params) {
   if (params.direction == PropagationDirection::kNone) return absl::OkStatus();
   const OpShardingRule& rule = *params.rule;
-  factor_directions_.clear();
+  factor_directions_ = {};
+  uint64_t code;
   if (op_round_ && !params.ignores_op_rounds) {
-    const std::vector<PropagationDirection>& round =
-        roundDirections(params, rule.numFactors());
-    bool any = false;
-    for (PropagationDirection d : round) {
-      any =
-          any || intersect(d, params.direction) != PropagationDirection::kNone;
-    }
+    const RoundInfo& round = roundInfo(params, rule.numFactors());
+    auto d = static_cast<size_t>(params.direction);
     // Nothing may move in this round.
-    if (!any && rule.numFactors() > 0) return absl::OkStatus();
-    factor_directions_.assign(round.begin(), round.end());
+    if (!round.any[d] && rule.numFactors() > 0) return absl::OkStatus();
+    factor_directions_ = round.directions;
+    code = round.code[d];
+  } else {
+    code = stepCode(params.direction, {});
   }
-  uint64_t code = stepCode(params);
   if (repeatsLastStep(op, code)) {
     ++stats_.skipped_visits;
     return absl::OkStatus();
@@ -297,6 +324,7 @@ absl::Status Driver::visit(Op op) {
       return absl::OkStatus();
     case OpRole::kRule: {
       params.rule = params.round_rule = &rules_[entry.rule];
+      params.round_rule_index = entry.rule;
       params.conservative = options_.conservative;
       for (unsigned i = 0; i < op.numOperands(); ++i) addSlot(op.operand(i));
       for (unsigned i = 0; i < op.numResults(); ++i) addSlot(op.result(i));
@@ -418,25 +446,11 @@ absl::Status Driver::propagateFuncResults() {
 absl::Status Driver::fixpoint() {
   ++stats_.rounds;
   SK_RETURN_IF_ERROR(propagateFuncResults());
-  // Top-down: the first op is processed first; ops queued while propagating
-  // are processed next (last queued first), as MLIR's greedy driver does.
-  worklist_.clear();
-  auto collect = [&](Op op) {
-    if (op.hasTrait(OpTrait::kSymbol)) return;
-    in_worklist_[op.id()] = 1;
-    worklist_.push_back(op.id());
-  };
-  if (calls_) {
-    // Calls are followed: each function's ops before its callers', so that
-    // what a callee's body dictates reaches its calls first.
-    std::vector<FuncOp> order = calls_->callersFirst();
-    for (auto it = order.rbegin(); it != order.rend(); ++it) {
-      Module::walkOp(*it, collect);
-    }
-  } else {
-    m_.walk(collect);
-  }
-  std::reverse(worklist_.begin(), worklist_.end());
+  round_infos_.clear();
+  std::fill(round_by_rule_.begin(), round_by_rule_.end(), -1);
+  round_by_key_.clear();
+  worklist_.assign(order_.rbegin(), order_.rend());
+  for (uint32_t id : order_) in_worklist_[id] = 1;
   while (!worklist_.empty()) {
     Op op(&m_, worklist_.back());
     worklist_.pop_back();
@@ -448,6 +462,26 @@ absl::Status Driver::fixpoint() {
     SK_RETURN_IF_ERROR(status);
   }
   return propagateFuncResults();
+}
+
+// Top-down: the first op is processed first; ops queued while propagating
+// are processed next (last queued first), as MLIR's greedy driver does. Steps
+// create no ops, so the order is the same in every fixed point.
+void Driver::collectOrder() {
+  order_.clear();
+  auto collect = [&](Op op) {
+    if (!op.hasTrait(OpTrait::kSymbol)) order_.push_back(op.id());
+  };
+  if (calls_) {
+    // Calls are followed: each function's ops before its callers', so that
+    // what a callee's body dictates reaches its calls first.
+    std::vector<FuncOp> order = calls_->callersFirst();
+    for (auto it = order.rbegin(); it != order.rend(); ++it) {
+      Module::walkOp(*it, collect);
+    }
+  } else {
+    m_.walk(collect);
+  }
 }
 
 absl::StatusOr<PropagationStats> Driver::run() {
@@ -465,6 +499,7 @@ absl::StatusOr<PropagationStats> Driver::run() {
     calls_.emplace(std::move(calls));
   }
   syncGroups();
+  collectOrder();
   debug_.prepare();
   std::vector<std::optional<int64_t>> user_rounds = {std::nullopt};
   if (options_.user_priorities) {
@@ -485,7 +520,6 @@ absl::StatusOr<PropagationStats> Driver::run() {
     user_round_ = user_round;
     for (const std::optional<int64_t>& op_round : op_rounds) {
       op_round_ = op_round;
-      round_directions_.clear();
       for (bool a : aggressive) {
         aggressive_ = a;
         SK_TIMED_RETURN_IF_ERROR("fixed point", fixpoint());

@@ -9,6 +9,7 @@
 #ifndef SHARDKIT_SRC_PROPAGATION_DRIVER_H_
 #define SHARDKIT_SRC_PROPAGATION_DRIVER_H_
 
+#include <array>
 #include <cstdint>
 #include <deque>
 #include <optional>
@@ -58,6 +59,16 @@ struct LastStep {
   uint64_t started_at = 0;
 };
 
+// What the current op-priority round allows an op with a given rule, kind
+// and operand sharing: each factor's direction, and for each direction of a
+// step (by PropagationDirection's value) whether any factor may move and the
+// step's code (Driver::stepCode).
+struct RoundInfo {
+  std::vector<PropagationDirection> directions;
+  std::array<bool, 4> any{};
+  std::array<uint64_t, 4> code{};
+};
+
 struct FuncResults {
   FuncOp func;
   std::vector<ShardingId> shardings;
@@ -70,6 +81,8 @@ struct StepParams {
   // The rule whose factor types the op-priority rounds look at; null for an
   // identity (edges, barriers: every factor passes through).
   const OpShardingRule* round_rule = nullptr;
+  // The index of `round_rule` in Driver::rules_, or -1 (identities).
+  int32_t round_rule_index = -1;
   OpPriorityKind priority = OpPriorityKind::kOther;
   bool shared_operand = false;
   // Propagates in every op-priority round as in the last (a barrier only
@@ -123,14 +136,16 @@ class Driver {
   void recordStep(Op op, Op func, const OpShardingRule& rule,
                   absl::Span<const Value> operands,
                   absl::Span<const Value> results);
-  // The directions of the rule's factors in the current op-priority round
-  // (opPriorityDirection), computed once per round and kind of op.
-  const std::vector<PropagationDirection>& roundDirections(
-      const StepParams& params, int64_t num_factors);
-  // The step's parameters packed in a word (the factor directions of the
-  // current op-priority round, the strategy), or LastStep::kNone if they
-  // don't fit.
-  uint64_t stepCode(const StepParams& params) const;
+  // What the current op-priority round allows the step (opPriorityDirection
+  // of each factor), computed once per fixed point and kind of op.
+  const RoundInfo& roundInfo(const StepParams& params, int64_t num_factors);
+  // A step's parameters packed in a word (its direction, the factor
+  // directions of the current op-priority round, the strategy), or
+  // LastStep::kNone if they don't fit.
+  uint64_t stepCode(PropagationDirection direction,
+                    absl::Span<const PropagationDirection> factors) const;
+  // The ops of the module in the order a fixed point first visits them.
+  void collectOrder();
   // Whether `op`'s step can be skipped as a repeat of its last one; records
   // this step otherwise.
   bool repeatsLastStep(Op op, uint64_t code);
@@ -208,13 +223,16 @@ class Driver {
   bool saw_rule_attr_ = false;   // some op has an `sdy.sharding_rule`
   bool has_func_edges_ = false;  // some op is an `sdy.func_data_flow_edge`
   PropagationWorkspace workspace_;
-  std::vector<PropagationDirection> factor_directions_;
-  // roundDirections, by the rule that decides them (null for identities),
-  // the kind of op and the number of factors.
-  using RoundKey =
-      std::tuple<const OpShardingRule*, OpPriorityKind, int64_t, bool>;
-  absl::flat_hash_map<RoundKey, std::vector<PropagationDirection>>
-      round_directions_;
+  // The current step's factor directions (in round_infos_), or none.
+  absl::Span<const PropagationDirection> factor_directions_;
+  // roundInfo of the current fixed point, found by the rule's index, the
+  // kind of op and operand sharing (round_by_rule_: dense, -1 if not yet
+  // computed) or, for identities, by the number of factors (round_by_key_).
+  std::vector<RoundInfo> round_infos_;
+  std::vector<int32_t> round_by_rule_;
+  using RoundKey = std::tuple<OpPriorityKind, int64_t, bool>;
+  absl::flat_hash_map<RoundKey, int32_t> round_by_key_;
+  std::vector<uint32_t> order_;  // collectOrder
   std::vector<Value> slots_;
   std::vector<const TensorSharding*> ptrs_;
   PropagationStats stats_;
