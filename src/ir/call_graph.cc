@@ -65,6 +65,8 @@ absl::StatusOr<CallGraph> CallGraph::build(Module& module) {
     graph.by_name_.try_emplace(std::string(func.name()), index);
     graph.by_op_id_.emplace(op.id(), index);
   }
+  // Without calls, every node stands alone: no body needs a walk.
+  if (!module.mayHaveOpsNamed(func::CallOp::opName())) return graph;
   for (size_t i = 0; i < graph.nodes_.size(); ++i) {
     Op func = graph.nodes_[i].func;
     std::vector<Op> calls;

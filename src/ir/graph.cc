@@ -92,6 +92,7 @@ Op Module::createOpWith(const OperationState& state, AttrDict inherent,
     regions_.push_back(std::move(region));
   }
   ++num_live_ops_;
+  ++live_ops_by_name_[state.name.entry()];
   return Op(this, id);
 }
 
@@ -234,6 +235,22 @@ void Module::eraseOp(uint32_t id) {
   }
   op.erased = true;
   --num_live_ops_;
+  --live_ops_by_name_[op.name.entry()];
+}
+
+bool Module::mayHaveOpsNamed(OpName name) const {
+  // Few distinct names: the entries are compared by name, as OpNames are.
+  for (const auto& [entry, count] : live_ops_by_name_) {
+    if (count > 0 && OpName(entry) == name) return true;
+  }
+  return false;
+}
+
+bool Module::mayHaveOpsWith(OpTrait trait) const {
+  for (const auto& [entry, count] : live_ops_by_name_) {
+    if (count > 0 && OpName(entry).hasTrait(trait)) return true;
+  }
+  return false;
 }
 
 Op Module::lookupSymbol(std::string_view name) {

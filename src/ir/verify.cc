@@ -141,6 +141,7 @@ class Verifier {
  private:
   // Records the diagnostics of `status`; one without a location is at `op`.
   void report(Op op, const absl::Status& status) {
+    if (status.ok()) return;
     for (Diagnostic& d : diagnosticsOf(status)) {
       if (d.location.empty()) d.location = locationOf(op);
       errors_.push_back(std::move(d));

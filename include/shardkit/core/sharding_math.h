@@ -26,6 +26,39 @@ inline std::vector<int64_t> shardCounts(const TensorSharding& sharding,
   return counts;
 }
 
+namespace sharding_math_internal {
+
+// How many of `axes`, one after another, divide `left` evenly; `left` ends
+// as what remains of it after them.
+inline size_t evenlyDividingPrefix(const AxisRefVector& axes, int64_t& left,
+                                   const Mesh& mesh) {
+  size_t kept = 0;
+  for (; kept < axes.size(); ++kept) {
+    int64_t size = axes[kept].size(mesh);
+    if (std::gcd(size, left) != size) break;
+    left /= size;
+  }
+  return kept;
+}
+
+}  // namespace sharding_math_internal
+
+// Whether every axis of `sharding` divides what its dimension of `shape` has
+// left evenly: evenlySharded would return `sharding` unchanged.
+inline bool isEvenlySharded(const TensorSharding& sharding,
+                            absl::Span<const int64_t> shape, const Mesh& mesh) {
+  for (size_t d = 0; d < sharding.dim_shardings.size() && d < shape.size();
+       ++d) {
+    const AxisRefVector& axes = sharding.dim_shardings[d].axes;
+    int64_t left = shape[d];
+    if (sharding_math_internal::evenlyDividingPrefix(axes, left, mesh) !=
+        axes.size()) {
+      return false;
+    }
+  }
+  return true;
+}
+
 // `sharding` with every dimension cut to the longest prefix of its axes that
 // divides the dimension's size evenly; an axis that only partly divides what
 // is left contributes its largest dividing sub-axis (from its start) and ends
@@ -39,20 +72,13 @@ inline TensorSharding evenlySharded(const TensorSharding& sharding,
   for (size_t d = 0; d < result.dim_shardings.size() && d < shape.size(); ++d) {
     AxisRefVector& axes = result.dim_shardings[d].axes;
     int64_t left = shape[d];
-    size_t kept = 0;
+    size_t kept =
+        sharding_math_internal::evenlyDividingPrefix(axes, left, mesh);
+    if (kept == axes.size()) continue;
     std::optional<AxisRef> partial;
-    for (; kept < axes.size(); ++kept) {
-      int64_t size = axes[kept].size(mesh);
-      int64_t common = std::gcd(size, left);
-      if (common == size) {
-        left /= size;
-        continue;
-      }
-      if (common > 1) {
-        partial =
-            makeAxisRef(axes[kept].name, axes[kept].preSize(), common, mesh);
-      }
-      break;
+    if (int64_t common = std::gcd(axes[kept].size(mesh), left); common > 1) {
+      partial =
+          makeAxisRef(axes[kept].name, axes[kept].preSize(), common, mesh);
     }
     truncateAxes(axes, kept);
     if (partial) axes.push_back(*partial);

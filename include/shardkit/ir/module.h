@@ -153,6 +153,12 @@ class Module {
   // Live op count, and bytes held by the IR storage (not counting attributes'
   // payloads or types).
   size_t numOps() const { return num_live_ops_; }
+  // Whether the module may hold an op called `name`: false when every op of
+  // that name it created (in a block or not) has been erased, so that a pass
+  // acting on such ops alone can tell it has nothing to do without a walk.
+  bool mayHaveOpsNamed(OpName name) const;
+  // The same for the ops whose name has `trait`.
+  bool mayHaveOpsWith(OpTrait trait) const;
   // Upper bounds of Op::id() and Value::id() (ids are never reused), for side
   // tables indexed by id.
   size_t opIdBound() const { return ops_.size(); }
@@ -202,6 +208,8 @@ class Module {
   absl::flat_hash_map<std::string, uint32_t> symbol_index_;
   uint32_t body_block_ = kNoId;
   size_t num_live_ops_ = 0;
+  // Live ops by the entry of their name (mayHaveOpsNamed).
+  absl::flat_hash_map<const OpNameEntry*, uint32_t> live_ops_by_name_;
   absl::flat_hash_map<uint32_t, DebugLocation> debug_locations_;
   uint32_t next_user_location_ = 0;
 };

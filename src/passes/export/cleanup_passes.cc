@@ -43,6 +43,9 @@ bool sameAttributes(Op a, Op b) {
 }  // namespace
 
 absl::Status removeShardingGroups(Module& module) {
+  if (!module.mayHaveOpsNamed(sdy::ShardingGroupOp::opName())) {
+    return absl::OkStatus();
+  }
   module.walk([](Op op) {
     if (isa<sdy::ShardingGroupOp>(op)) op.erase();
   });
@@ -50,6 +53,9 @@ absl::Status removeShardingGroups(Module& module) {
 }
 
 absl::Status shardingConstraintsToReshards(Module& module) {
+  if (!module.mayHaveOpsNamed(sdy::ShardingConstraintOp::opName())) {
+    return absl::OkStatus();
+  }
   module.walk([&module](Op op) {
     auto constraint = dynCast<sdy::ShardingConstraintOp>(op);
     if (!constraint) return;

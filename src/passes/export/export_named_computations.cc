@@ -84,6 +84,9 @@ void replaceByCall(Module& module, sdy::NamedComputationOp computation,
 }  // namespace
 
 absl::Status exportNamedComputations(Module& module) {
+  if (!module.mayHaveOpsNamed(sdy::NamedComputationOp::opName())) {
+    return absl::OkStatus();
+  }
   std::vector<Op> ops;
   for (Op func : module.functions()) {
     if (Block body = FuncOp(func).body()) {

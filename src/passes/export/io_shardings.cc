@@ -41,6 +41,14 @@ TensorShardingPerValue evenlyShardedFor(const TensorShardingPerValue& list,
   return result;
 }
 
+// Whether evenlyShardedFor would change `sharding`.
+bool unevenFor(const TensorSharding& sharding, Type type,
+               const MeshTable& meshes) {
+  const Mesh* mesh = meshes.resolve(sharding);
+  return mesh != nullptr && type.isRankedTensor() && type.hasStaticShape() &&
+         !isEvenlySharded(sharding, type.shape(), *mesh);
+}
+
 // Writes back only what changes: a function may have tens of thousands of
 // arguments, and few of them are sharded unevenly.
 void updateFunctionSignature(FuncOp func, const MeshTable& meshes) {
@@ -48,16 +56,14 @@ void updateFunctionSignature(FuncOp func, const MeshTable& meshes) {
   for (unsigned i = 0; i < arguments.size(); ++i) {
     std::optional<TensorSharding> scratch;
     const TensorSharding* s = findFuncArgSharding(func, i, scratch);
-    if (s == nullptr) continue;
-    TensorSharding even = evenlyShardedFor(*s, arguments[i], meshes);
-    if (!(even == *s)) setFuncArgSharding(func, i, even);
+    if (s == nullptr || !unevenFor(*s, arguments[i], meshes)) continue;
+    setFuncArgSharding(func, i, evenlyShardedFor(*s, arguments[i], meshes));
   }
   std::vector<Type> results = func.resultTypes();
   for (unsigned i = 0; i < func.numResults(); ++i) {
     const TensorSharding* s = findFuncResultSharding(func, i);
-    if (s == nullptr) continue;
-    TensorSharding even = evenlyShardedFor(*s, results[i], meshes);
-    if (!(even == *s)) setFuncResultSharding(func, i, even);
+    if (s == nullptr || !unevenFor(*s, results[i], meshes)) continue;
+    setFuncResultSharding(func, i, evenlyShardedFor(*s, results[i], meshes));
   }
 }
 

@@ -94,6 +94,11 @@ void sinkDataFlowEdgesOf(Op op, const SinkDataFlowEdgesOptions& options) {
 
 absl::Status sinkDataFlowEdges(Module& module,
                                const SinkDataFlowEdgesOptions& options) {
+  // Without edges only the debug records would change (set even when empty).
+  if (!module.mayHaveOpsNamed(sdy::DataFlowEdgeOp::opName()) &&
+      !options.debug.sharding_origins && !options.debug.propagation_edges) {
+    return absl::OkStatus();
+  }
   std::vector<Op> ops;
   for (Op func : module.functions()) {
     if (!FuncOp(func).isDeclaration()) {

@@ -12,6 +12,9 @@
 namespace shardkit {
 
 absl::Status sinkFuncDataFlowEdges(Module& module) {
+  if (!module.mayHaveOpsNamed(sdy::FuncDataFlowEdgeOp::opName())) {
+    return absl::OkStatus();
+  }
   std::vector<Op> ops;
   for (Op func : module.functions()) {
     if (!FuncOp(func).isDeclaration()) {

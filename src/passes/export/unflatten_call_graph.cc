@@ -47,6 +47,7 @@ class Unflattener {
       : dedup_fully_(dedup_fully), meshes_(module.meshTable()) {
     for (Op op : module.functions())
       functions_[std::string(FuncOp(op).name())] = FuncOp(op);
+    if (!module.mayHaveOpsNamed(func::CallOp::opName())) return;
     std::vector<Op> ops;
     for (Op op : module.functions()) {
       if (Block body = FuncOp(op).body()) {

@@ -40,6 +40,7 @@ void addDataFlowEdgesOf(Module& module, Op op) {
 }  // namespace passes_internal
 
 absl::Status addDataFlowEdges(Module& module) {
+  if (!module.mayHaveOpsWith(OpTrait::kDataFlowEdges)) return absl::OkStatus();
   std::vector<Op> ops;
   for (FuncOp func : functionDefinitions(module)) {
     ir_internal::collectPostOrder(func.body(), ops);

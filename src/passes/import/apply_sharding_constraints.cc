@@ -262,6 +262,10 @@ class ConstraintApplier {
 
 absl::Status applyShardingConstraints(
     Module& module, const ApplyShardingConstraintsOptions& options) {
+  if (!module.mayHaveOpsNamed(sdy::ShardingConstraintOp::opName()) &&
+      !module.mayHaveOpsNamed(sdy::ManualComputationOp::opName())) {
+    return absl::OkStatus();
+  }
   std::vector<Op> ops;
   ir_internal::collectPostOrder(module.body(), ops);
   ConstraintApplier applier(module, options);

@@ -109,6 +109,7 @@ class Flattener {
 }  // namespace
 
 absl::Status flattenCallGraph(Module& module) {
+  if (!module.mayHaveOpsNamed(func::CallOp::opName())) return absl::OkStatus();
   SK_ASSIGN_OR_RETURN(CallGraph calls,
                       passes_internal::acyclicCallGraph(module));
   Flattener flattener(module, calls);

@@ -112,6 +112,9 @@ absl::Status cleanup(Op op, const MeshTable& meshes) {
 }  // namespace
 
 absl::Status cleanupManualAxes(Module& module) {
+  if (!module.mayHaveOpsNamed(sdy::ManualComputationOp::opName())) {
+    return absl::OkStatus();
+  }
   MeshTable meshes = module.meshTable();
   std::vector<Op> ops;
   ir_internal::collectPreOrder(module.body(), ops);

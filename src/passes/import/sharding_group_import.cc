@@ -103,6 +103,9 @@ class GroupUnion {
 }  // namespace
 
 absl::Status importShardingGroups(Module& module) {
+  if (!module.mayHaveOpsNamed(sdy::ShardingGroupOp::opName())) {
+    return absl::OkStatus();
+  }
   SK_ASSIGN_OR_RETURN(std::vector<ValueGroups> groups, collectGroups(module));
   if (groups.empty()) return absl::OkStatus();
 

@@ -53,14 +53,14 @@ class Walker {
  private:
   void walkSignature(FuncOp func) {
     ShardingSite site{func.op(), {}};
-    for (unsigned i = 0; i < func.numArguments(); ++i) {
+    for (unsigned i = 0, n = func.numArguments(); i < n; ++i) {
       const Attribute& attr = func.argAttr(i, kShardingAttr);
       Attribute updated = transform(attr, site);
       if (updated.identity() != attr.identity()) {
         func.setArgAttr(i, kShardingAttr, updated);
       }
     }
-    for (unsigned i = 0; i < func.numResults(); ++i) {
+    for (unsigned i = 0, n = func.numResults(); i < n; ++i) {
       const Attribute& attr = func.resultAttr(i, kShardingAttr);
       Attribute updated = transform(attr, site);
       if (updated.identity() != attr.identity()) {

@@ -59,6 +59,26 @@ TEST_CASE("evenlySharded keeps the prefix that divides each dimension") {
   CHECK(kept == open);
 }
 
+TEST_CASE("isEvenlySharded says whether evenlySharded would change it") {
+  Mesh mesh({{"x", 8}, {"y", 3}});
+  auto check = [&](TensorSharding s, Ints shape) {
+    bool even = isEvenlySharded(s, shape, mesh);
+    CHECK(even == (evenlySharded(s, shape, mesh) == s));
+    return even;
+  };
+  CHECK(check(sharding({{full("y"), full("x")}}), {24}));
+  CHECK_FALSE(check(sharding({{full("y"), full("x")}}), {6}));
+  CHECK_FALSE(check(sharding({{full("x")}}), {6}));
+  // Each axis divides what the ones before it left: 8 * 3 does not divide 12.
+  CHECK_FALSE(check(sharding({{full("x"), full("y")}}), {12}));
+  CHECK(check(sharding({{sub("x", 2, 4)}, {}}), {4, 5}));
+  CHECK_FALSE(check(sharding({{}, {full("y")}}), {4, 5}));
+  // A size of 0 is divided by every axis; missing dimensions are not looked
+  // at.
+  CHECK(check(sharding({{full("x"), full("y")}}), {0}));
+  CHECK(check(sharding({{full("x")}, {full("y")}}), {8}));
+}
+
 TEST_CASE("meshCoordinates is row-major over the axes") {
   Mesh mesh({{"a", 2}, {"b", 3}, {"c", 4}});
   CHECK(meshCoordinates(mesh, 0) == Ints{0, 0, 0});

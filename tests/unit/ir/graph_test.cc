@@ -219,6 +219,42 @@ TEST_CASE("erase unlinks the op, drops its uses and erases nested ops") {
   CHECK(a.useEmpty());
 }
 
+TEST_CASE("mayHaveOpsNamed follows creation and erasure, nested or not") {
+  Fixture f;
+  Module& m = *f.module;
+  Value a = f.func.argument(0);
+  OpName call = m.opName("func.call"), edge = m.opName("sdy.data_flow_edge");
+  CHECK_FALSE(m.mayHaveOpsNamed(call));
+  CHECK_FALSE(m.mayHaveOpsWith(OpTrait::kDataFlowEdges));
+  CHECK(m.mayHaveOpsNamed(m.opName("func.func")));
+
+  OperationState state(m.opName("stablehlo.while"));
+  state.operands = {a};
+  state.result_types = {f.t4};
+  state.num_regions = 1;
+  Op loop = m.createOp(state);
+  f.func.body().pushBack(loop);
+  Op nested = f.add("func.call", {a}, loop.region(0).addBlock());
+  // A detached op counts too: it is the module's until erased.
+  OperationState detached(edge);
+  detached.operands = {a};
+  Op lone = m.createOp(detached);
+  CHECK(m.mayHaveOpsNamed(call));
+  CHECK(m.mayHaveOpsNamed(edge));
+  CHECK(m.mayHaveOpsWith(OpTrait::kDataFlowEdges));  // the while
+
+  lone.erase();
+  CHECK_FALSE(m.mayHaveOpsNamed(edge));
+  loop.erase();  // and the call inside it
+  CHECK(nested.isErased());
+  CHECK_FALSE(m.mayHaveOpsNamed(call));
+  CHECK_FALSE(m.mayHaveOpsWith(OpTrait::kDataFlowEdges));
+  loop.erase();  // erasing twice counts once
+  CHECK_FALSE(m.mayHaveOpsNamed(call));
+  f.add("func.call", {a});
+  CHECK(m.mayHaveOpsNamed(call));
+}
+
 TEST_CASE("moveBefore / moveAfter / insert* reorder ops") {
   Fixture f;
   Value a = f.func.argument(0);
