@@ -290,7 +290,10 @@ class OpTextWriter : public OpWriter {
       strAppend(out_, namer_.groupBase(op), ":", op.numResults(), " = ");
       return;
     }
-    printOperands(op.results());
+    for (unsigned i = 0; i < op.numResults(); ++i) {
+      if (i > 0) out_ += ", ";
+      out_ += valueName(op.result(i));
+    }
     out_ += " = ";
   }
 

@@ -25,20 +25,30 @@ absl::StatusOr<Attribute> parseI64List(OpReader& r) {
   return Attribute::i64Array(std::move(values));
 }
 
-std::string i64ListText(const std::vector<int64_t>& values) {
-  std::string out = "[";
+void appendI64List(std::string& out, absl::Span<const int64_t> values) {
+  out += '[';
   for (size_t i = 0; i < values.size(); ++i) {
     if (i) out += ", ";
     strAppend(out, values[i]);
   }
   out += ']';
+}
+
+std::string i64ListText(const std::vector<int64_t>& values) {
+  std::string out;
+  appendI64List(out, values);
   return out;
 }
 
+const std::vector<int64_t>* i64ArrayOf(const Attribute& attr) {
+  const DenseArrayValue* d = attr.asDenseArray();
+  return d != nullptr && d->element_type == "i64" ? &d->values : nullptr;
+}
+
 bool printI64List(OpWriter& w, const Attribute& attr) {
-  std::optional<std::vector<int64_t>> values = attr.i64ArrayValues();
-  if (!values) return false;
-  w << i64ListText(*values);
+  const std::vector<int64_t>* values = i64ArrayOf(attr);
+  if (values == nullptr) return false;
+  appendI64List(w.out(), *values);
   return true;
 }
 
@@ -182,12 +192,12 @@ absl::StatusOr<Op> parseKeywordListOp(OpReader& r, OpName name) {
 bool printKeywordListOp(OpWriter& w, Op op) {
   KeywordListForm form = keywordListForm(op.name());
   if (op.numOperands() != 1 || op.numResults() != 1) return false;
-  std::optional<std::vector<int64_t>> values =
-      op.attr(form.attr).i64ArrayValues();
-  if (!values) return false;
+  const std::vector<int64_t>* values = i64ArrayOf(op.attr(form.attr));
+  if (values == nullptr) return false;
   w << op.name() << " ";
   w.printOperand(op.operand(0));
-  w << ", " << form.keyword << " = " << i64ListText(*values);
+  w << ", " << form.keyword << " = ";
+  appendI64List(w.out(), *values);
   w.printAttrDict(op, {form.attr});
   w << " : ";
   if (form.same_type) {

@@ -307,12 +307,17 @@ bool printDotGeneral(OpWriter& w, Op op) {
   if (!dims || op.numOperands() != 2 || op.hasAttr("algorithm")) return false;
   w << "stablehlo.dot_general ";
   w.printOperands(op);
+  auto pair = [&](std::string_view keyword, const std::vector<int64_t>& lhs,
+                  const std::vector<int64_t>& rhs) {
+    w << keyword;
+    appendI64List(w.out(), lhs);
+    w << " x ";
+    appendI64List(w.out(), rhs);
+  };
   if (!dims->lhs_batching.empty() || !dims->rhs_batching.empty()) {
-    w << ", batching_dims = " << i64ListText(dims->lhs_batching) << " x "
-      << i64ListText(dims->rhs_batching);
+    pair(", batching_dims = ", dims->lhs_batching, dims->rhs_batching);
   }
-  w << ", contracting_dims = " << i64ListText(dims->lhs_contracting) << " x "
-    << i64ListText(dims->rhs_contracting);
+  pair(", contracting_dims = ", dims->lhs_contracting, dims->rhs_contracting);
   if (!printPrecision(w, op)) return false;
   w.printAttrsAndFunctionalType(op,
                                 {"dot_dimension_numbers", "precision_config"});

@@ -18,6 +18,11 @@ absl::StatusOr<Attribute> parseI64List(OpReader& r);
 // `[1, 2]` from an integer-list attribute; false if `attr` is not one.
 bool printI64List(OpWriter& w, const Attribute& attr);
 std::string i64ListText(const std::vector<int64_t>& values);
+// Appends `[1, 2]` (or `[]`).
+void appendI64List(std::string& out, absl::Span<const int64_t> values);
+// The values of an `array<i64: ...>` attribute, read in place (what
+// Attribute::i64ArrayValues copies); null for any other attribute.
+const std::vector<int64_t>* i64ArrayOf(const Attribute& attr);
 
 // `keyword = [1, 2]` into attribute `attr_name`.
 absl::Status parseKeywordList(OpReader& r, std::string_view keyword,

@@ -40,6 +40,7 @@ const TensorSharding* commonGroupSharding(
 std::vector<std::vector<Op>> collectShardingGroups(Module& module) {
   absl::flat_hash_map<int64_t, size_t> index;
   std::vector<std::vector<Op>> groups;
+  if (!module.mayHaveOpsNamed(sdy::ShardingGroupOp::opName())) return groups;
   module.walk([&](Op op) {
     auto group = dynCast<sdy::ShardingGroupOp>(op);
     if (!group || op.numOperands() != 1) return;
