@@ -16,9 +16,13 @@ namespace {
 
 constexpr size_t npos = std::string_view::npos;
 
-// Where the bracketed text at `open_at` ends, or npos.
+// Where the bracketed text at `open_at` ends, or npos, also when it is longer
+// than any text worth remembering (a function's dictionary holding the
+// attributes of its thousands of arguments): such a text would be scanned
+// and hashed whole only to be read once.
 size_t balancedEnd(std::string_view text, size_t open_at) {
-  return scanBrackets(text, open_at).end;
+  constexpr size_t kMaxCachedText = 8192;
+  return scanBrackets(text.substr(0, open_at + kMaxCachedText), open_at).end;
 }
 
 size_t skipSpaces(std::string_view text, size_t i) {

@@ -107,6 +107,37 @@ TEST_CASE("equal dictionary attributes are read once and shared") {
   CHECK_THAT(error, Catch::Contains("'k'"));
 }
 
+TEST_CASE("dictionaries too long to remember are read in full each time") {
+  // Two equal dictionary attributes of about 20 KB: past what the reader
+  // remembers, so each is read afresh (not shared), and read whole.
+  std::string list;
+  for (int i = 0; i < 2000; ++i) list += (i ? ", " : "") + std::to_string(i);
+  std::string dict = "{k = [" + list + "]}";
+  // (The second op's tail differs, so that it is not the first one's.)
+  std::string text = "module {\n  \"x.a\"() {d = [" + dict + ", " + dict +
+                     "]} : () -> ()\n  \"x.a\"() {d = [" + dict + ", " + dict +
+                     "], e = 1 : i64} : () -> ()\n}\n";
+  auto module = parseModule(text);
+  REQUIRE(module.ok());
+  std::vector<const void*> identities;
+  for (Op op : (*module)->body()) {
+    const std::vector<Attribute>* dicts = op.attr("d").asArray();
+    REQUIRE(dicts != nullptr);
+    REQUIRE(dicts->size() == 2);
+    CHECK((*dicts)[0] == (*dicts)[1]);
+    identities.push_back((*dicts)[0].identity());
+    identities.push_back((*dicts)[1].identity());
+  }
+  CHECK(identities[0] != identities[1]);
+  CHECK(identities[0] != identities[2]);
+  std::string printed = printModule(**module);
+  CHECK_THAT(printed, Catch::Contains(", 1998, 1999]}, {k = [0, 1, 2"));
+  // An error past the remembered length is still found, where it is.
+  std::string bad = "module {\n  \"x.a\"() {d = [" + dict.substr(0, 15000) +
+                    " 7]} : () -> ()\n}\n";
+  CHECK_THAT(errorOf(bad), Catch::Contains("t.mlir:2:"));
+}
+
 TEST_CASE("an op tail followed by more text on its line is read as usual") {
   std::string text =
       "module {\n  \"x.a\"() {k = 1 : i64} : () -> () \"x.a\"() {k = 1 : "
