@@ -54,7 +54,9 @@ void Driver::push(Op op) {
 void Driver::notifyUsers(Value v) {
   v.forEachUse([&](const Value::Use& use) {
     Op user = use.user();
-    if (Op edge = dataFlowEdgeOp(edgeOwnerOfSource(user, use.operandIndex()))) {
+    if (Op edge = has_edges_ ? dataFlowEdgeOp(
+                                   edgeOwnerOfSource(user, use.operandIndex()))
+                             : Op()) {
       push(edge);
       return;
     }

@@ -181,11 +181,15 @@ class Driver {
   // Resolved once per distinct sharding.
   bool onMaximalMesh(ShardingId id) {
     if (id == ShardingPool::kNone) return false;
-    if (id >= maximal_.size()) maximal_.resize(pool_.size(), kUnknown);
-    if (maximal_[id] == kUnknown) {
-      const Mesh* mesh = meshes_.resolve(pool_.get(id));
-      maximal_[id] = mesh && mesh->isMaximal() ? kYes : kNo;
+    if (id < maximal_.size() && maximal_[id] != kUnknown) {
+      return maximal_[id] == kYes;
     }
+    return resolveMaximal(id);
+  }
+  bool resolveMaximal(ShardingId id) {
+    if (id >= maximal_.size()) maximal_.resize(pool_.size(), kUnknown);
+    const Mesh* mesh = meshes_.resolve(pool_.get(id));
+    maximal_[id] = mesh && mesh->isMaximal() ? kYes : kNo;
     return maximal_[id] == kYes;
   }
 
@@ -222,6 +226,7 @@ class Driver {
   bool aggressive_ = false;      // the strategy of the current fixed point
   bool saw_rule_attr_ = false;   // some op has an `sdy.sharding_rule`
   bool has_func_edges_ = false;  // some op is an `sdy.func_data_flow_edge`
+  bool has_edges_ = false;       // some op is an `sdy.data_flow_edge`
   PropagationWorkspace workspace_;
   // The current step's factor directions (in round_infos_), or none.
   absl::Span<const PropagationDirection> factor_directions_;

@@ -83,6 +83,7 @@ void Driver::load() {
     }
     for (unsigned i = 0; i < op.numResults(); ++i) load_value(op.result(i));
     has_func_edges_ = has_func_edges_ || isa<sdy::FuncDataFlowEdgeOp>(op);
+    has_edges_ = has_edges_ || isa<sdy::DataFlowEdgeOp>(op);
     if (isa<sdy::ShardingGroupOp>(op) && op.numOperands() == 1) {
       group_ops.push_back(op);
     }

@@ -148,10 +148,13 @@ Token Lexer::next() {
 
 Token Lexer::lexPrefixed(size_t start, TokenKind kind) {
   size_t body = pos_;
-  auto accept = kind == TokenKind::kPercentIdent || kind == TokenKind::kAtIdent
-                    ? isSuffixChar
-                    : isIdentChar;
-  while (pos_ < buffer_.size() && accept(buffer_[pos_])) ++pos_;
+  // Two loops rather than one through a function pointer: each inlines its
+  // test.
+  if (kind == TokenKind::kPercentIdent || kind == TokenKind::kAtIdent) {
+    while (pos_ < buffer_.size() && isSuffixChar(buffer_[pos_])) ++pos_;
+  } else {
+    while (pos_ < buffer_.size() && isIdentChar(buffer_[pos_])) ++pos_;
+  }
   if (pos_ == body) return make(TokenKind::kError, start);
   return make(kind, start);
 }
