@@ -8,7 +8,6 @@
 //                [--comm-report=OUT.json] [-PASS[=OPTIONS]]...
 #include <fcntl.h>
 #include <malloc.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -26,7 +25,6 @@
 #include <thread>
 #include <vector>
 
-#include "absl/functional/function_ref.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/module_io.h"
@@ -99,11 +97,8 @@ bool toolError(std::string_view message) {
 
 // Reads `path` ("-" is stdin) into `text`; on failure returns why. A
 // directory, a closed stdin and a read error are failures, not empty input.
-// `before_reading` gets the size of a regular file before its text is
-// allocated (and 0 for other input).
-std::optional<std::string> readInput(
-    const std::string& path, std::string& text,
-    absl::FunctionRef<void(size_t size)> before_reading) {
+std::optional<std::string> readInput(const std::string& path,
+                                     std::string& text) {
   int fd = 0;
   if (path != "-") {
     fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -119,7 +114,6 @@ std::optional<std::string> readInput(
     size_t size = S_ISREG(st.st_mode) && st.st_size > 0
                       ? static_cast<size_t>(st.st_size)
                       : 0;
-    before_reading(size);
     if (size > 0) text.reserve(size);
     char chunk[1 << 16];
     while (true) {
@@ -251,22 +245,6 @@ void tuneAllocator() {
   mallopt(M_MMAP_THRESHOLD, 1 << 30);
 }
 
-// Grows the heap by `bytes` up front and asks for transparent huge pages on
-// it: a large module touches hundreds of megabytes once, and faulting them
-// in 4 KiB at a time costs more than reading the text.
-void reserveHugeHeap(size_t bytes) {
-  constexpr uintptr_t kHuge = uintptr_t{2} << 20;
-  void* block = malloc(bytes);
-  if (block == nullptr) return;
-  uintptr_t begin =
-      (reinterpret_cast<uintptr_t>(block) + kHuge - 1) & ~(kHuge - 1);
-  uintptr_t end = reinterpret_cast<uintptr_t>(sbrk(0)) & ~(kHuge - 1);
-  if (end > begin) {
-    madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
-  }
-  free(block);  // stays in the heap (see tuneAllocator)
-}
-
 int run(int argc, char** argv) {
   tuneAllocator();
   registerMpmdDialect();
@@ -286,21 +264,10 @@ int run(int argc, char** argv) {
     return 0;
   }
   std::string text;
-  // Reading, propagating and printing a module touches several times its
-  // text (about seven times for generic text); reserve ten, the text's own
-  // buffer included when the file's size is known before it is read.
-  bool reserved = false;
-  auto reserve_heap = [&](size_t size) {
-    if (reserved || size <= (size_t{4} << 20)) return;
-    reserveHugeHeap(size * 10);
-    reserved = true;
-  };
-  if (std::optional<std::string> error =
-          readInput(flags.input, text, reserve_heap)) {
+  if (std::optional<std::string> error = readInput(flags.input, text)) {
     toolError(strCat("cannot read '", flags.input, "': ", *error));
     return 1;
   }
-  reserve_heap(text.size());  // input of unknown size (a pipe)
   std::string file = flags.input == "-" ? "<stdin>" : flags.input;
   std::vector<std::string> chunks;
   if (flags.split_input) {
