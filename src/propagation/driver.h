@@ -226,7 +226,8 @@ class Driver {
   bool aggressive_ = false;      // the strategy of the current fixed point
   bool saw_rule_attr_ = false;   // some op has an `sdy.sharding_rule`
   bool has_func_edges_ = false;  // some op is an `sdy.func_data_flow_edge`
-  bool has_edges_ = false;       // some op is an `sdy.data_flow_edge`
+  // The module may have an `sdy.data_flow_edge` (Module::mayHaveOpsNamed).
+  bool has_edges_ = false;
   PropagationWorkspace workspace_;
   // The current step's factor directions (in round_infos_), or none.
   absl::Span<const PropagationDirection> factor_directions_;

@@ -44,6 +44,7 @@ void Driver::load() {
   last_step_.assign(m_.opIdBound(), LastStep{});
   entries_.assign(m_.opIdBound(), OpEntry{});
   in_worklist_.assign(m_.opIdBound(), 0);
+  has_edges_ = m_.mayHaveOpsNamed(sdy::DataFlowEdgeOp::opName());
   absl::flat_hash_map<const TensorSharding*, ShardingId> stored_ids;
   auto load_value = [&](Value v) {
     Value slot = shardableValue(v);
@@ -83,7 +84,6 @@ void Driver::load() {
     }
     for (unsigned i = 0; i < op.numResults(); ++i) load_value(op.result(i));
     has_func_edges_ = has_func_edges_ || isa<sdy::FuncDataFlowEdgeOp>(op);
-    has_edges_ = has_edges_ || isa<sdy::DataFlowEdgeOp>(op);
     if (isa<sdy::ShardingGroupOp>(op) && op.numOperands() == 1) {
       group_ops.push_back(op);
     }
