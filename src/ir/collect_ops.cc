@@ -1,5 +1,7 @@
 #include "src/ir/collect_ops.h"
 
+#include "shardkit/ir/func.h"
+
 namespace shardkit::ir_internal {
 
 void collectPostOrder(Block block, std::vector<Op>& out) {
@@ -24,6 +26,15 @@ void collectPreOrder(Block block, std::vector<Op>& out) {
       }
     }
   }
+}
+
+std::vector<Op> collectFunctionBodiesPreOrder(Module& module) {
+  std::vector<Op> ops;
+  for (Op func : module.functions()) {
+    if (!FuncOp(func).isDeclaration())
+      collectPreOrder(FuncOp(func).body(), ops);
+  }
+  return ops;
 }
 
 }  // namespace shardkit::ir_internal

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "shardkit/ir/graph.h"
+#include "shardkit/ir/module.h"
 
 namespace shardkit::ir_internal {
 
@@ -16,6 +17,9 @@ namespace shardkit::ir_internal {
 void collectPostOrder(Block block, std::vector<Op>& out);
 // Appends every op nested in `block`, an op before the ops of its regions.
 void collectPreOrder(Block block, std::vector<Op>& out);
+// Every op in the bodies of the module's defined functions (declarations
+// have none), in pre-order, function after function.
+std::vector<Op> collectFunctionBodiesPreOrder(Module& module);
 
 }  // namespace shardkit::ir_internal
 

@@ -99,12 +99,7 @@ absl::Status sinkDataFlowEdges(Module& module,
       !options.debug.sharding_origins && !options.debug.propagation_edges) {
     return absl::OkStatus();
   }
-  std::vector<Op> ops;
-  for (Op func : module.functions()) {
-    if (!FuncOp(func).isDeclaration()) {
-      ir_internal::collectPreOrder(FuncOp(func).body(), ops);
-    }
-  }
+  std::vector<Op> ops = ir_internal::collectFunctionBodiesPreOrder(module);
   // A data-flow op comes before its edges (they are its users or inside its
   // regions), so its shardings are taken before the edges go away.
   for (Op op : ops) {

@@ -15,12 +15,7 @@ absl::Status sinkFuncDataFlowEdges(Module& module) {
   if (!module.mayHaveOpsNamed(sdy::FuncDataFlowEdgeOp::opName())) {
     return absl::OkStatus();
   }
-  std::vector<Op> ops;
-  for (Op func : module.functions()) {
-    if (!FuncOp(func).isDeclaration()) {
-      ir_internal::collectPreOrder(FuncOp(func).body(), ops);
-    }
-  }
+  std::vector<Op> ops = ir_internal::collectFunctionBodiesPreOrder(module);
   for (Op op : ops) {
     if (!isa<sdy::FuncDataFlowEdgeOp>(op) || op.numOperands() != 1 ||
         op.numResults() != 1) {
