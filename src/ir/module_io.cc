@@ -63,6 +63,12 @@ absl::StatusOr<std::unique_ptr<Module>> parseModule(
   return parseTerminated(owned, file_name, options);
 }
 
+absl::StatusOr<std::unique_ptr<Module>> parseModuleInPlace(
+    std::string_view text, std::string_view file_name,
+    const ParseOptions& options) {
+  return parseTerminated(text, file_name, options);
+}
+
 std::vector<std::string> splitInputFile(std::string_view text) {
   std::vector<std::string> chunks;
   std::string current;

@@ -6,12 +6,8 @@
 //                [-mlir-timing]
 //                [--explain-op=NAME [--explain-strategy=basic|aggressive]]
 //                [--comm-report=OUT.json] [-PASS[=OPTIONS]]...
-#include <fcntl.h>
 #include <malloc.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-#include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -25,6 +21,7 @@
 #include <thread>
 #include <vector>
 
+#include "absl/functional/function_ref.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/module_io.h"
@@ -36,6 +33,7 @@
 #include "shardkit/propagation/graph_dump.h"
 #include "shardkit/version.h"
 #include "tools/shardkit-opt/flags.h"
+#include "tools/shardkit-opt/input_file.h"
 #include "tools/shardkit-opt/output_file.h"
 #include "tools/shardkit-opt/verify_diagnostics.h"
 
@@ -95,43 +93,6 @@ bool toolError(std::string_view message) {
   return false;
 }
 
-// Reads `path` ("-" is stdin) into `text`; on failure returns why. A
-// directory, a closed stdin and a read error are failures, not empty input.
-std::optional<std::string> readInput(const std::string& path,
-                                     std::string& text) {
-  int fd = 0;
-  if (path != "-") {
-    fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return std::string(std::strerror(errno));
-  }
-  std::optional<std::string> error;
-  struct stat st;
-  if (::fstat(fd, &st) != 0) {
-    error = std::string(std::strerror(errno));
-  } else if (S_ISDIR(st.st_mode)) {
-    error = "is a directory";
-  } else {
-    size_t size = S_ISREG(st.st_mode) && st.st_size > 0
-                      ? static_cast<size_t>(st.st_size)
-                      : 0;
-    if (size > 0) text.reserve(size);
-    char chunk[1 << 16];
-    while (true) {
-      ssize_t n = ::read(fd, chunk, sizeof(chunk));
-      if (n > 0) {
-        text.append(chunk, static_cast<size_t>(n));
-      } else if (n == 0) {
-        break;
-      } else if (errno != EINTR) {
-        error = std::string(std::strerror(errno));
-        break;
-      }
-    }
-  }
-  if (fd != 0) ::close(fd);
-  return error;
-}
-
 // The diagnostics of a failed pass or explanation; one that names no
 // location is at the start of the file.
 std::vector<Diagnostic> located(const absl::Status& status,
@@ -166,10 +127,11 @@ bool explain(Module& module, const Flags& flags, const std::string& file,
 // The last chunk's module, deliberately never destroyed (see processChunk).
 Module* kModuleKeptUntilExit = nullptr;
 
-// Processes one chunk; returns false on error (diagnostics go to `diags`).
-bool processChunk(std::string text, const Flags& flags, const std::string& file,
-                  bool last_chunk, TextSink& out,
-                  std::vector<CommReportEntry>& report,
+// Processes one chunk, `text` (followed by a NUL), calling `release_text`
+// once it is read; returns false on error (diagnostics go to `diags`).
+bool processChunk(std::string_view text, absl::FunctionRef<void()> release_text,
+                  const Flags& flags, const std::string& file, bool last_chunk,
+                  TextSink& out, std::vector<CommReportEntry>& report,
                   std::vector<Diagnostic>& diags) {
   // -mlir-timing: the phases of this chunk, printed when it is done.
   std::optional<PhaseRecorder> recorder;
@@ -185,8 +147,9 @@ bool processChunk(std::string text, const Flags& flags, const std::string& file,
   absl::StatusOr<std::unique_ptr<Module>> module;
   {
     TimedPhase phase("parse");
-    module = parseModule(std::move(text), file, options);
+    module = parseModuleInPlace(text, file, options);
   }
+  release_text();
   if (!module.ok()) {
     diags = located(module.status(), file);
     return false;
@@ -263,35 +226,44 @@ int run(int argc, char** argv) {
     std::cout << "shardkit-opt " << shardkit::version() << "\n";
     return 0;
   }
-  std::string text;
-  if (std::optional<std::string> error = readInput(flags.input, text)) {
+  InputFile input;
+  if (std::optional<std::string> error = input.open(flags.input)) {
     toolError(strCat("cannot read '", flags.input, "': ", *error));
     return 1;
   }
   std::string file = flags.input == "-" ? "<stdin>" : flags.input;
   std::vector<std::string> chunks;
   if (flags.split_input) {
-    chunks = splitInputFile(text);
-  } else {
-    chunks.push_back(std::move(text));
+    chunks = splitInputFile(input.text());
+    input.release();
   }
+  size_t num_chunks = flags.split_input ? chunks.size() : 1;
   // Written as it is printed; a file target is replaced only on success.
   OutputFile out(flags.output);
   std::vector<CommReportEntry> report;
   bool ok = true;
-  for (size_t i = 0; i < chunks.size(); ++i) {
+  for (size_t i = 0; i < num_chunks; ++i) {
     if (i > 0) out.write("// -----\n");
+    std::string_view text = flags.split_input ? chunks[i] : input.text();
+    // -verify-diagnostics reads the text again after the chunk.
+    auto release_text = [&] {
+      if (flags.verify_diagnostics) return;
+      if (flags.split_input) {
+        std::string().swap(chunks[i]);
+      } else {
+        input.release();
+      }
+    };
     std::vector<Diagnostic> diags;
-    bool chunk_ok = processChunk(
-        flags.verify_diagnostics ? chunks[i] : std::move(chunks[i]), flags,
-        file,
-        /*last_chunk=*/i + 1 == chunks.size(), out, report, diags);
+    bool chunk_ok =
+        processChunk(text, release_text, flags, file,
+                     /*last_chunk=*/i + 1 == num_chunks, out, report, diags);
     // Errors a pass reported without failing come first, as they were
     // emitted before any failure.
     std::vector<Diagnostic> reported = takeNonFatalDiagnostics();
     diags.insert(diags.begin(), reported.begin(), reported.end());
     if (flags.verify_diagnostics) {
-      std::string problems = checkExpectedDiagnostics(chunks[i], file, diags);
+      std::string problems = checkExpectedDiagnostics(text, file, diags);
       if (!problems.empty()) {
         std::cerr << problems;
         ok = false;

@@ -35,10 +35,17 @@ struct ParseOptions {
 absl::StatusOr<std::unique_ptr<Module>> parseModule(
     std::string_view text, std::string_view file_name = "-",
     const ParseOptions& options = {});
-// The same, taking ownership of the text (kept for diagnostics) instead of
-// copying it.
+// The same, taking ownership of the text instead of copying it (it is
+// freed once read).
 absl::StatusOr<std::unique_ptr<Module>> parseModule(
     std::string&& text, std::string_view file_name = "-",
+    const ParseOptions& options = {});
+// The same, reading `text` where it lies, without a copy. The byte just
+// past `text` must be readable and NUL: a std::string's terminator, or the
+// zero fill after a mapped file's end. `text` must not change during the
+// call; the module keeps no reference to it.
+absl::StatusOr<std::unique_ptr<Module>> parseModuleInPlace(
+    std::string_view text, std::string_view file_name = "-",
     const ParseOptions& options = {});
 inline absl::StatusOr<std::unique_ptr<Module>> parseModule(
     const char* text, std::string_view file_name = "-",

@@ -2,6 +2,7 @@
 // splitInputFile, and verifying a module that was edited or built in C++.
 #include "shardkit/ir/module_io.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
@@ -99,6 +100,35 @@ TEST_CASE("the module keeps its file name and line starts, not its text") {
   REQUIRE(abs);
   CHECK(locationOf(abs) == DiagnosticLocation{"x.mlir", 3, 5, {}});
   CHECK(parseModule("module {}").value()->file_name == "-");
+}
+
+TEST_CASE("parseModuleInPlace reads the text where it lies and keeps none") {
+  // Two modules in one buffer, separated by a NUL: the first view ends at
+  // the NUL, so the reader must stop there instead of reading the second.
+  std::string buffer =
+      "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n"
+      "  return %a : tensor<4xf32>\n}";
+  size_t first_size = buffer.size();
+  buffer += '\0';
+  buffer += "func.func @g() {\n  return\n}\n";
+  std::string_view first(buffer.data(), first_size);
+  absl::StatusOr<std::unique_ptr<Module>> m =
+      parseModuleInPlace(first, "in.mlir");
+  REQUIRE(m.ok());
+  // The module does not point into the text: overwrite it, then print.
+  std::fill(buffer.begin(), buffer.end(), '#');
+  std::string printed = printModule(**m);
+  CHECK(printed.find("func.func @f(") != std::string::npos);
+  CHECK(printed.find("@g") == std::string::npos);
+
+  // A text cut in the middle of an op is an error at its end, not a read
+  // past the NUL.
+  std::string cut = "func.func @f(";
+  absl::StatusOr<std::unique_ptr<Module>> bad =
+      parseModuleInPlace(cut, "cut.mlir");
+  REQUIRE(!bad.ok());
+  CHECK(fromAbsl(bad.status().message()) ==
+        "cut.mlir:1:14: error: expected type, got end of input");
 }
 
 TEST_CASE("printModule to a sink: megabyte pieces of the same text") {

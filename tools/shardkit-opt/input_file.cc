@@ -1,0 +1,70 @@
+#include "tools/shardkit-opt/input_file.h"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+namespace shardkit {
+
+std::optional<std::string> InputFile::open(const std::string& path) {
+  release();
+  int fd = 0;
+  if (path != "-") {
+    fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return std::string(std::strerror(errno));
+  }
+  std::optional<std::string> error;
+  struct stat st;
+  if (::fstat(fd, &st) != 0) {
+    error = std::string(std::strerror(errno));
+  } else if (S_ISDIR(st.st_mode)) {
+    error = "is a directory";
+  } else {
+    size_t size = S_ISREG(st.st_mode) && st.st_size > 0
+                      ? static_cast<size_t>(st.st_size)
+                      : 0;
+    long page = ::sysconf(_SC_PAGESIZE);
+    void* map = MAP_FAILED;
+    if (size > 0 && page > 0 && size % static_cast<size_t>(page) != 0) {
+      // The reader reads the whole text: populate the mapping at once.
+      map = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+    }
+    if (map != MAP_FAILED) {
+      mapped_ = static_cast<const char*>(map);
+      mapped_size_ = size;
+    } else {
+      error = readAll(fd, size);
+    }
+  }
+  if (fd != 0) ::close(fd);
+  if (error) release();
+  return error;
+}
+
+std::optional<std::string> InputFile::readAll(int fd, size_t size_hint) {
+  if (size_hint > 0) read_.reserve(size_hint);
+  char chunk[1 << 16];
+  while (true) {
+    ssize_t n = ::read(fd, chunk, sizeof(chunk));
+    if (n > 0) {
+      read_.append(chunk, static_cast<size_t>(n));
+    } else if (n == 0) {
+      return std::nullopt;
+    } else if (errno != EINTR) {
+      return std::string(std::strerror(errno));
+    }
+  }
+}
+
+void InputFile::release() {
+  if (mapped_) ::munmap(const_cast<char*>(mapped_), mapped_size_);
+  mapped_ = nullptr;
+  mapped_size_ = 0;
+  std::string().swap(read_);
+}
+
+}  // namespace shardkit

@@ -1,0 +1,45 @@
+// The tool's input text. A regular file is mapped rather than copied: a
+// 200 MB module is then in memory without a read(2) per 64 KB, and without
+// faulting in and zeroing pages for a copy of it (docs/performance.md).
+#ifndef SHARDKIT_TOOLS_SHARDKIT_OPT_INPUT_FILE_H_
+#define SHARDKIT_TOOLS_SHARDKIT_OPT_INPUT_FILE_H_
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace shardkit {
+
+class InputFile {
+ public:
+  InputFile() = default;
+  InputFile(const InputFile&) = delete;
+  InputFile& operator=(const InputFile&) = delete;
+  ~InputFile() { release(); }
+
+  // Reads `path` ("-" is stdin); on failure returns why. A directory, a
+  // closed stdin and a read error are failures, not empty input. A regular
+  // file whose size is not a multiple of the page size is mapped: the zero
+  // fill of its last page supplies the NUL after the text. (Like any tool
+  // that maps its input, it must not be truncated while it is read.)
+  std::optional<std::string> open(const std::string& path);
+
+  // The whole text; the byte just past it is a NUL (parseModuleInPlace).
+  std::string_view text() const {
+    return mapped_ ? std::string_view(mapped_, mapped_size_) : read_;
+  }
+  // Frees the text; text() is empty afterwards.
+  void release();
+
+ private:
+  std::optional<std::string> readAll(int fd, size_t size_hint);
+
+  std::string read_;  // the text, when it was read
+  const char* mapped_ = nullptr;
+  size_t mapped_size_ = 0;
+};
+
+}  // namespace shardkit
+
+#endif  // SHARDKIT_TOOLS_SHARDKIT_OPT_INPUT_FILE_H_
