@@ -116,7 +116,10 @@ Value edgeOwnerOfSource(Op user, unsigned operand_index) {
 }
 
 Op dataFlowEdgeOp(Value owner) {
-  if (!owner) return Op();
+  if (!owner ||
+      !owner.module()->mayHaveOpsNamed(sdy::DataFlowEdgeOp::opName())) {
+    return Op();
+  }
   Op user = owner.soleUser();
   return isa<sdy::DataFlowEdgeOp>(user) ? user : Op();
 }
@@ -164,7 +167,13 @@ std::optional<DataFlowEdge> dataFlowEdgeOf(Value owner) {
 }
 
 Op funcDataFlowEdgeOp(Value target) {
-  if (!target) return Op();
+  // Asked of every function argument and call result by passes that read
+  // shardings; most modules have no such edges, and a value's user is
+  // seldom in cache.
+  if (!target ||
+      !target.module()->mayHaveOpsNamed(sdy::FuncDataFlowEdgeOp::opName())) {
+    return Op();
+  }
   Op user = target.soleUser();
   return isa<sdy::FuncDataFlowEdgeOp>(user) ? user : Op();
 }

@@ -92,7 +92,7 @@ Op Module::createOpWith(const OperationState& state, AttrDict inherent,
     regions_.push_back(std::move(region));
   }
   ++num_live_ops_;
-  ++live_ops_by_name_[state.name.entry()];
+  countOpName(state.name.entry(), +1);
   return Op(this, id);
 }
 
@@ -235,20 +235,22 @@ void Module::eraseOp(uint32_t id) {
   }
   op.erased = true;
   --num_live_ops_;
-  --live_ops_by_name_[op.name.entry()];
+  countOpName(op.name.entry(), -1);
 }
 
-bool Module::mayHaveOpsNamed(OpName name) const {
-  // Few distinct names: the entries are compared by name, as OpNames are.
-  for (const auto& [entry, count] : live_ops_by_name_) {
-    if (count > 0 && OpName(entry) == name) return true;
+void Module::countOpName(const OpNameEntry* entry, int delta) {
+  if (entry == nullptr) return;
+  if (entry->index >= live_ops_by_name_.size()) {
+    live_ops_by_name_.resize(entry->index + 1);
   }
-  return false;
+  NameCount& slot = live_ops_by_name_[entry->index];
+  slot.entry = entry;
+  slot.count = static_cast<uint32_t>(int64_t{slot.count} + delta);
 }
 
 bool Module::mayHaveOpsWith(OpTrait trait) const {
-  for (const auto& [entry, count] : live_ops_by_name_) {
-    if (count > 0 && OpName(entry).hasTrait(trait)) return true;
+  for (const NameCount& slot : live_ops_by_name_) {
+    if (slot.count > 0 && OpName(slot.entry).hasTrait(trait)) return true;
   }
   return false;
 }

@@ -50,6 +50,7 @@ class Registry {
     Stored& stored = stored_.emplace_back();
     stored.text = std::string(name);
     stored.entry.name = stored.text;
+    stored.entry.index = static_cast<uint32_t>(stored_.size() - 1);
     entries_.emplace(stored.entry.name, &stored.entry);
     return &stored.entry;
   }

@@ -156,7 +156,11 @@ class Module {
   // Whether the module may hold an op called `name`: false when every op of
   // that name it created (in a block or not) has been erased, so that a pass
   // acting on such ops alone can tell it has nothing to do without a walk.
-  bool mayHaveOpsNamed(OpName name) const;
+  bool mayHaveOpsNamed(OpName name) const {
+    const OpNameEntry* e = name.entry();
+    return e && e->index < live_ops_by_name_.size() &&
+           live_ops_by_name_[e->index].count > 0;
+  }
   // The same for the ops whose name has `trait`.
   bool mayHaveOpsWith(OpTrait trait) const;
   // Upper bounds of Op::id() and Value::id() (ids are never reused), for side
@@ -208,8 +212,14 @@ class Module {
   absl::flat_hash_map<std::string, uint32_t> symbol_index_;
   uint32_t body_block_ = kNoId;
   size_t num_live_ops_ = 0;
-  // Live ops by the entry of their name (mayHaveOpsNamed).
-  absl::flat_hash_map<const OpNameEntry*, uint32_t> live_ops_by_name_;
+  // Live ops by their name, indexed by OpNameEntry::index
+  // (mayHaveOpsNamed): one array access per created or erased op.
+  struct NameCount {
+    const OpNameEntry* entry = nullptr;
+    uint32_t count = 0;
+  };
+  void countOpName(const OpNameEntry* entry, int delta);
+  std::vector<NameCount> live_ops_by_name_;
   absl::flat_hash_map<uint32_t, DebugLocation> debug_locations_;
   uint32_t next_user_location_ = 0;
 };

@@ -121,6 +121,9 @@ struct OpInfo {
 struct OpNameEntry {
   std::string_view name;
   std::atomic<const OpInfo*> info{nullptr};
+  // Dense, in the order names are interned: an index for side tables by
+  // op name (Module::mayHaveOpsNamed).
+  uint32_t index = 0;
 };
 
 class OpName {
