@@ -1,44 +1,82 @@
 #include "src/rules/rule_cache.h"
 
+#include "absl/hash/hash.h"
+#include "shardkit/ir/module.h"
 #include "shardkit/ir/stablehlo_ops.h"
 
 namespace shardkit {
+namespace {
 
-std::optional<RuleCache::KeyView> RuleCache::viewOf(Op op) {
+uint64_t mix(uint64_t h, uint64_t v) {
+  return (h ^ v) * 0x9E3779B97F4A7C15u + (h >> 29);
+}
+
+uint64_t mixType(uint64_t h, Type type) {
+  return mix(h, reinterpret_cast<uintptr_t>(type.identity()));
+}
+
+}  // namespace
+
+bool RuleCache::cacheable(Op op) {
   // Rules that look beyond the op (at operands' producers, users, regions)
   // are not cached.
-  if (isa<stablehlo::ConcatenateOp, stablehlo::DynamicUpdateSliceOp,
-          stablehlo::CustomCallOp>(op) ||
-      (op.numRegions() > 0 && !isa<stablehlo::ReduceOp>(op))) {
-    return std::nullopt;
+  return !isa<stablehlo::ConcatenateOp, stablehlo::DynamicUpdateSliceOp,
+              stablehlo::CustomCallOp>(op) &&
+         (op.numRegions() == 0 || isa<stablehlo::ReduceOp>(op));
+}
+
+size_t RuleCache::hashOf(Op op) {
+  // Of the inherent attributes only their number is hashed: ops of one name
+  // and types rarely differ in them, and Eq tells those apart.
+  uint64_t h = mix(reinterpret_cast<uintptr_t>(op.opName().entry()),
+                   op.inherentAttrs().size());
+  unsigned num_operands = op.numOperands();
+  unsigned num_results = op.numResults();
+  h = mix(h, uint64_t{num_operands} << 32 | num_results);
+  for (unsigned i = 0; i < num_operands; ++i)
+    h = mixType(h, op.operand(i).type());
+  for (unsigned i = 0; i < num_results; ++i)
+    h = mixType(h, op.result(i).type());
+  return absl::HashOf(h);
+}
+
+bool RuleCache::Eq::operator()(const Key& k, const Probe& p) const {
+  Op op = p.op;
+  unsigned num_operands = op.numOperands();
+  if (k.name.entry() != op.opName().entry() ||
+      k.types.size() != num_operands + op.numResults()) {
+    return false;
   }
-  std::string_view name = op.name();
-  types_.clear();
-  for (unsigned i = 0; i < op.numOperands(); ++i) {
-    types_.push_back(op.operand(i).type());
+  for (unsigned i = 0; i < num_operands; ++i) {
+    if (k.types[i] != op.operand(i).type().identity()) return false;
   }
-  for (unsigned i = 0; i < op.numResults(); ++i) {
-    types_.push_back(op.result(i).type());
+  for (unsigned i = num_operands; i < k.types.size(); ++i) {
+    if (k.types[i] != op.result(i - num_operands).type().identity()) {
+      return false;
+    }
   }
-  return KeyView{name, types_, &op.inherentAttrs()};
+  return k.inherent == op.inherentAttrs();
 }
 
 std::optional<int32_t> RuleCache::find(Op op) {
-  std::optional<KeyView> key = viewOf(op);
-  if (!key) return std::nullopt;
-  auto it = map_.find(*key);
+  if (!cacheable(op)) return std::nullopt;
+  auto it = map_.find(Probe{op, hashOf(op)});
   if (it == map_.end()) return std::nullopt;
   return it->second;
 }
 
 void RuleCache::insert(Op op, int32_t index) {
-  std::optional<KeyView> view = viewOf(op);
-  if (!view) return;
-  if (map_.find(*view) != map_.end()) return;
-  map_.emplace(
-      Key{view->name, std::vector<Type>(view->types.begin(), view->types.end()),
-          *view->inherent},
-      index);
+  if (!cacheable(op)) return;
+  Probe probe{op, hashOf(op)};
+  if (map_.find(probe) != map_.end()) return;
+  Key key{op.opName(), {}, op.inherentAttrs(), probe.hash};
+  for (unsigned i = 0; i < op.numOperands(); ++i) {
+    key.types.push_back(op.operand(i).type().identity());
+  }
+  for (unsigned i = 0; i < op.numResults(); ++i) {
+    key.types.push_back(op.result(i).type().identity());
+  }
+  map_.emplace(std::move(key), index);
 }
 
 }  // namespace shardkit

@@ -3,13 +3,12 @@
 #ifndef SHARDKIT_SRC_RULES_RULE_CACHE_H_
 #define SHARDKIT_SRC_RULES_RULE_CACHE_H_
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
-#include <string_view>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
-#include "absl/types/span.h"
 #include "shardkit/ir/graph.h"
 
 namespace shardkit {
@@ -26,57 +25,41 @@ class RuleCache {
   void insert(Op op, int32_t index);
 
  private:
-  // A signature that refers to the op's own data: looking one up copies
-  // nothing.
-  struct KeyView {
-    std::string_view name;  // owned by the op's interned OpName
-    absl::Span<const Type> types;
-    const AttrDict* inherent = nullptr;
-
-    friend bool operator==(const KeyView& a, const KeyView& b) {
-      return a.name.data() == b.name.data() && a.types == b.types &&
-             *a.inherent == *b.inherent;
-    }
-    template <typename H>
-    friend H AbslHashValue(H h, const KeyView& k) {
-      // One module's types are uniqued: their identities tell them apart.
-      // Of the inherent attributes only their number is hashed: ops of one
-      // name and types rarely differ in them, and operator== tells those
-      // apart.
-      h = H::combine(std::move(h), k.name.data(), k.types.size());
-      for (Type t : k.types) h = H::combine(std::move(h), t.identity());
-      return H::combine(std::move(h), k.inherent->size());
-    }
+  // A signature as `op` holds it, with its hash: a lookup reads the op's
+  // types in place instead of copying them.
+  struct Probe {
+    Op op;
+    size_t hash = 0;
   };
-  // The stored copy of a signature.
+  // The stored copy of a signature. Types are compared by identity: one
+  // module's types are uniqued (a type of another module would only miss).
   struct Key {
-    std::string_view name;
-    std::vector<Type> types;
+    OpName name;
+    std::vector<const void*> types;  // Type::identity(), operands first
     AttrDict inherent;
-    KeyView view() const { return {name, types, &inherent}; }
+    size_t hash = 0;
   };
   struct Hash {
     using is_transparent = void;
-    size_t operator()(const KeyView& k) const {
-      return absl::Hash<KeyView>()(k);
-    }
-    size_t operator()(const Key& k) const { return (*this)(k.view()); }
+    size_t operator()(const Probe& p) const { return p.hash; }
+    size_t operator()(const Key& k) const { return k.hash; }
   };
   struct Eq {
     using is_transparent = void;
-    static KeyView view(const KeyView& k) { return k; }
-    static KeyView view(const Key& k) { return k.view(); }
-    template <typename A, typename B>
-    bool operator()(const A& a, const B& b) const {
-      return view(a) == view(b);
+    bool operator()(const Key& a, const Key& b) const {
+      return a.name == b.name && a.types == b.types && a.inherent == b.inherent;
+    }
+    bool operator()(const Key& k, const Probe& p) const;
+    bool operator()(const Probe& p, const Key& k) const {
+      return (*this)(k, p);
     }
   };
-  // The view of `op`'s signature (types in `types_`), or nullopt if its rule
-  // is not cached.
-  std::optional<KeyView> viewOf(Op op);
+  // Whether `op`'s registry rule depends on the op alone.
+  static bool cacheable(Op op);
+  // The hash of `op`'s signature (Key::hash of its copy).
+  static size_t hashOf(Op op);
 
   absl::flat_hash_map<Key, int32_t, Hash, Eq> map_;
-  std::vector<Type> types_;  // scratch for viewOf
 };
 
 }  // namespace shardkit
