@@ -29,6 +29,8 @@ OpName Module::opName(std::string_view name) {
   LocalOpName& local = local_names_.emplace_back();
   local.text = std::string(name);
   local.entry.name = local.text;
+  local.entry.index = static_cast<uint32_t>(local_names_.size() - 1);
+  local.entry.module_local = true;
   OpName result(&local.entry);
   local_name_index_.emplace(local.text, result);
   return result;
@@ -240,17 +242,19 @@ void Module::eraseOp(uint32_t id) {
 
 void Module::countOpName(const OpNameEntry* entry, int delta) {
   if (entry == nullptr) return;
-  if (entry->index >= live_ops_by_name_.size()) {
-    live_ops_by_name_.resize(entry->index + 1);
-  }
-  NameCount& slot = live_ops_by_name_[entry->index];
+  std::vector<NameCount>& counts =
+      live_ops_by_name_[entry->module_local ? 1 : 0];
+  if (entry->index >= counts.size()) counts.resize(entry->index + 1);
+  NameCount& slot = counts[entry->index];
   slot.entry = entry;
   slot.count = static_cast<uint32_t>(int64_t{slot.count} + delta);
 }
 
 bool Module::mayHaveOpsWith(OpTrait trait) const {
-  for (const NameCount& slot : live_ops_by_name_) {
-    if (slot.count > 0 && OpName(slot.entry).hasTrait(trait)) return true;
+  for (const std::vector<NameCount>& counts : live_ops_by_name_) {
+    for (const NameCount& slot : counts) {
+      if (slot.count > 0 && OpName(slot.entry).hasTrait(trait)) return true;
+    }
   }
   return false;
 }

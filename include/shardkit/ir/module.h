@@ -158,8 +158,12 @@ class Module {
   // acting on such ops alone can tell it has nothing to do without a walk.
   bool mayHaveOpsNamed(OpName name) const {
     const OpNameEntry* e = name.entry();
-    return e && e->index < live_ops_by_name_.size() &&
-           live_ops_by_name_[e->index].count > 0;
+    if (e == nullptr) return false;
+    const std::vector<NameCount>& counts =
+        live_ops_by_name_[e->module_local ? 1 : 0];
+    // An entry of another module's space may share an index: compare it.
+    return e->index < counts.size() && counts[e->index].entry == e &&
+           counts[e->index].count > 0;
   }
   // The same for the ops whose name has `trait`.
   bool mayHaveOpsWith(OpTrait trait) const;
@@ -212,14 +216,15 @@ class Module {
   absl::flat_hash_map<std::string, uint32_t> symbol_index_;
   uint32_t body_block_ = kNoId;
   size_t num_live_ops_ = 0;
-  // Live ops by their name, indexed by OpNameEntry::index
-  // (mayHaveOpsNamed): one array access per created or erased op.
+  // Live ops by their name, indexed by OpNameEntry::index: registered
+  // names, then this module's own (mayHaveOpsNamed). One array access per
+  // created or erased op.
   struct NameCount {
     const OpNameEntry* entry = nullptr;
     uint32_t count = 0;
   };
   void countOpName(const OpNameEntry* entry, int delta);
-  std::vector<NameCount> live_ops_by_name_;
+  std::vector<NameCount> live_ops_by_name_[2];
   absl::flat_hash_map<uint32_t, DebugLocation> debug_locations_;
   uint32_t next_user_location_ = 0;
 };

@@ -121,9 +121,12 @@ struct OpInfo {
 struct OpNameEntry {
   std::string_view name;
   std::atomic<const OpInfo*> info{nullptr};
-  // Dense, in the order names are interned: an index for side tables by
-  // op name (Module::mayHaveOpsNamed).
+  // Dense within its space, in the order names are interned: an index for
+  // side tables by op name (Module::mayHaveOpsNamed). The process-wide
+  // registry's names are one space; the unknown op names each module
+  // interns (`module_local`) are one space per module.
   uint32_t index = 0;
+  bool module_local = false;
 };
 
 class OpName {

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "shardkit/core/strings.h"
 #include "shardkit/ir/func.h"
 #include "shardkit/ir/module_io.h"
 #include "shardkit/ir/verify.h"
@@ -253,6 +254,31 @@ TEST_CASE("mayHaveOpsNamed follows creation and erasure, nested or not") {
   CHECK_FALSE(m.mayHaveOpsNamed(call));
   f.add("func.call", {a});
   CHECK(m.mayHaveOpsNamed(call));
+}
+
+TEST_CASE("mayHaveOpsNamed keeps registered and unknown op names apart") {
+  Fixture f;
+  Module& m = *f.module;
+  Value a = f.func.argument(0);
+  OperationState state(m.opName("stablehlo.while"));
+  state.operands = {a};
+  state.result_types = {f.t4};
+  state.num_regions = 1;
+  f.func.body().pushBack(m.createOp(state));
+  // More unknown names than the registry has names: every index of the
+  // registry's space is taken by one of the module's own names too.
+  for (int i = 0; i < 2000; ++i) f.add(strCat("test.op", i), {a});
+  CHECK(m.mayHaveOpsWith(OpTrait::kDataFlowEdges));  // the while
+  CHECK(m.mayHaveOpsNamed(m.opName("stablehlo.while")));
+  CHECK(m.mayHaveOpsNamed(m.opName("test.op1999")));
+  CHECK_FALSE(m.mayHaveOpsNamed(m.opName("stablehlo.abs")));
+
+  // Another module's unknown names have indexes of their own.
+  Fixture other;
+  Op other_op = other.add("test.elsewhere", {other.func.argument(0)});
+  CHECK_FALSE(m.mayHaveOpsNamed(other_op.opName()));
+  CHECK(other.module->mayHaveOpsNamed(other_op.opName()));
+  CHECK_FALSE(other.module->mayHaveOpsNamed(m.opName("test.op0")));
 }
 
 TEST_CASE("moveBefore / moveAfter / insert* reorder ops") {
