@@ -30,20 +30,31 @@ FuncOp funcOfArgument(Value arg) {
 
 // ---- Storage at a value, not looking for an edge op -------------------------
 
+// The sharding stored at `value` (a shardable value), or one computed into
+// `scratch`, or null; `holder` is set to the attribute holding a stored
+// one (null otherwise).
 const TensorSharding* findStored(Value value,
-                                 std::optional<TensorSharding>& scratch) {
+                                 std::optional<TensorSharding>& scratch,
+                                 const Attribute*& holder) {
+  holder = nullptr;
   if (value.isBlockArgument()) {
     if (FuncOp func = funcOfArgument(value)) {
-      return func.argAttr(value.index(), kShardingAttr).as<TensorSharding>();
+      const Attribute& a = func.argAttr(value.index(), kShardingAttr);
+      const TensorSharding* s = a.as<TensorSharding>();
+      if (s) holder = &a;
+      return s;
     }
     Op computation = computationOfArgument(value);
     if (!computation) return nullptr;
-    const TensorShardingPerValue* list =
-        computation.attr(kInShardings).as<TensorShardingPerValue>();
+    const Attribute& a = computation.attr(kInShardings);
+    const TensorShardingPerValue* list = a.as<TensorShardingPerValue>();
     if (!list || value.index() >= list->size()) return nullptr;
     const TensorSharding& entry = (*list)[value.index()];
     ManualAxes manual = manualAxesOf(computation);
-    if (manual.empty()) return &entry;
+    if (manual.empty()) {
+      holder = &a;
+      return &entry;
+    }
     scratch = withoutManualAxes(entry, manual);
     return &*scratch;
   }
@@ -51,14 +62,23 @@ const TensorSharding* findStored(Value value,
   std::string_view attr = ownShardingAttr(op);
   const Attribute& a = op.attr(attr.empty() ? kShardingAttr : attr);
   if (const TensorSharding* s = a.as<TensorSharding>()) {
-    return attr.empty() ? nullptr : s;
+    if (attr.empty()) return nullptr;
+    holder = &a;
+    return s;
   }
   if (const TensorShardingPerValue* s = a.as<TensorShardingPerValue>()) {
     if (value.index() < s->size()) {
+      holder = &a;
       return &(*s)[value.index()];
     }
   }
   return nullptr;
+}
+
+const TensorSharding* findStored(Value value,
+                                 std::optional<TensorSharding>& scratch) {
+  const Attribute* holder;
+  return findStored(value, scratch, holder);
 }
 
 // `list` (an op's attribute with one sharding per value `valueAt(i)`, `i`
@@ -217,8 +237,16 @@ Value shardableValue(Value value) {
 
 const TensorSharding* findSharding(Value value,
                                    std::optional<TensorSharding>& scratch) {
+  const Attribute* holder;
+  return findSharding(value, scratch, holder);
+}
+
+const TensorSharding* findSharding(Value value,
+                                   std::optional<TensorSharding>& scratch,
+                                   const Attribute*& holder) {
+  holder = nullptr;
   Value shardable = shardableValue(value);
-  return shardable ? findStored(shardable, scratch) : nullptr;
+  return shardable ? findStored(shardable, scratch, holder) : nullptr;
 }
 
 std::optional<TensorSharding> getSharding(Value value) {

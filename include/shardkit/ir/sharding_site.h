@@ -161,6 +161,12 @@ std::optional<TensorSharding> getSharding(Value value);
 // `scratch` (a manual computation's body argument), or null.
 const TensorSharding* findSharding(Value value,
                                    std::optional<TensorSharding>& scratch);
+// Same, also setting `holder` to the attribute that holds the sharding
+// returned (null for one computed into `scratch`, or none): a copy of that
+// attribute keeps the sharding where it is, unchanged.
+const TensorSharding* findSharding(Value value,
+                                   std::optional<TensorSharding>& scratch,
+                                   const Attribute*& holder);
 
 // Sets the sharding of `value` at its shardable value; returns false if it
 // has none. An op result without an `sdy.sharding` list gives the other

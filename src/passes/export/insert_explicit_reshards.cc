@@ -77,20 +77,27 @@ std::vector<int64_t> tensorSizes(Op op) {
 struct OpShardings {
   absl::InlinedVector<MaybeSharding, 4> scratch;  // the computed ones
   absl::InlinedVector<const TensorSharding*, 4> pointers;
+  // The attributes holding `pointers` (null for computed ones).
+  absl::InlinedVector<const Attribute*, 4> holders;
   unsigned num_operands = 0;
 
   explicit OpShardings(Op op) { read(op); }
   // (Re)reads the shardings of `op`.
   void read(Op op) {
     num_operands = op.numOperands();
-    scratch.assign(op.numOperands() + op.numResults(), std::nullopt);
+    scratch.clear();
+    scratch.resize(op.numOperands() + op.numResults());
     pointers.clear();
-    for (unsigned i = 0; i < num_operands; ++i) {
-      pointers.push_back(findSharding(op.operand(i), scratch[i]));
-    }
+    holders.clear();
+    for (unsigned i = 0; i < num_operands; ++i) add(op.operand(i), i);
     for (unsigned i = 0; i < op.numResults(); ++i) {
-      pointers.push_back(findSharding(op.result(i), scratch[num_operands + i]));
+      add(op.result(i), num_operands + i);
     }
+  }
+  void add(Value value, unsigned tensor) {
+    const Attribute* holder;
+    pointers.push_back(findSharding(value, scratch[tensor], holder));
+    holders.push_back(holder);
   }
   absl::Span<const TensorSharding* const> operands() const {
     return absl::MakeConstSpan(pointers).subspan(0, num_operands);
@@ -181,7 +188,14 @@ class ExplicitReshards {
     for (unsigned i = 0; i < op.numResults(); ++i) {
       types.push_back(op.result(i).type().identity());
     }
-    passes_internal::VisitInputs inputs{rule, types, shardings.pointers};
+    // Copies of the attributes holding the shardings keep them unchanged
+    // at their addresses whatever the visit does to the ops.
+    absl::InlinedVector<Attribute, 4> holders;
+    for (const Attribute* holder : shardings.holders) {
+      holders.push_back(holder ? *holder : Attribute());
+    }
+    passes_internal::VisitInputs inputs{rule, types, shardings.pointers,
+                                        holders};
     if (unchanged_dots_.contains(inputs)) return absl::OkStatus();
     SK_ASSIGN_OR_RETURN(bool changed, visitRuleOp(op, *rule, shardings, full));
     if (!changed) unchanged_dots_.insert(inputs);

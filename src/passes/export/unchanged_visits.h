@@ -18,22 +18,31 @@
 #include "absl/types/span.h"
 #include "shardkit/core/op_sharding_rule.h"
 #include "shardkit/core/tensor_sharding.h"
+#include "shardkit/ir/attribute.h"
 
 namespace shardkit::passes_internal {
 
 // A visit's inputs as the pass reads them: `rule` at an address that stays
 // valid while the set lives; per tensor (operands, then results) its type's
-// identity (Type::identity) and its sharding, null for none.
+// identity (Type::identity), its sharding, null for none, and a copy of the
+// attribute holding that sharding (findSharding), null for a computed one.
 struct VisitInputs {
   const OpShardingRule* rule = nullptr;
   absl::Span<const void* const> types;
   absl::Span<const TensorSharding* const> shardings;
+  absl::Span<const Attribute> holders;
 };
 
 class UnchangedVisits {
  public:
-  bool contains(const VisitInputs& inputs) const {
-    return visits_.contains(inputs);
+  // A repeat is first looked up by the addresses of its shardings (cheap:
+  // the module's ops share their sharding attributes), then by their value.
+  bool contains(const VisitInputs& inputs) {
+    bool by_address = allHeld(inputs);
+    if (by_address && by_address_.contains(inputs)) return true;
+    if (!visits_.contains(inputs)) return false;
+    if (by_address) rememberAddresses(inputs);
+    return true;
   }
   void insert(const VisitInputs& inputs) {
     Visit visit;
@@ -44,10 +53,62 @@ class UnchangedVisits {
                                   : std::nullopt);
     }
     visits_.insert(std::move(visit));
+    if (allHeld(inputs)) rememberAddresses(inputs);
   }
   size_t size() const { return visits_.size(); }
 
  private:
+  // A visit known by the addresses of its shardings. It keeps copies of
+  // the attributes holding them: while it lives, an equal address is the
+  // same, unchanged sharding.
+  struct AddressVisit {
+    const OpShardingRule* rule = nullptr;
+    absl::InlinedVector<const void*, 4> types;
+    absl::InlinedVector<const TensorSharding*, 4> shardings;
+    absl::InlinedVector<Attribute, 4> holders;
+  };
+  struct AddressHash {
+    using is_transparent = void;
+    template <typename V>
+    size_t operator()(const V& v) const {
+      uint64_t h = reinterpret_cast<uintptr_t>(v.rule);
+      for (const void* type : v.types) {
+        h = mix(h, reinterpret_cast<uintptr_t>(type));
+      }
+      for (const TensorSharding* s : v.shardings) {
+        h = mix(h, reinterpret_cast<uintptr_t>(s));
+      }
+      return absl::HashOf(h);
+    }
+  };
+  struct AddressEq {
+    using is_transparent = void;
+    template <typename A, typename B>
+    bool operator()(const A& a, const B& b) const {
+      return a.rule == b.rule &&
+             std::equal(a.types.begin(), a.types.end(), b.types.begin(),
+                        b.types.end()) &&
+             std::equal(a.shardings.begin(), a.shardings.end(),
+                        b.shardings.begin(), b.shardings.end());
+    }
+  };
+  // Whether every sharding of `v` is held by an attribute (or absent).
+  static bool allHeld(const VisitInputs& v) {
+    if (v.holders.size() != v.shardings.size()) return false;
+    for (size_t i = 0; i < v.shardings.size(); ++i) {
+      if (v.shardings[i] != nullptr && !v.holders[i]) return false;
+    }
+    return true;
+  }
+  void rememberAddresses(const VisitInputs& v) {
+    AddressVisit visit;
+    visit.rule = v.rule;
+    visit.types.assign(v.types.begin(), v.types.end());
+    visit.shardings.assign(v.shardings.begin(), v.shardings.end());
+    visit.holders.assign(v.holders.begin(), v.holders.end());
+    by_address_.insert(std::move(visit));
+  }
+
   // A stored visit: copies of the shardings.
   struct Visit {
     const OpShardingRule* rule = nullptr;
@@ -125,6 +186,7 @@ class UnchangedVisits {
   };
 
   absl::flat_hash_set<Visit, Hash, Eq> visits_;
+  absl::flat_hash_set<AddressVisit, AddressHash, AddressEq> by_address_;
 };
 
 }  // namespace shardkit::passes_internal
