@@ -51,12 +51,15 @@ class AttrDictRewrites {
       rewrite(dict);
       return;
     }
-    auto [it, inserted] =
-        done_.try_emplace(Key{dict.begin(), what, std::string(name)});
-    if (!inserted) {
-      dict = it->second.second;
+    // Looked up by a view first: most rewrites repeat, and a hit then
+    // copies no name.
+    if (auto found = done_.find(KeyView{dict.begin(), what, name});
+        found != done_.end()) {
+      dict = found->second.second;
       return;
     }
+    auto it =
+        done_.try_emplace(Key{dict.begin(), what, std::string(name)}).first;
     it->second.first = dict;
     rewrite(dict);
     it->second.second = dict;
