@@ -11,6 +11,7 @@
 #include "shardkit/ir/module_io.h"
 #include "shardkit/ir/op_syntax.h"
 #include "shardkit/ir/phase_timing.h"
+#include "src/ir/op_name_map.h"
 #include "src/ir/ordered_parallel.h"
 
 namespace shardkit {
@@ -21,14 +22,12 @@ namespace {
 class SyntaxCache {
  public:
   const OpSyntax* of(Op op) {
-    std::string_view name = op.name();
-    auto [it, inserted] = syntaxes_.try_emplace(name.data(), nullptr);
-    if (inserted) it->second = findSyntax(name);
-    return it->second;
+    return syntaxes_.get(op.opName(),
+                         [](OpName name) { return findSyntax(name.str()); });
   }
 
  private:
-  absl::flat_hash_map<const char*, const OpSyntax*> syntaxes_;
+  ir_internal::OpNameMap<const OpSyntax*> syntaxes_;
 };
 
 // MLIR's value naming. A function's values are numbered %0, %1, ... and its

@@ -13,6 +13,7 @@
 #include "shardkit/core/strings.h"
 #include "shardkit/ir/func.h"
 #include "shardkit/ir/sdy_ops.h"
+#include "src/ir/op_name_map.h"
 #include "src/ir/verify_util.h"
 
 namespace shardkit::ir_internal {
@@ -317,11 +318,10 @@ absl::Status checkTypes(Op op, TypeRule rule) {
 // so their lookups are remembered by entry (per thread: verifiers may run on
 // several).
 const Signature* signatureOf(OpName name) {
-  if (!name.isRegistered()) return findSignature(name.str());
-  thread_local absl::flat_hash_map<const OpNameEntry*, const Signature*> cache;
-  auto [it, inserted] = cache.try_emplace(name.entry(), nullptr);
-  if (inserted) it->second = findSignature(name.str());
-  return it->second;
+  auto find = [](OpName n) { return findSignature(n.str()); };
+  if (!name.isRegistered()) return find(name);
+  thread_local OpNameMap<const Signature*> cache;
+  return cache.get(name, find);
 }
 
 absl::Status verifyOpSignature(Op op) {

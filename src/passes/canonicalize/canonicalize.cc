@@ -6,12 +6,12 @@
 #include <utility>
 #include <vector>
 
-#include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_split.h"
 #include "shardkit/ir/func.h"
 #include "shardkit/passes/pass.h"
+#include "src/ir/op_name_map.h"
 #include "src/passes/canonicalize/patterns.h"
 #include "src/passes/pass_list.h"
 
@@ -102,17 +102,15 @@ bool sweep(Op root, const PatternSet& table, const GreedyRewriteConfig& config,
   } else {
     for (Op op : order) worklist.push(op);
   }
-  // The table's patterns by op name entry: a pointer's hash instead of a
-  // string map's compares for every op.
-  absl::flat_hash_map<const OpNameEntry*, const std::vector<RewritePattern>*>
-      by_entry;
-  auto patternsOf = [&](Op op) -> const std::vector<RewritePattern>* {
-    auto [it, inserted] = by_entry.try_emplace(op.opName().entry(), nullptr);
-    if (inserted) {
-      auto found = table.find(op.name());
-      if (found != table.end()) it->second = &found->second;
-    }
-    return it->second;
+  // The table's patterns by op name: an array access instead of a string
+  // map's compares for every op.
+  ir_internal::OpNameMap<const std::vector<RewritePattern>*> by_name;
+  auto patternsOf = [&](Op op) {
+    return by_name.get(op.opName(),
+                       [&](OpName name) -> const std::vector<RewritePattern>* {
+                         auto found = table.find(name.str());
+                         return found == table.end() ? nullptr : &found->second;
+                       });
   };
   bool changed = false;
   while (!worklist.empty()) {
