@@ -19,8 +19,7 @@ auto parseOpaque(const Attribute& attr, Parse parse)
 
 }  // namespace
 
-std::optional<DotDimensionNumbers> getDotDimensionNumbers(
-    const Attribute& attr) {
+const DotDimensionNumbers* findDotDimensionNumbers(const Attribute& attr) {
   // A module shares one attribute among its dots with equal dimension
   // numbers (the reader interns them): remember the last few, holding the
   // attributes so that their identities cannot be reused meanwhile.
@@ -32,16 +31,24 @@ std::optional<DotDimensionNumbers> getDotDimensionNumbers(
   thread_local size_t next = 0;
   if (attr.identity() != nullptr) {
     for (const Entry& e : recent) {
-      if (e.attr.identity() == attr.identity()) return e.dims;
+      if (e.attr.identity() == attr.identity()) {
+        return e.dims ? &*e.dims : nullptr;
+      }
     }
   }
-  std::optional<DotDimensionNumbers> dims =
-      parseOpaque(attr, parseDotDimensionNumbersAttr);
-  if (attr.identity() != nullptr) {
-    recent[next] = Entry{attr, dims};
-    next = (next + 1) % recent.size();
-  }
-  return dims;
+  Entry& entry = recent[next];
+  next = (next + 1) % recent.size();
+  // An attribute without identity (null) is parsed into the entry too, and
+  // never found there again.
+  entry = Entry{attr.identity() != nullptr ? attr : Attribute(),
+                parseOpaque(attr, parseDotDimensionNumbersAttr)};
+  return entry.dims ? &*entry.dims : nullptr;
+}
+
+std::optional<DotDimensionNumbers> getDotDimensionNumbers(
+    const Attribute& attr) {
+  const DotDimensionNumbers* dims = findDotDimensionNumbers(attr);
+  return dims ? std::optional<DotDimensionNumbers>(*dims) : std::nullopt;
 }
 
 std::optional<GatherDimensionNumbers> getGatherDimensionNumbers(

@@ -302,8 +302,8 @@ absl::StatusOr<Op> parseDotGeneral(OpReader& r, OpName name) {
 }
 
 bool printDotGeneral(OpWriter& w, Op op) {
-  std::optional<DotDimensionNumbers> dims =
-      getDotDimensionNumbers(op.attr("dot_dimension_numbers"));
+  const DotDimensionNumbers* dims =
+      findDotDimensionNumbers(op.attr("dot_dimension_numbers"));
   if (!dims || op.numOperands() != 2 || op.hasAttr("algorithm")) return false;
   w << "stablehlo.dot_general ";
   w.printOperands(op);

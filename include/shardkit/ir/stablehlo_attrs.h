@@ -17,6 +17,9 @@ namespace shardkit {
 // Each is nullopt unless `attr` is the attribute's text, well formed.
 std::optional<DotDimensionNumbers> getDotDimensionNumbers(
     const Attribute& attr);
+// The same without a copy, or null: valid until the next call on this
+// thread (a printer of many dots reads each one's numbers once).
+const DotDimensionNumbers* findDotDimensionNumbers(const Attribute& attr);
 std::optional<GatherDimensionNumbers> getGatherDimensionNumbers(
     const Attribute& attr);
 std::optional<ScatterDimensionNumbers> getScatterDimensionNumbers(
