@@ -1,6 +1,7 @@
 // The pretty forms of the StableHLO ops with simple declarative formats:
 // elementwise ops, `operands : functional-type` ops, and the ops with a
 // keyword list (`dims = [...]`).
+#include <charconv>
 #include <string>
 
 #include "shardkit/core/enum_table.h"
@@ -26,12 +27,25 @@ absl::StatusOr<Attribute> parseI64List(OpReader& r) {
 }
 
 void appendI64List(std::string& out, absl::Span<const int64_t> values) {
-  out += '[';
+  // Written into a buffer and appended in pieces: most lists are a few
+  // small numbers, and each append to `out` checks its capacity.
+  char buffer[256];
+  char* end = buffer + sizeof(buffer);
+  char* p = buffer;
+  *p++ = '[';
   for (size_t i = 0; i < values.size(); ++i) {
-    if (i) out += ", ";
-    strAppend(out, values[i]);
+    if (end - p < 24) {  // room for ", " and any int64_t
+      out.append(buffer, p);
+      p = buffer;
+    }
+    if (i) {
+      *p++ = ',';
+      *p++ = ' ';
+    }
+    p = std::to_chars(p, end, values[i]).ptr;
   }
-  out += ']';
+  *p++ = ']';
+  out.append(buffer, p);
 }
 
 std::string i64ListText(const std::vector<int64_t>& values) {
