@@ -6,9 +6,39 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <csignal>
 #include <cstring>
 
 namespace shardkit {
+namespace {
+
+// What the SIGBUS handler writes, set before the mapping exists: a mapped
+// file that shrinks under the reader turns the read of a page past its new
+// end into SIGBUS, which becomes an input error instead of a crash.
+char bus_message[512];
+size_t bus_message_size = 0;
+struct sigaction previous_bus_action;
+
+void onBusError(int /*signal*/) {
+  // Async-signal-safe: one write, then exit as for any input error.
+  ssize_t written = ::write(STDERR_FILENO, bus_message, bus_message_size);
+  (void)written;
+  ::_exit(1);
+}
+
+void setBusMessage(const std::string& path) {
+  std::string message = "shardkit-opt: error: cannot read '" + path +
+                        "': the file changed while it was read\n";
+  if (message.size() > sizeof(bus_message)) {
+    message =
+        "shardkit-opt: error: the input file changed while it was "
+        "read\n";
+  }
+  std::memcpy(bus_message, message.data(), message.size());
+  bus_message_size = message.size();
+}
+
+}  // namespace
 
 std::optional<std::string> InputFile::open(const std::string& path) {
   release();
@@ -36,6 +66,11 @@ std::optional<std::string> InputFile::open(const std::string& path) {
     if (map != MAP_FAILED) {
       mapped_ = static_cast<const char*>(map);
       mapped_size_ = size;
+      setBusMessage(path);
+      struct sigaction action {};
+      action.sa_handler = onBusError;
+      sigemptyset(&action.sa_mask);
+      ::sigaction(SIGBUS, &action, &previous_bus_action);
     } else {
       error = readAll(fd, size);
     }
@@ -61,7 +96,10 @@ std::optional<std::string> InputFile::readAll(int fd, size_t size_hint) {
 }
 
 void InputFile::release() {
-  if (mapped_) ::munmap(const_cast<char*>(mapped_), mapped_size_);
+  if (mapped_) {
+    ::munmap(const_cast<char*>(mapped_), mapped_size_);
+    ::sigaction(SIGBUS, &previous_bus_action, nullptr);
+  }
   mapped_ = nullptr;
   mapped_size_ = 0;
   std::string().swap(read_);

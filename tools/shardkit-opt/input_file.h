@@ -21,8 +21,9 @@ class InputFile {
   // Reads `path` ("-" is stdin); on failure returns why. A directory, a
   // closed stdin and a read error are failures, not empty input. A regular
   // file whose size is not a multiple of the page size is mapped: the zero
-  // fill of its last page supplies the NUL after the text. (Like any tool
-  // that maps its input, it must not be truncated while it is read.)
+  // fill of its last page supplies the NUL after the text. A mapped file
+  // cut short while it is read (SIGBUS) ends the process with an error
+  // naming it and exit code 1.
   std::optional<std::string> open(const std::string& path);
 
   // The whole text; the byte just past it is a NUL (parseModuleInPlace).
