@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -34,7 +35,7 @@ void setBusMessage(const std::string& path) {
         "shardkit-opt: error: the input file changed while it was "
         "read\n";
   }
-  std::memcpy(bus_message, message.data(), message.size());
+  std::copy(message.begin(), message.end(), bus_message);
   bus_message_size = message.size();
 }
 
