@@ -71,10 +71,7 @@ class UnchangedVisits {
     using is_transparent = void;
     template <typename V>
     size_t operator()(const V& v) const {
-      uint64_t h = reinterpret_cast<uintptr_t>(v.rule);
-      for (const void* type : v.types) {
-        h = mix(h, reinterpret_cast<uintptr_t>(type));
-      }
+      uint64_t h = ruleAndTypesHash(v);
       for (const TensorSharding* s : v.shardings) {
         h = mix(h, reinterpret_cast<uintptr_t>(s));
       }
@@ -85,13 +82,25 @@ class UnchangedVisits {
     using is_transparent = void;
     template <typename A, typename B>
     bool operator()(const A& a, const B& b) const {
-      return a.rule == b.rule &&
-             std::equal(a.types.begin(), a.types.end(), b.types.begin(),
-                        b.types.end()) &&
+      return sameRuleAndTypes(a, b) &&
              std::equal(a.shardings.begin(), a.shardings.end(),
                         b.shardings.begin(), b.shardings.end());
     }
   };
+  // What both sets start their hash and equality with.
+  template <typename V>
+  static uint64_t ruleAndTypesHash(const V& v) {
+    uint64_t h = reinterpret_cast<uintptr_t>(v.rule);
+    for (const void* type : v.types) {
+      h = mix(h, reinterpret_cast<uintptr_t>(type));
+    }
+    return h;
+  }
+  template <typename A, typename B>
+  static bool sameRuleAndTypes(const A& a, const B& b) {
+    return a.rule == b.rule && std::equal(a.types.begin(), a.types.end(),
+                                          b.types.begin(), b.types.end());
+  }
   // Whether every sharding of `v` is held by an attribute (or absent).
   static bool allHeld(const VisitInputs& v) {
     if (v.holders.size() != v.shardings.size()) return false;
@@ -126,10 +135,7 @@ class UnchangedVisits {
     using is_transparent = void;
     template <typename V>
     size_t operator()(const V& v) const {
-      uint64_t h = reinterpret_cast<uintptr_t>(v.rule);
-      for (const void* type : v.types) {
-        h = mix(h, reinterpret_cast<uintptr_t>(type));
-      }
+      uint64_t h = ruleAndTypesHash(v);
       for (size_t i = 0; i < v.shardings.size(); ++i) {
         const TensorSharding* s = at(v, i);
         h = s ? mix(h, shapeOf(*s)) : mix(h, 1);
@@ -169,9 +175,7 @@ class UnchangedVisits {
     using is_transparent = void;
     template <typename A, typename B>
     bool operator()(const A& a, const B& b) const {
-      if (a.rule != b.rule || a.shardings.size() != b.shardings.size() ||
-          !std::equal(a.types.begin(), a.types.end(), b.types.begin(),
-                      b.types.end())) {
+      if (!sameRuleAndTypes(a, b) || a.shardings.size() != b.shardings.size()) {
         return false;
       }
       for (size_t i = 0; i < a.shardings.size(); ++i) {
