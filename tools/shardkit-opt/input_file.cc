@@ -63,6 +63,18 @@ std::optional<std::string> InputFile::open(const std::string& path) {
     if (size > 0 && page > 0 && size % static_cast<size_t>(page) != 0) {
       // The reader reads the whole text: populate the mapping at once.
       map = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+      // The text must be followed by a NUL. The zero fill past the file's
+      // end is one, but bytes appended to the file meanwhile would show
+      // there: writing it makes the last page the process's own copy (and
+      // only that page: the others stay the file's).
+      size_t last_page =
+          (size - 1) / static_cast<size_t>(page) * static_cast<size_t>(page);
+      if (map != MAP_FAILED &&
+          ::mprotect(static_cast<char*>(map) + last_page, size - last_page,
+                     PROT_READ | PROT_WRITE) != 0) {
+        ::munmap(map, size);
+        map = MAP_FAILED;
+      }
     }
     if (map != MAP_FAILED) {
       mapped_ = static_cast<const char*>(map);
@@ -72,6 +84,9 @@ std::optional<std::string> InputFile::open(const std::string& path) {
       action.sa_handler = onBusError;
       sigemptyset(&action.sa_mask);
       ::sigaction(SIGBUS, &action, &previous_bus_action);
+      // Once the handler is in place: a file cut short since fstat faults
+      // here.
+      static_cast<char*>(map)[size] = '\0';
     } else {
       error = readAll(fd, size);
     }

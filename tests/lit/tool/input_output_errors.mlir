@@ -28,14 +28,17 @@
 // A regular file is mapped unless its size is a whole number of pages (no
 // zero fill would then end it); either way, and from stdin, a text that
 // stops in the middle of an op is an error at its end, and a whole module
-// reads the same.
+// reads the same. The NUL written after a mapped text stays in memory: the
+// file is unchanged.
 // RUN: T=$(mktemp -d) && printf 'func.func @f() {\n  return\n}\nfunc.func @g(' > $T/cut.mlir \
 // RUN:   && python3 -c "import sys; t = open(sys.argv[1]).read(); sys.stdout.write(' ' * (4096 - len(t)) + t)" $T/cut.mlir > $T/cut4k.mlir \
 // RUN:   && test "$(wc -c < $T/cut4k.mlir)" = 4096 \
 // RUN:   && (! shardkit-opt $T/cut.mlir; ! shardkit-opt $T/cut4k.mlir; ! shardkit-opt - < $T/cut.mlir) 2>&1 | FileCheck %s --check-prefix=CUT \
 // RUN:   && python3 -c "import sys; t = 'func.func @f() {\n  return\n}\n'; sys.stdout.write(t + ' ' * (8192 - len(t)))" > $T/paged.mlir \
 // RUN:   && test "$(wc -c < $T/paged.mlir)" = 8192 && shardkit-opt $T/paged.mlir > $T/a \
-// RUN:   && shardkit-opt - < $T/paged.mlir > $T/b && cmp $T/a $T/b && grep -q "func.func @f()" $T/a && rm -rf $T
+// RUN:   && shardkit-opt - < $T/paged.mlir > $T/b && cmp $T/a $T/b && grep -q "func.func @f()" $T/a \
+// RUN:   && head -c 8000 $T/paged.mlir > $T/mapped.mlir && cp $T/mapped.mlir $T/copy \
+// RUN:   && shardkit-opt $T/mapped.mlir > $T/c && cmp $T/a $T/c && cmp $T/mapped.mlir $T/copy && rm -rf $T
 // CUT: cut.mlir:4:14: error: expected type, got end of input
 // CUT-NEXT: cut4k.mlir:4:14: error: expected type, got end of input
 // CUT-NEXT: <stdin>:4:14: error: expected type, got end of input
