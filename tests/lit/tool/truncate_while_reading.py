@@ -2,16 +2,25 @@
 
 Usage: truncate_while_reading.py SHARDKIT_OPT
 
-Every run must end with exit code 0 (the file was read before the cut) or 1
-with an error (a parse error when the cut came before the file was opened,
-or the tool's "changed while it was read"), never by a signal; and of runs
-cut at delays from 1 ms to 0.3 s at least one must hit the read itself.
+Each run waits until the tool has mapped the file (its /proc/PID/maps names
+it), then cuts the file. Every run must end with exit code 0 (the file was
+read before the cut) or 1 with the tool's "changed while it was read", never
+by a signal; and at least one of the runs must have been cut while the file
+was read.
 """
 import os
 import subprocess
 import sys
 import tempfile
 import time
+
+
+def mapped(pid, path):
+    try:
+        with open(f"/proc/{pid}/maps") as maps:
+            return path in maps.read()
+    except OSError:
+        return False
 
 
 def main():
@@ -25,25 +34,26 @@ def main():
     hits = 0
     with tempfile.TemporaryDirectory() as work:
         path = os.path.join(work, "big.mlir")
-        for delay in (0.001, 0.005, 0.01, 0.02, 0.04, 0.08, 0.15, 0.3):
+        for attempt in range(5):
             with open(path, "wb") as f:
                 f.write(text)
             proc = subprocess.Popen([tool, path, "-o", os.devnull],
                                     stdout=subprocess.DEVNULL,
                                     stderr=subprocess.PIPE)
-            time.sleep(delay)
-            os.truncate(path, len(text) // 2)
+            deadline = time.time() + 60
+            while proc.poll() is None and time.time() < deadline:
+                if mapped(proc.pid, path):
+                    os.truncate(path, len(text) // 2)
+                    break
             _, err = proc.communicate(timeout=120)
             err = err.decode(errors="replace")
-            if proc.returncode < 0 or proc.returncode not in (0, 1):
-                print(f"delay {delay}: exit {proc.returncode}\n{err}")
+            cut = "changed while it was read" in err
+            if proc.returncode not in (0, 1) or (proc.returncode == 1) != cut:
+                print(f"run {attempt}: exit {proc.returncode}\n{err}")
                 return 1
-            if proc.returncode == 1 and "error:" not in err:
-                print(f"delay {delay}: exit 1 without an error\n{err}")
-                return 1
-            if "changed while it was read" in err:
+            if cut:
                 if f"cannot read '{path}'" not in err:
-                    print(f"delay {delay}: the error does not name the file\n{err}")
+                    print(f"run {attempt}: the error does not name the file\n{err}")
                     return 1
                 hits += 1
     if hits == 0:
