@@ -156,6 +156,8 @@ class Module {
   // Whether the module may hold an op called `name`: false when every op of
   // that name it created (in a block or not) has been erased, so that a pass
   // acting on such ops alone can tell it has nothing to do without a walk.
+  // Names are told apart by their entries, as isa<> does: a name registered
+  // after this module interned it as unknown is another name.
   bool mayHaveOpsNamed(OpName name) const {
     const OpNameEntry* e = name.entry();
     if (e == nullptr) return false;
