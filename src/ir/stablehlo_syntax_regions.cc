@@ -210,8 +210,7 @@ absl::StatusOr<Op> parseReduce(OpReader& r, OpName name) {
 }
 
 bool printReduce(OpWriter& w, Op op) {
-  std::optional<std::vector<int64_t>> dims =
-      op.attr("dimensions").i64ArrayValues();
+  const std::vector<int64_t>* dims = i64ArrayOf(op.attr("dimensions"));
   unsigned n = op.numOperands() / 2;
   if (!dims || op.numOperands() % 2 != 0 || n == 0 || op.numRegions() != 1 ||
       op.region(0).numBlocks() != 1 ||
@@ -230,7 +229,8 @@ bool printReduce(OpWriter& w, Op op) {
   if (Op inner = compactReducer(op)) {
     w << " applies " << inner.name();
   }
-  w << " across dimensions = " << i64ListText(*dims);
+  w << " across dimensions = ";
+  appendI64List(w.out(), *dims);
   w.printAttrsAndFunctionalType(op, {"dimensions"});
   if (compactReducer(op)) return true;
   w.newline();
