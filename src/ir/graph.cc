@@ -1,5 +1,6 @@
 #include "shardkit/ir/graph.h"
 
+#include <mutex>
 #include <utility>
 
 #include "shardkit/core/strings.h"
@@ -251,12 +252,19 @@ void Module::countOpName(const OpNameEntry* entry, int delta) {
 }
 
 bool Module::mayHaveOpsWith(OpTrait trait) const {
+  return numOpsWith(trait) > 0;
+}
+
+size_t Module::numOpsWith(OpTrait trait) const {
+  size_t n = 0;
   for (const std::vector<NameCount>& counts : live_ops_by_name_) {
     for (const NameCount& slot : counts) {
-      if (slot.count > 0 && OpName(slot.entry).hasTrait(trait)) return true;
+      if (slot.count > 0 && OpName(slot.entry).hasTrait(trait)) {
+        n += slot.count;
+      }
     }
   }
-  return false;
+  return n;
 }
 
 Op Module::lookupSymbol(std::string_view name) {
@@ -267,6 +275,7 @@ Op Module::lookupSymbol(std::string_view name) {
                                  : op.attr("sym_name").asString();
     return sym && *sym == name;
   };
+  std::lock_guard<std::mutex> lock(symbol_index_mu_);
   auto it = symbol_index_.find(toAbsl(name));
   if (it != symbol_index_.end() && current(it->second)) {
     return Op(this, it->second);

@@ -34,7 +34,9 @@ void checkNestedSymbol(Op op, std::vector<Diagnostic>& errors) {
 
 void verifySymbols(Module& module, std::vector<Diagnostic>& errors) {
   // As in MLIR, any op with a string `sym_name` defines a symbol.
+  size_t top_level_symbol_ops = 0;
   for (Op op : module.body()) {
+    if (op.hasTrait(OpTrait::kSymbol)) ++top_level_symbol_ops;
     const std::string* name = op.attr("sym_name").asString();
     if (!name) {
       if (op.hasTrait(OpTrait::kSymbol)) {
@@ -56,6 +58,9 @@ void verifySymbols(Module& module, std::vector<Diagnostic>& errors) {
       errors.push_back(std::move(d));
     }
   }
+  // The walk for nested symbol ops only when some op with the trait is not
+  // at the top level (a large module's walk is a cache miss an op).
+  if (module.numOpsWith(OpTrait::kSymbol) == top_level_symbol_ops) return;
   module.walk([&](Op op) {
     if (op.hasTrait(OpTrait::kSymbol) && op.parentOp()) {
       checkNestedSymbol(op, errors);

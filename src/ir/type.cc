@@ -1,6 +1,7 @@
 #include "shardkit/ir/type.h"
 
 #include <deque>
+#include <mutex>
 
 #include "absl/container/flat_hash_map.h"
 #include "shardkit/core/strings.h"
@@ -21,6 +22,7 @@ struct TypeStorage {
 };
 
 struct TypeContext::Impl {
+  std::mutex mu;  // verifier hooks on several threads may create types
   std::deque<TypeStorage> storage;  // stable addresses
   absl::flat_hash_map<std::string, const TypeStorage*> by_text;
 };
@@ -38,9 +40,13 @@ void appendTypeList(std::string& out, absl::Span<const Type> types) {
 
 TypeContext::TypeContext() : impl_(new Impl()) {}
 TypeContext::~TypeContext() { delete impl_; }
-size_t TypeContext::size() const { return impl_->storage.size(); }
+size_t TypeContext::size() const {
+  std::lock_guard<std::mutex> lock(impl_->mu);
+  return impl_->storage.size();
+}
 
 Type TypeContext::intern(TypeStorage storage) {
+  std::lock_guard<std::mutex> lock(impl_->mu);
   auto it = impl_->by_text.find(storage.text);
   if (it != impl_->by_text.end()) return Type(it->second);
   storage.context = this;

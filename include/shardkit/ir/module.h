@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -132,7 +133,8 @@ class Module {
   bool hasDebugLocations() const { return !debug_locations_.empty(); }
 
   // The top-level op whose `sym_name` is `name` (the first), or null.
-  // Amortized constant time while the symbols do not change.
+  // Amortized constant time while the symbols do not change. Safe to call
+  // from several threads at once while the module does not change.
   Op lookupSymbol(std::string_view name);
   // The `sdy.mesh` ops of the module, by name.
   MeshTable meshTable();
@@ -169,6 +171,9 @@ class Module {
   }
   // The same for the ops whose name has `trait`.
   bool mayHaveOpsWith(OpTrait trait) const;
+  // How many live ops (in a block or not) have a name with `trait`, in the
+  // number of op names the module has seen.
+  size_t numOpsWith(OpTrait trait) const;
   // Upper bounds of Op::id() and Value::id() (ids are never reused), for side
   // tables indexed by id.
   size_t opIdBound() const { return ops_.size(); }
@@ -216,6 +221,7 @@ class Module {
   // lookupSymbol's index of the top-level symbols by name: rebuilt when an
   // entry is stale (the op was erased, moved or renamed) or a name misses.
   absl::flat_hash_map<std::string, uint32_t> symbol_index_;
+  std::mutex symbol_index_mu_;  // verifier hooks may look symbols up
   uint32_t body_block_ = kNoId;
   size_t num_live_ops_ = 0;
   // Live ops by their name, indexed by OpNameEntry::index: registered

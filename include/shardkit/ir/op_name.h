@@ -94,7 +94,11 @@ constexpr OpTraits operator|(OpTrait a, OpTrait b) {
 struct OpInfo {
   // Checks the constraints of one op of this kind (not the ops in its
   // regions). Returns OK or InvalidArgument with the bare message: the
-  // verifier puts the location and `'op.name' op ` in front.
+  // verifier puts the location and `'op.name' op ` in front. May run on
+  // several threads at once, for different ops (VerifyOptions::threads): it
+  // reads the module and may create types (TypeContext and
+  // Module::lookupSymbol are safe to call from several threads), but must
+  // not create, change or erase ops or attributes.
   using VerifyFn = absl::Status (*)(Op op, const VerifyContext& context);
 
   // Attributes that are part of the op's definition (MLIR "properties"),

@@ -78,7 +78,8 @@ class Type {
   const TypeStorage* storage_ = nullptr;
 };
 
-// Creates and owns uniqued types. Not thread-safe; one per Module.
+// Creates and owns uniqued types; one per Module. Safe to call from several
+// threads at once (a type, once created, never changes or moves).
 class TypeContext : public NonCopyable {
  public:
   TypeContext();

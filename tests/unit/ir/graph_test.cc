@@ -243,6 +243,10 @@ TEST_CASE("mayHaveOpsNamed follows creation and erasure, nested or not") {
   CHECK(m.mayHaveOpsNamed(call));
   CHECK(m.mayHaveOpsNamed(edge));
   CHECK(m.mayHaveOpsWith(OpTrait::kDataFlowEdges));  // the while
+  CHECK(m.numOpsWith(OpTrait::kDataFlowEdges) == 1);
+  CHECK(m.numOpsWith(OpTrait::kSymbol) == 1);  // the function
+  f.add("stablehlo.while", {a}, loop.region(0).front());
+  CHECK(m.numOpsWith(OpTrait::kDataFlowEdges) == 2);
 
   lone.erase();
   CHECK_FALSE(m.mayHaveOpsNamed(edge));
@@ -250,6 +254,7 @@ TEST_CASE("mayHaveOpsNamed follows creation and erasure, nested or not") {
   CHECK(nested.isErased());
   CHECK_FALSE(m.mayHaveOpsNamed(call));
   CHECK_FALSE(m.mayHaveOpsWith(OpTrait::kDataFlowEdges));
+  CHECK(m.numOpsWith(OpTrait::kDataFlowEdges) == 0);
   loop.erase();  // erasing twice counts once
   CHECK_FALSE(m.mayHaveOpsNamed(call));
   f.add("func.call", {a});
