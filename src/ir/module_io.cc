@@ -40,7 +40,9 @@ absl::StatusOr<std::unique_ptr<Module>> parseTerminated(
   }
   if (options.verify) {
     TimedPhase phase("verify");
-    absl::Status verified = verifyModule(*module);
+    VerifyOptions verify;
+    verify.threads = options.threads;
+    absl::Status verified = verifyModule(*module, verify);
     if (!verified.ok()) return verified;
   }
   return module;

@@ -4,6 +4,8 @@
 // enclosing manual computations bind.
 #include "shardkit/ir/verify.h"
 
+#include <algorithm>
+#include <cstddef>
 #include <string>
 #include <utility>
 #include <vector>
@@ -16,6 +18,7 @@
 #include "shardkit/ir/func.h"
 #include "shardkit/ir/sdy_ops.h"
 #include "shardkit/ir/sharding_site.h"
+#include "src/ir/ordered_parallel.h"
 #include "src/ir/verify_util.h"
 
 namespace shardkit {
@@ -126,52 +129,22 @@ absl::Status verifyOneOp(Op op, const VerifyContext& context) {
   return opError(op, message(status));
 }
 
-class Verifier {
+// Ops verified in chunks side by side (VerifyOptions::threads).
+constexpr size_t kOpsPerChunk = 512;
+
+// Verifies ops and the ops nested in them, recording the diagnostics in
+// module order. One per thread: each has its own memo.
+class OpWalker {
  public:
-  explicit Verifier(Module& m) : m_(m), meshes_(m.meshTable()) {}
-
-  absl::Status run() {
-    ir_internal::verifySymbols(m_, errors_);
-    verifyMeshOps();
-    for (Op op : m_.body()) walk(op, {});
-    if (errors_.empty()) return absl::OkStatus();
-    return diagnosticStatus(errors_);
-  }
-
- private:
-  // Records the diagnostics of `status`; one without a location is at `op`.
-  void report(Op op, const absl::Status& status) {
-    if (status.ok()) return;
-    for (Diagnostic& d : diagnosticsOf(status)) {
-      if (d.location.empty()) d.location = locationOf(op);
-      errors_.push_back(std::move(d));
-    }
-  }
-
-  // Each mesh op well-formed (verifySymbols checks that names are unique).
-  void verifyMeshOps() {
-    for (Op op : m_.body()) {
-      if (!isa<sdy::MeshOp>(op)) continue;
-      const std::string* name = op.attr("sym_name").asString();
-      const Mesh* mesh = op.attr("mesh").as<Mesh>();
-      if (!name || !mesh) {
-        report(op, opError(op, "requires 'sym_name' and 'mesh' attributes"));
-        continue;
-      }
-      // The reference checks the mesh while parsing it, in the op's custom
-      // parser, which names the op this way.
-      if (absl::Status s = verifyMesh(*mesh); !s.ok()) {
-        report(op, locatedError(
-                       op, strCat("custom op '", op.name(), "' ", message(s))));
-      }
-    }
-  }
+  OpWalker(Module& module, const MeshTable& meshes, int threads)
+      : m_(module), meshes_(meshes), threads_(threads) {}
 
   // `bound` lists the manual axes of the enclosing manual computations.
   void walk(Op op, const std::vector<std::string>& bound) {
-    report(op, verifyOneOp(op, VerifyContext(meshes_, bound, &memo_)));
-    if (isa<func::CallOp>(op)) report(op, verifyCall(op));
-    if (op.numRegions() == 0) return;
+    if (op.numRegions() == 0) {
+      check(op, bound);
+      return;
+    }
     const std::vector<std::string>* inner = &bound;
     std::vector<std::string> extended;
     if (isa<sdy::ManualComputationOp>(op)) {
@@ -181,12 +154,89 @@ class Verifier {
         inner = &extended;
       }
     }
+    if (threads_ > 1 && hasLargeBlock(op)) {
+      walkSideBySide(op, bound, *inner);
+      return;
+    }
+    check(op, bound);
     for (unsigned r = 0; r < op.numRegions(); ++r) {
       Region region = op.region(r);
       for (unsigned b = 0; b < region.numBlocks(); ++b) {
         for (Op nested : region.block(b)) walk(nested, *inner);
       }
     }
+  }
+
+  // Records the diagnostics of `status`; one without a location is at `op`.
+  void report(Op op, const absl::Status& status) {
+    if (status.ok()) return;
+    for (Diagnostic& d : diagnosticsOf(status)) {
+      if (d.location.empty()) d.location = locationOf(op);
+      errors_.push_back(std::move(d));
+    }
+  }
+
+  std::vector<Diagnostic>& errors() { return errors_; }
+
+ private:
+  // `op` itself, not its regions' ops.
+  void check(Op op, const std::vector<std::string>& bound) {
+    report(op, verifyOneOp(op, VerifyContext(meshes_, bound, &memo_)));
+    if (isa<func::CallOp>(op)) report(op, verifyCall(op));
+  }
+
+  static bool hasLargeBlock(Op op) {
+    for (unsigned r = 0; r < op.numRegions(); ++r) {
+      Region region = op.region(r);
+      for (unsigned b = 0; b < region.numBlocks(); ++b) {
+        if (region.block(b).numOps() >= kParallelVerifyMinOps) return true;
+      }
+    }
+    return false;
+  }
+
+  // `op` (with `bound`) and its regions' ops (with `inner`) on threads_
+  // threads: the op itself is the first task, its regions' ops in chunks
+  // the others; each task's diagnostics are appended in order. The ops
+  // nested in a chunk's ops verify on the chunk's thread alone.
+  void walkSideBySide(Op op, const std::vector<std::string>& bound,
+                      const std::vector<std::string>& inner) {
+    std::vector<Op> ops;
+    for (unsigned r = 0; r < op.numRegions(); ++r) {
+      Region region = op.region(r);
+      for (unsigned b = 0; b < region.numBlocks(); ++b) {
+        for (Op nested : region.block(b)) ops.push_back(nested);
+      }
+    }
+    struct TaskVerifier {
+      OpWalker walker;
+      Op op;
+      const std::vector<std::string>& bound;
+      const std::vector<Op>& ops;
+      const std::vector<std::string>& inner;
+      std::vector<Diagnostic> operator()(size_t task) {
+        if (task == 0) {
+          walker.check(op, bound);
+        } else {
+          size_t begin = (task - 1) * kOpsPerChunk;
+          size_t end = std::min(ops.size(), begin + kOpsPerChunk);
+          for (size_t i = begin; i < end; ++i) walker.walk(ops[i], inner);
+        }
+        return std::exchange(walker.errors(), {});
+      }
+    };
+    // No window: the diagnostics are small, and the op's own task may take
+    // as long as many chunks (a function's arguments).
+    size_t tasks = 1 + (ops.size() + kOpsPerChunk - 1) / kOpsPerChunk;
+    ir_internal::orderedParallel(
+        tasks, threads_, /*window=*/tasks,
+        [&] {
+          return TaskVerifier{OpWalker(m_, meshes_, /*threads=*/1), op, bound,
+                              ops, inner};
+        },
+        [&](std::vector<Diagnostic> task_errors) {
+          for (Diagnostic& d : task_errors) errors_.push_back(std::move(d));
+        });
   }
 
   // The call's callee: a function of the module with its signature.
@@ -198,9 +248,49 @@ class Verifier {
   }
 
   Module& m_;
-  MeshTable meshes_;
+  const MeshTable& meshes_;
+  int threads_;
   ShardingVerifyMemo memo_;
   std::vector<Diagnostic> errors_;
+};
+
+class Verifier {
+ public:
+  Verifier(Module& m, int threads)
+      : m_(m), meshes_(m.meshTable()), walker_(m, meshes_, threads) {}
+
+  absl::Status run() {
+    ir_internal::verifySymbols(m_, walker_.errors());
+    verifyMeshOps();
+    for (Op op : m_.body()) walker_.walk(op, {});
+    if (walker_.errors().empty()) return absl::OkStatus();
+    return diagnosticStatus(walker_.errors());
+  }
+
+ private:
+  // Each mesh op well-formed (verifySymbols checks that names are unique).
+  void verifyMeshOps() {
+    for (Op op : m_.body()) {
+      if (!isa<sdy::MeshOp>(op)) continue;
+      const std::string* name = op.attr("sym_name").asString();
+      const Mesh* mesh = op.attr("mesh").as<Mesh>();
+      if (!name || !mesh) {
+        walker_.report(
+            op, opError(op, "requires 'sym_name' and 'mesh' attributes"));
+        continue;
+      }
+      // The reference checks the mesh while parsing it, in the op's custom
+      // parser, which names the op this way.
+      if (absl::Status s = verifyMesh(*mesh); !s.ok()) {
+        walker_.report(op, locatedError(op, strCat("custom op '", op.name(),
+                                                   "' ", message(s))));
+      }
+    }
+  }
+
+  Module& m_;
+  MeshTable meshes_;
+  OpWalker walker_;
 };
 
 }  // namespace
@@ -259,7 +349,9 @@ absl::Status VerifyContext::verifySharding(const Attribute& attr,
   return absl::OkStatus();
 }
 
-absl::Status verifyModule(Module& module) { return Verifier(module).run(); }
+absl::Status verifyModule(Module& module, const VerifyOptions& options) {
+  return Verifier(module, options.threads).run();
+}
 
 absl::Status verifyOp(Op op, const MeshTable& meshes) {
   std::vector<std::string> bound;

@@ -5,6 +5,7 @@
 
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
+#include "shardkit/ir/phase_timing.h"
 #include "shardkit/ir/verify.h"
 #include "shardkit/text/scanner.h"
 #include "src/passes/pass_list.h"
@@ -195,7 +196,11 @@ absl::Status runPass(Module& module, std::string_view name,
   }
   SK_RETURN_IF_ERROR(validatePassOptions(*pass, options));
   SK_RETURN_IF_ERROR(pass->run(module, options));
-  return run.verify_after ? verifyModule(module) : absl::OkStatus();
+  if (!run.verify_after) return absl::OkStatus();
+  TimedPhase phase("verify");
+  VerifyOptions verify;
+  verify.threads = run.threads;
+  return verifyModule(module, verify);
 }
 
 }  // namespace shardkit

@@ -10,7 +10,7 @@
 namespace shardkit {
 namespace {
 
-// More printing threads than this would only cost memory.
+// More verifying and printing threads than this would only cost memory.
 constexpr int kMaxThreads = 256;
 
 absl::Status flagError(std::string_view message) {

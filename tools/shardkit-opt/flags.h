@@ -29,7 +29,7 @@ struct Flags {
   bool verify_diagnostics = false;
   // -verify-each: verify the module after each pass (default true).
   bool verify_each = true;
-  // --threads=N: threads that print a large module (default:
+  // --threads=N: threads that verify and print a large module (default:
   // the machine's cores; the output does not depend on it).
   int threads = 0;
   // -mlir-timing: report the wall time of parsing, each pass and printing.

@@ -54,8 +54,8 @@ void printHelp() {
          "  -verify-diagnostics           check expected-error annotations\n"
          "  -verify-each[=false]          verify the module after each pass "
          "(default)\n"
-         "  --threads=N                   threads that print a large "
-         "module\n"
+         "  --threads=N                   threads that verify and print a "
+         "large module\n"
          "                                (default: the machine's cores)\n"
          "  -mlir-timing                  print the time of each phase to "
          "stderr\n"
@@ -142,8 +142,12 @@ bool processChunk(std::string_view text, absl::FunctionRef<void()> release_text,
       if (recorder) std::cerr << formatPhases(recorder->phases());
     }
   } print_phases{recorder};
+  const int threads =
+      flags.threads > 0 ? flags.threads
+                        : static_cast<int>(std::thread::hardware_concurrency());
   ParseOptions options;
   options.allow_unregistered_dialect = flags.allow_unregistered;
+  options.threads = threads;
   absl::StatusOr<std::unique_ptr<Module>> module;
   {
     TimedPhase phase("parse");
@@ -160,6 +164,7 @@ bool processChunk(std::string_view text, absl::FunctionRef<void()> release_text,
       TimedPhase phase(strCat("-", pass.name));
       PassRunOptions run;
       run.verify_after = flags.verify_each;
+      run.threads = threads;
       status = runPass(**module, pass.name, pass.options, run);
     }
     if (!status.ok()) {
@@ -184,9 +189,7 @@ bool processChunk(std::string_view text, absl::FunctionRef<void()> release_text,
     return true;
   }
   PrintOptions print;
-  print.threads = flags.threads > 0
-                      ? flags.threads
-                      : static_cast<int>(std::thread::hardware_concurrency());
+  print.threads = threads;
   print.generic = flags.generic;
   print.debug_info = flags.debug_info;
   {

@@ -27,6 +27,8 @@ struct ParseOptions {
   bool allow_unregistered_dialect = true;
   // Run verifyModule after parsing.
   bool verify = true;
+  // Threads for that verification (VerifyOptions::threads).
+  int threads = 1;
 };
 
 // Parses a module. On bad input, the status carries the diagnostics

@@ -4,6 +4,7 @@
 #ifndef SHARDKIT_IR_VERIFY_H_
 #define SHARDKIT_IR_VERIFY_H_
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -17,9 +18,21 @@ namespace shardkit {
 
 class ShardingVerifyMemo;
 
+struct VerifyOptions {
+  // Threads that verify side by side the ops of a block (a function body)
+  // of at least kParallelVerifyMinOps ops, in chunks. The diagnostics are
+  // those of a one-thread run, in the same order. Verifier hooks then run on
+  // several threads at once, each on its own ops (see OpInfo::verify).
+  int threads = 1;
+};
+
+// The smallest block (in ops) whose ops verify on several threads: below
+// it, starting threads costs more than it saves.
+inline constexpr size_t kParallelVerifyMinOps = 20000;
+
 // OK, or InvalidArgument carrying one Diagnostic per violation
-// (diagnostic.h), located at the op that violates it.
-absl::Status verifyModule(Module& module);
+// (diagnostic.h), located at the op that violates it, in module order.
+absl::Status verifyModule(Module& module, const VerifyOptions& options = {});
 
 // Verifies one op (not its regions' ops); an error is located at `op`.
 absl::Status verifyOp(Op op, const MeshTable& meshes);

@@ -138,6 +138,8 @@ struct PassRunOptions {
   // module into an invalid one, e.g. by sinking an edge sharding that drops
   // a manual computation's manual axes, gets the verifier's located error.
   bool verify_after = true;
+  // Threads for that verification (VerifyOptions::threads).
+  int threads = 1;
 };
 
 // Runs `name` with `options` after checking them (validatePassOptions).
