@@ -1,6 +1,8 @@
 // The module writer: names values the way MLIR's printer does and prints ops
 // in their pretty form when shardkit knows it, else in generic form.
 #include <algorithm>
+#include <charconv>
+#include <cstring>
 #include <string>
 #include <utility>
 #include <vector>
@@ -45,22 +47,27 @@ class Namer {
   // Names the module's top-level ops' results, then (from where those
   // counters end, like MLIR) the values in their regions.
   void nameModule(Module& module) {
-    names_.assign(module.valueIdBound(), Packed{});
-    group_base_.assign(module.opIdBound(), Packed{});
+    names_.assign(module.valueIdBound(), Name{});
+    group_base_.assign(module.opIdBound(), Name{});
     nameRegion(module.body().parentRegion(), Counters{}, Chain{});
   }
 
-  // Read-only once the module is named: writers on several threads share it.
-  // Valid until the next call on this thread.
-  std::string_view name(Value v) const {
+  // Appends the name of `v` to `out`. Read-only once the module is named:
+  // writers on several threads share it.
+  void appendName(std::string& out, Value v) const {
     uint32_t id = v.id();
-    // Every name starts with '%': an empty one was never given.
-    if (id < names_.size() && names_[id].size > 0) return view(names_[id]);
+    if (id < names_.size() && names_[id].kind != Name::kNone) {
+      append(out, names_[id]);
+      return;
+    }
     // A value defined outside what was named (should not happen in a valid
     // module): give it a recognizable placeholder.
-    thread_local std::string unknown;
-    unknown = strCat("%<<UNKNOWN SSA VALUE ", id, ">>");
-    return unknown;
+    strAppend(out, "%<<UNKNOWN SSA VALUE ", id, ">>");
+  }
+  std::string name(Value v) const {
+    std::string out;
+    appendName(out, v);
+    return out;
   }
   int blockId(Block b) const {
     auto it = block_ids_.find(b);
@@ -68,7 +75,12 @@ class Namer {
   }
   // True when the results of `op` print as a group `%0:2`.
   bool isGroup(Op op) const {
-    return op.id() < group_base_.size() && group_base_[op.id()].size > 0;
+    return op.id() < group_base_.size() &&
+           group_base_[op.id()].kind != Name::kNone;
+  }
+  // The `%0` of a group's `%0:2`.
+  void appendGroupBase(std::string& out, Op op) const {
+    append(out, group_base_[op.id()]);
   }
 
  private:
@@ -114,7 +126,8 @@ class Namer {
         if (b == 0 && i < arg_hints.size() && !arg_hints[i].empty()) {
           setName(arg, "%" + unique(arg_hints[i], counters, scope, chain));
         } else {
-          setName(arg, strCat("%arg", counters.next_argument++));
+          names_[arg.id()] =
+              numbered(Name::kArgument, counters.next_argument++);
         }
       }
       for (Op op : block) nameResults(op, counters, scope, chain);
@@ -147,44 +160,69 @@ class Namer {
       }
       return;
     }
-    int64_t number = counters.next_value++;
+    Name number = numbered(Name::kNumber, counters.next_value++);
     if (op.numResults() == 1) {
-      names_[op.result(0).id()] = pack("%", number);
+      names_[op.result(0).id()] = number;
       return;
     }
     for (unsigned i = 0; i < op.numResults(); ++i) {
-      names_[op.result(i).id()] = pack("%", number, "#", i);
+      Name result = number;
+      result.kind = Name::kGroupResult;
+      result.extra = i;
+      names_[op.result(i).id()] = result;
     }
-    group_base_[op.id()] = pack("%", number);
+    group_base_[op.id()] = number;
   }
 
-  void setName(Value v, std::string_view name) { names_[v.id()] = pack(name); }
-
- public:
-  std::string_view groupBase(Op op) const { return view(group_base_[op.id()]); }
-
- private:
-  // A name stored in text_: a module's names cost eight bytes each plus
-  // their characters, where a std::string each would cost 32 and more.
-  struct Packed {
-    uint32_t offset = 0;
-    uint32_t size = 0;
+  // A name: eight bytes. MLIR's numbered names (`%3`, `%arg3`, `%3#1`), most
+  // of a module's, are kept as numbers and formatted when printed (their
+  // text would cost as much to make as to print); others as text in text_.
+  struct Name {
+    enum Kind : uint32_t { kNone, kText, kNumber, kArgument, kGroupResult };
+    uint32_t value = 0;  // the number, or the text's offset in text_
+    uint32_t kind : 3 = kNone;
+    uint32_t extra : 29 = 0;  // kText: the text's size; kGroupResult: `#i`
   };
-  template <typename... Parts>
-  Packed pack(const Parts&... parts) {
-    size_t offset = text_.size();
-    strAppend(text_, parts...);
-    return Packed{static_cast<uint32_t>(offset),
-                  static_cast<uint32_t>(text_.size() - offset)};
+  static Name numbered(Name::Kind kind, int64_t number) {
+    Name n;
+    n.kind = kind;
+    n.value = static_cast<uint32_t>(number);
+    return n;
   }
-  std::string_view view(Packed p) const {
-    return std::string_view(text_).substr(p.offset, p.size);
+  void setName(Value v, std::string_view text) {
+    Name n;
+    n.kind = Name::kText;
+    n.value = static_cast<uint32_t>(text_.size());
+    n.extra = static_cast<uint32_t>(text.size());
+    text_ += text;
+    names_[v.id()] = n;
+  }
+  void append(std::string& out, Name n) const {
+    if (n.kind == Name::kText) {
+      out.append(text_, n.value, n.extra);
+      return;
+    }
+    // `%arg4294967295#536870911` at most: formatted here, appended once.
+    char buf[32];
+    char* end = buf + sizeof(buf);
+    char* p = buf;
+    *p++ = '%';
+    if (n.kind == Name::kArgument) {
+      std::memcpy(p, "arg", 3);
+      p += 3;
+    }
+    p = std::to_chars(p, end, n.value).ptr;
+    if (n.kind == Name::kGroupResult) {
+      *p++ = '#';
+      p = std::to_chars(p, end, static_cast<uint32_t>(n.extra)).ptr;
+    }
+    out.append(buf, static_cast<size_t>(p - buf));
   }
 
-  // Indexed by Value::id() / Op::id() (see nameModule); views into text_,
-  // which only grows while naming.
-  std::vector<Packed> names_;
-  std::vector<Packed> group_base_;  // non-empty for `%0:2` groups
+  // Indexed by Value::id() / Op::id() (see nameModule); text_ only grows
+  // while naming.
+  std::vector<Name> names_;
+  std::vector<Name> group_base_;  // set for `%0:2` groups
   std::string text_;
   absl::flat_hash_map<Block, int> block_ids_;
   SyntaxCache* syntaxes_;
@@ -237,8 +275,14 @@ class OpTextWriter : public OpWriter {
   // the writer's threads, and written here in order.
   void printOpsSideBySide(const std::vector<Op>& ops, size_t per_chunk);
 
+  // Valid until the next call.
   std::string_view valueName(Value value) override {
-    return namer_.name(value);
+    name_.clear();
+    namer_.appendName(name_, value);
+    return name_;
+  }
+  void appendValueName(std::string& out, Value value) override {
+    namer_.appendName(out, value);
   }
 
   void newline() override {
@@ -286,12 +330,13 @@ class OpTextWriter : public OpWriter {
   void printResults(Op op) {
     if (op.numResults() == 0) return;
     if (namer_.isGroup(op)) {
-      strAppend(out_, namer_.groupBase(op), ":", op.numResults(), " = ");
+      namer_.appendGroupBase(out_, op);
+      strAppend(out_, ":", op.numResults(), " = ");
       return;
     }
     for (unsigned i = 0; i < op.numResults(); ++i) {
       if (i > 0) out_ += ", ";
-      out_ += valueName(op.result(i));
+      namer_.appendName(out_, op.result(i));
     }
     out_ += " = ";
   }
@@ -353,6 +398,7 @@ class OpTextWriter : public OpWriter {
 
   const PrintOptions& options_;
   const Namer& namer_;
+  std::string name_;  // valueName's text
   SyntaxCache syntaxes_;
   int indent_ = 0;
   bool label_empty_entry_ = false;
@@ -491,7 +537,7 @@ std::string printedName(Value value) {
   SyntaxCache syntaxes;
   Namer namer(syntaxes, /*use_hints=*/true);
   namer.nameModule(*value.module());
-  return std::string(namer.name(value));
+  return namer.name(value);
 }
 
 std::vector<std::string> printedNames(Module& module) {
@@ -500,13 +546,12 @@ std::vector<std::string> printedNames(Module& module) {
   namer.nameModule(module);
   std::vector<std::string> names(module.valueIdBound());
   auto nameOp = [&](Op op) {
-    for (Value result : op.results())
-      names[result.id()] = std::string(namer.name(result));
+    for (Value result : op.results()) names[result.id()] = namer.name(result);
     for (unsigned r = 0; r < op.numRegions(); ++r) {
       Region region = op.region(r);
       for (unsigned b = 0; b < region.numBlocks(); ++b) {
         for (Value arg : region.block(b).arguments())
-          names[arg.id()] = std::string(namer.name(arg));
+          names[arg.id()] = namer.name(arg);
       }
     }
   };

@@ -216,13 +216,14 @@ void appendFunctionalType(std::string& out, unsigned num_inputs, Input input,
 
 void OpWriter::printOperands(const std::vector<Value>& values) {
   appendJoined(out_, values,
-               [&](std::string& out, Value v) { out += valueName(v); });
+               [&](std::string& out, Value v) { appendValueName(out, v); });
 }
 
 void OpWriter::printOperands(Op op) {
-  appendJoined(
-      out_, Indices{op.numOperands()},
-      [&](std::string& out, unsigned i) { out += valueName(op.operand(i)); });
+  appendJoined(out_, Indices{op.numOperands()},
+               [&](std::string& out, unsigned i) {
+                 appendValueName(out, op.operand(i));
+               });
 }
 
 void OpWriter::printTypes(const std::vector<Type>& types) {
@@ -348,7 +349,9 @@ void OpWriter::printConstantForm(Op op, std::string_view name) {
 void OpWriter::printUnaryForm(Op op, std::string_view after,
                               std::initializer_list<std::string_view> elided,
                               Type type) {
-  strAppend(out_, op.name(), " ", valueName(op.operand(0)), after);
+  strAppend(out_, op.name(), " ");
+  appendValueName(out_, op.operand(0));
+  out_ += after;
   printAttrsAndType(op, elided, type);
 }
 
@@ -364,7 +367,8 @@ void OpWriter::printBlockArguments(Block block) {
   for (unsigned i = 0; i < block.numArguments(); ++i) {
     if (i) out_ += ", ";
     Value arg = block.argument(i);
-    strAppend(out_, valueName(arg), ": ", arg.type().str());
+    appendValueName(out_, arg);
+    strAppend(out_, ": ", arg.type().str());
   }
   out_ += ')';
 }

@@ -134,8 +134,13 @@ class OpWriter {
     out_ += text;
     return *this;
   }
+  // The printed name of `value` (`%3`); valid until the next call.
   virtual std::string_view valueName(Value value) = 0;
-  void printOperand(Value value) { out_ += valueName(value); }
+  // Appends that name to `out` (a writer may format it there in place).
+  virtual void appendValueName(std::string& out, Value value) {
+    out += valueName(value);
+  }
+  void printOperand(Value value) { appendValueName(out_, value); }
   void printOperands(const std::vector<Value>& values);
   // The op's operands, read in place.
   void printOperands(Op op);
