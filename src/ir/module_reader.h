@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/node_hash_map.h"
 #include "absl/status/statusor.h"
 #include "shardkit/ir/module_io.h"
 #include "shardkit/ir/op_syntax.h"
@@ -190,11 +191,28 @@ class ModuleReader : public OpReader {
     size_t types_at;
   };
   using TailKey = std::pair<const OpNameEntry*, absl::string_view>;
-  absl::flat_hash_map<TailKey, OpTail> tail_cache_;
+  // Nodes: recent_tails_ points at them.
+  absl::node_hash_map<TailKey, OpTail> tail_cache_;
+  // The cached tail of op `name` whose text is `text`, or null. A module
+  // repeats few tails: most lookups end at their slot of the recent tails,
+  // which compares the text without hashing it all.
+  const OpTail* findTail(const OpNameEntry* name, std::string_view text);
+  struct RecentTail {
+    const OpNameEntry* name = nullptr;
+    std::string_view text;
+    const OpTail* tail = nullptr;
+  };
+  RecentTail recent_tails_[256] = {};
   // parseGenericOpFast's op state, reused from op to op.
   OperationState fast_state_;
-  // The op name of a generic op's quoted name, by its text.
+  // The op name of a generic op's quoted name, by its text; in front of it,
+  // the last name seen in each slot of a small table (opNameOf).
   absl::flat_hash_map<std::string_view, OpName, TextHash> op_name_cache_;
+  struct RecentOpName {
+    std::string_view text;
+    OpName name;
+  };
+  RecentOpName recent_op_names_[64] = {};
   // The `{...}` pairs found by region scans (see scanBalanced).
   BracketEnds brace_ends_;
   std::string default_dialect_;

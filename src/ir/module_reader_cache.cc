@@ -4,6 +4,9 @@
 // immutable). A text is found by the one scanner (text/scanner.h);
 // whatever that scan cannot delimit is read uncached, so errors are the
 // parser's own.
+#include <cstdint>
+#include <cstring>
+#include <iterator>
 #include <string_view>
 #include <vector>
 
@@ -33,7 +36,36 @@ size_t skipSpaces(std::string_view text, size_t i) {
   return i;
 }
 
+// Where a tail goes among the recent tails (modulo their count): its op
+// name, its size and three of its words, not its whole text.
+size_t tailSlot(const OpNameEntry* name, std::string_view text) {
+  constexpr uint64_t kMul = 0x9e3779b97f4a7c15;
+  uint64_t x =
+      reinterpret_cast<uintptr_t>(name) ^ (uint64_t{text.size()} << 48);
+  if (text.size() >= 8) {
+    for (size_t at : {size_t{0}, (text.size() - 8) / 2, text.size() - 8}) {
+      uint64_t word;
+      std::memcpy(&word, text.data() + at, sizeof(word));
+      x = x * kMul ^ word;
+    }
+  }
+  return static_cast<size_t>((x * kMul) >> 40);
+}
+
 }  // namespace
+
+const ModuleReader::OpTail* ModuleReader::findTail(const OpNameEntry* name,
+                                                   std::string_view text) {
+  RecentTail& recent =
+      recent_tails_[tailSlot(name, text) % std::size(recent_tails_)];
+  if (recent.tail != nullptr && recent.name == name && recent.text == text) {
+    return recent.tail;
+  }
+  auto it = tail_cache_.find(TailKey(name, toAbsl(text)));
+  if (it == tail_cache_.end()) return nullptr;
+  recent = {name, text, &it->second};
+  return &it->second;
+}
 
 bool ModuleReader::consumedThrough(size_t end) const {
   size_t next = parser_.tok().offset;
@@ -105,13 +137,13 @@ absl::Status ModuleReader::parseGenericOpTail(OperationState& state) {
   std::string_view buffer = parser_.buffer();
   size_t start = p().tok().offset;
   size_t end = lineEnd(buffer, start);
-  TailKey key(state.name.entry(), toAbsl(buffer.substr(start, end - start)));
+  std::string_view text = buffer.substr(start, end - start);
   // Properties may have given attributes already.
   bool fresh = state.inherent_attrs.empty() && state.discardable_attrs.empty();
   std::vector<Type> operand_types;
   size_t types_offset = 0;
-  if (auto it = tail_cache_.find(key); it != tail_cache_.end()) {
-    const OpTail& tail = it->second;
+  if (const OpTail* cached = findTail(state.name.entry(), text)) {
+    const OpTail& tail = *cached;
     if (fresh) {
       state.inherent_attrs = tail.inherent;
       state.discardable_attrs = tail.discardable;
@@ -151,7 +183,8 @@ absl::Status ModuleReader::parseGenericOpTail(OperationState& state) {
         state.discardable_attrs = tail.discardable;
       }
       tail.attrs = std::move(attrs);
-      tail_cache_.emplace(key, std::move(tail));
+      tail_cache_.emplace(TailKey(state.name.entry(), toAbsl(text)),
+                          std::move(tail));
     }
   }
   return checkOperandTypes(state.operands, operand_types, types_offset);

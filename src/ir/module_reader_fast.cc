@@ -6,6 +6,8 @@
 // token parser, which reads the op from its start and reports any error, so
 // the fast path has no error messages of its own and changes nothing until
 // it knows the op is good.
+#include <cstring>
+#include <iterator>
 #include <string_view>
 
 #include "absl/container/inlined_vector.h"
@@ -20,6 +22,14 @@ bool isSuffixChar(char c) {
          (c >= '0' && c <= '9') || c == '_' || c == '$' || c == '.' || c == '-';
 }
 bool isDigit(char c) { return c >= '0' && c <= '9'; }
+
+// Where `name` goes among opNameOf's recent names (modulo their count): its
+// size and two of its bytes (names of one dialect share their start).
+size_t recentSlot(std::string_view name) {
+  if (name.empty()) return 0;
+  auto byte = [&](size_t i) { return static_cast<unsigned char>(name[i]); };
+  return name.size() * 31 + byte(name.size() - 1) * 7 + byte(name.size() / 2);
+}
 
 // A cursor over the text that reads the few tokens of the common spelling.
 class Cursor {
@@ -82,8 +92,17 @@ class Cursor {
 }  // namespace
 
 OpName ModuleReader::opNameOf(std::string_view name) {
+  // A module names few op kinds: most lookups end at their slot of the
+  // recent names, without hashing the name.
+  RecentOpName& recent =
+      recent_op_names_[recentSlot(name) % std::size(recent_op_names_)];
+  if (!name.empty() && recent.text.size() == name.size() &&
+      std::memcmp(recent.text.data(), name.data(), name.size()) == 0) {
+    return recent.name;
+  }
   auto [it, inserted] = op_name_cache_.try_emplace(name);
   if (inserted) it->second = module_->opName(name);
+  recent = {name, it->second};
   return it->second;
 }
 
@@ -158,25 +177,32 @@ absl::StatusOr<bool> ModuleReader::parseGenericOpFast(Block block) {
   size_t tail_start = c.pos();
   if (c.at('(') || c.at('<') || c.at('[')) return false;  // regions, ...
   size_t end = lineEnd(text, tail_start);
-  auto it = tail_cache_.find(
-      TailKey(name.entry(), toAbsl(text.substr(tail_start, end - tail_start))));
-  if (it == tail_cache_.end()) return false;
-  const OpTail& tail = it->second;
+  const OpTail* cached =
+      findTail(name.entry(), text.substr(tail_start, end - tail_start));
+  if (cached == nullptr) return false;
+  const OpTail& tail = *cached;
   if (tail.operand_types.size() != state.operands.size()) return false;
   for (size_t i = 0; i < state.operands.size(); ++i) {
     if (!(state.operands[i].type() == tail.operand_types[i])) return false;
   }
   // The result names: their count, and none already bound in this scope.
   uint32_t total = 0;
-  for (const ResultName& r : results) {
-    if (names_.boundInInnermost(r.name)) return false;
-    total += r.count;
-  }
+  for (const ResultName& r : results) total += r.count;
   if (!results.empty() && total != tail.result_types.size()) return false;
-  for (size_t i = 0; i < results.size(); ++i) {
-    for (size_t j = 0; j < i; ++j) {
-      if (results[i].name == results[j].name) return false;
+  if (results.size() > 1) {
+    for (size_t i = 0; i < results.size(); ++i) {
+      if (names_.boundInInnermost(results[i].name)) return false;
+      for (size_t j = 0; j < i; ++j) {
+        if (results[i].name == results[j].name) return false;
+      }
     }
+  }
+  // The names name the values the op creates next. A single name binds
+  // unless this scope binds it already, the last check.
+  uint32_t next = static_cast<uint32_t>(module_->valueIdBound());
+  for (const ResultName& r : results) {
+    if (!names_.bind(r.name, {next, r.count})) return false;
+    next += r.count;
   }
   // Good: create the op.
   state.inherent_attrs = tail.inherent;
@@ -194,11 +220,6 @@ absl::StatusOr<bool> ModuleReader::parseGenericOpFast(Block block) {
   if (loc && *loc != "unknown") op_locations_.emplace_back(op_location_, *loc);
   op_location_ = saved_location;
   block.pushBack(op);
-  uint32_t next = op.numResults() ? op.result(0).id() : 0;
-  for (const ResultName& r : results) {
-    names_.bind(r.name, {next, r.count});
-    next += r.count;
-  }
   return true;
 }
 

@@ -110,6 +110,13 @@ TEST_CASE("what the fast path cannot read gets the token parser's error") {
                              "\n    \"func.return\"() : () -> ()\n"),
                         options),
              Catch::Contains("redefinition of SSA value '%0'"));
+  // Two result names, the second bound already, after a cached tail.
+  std::string pair =
+      R"("x.pair"(%arg0) : (tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>))";
+  CHECK_THAT(parseError(body("    %p:2 = " + pair + "\n    %q, %p = " + pair +
+                             "\n    \"func.return\"() : () -> ()\n"),
+                        options),
+             Catch::Contains("redefinition of SSA value '%p'"));
   // An undeclared operand.
   CHECK_THAT(
       parseError(body("    %0 = " + add +
