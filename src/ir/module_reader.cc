@@ -305,11 +305,35 @@ absl::Status ModuleReader::parseRegion(Region region,
 }
 
 absl::Status ModuleReader::parseBlockOps(Block block) {
-  while (!p().at(TokenKind::kRBrace) && !p().at(TokenKind::kCaretIdent) &&
-         !p().at(TokenKind::kEof)) {
-    SK_RETURN_IF_ERROR(parseOperation(block));
+  // After an op the fast path read, the next one is tried from its first
+  // character, before its token is read (lexing it costs about as much as
+  // the rest of the op); the tokens catch up when the token parser is
+  // needed.
+  size_t next_op = kNotRead;
+  while (true) {
+    size_t start = std::exchange(next_op, kNotRead);
+    if (start == kNotRead) {
+      if (p().at(TokenKind::kRBrace) || p().at(TokenKind::kCaretIdent) ||
+          p().at(TokenKind::kEof)) {
+        return absl::OkStatus();
+      }
+      if (p().at(TokenKind::kPercentIdent) || p().at(TokenKind::kString)) {
+        start = p().tok().offset;
+      }
+    }
+    if (start != kNotRead) {
+      size_t end = readGenericOpFast(block, start);
+      if (end != kNotRead) {
+        next_op = nextPlainOp(end);
+        if (next_op == kNotRead) {
+          SK_RETURN_IF_ERROR(readLocationAfterFastOp(start, end));
+        }
+        continue;
+      }
+      if (p().tok().offset != start) p().resetTo(start);
+    }
+    SK_RETURN_IF_ERROR(parseOperationTokens(block));
   }
-  return absl::OkStatus();
 }
 
 absl::StatusOr<size_t> ModuleReader::skipRegion() {
@@ -330,6 +354,10 @@ absl::Status ModuleReader::parseOperation(Block block) {
     SK_ASSIGN_OR_RETURN(bool done, parseGenericOpFast(block));
     if (done) return absl::OkStatus();
   }
+  return parseOperationTokens(block);
+}
+
+absl::Status ModuleReader::parseOperationTokens(Block block) {
   size_t start = p().tok().offset;
   // Results: `%0 =`, `%0:2 =`, `%a, %b =`.
   struct ResultName {

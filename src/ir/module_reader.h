@@ -90,10 +90,26 @@ class ModuleReader : public OpReader {
   // aliased value; `#loc = loc(...)` definitions are skipped).
   absl::Status parseAliasDefinitions();
   absl::Status parseOperation(Block block);
-  // A generic op in the common spelling, read from the characters
-  // (module_reader_fast.cc); false, with nothing changed, when the token
-  // parser must read it.
+  // A generic op in the common spelling at the current token, read from the
+  // characters (module_reader_fast.cc), then its location if it has one;
+  // false, with nothing changed, when the token parser must read it.
   absl::StatusOr<bool> parseGenericOpFast(Block block);
+  // The same for the op at `start`, read without the tokens (which are left
+  // where they were) and without its location: the end of its line, or
+  // kNotRead, with nothing changed.
+  static constexpr size_t kNotRead = std::string_view::npos;
+  size_t readGenericOpFast(Block block, size_t start);
+  // Where the op after `end` (the end of an op's line) starts if only blank
+  // lines come first and it starts as generic ops do (`%` or `"`), so that
+  // it has no location to read and the fast path may try it before any
+  // token is read; kNotRead otherwise.
+  size_t nextPlainOp(size_t end) const;
+  // The tokens moved to `end`, and the location there read for the op at
+  // `start`.
+  absl::Status readLocationAfterFastOp(size_t start, size_t end);
+  // An op read by the token parser (what parseOperation does once the fast
+  // path declined it).
+  absl::Status parseOperationTokens(Block block);
   // The op name of a generic op's (unescaped) quoted name; `name` is a view
   // of the text.
   OpName opNameOf(std::string_view name);

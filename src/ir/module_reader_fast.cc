@@ -107,8 +107,38 @@ OpName ModuleReader::opNameOf(std::string_view name) {
 }
 
 absl::StatusOr<bool> ModuleReader::parseGenericOpFast(Block block) {
-  std::string_view text = parser_.buffer();
   size_t start = p().tok().offset;
+  size_t end = readGenericOpFast(block, start);
+  if (end == kNotRead) return false;
+  SK_RETURN_IF_ERROR(readLocationAfterFastOp(start, end));
+  return true;
+}
+
+size_t ModuleReader::nextPlainOp(size_t end) const {
+  std::string_view text = parser_.buffer();
+  while (end < text.size() && (text[end] == ' ' || text[end] == '\t' ||
+                               text[end] == '\n' || text[end] == '\r')) {
+    ++end;
+  }
+  if (end < text.size() && (text[end] == '%' || text[end] == '"')) return end;
+  return kNotRead;
+}
+
+absl::Status ModuleReader::readLocationAfterFastOp(size_t start, size_t end) {
+  p().resetTo(end);
+  uint32_t saved_location = op_location_;
+  op_location_ = static_cast<uint32_t>(start);
+  // A location's error is the token parser's own (it would read the same
+  // text); reading stops there.
+  SK_ASSIGN_OR_RETURN(std::optional<std::string_view> loc,
+                      readOptionalLocation());
+  if (loc && *loc != "unknown") op_locations_.emplace_back(op_location_, *loc);
+  op_location_ = saved_location;
+  return absl::OkStatus();
+}
+
+size_t ModuleReader::readGenericOpFast(Block block, size_t start) {
+  std::string_view text = parser_.buffer();
   Cursor c(text, start);
   // Results.
   struct ResultName {
@@ -122,25 +152,25 @@ absl::StatusOr<bool> ModuleReader::parseGenericOpFast(Block block) {
       c.skipBlanks();
       size_t offset = c.pos();
       std::string_view name = c.valueName();
-      if (name.empty()) return false;
+      if (name.empty()) return kNotRead;
       uint32_t count = 1;
       if (c.consume(':')) {
         int64_t n = c.smallNumber();
-        if (n < 1 || n > 0xFFFF) return false;
+        if (n < 1 || n > 0xFFFF) return kNotRead;
         count = static_cast<uint32_t>(n);
       }
       results.push_back({name, count, offset});
       c.skipBlanks();
     } while (c.consume(','));
-    if (!c.consume('=')) return false;
+    if (!c.consume('=')) return kNotRead;
     c.skipBlanks();
   }
   // The name.
   std::optional<std::string_view> name_text = c.plainString();
-  if (!name_text) return false;
+  if (!name_text) return kNotRead;
   OpName name = opNameOf(*name_text);
   if (!name.isRegistered() && !options_.allow_unregistered_dialect) {
-    return false;
+    return kNotRead;
   }
   // Operands. The state is the last op's: its vectors keep their capacity
   // (createOp takes only the attributes).
@@ -148,52 +178,52 @@ absl::StatusOr<bool> ModuleReader::parseGenericOpFast(Block block) {
   state.name = name;
   state.operands.clear();
   state.num_regions = 0;
-  if (!c.consume('(')) return false;
+  if (!c.consume('(')) return kNotRead;
   c.skipBlanks();
   if (!c.consume(')')) {
     do {
       c.skipBlanks();
       std::string_view operand = c.valueName();
-      if (operand.empty()) return false;
+      if (operand.empty()) return kNotRead;
       int64_t index = -1;
       if (c.consume('#')) {
         index = c.smallNumber();
-        if (index < 0) return false;
+        if (index < 0) return kNotRead;
       }
       const ValueGroup* group = names_.find(operand);
       if (group == nullptr ||
           (index < 0 ? group->count != 1 : index >= group->count)) {
-        return false;
+        return kNotRead;
       }
       state.operands.push_back(
           Value(module_,
                 group->first + static_cast<uint32_t>(index < 0 ? 0 : index)));
       c.skipBlanks();
     } while (c.consume(','));
-    if (!c.consume(')')) return false;
+    if (!c.consume(')')) return kNotRead;
   }
   c.skipBlanks();
   // The tail, from the cache only; it is the rest of the line.
   size_t tail_start = c.pos();
-  if (c.at('(') || c.at('<') || c.at('[')) return false;  // regions, ...
+  if (c.at('(') || c.at('<') || c.at('[')) return kNotRead;  // regions, ...
   size_t end = lineEnd(text, tail_start);
   const OpTail* cached =
       findTail(name.entry(), text.substr(tail_start, end - tail_start));
-  if (cached == nullptr) return false;
+  if (cached == nullptr) return kNotRead;
   const OpTail& tail = *cached;
-  if (tail.operand_types.size() != state.operands.size()) return false;
+  if (tail.operand_types.size() != state.operands.size()) return kNotRead;
   for (size_t i = 0; i < state.operands.size(); ++i) {
-    if (!(state.operands[i].type() == tail.operand_types[i])) return false;
+    if (!(state.operands[i].type() == tail.operand_types[i])) return kNotRead;
   }
   // The result names: their count, and none already bound in this scope.
   uint32_t total = 0;
   for (const ResultName& r : results) total += r.count;
-  if (!results.empty() && total != tail.result_types.size()) return false;
+  if (!results.empty() && total != tail.result_types.size()) return kNotRead;
   if (results.size() > 1) {
     for (size_t i = 0; i < results.size(); ++i) {
-      if (names_.boundInInnermost(results[i].name)) return false;
+      if (names_.boundInInnermost(results[i].name)) return kNotRead;
       for (size_t j = 0; j < i; ++j) {
-        if (results[i].name == results[j].name) return false;
+        if (results[i].name == results[j].name) return kNotRead;
       }
     }
   }
@@ -201,7 +231,7 @@ absl::StatusOr<bool> ModuleReader::parseGenericOpFast(Block block) {
   // unless this scope binds it already, the last check.
   uint32_t next = static_cast<uint32_t>(module_->valueIdBound());
   for (const ResultName& r : results) {
-    if (!names_.bind(r.name, {next, r.count})) return false;
+    if (!names_.bind(r.name, {next, r.count})) return kNotRead;
     next += r.count;
   }
   // Good: create the op.
@@ -209,18 +239,8 @@ absl::StatusOr<bool> ModuleReader::parseGenericOpFast(Block block) {
   state.discardable_attrs = tail.discardable;
   state.result_types = tail.result_types;
   state.location = static_cast<uint32_t>(start);
-  Op op = module_->createOp(std::move(state));
-  p().resetTo(end);
-  uint32_t saved_location = op_location_;
-  op_location_ = static_cast<uint32_t>(start);
-  // A location's error is the token parser's own (it would read the same
-  // text); reading stops there.
-  SK_ASSIGN_OR_RETURN(std::optional<std::string_view> loc,
-                      readOptionalLocation());
-  if (loc && *loc != "unknown") op_locations_.emplace_back(op_location_, *loc);
-  op_location_ = saved_location;
-  block.pushBack(op);
-  return true;
+  block.pushBack(module_->createOp(std::move(state)));
+  return end;
 }
 
 }  // namespace shardkit

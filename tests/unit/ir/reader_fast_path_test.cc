@@ -100,6 +100,40 @@ TEST_CASE("ops read by the fast path print as the token parser reads them") {
   CHECK(printModule(*again, print) == printed);
 }
 
+TEST_CASE("ops after a fast-path op keep their locations and comments") {
+  // The fast path tries the op after the one it read before reading its
+  // token; a location on the next line, a comment or a blank line between
+  // them must read as the token parser reads them.
+  std::string add =
+      R"(= "stablehlo.add"(%A, %arg1) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>)";
+  auto op = [&](std::string_view result, std::string_view operand) {
+    std::string text = add;
+    text.replace(text.find("%A"), 2, operand);
+    return strCat("    ", result, " ", text, "\n");
+  };
+  std::string text =
+      body(op("%0", "%arg0") + op("%1", "%0") + "      loc(\"a.py\":3:4)\n" +
+           "    // a comment\n" + op("%2", "%1") + "\n" + op("%3", "%2") +
+           op("%4", "%3") + "    \"func.return\"() : () -> ()\n");
+  ParseOptions options;
+  options.allow_unregistered_dialect = true;
+  auto module = parseOrDie(text, options);
+  PrintOptions print;
+  print.generic = true;
+  print.debug_info = true;
+  std::string printed = printModule(*module, print);
+  INFO(printed);
+  CHECK_THAT(printed, Catch::Contains("(%0, %arg1) : (tensor<4xf32>, "
+                                      "tensor<4xf32>) -> tensor<4xf32> "
+                                      "loc(\"a.py\":3:4)"));
+  for (std::string_view operand : {"%arg0", "%1", "%2", "%3"}) {
+    CHECK_THAT(printed, Catch::Contains(strCat("(", operand,
+                                               ", %arg1) : (tensor<4xf32>, "
+                                               "tensor<4xf32>) -> "
+                                               "tensor<4xf32> loc(unknown)")));
+  }
+}
+
 TEST_CASE("what the fast path cannot read gets the token parser's error") {
   ParseOptions options;
   options.allow_unregistered_dialect = true;
