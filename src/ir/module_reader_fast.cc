@@ -12,16 +12,11 @@
 
 #include "absl/container/inlined_vector.h"
 #include "shardkit/core/status_macros.h"
+#include "shardkit/text/char_classes.h"
 #include "src/ir/module_reader.h"
 
 namespace shardkit {
 namespace {
-
-bool isSuffixChar(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-         (c >= '0' && c <= '9') || c == '_' || c == '$' || c == '.' || c == '-';
-}
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
 
 // Where `name` goes among opNameOf's recent names (modulo their count): its
 // size and two of its bytes (names of one dialect share their start).
@@ -52,7 +47,7 @@ class Cursor {
   std::string_view valueName() {
     size_t start = pos_;
     if (!consume('%')) return {};
-    while (pos_ < text_.size() && isSuffixChar(text_[pos_])) ++pos_;
+    while (pos_ < text_.size() && isSuffixIdChar(text_[pos_])) ++pos_;
     if (pos_ == start + 1) {
       pos_ = start;
       return {};
@@ -63,10 +58,11 @@ class Cursor {
   int64_t smallNumber() {
     size_t start = pos_;
     int64_t n = 0;
-    while (pos_ < text_.size() && isDigit(text_[pos_]) && pos_ - start < 6) {
+    while (pos_ < text_.size() && isDigitChar(text_[pos_]) &&
+           pos_ - start < 6) {
       n = n * 10 + (text_[pos_++] - '0');
     }
-    if (pos_ == start || (pos_ < text_.size() && isDigit(text_[pos_]))) {
+    if (pos_ == start || (pos_ < text_.size() && isDigitChar(text_[pos_]))) {
       return -1;
     }
     return n;

@@ -442,20 +442,6 @@ absl::StatusOr<Op> parseCustomCall(OpReader& r, OpName name) {
   return r.createOp(state);
 }
 
-bool isBareIdentifier(std::string_view s) {
-  if (s.empty()) return false;
-  auto ok_start = [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-  };
-  if (!ok_start(s[0])) return false;
-  for (char c : s) {
-    if (!ok_start(c) && !(c >= '0' && c <= '9') && c != '$' && c != '.') {
-      return false;
-    }
-  }
-  return true;
-}
-
 bool printCustomCall(OpWriter& w, Op op) {
   const std::string* target = op.attr("call_target_name").asString();
   if (!target) return false;

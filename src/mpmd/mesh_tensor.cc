@@ -9,6 +9,7 @@
 #include "shardkit/core/strings.h"
 #include "shardkit/core/verify_sharding.h"
 #include "shardkit/text/attr_parser.h"
+#include "shardkit/text/char_classes.h"
 #include "shardkit/text/scanner.h"
 
 namespace shardkit::mpmd {
@@ -19,8 +20,6 @@ constexpr std::string_view kMeshTensorPrefix = "!mpmd.mesh_tensor<";
 absl::Status malformed(std::string_view what, std::string_view text) {
   return absl::InvalidArgumentError(strCat(what, " in '", text, "'"));
 }
-
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
 
 // An element type (`f32`, `complex<f32>`, `!dialect.type<...>`): it starts
 // with a letter or '!' and has no whitespace outside its brackets.
@@ -47,13 +46,13 @@ absl::Status parseRankedTensor(std::string_view text, MeshTensorType& type) {
   }
   std::string_view body = trimSpaces(text.substr(7, text.size() - 8));
   size_t i = 0;
-  while (i < body.size() && (body[i] == '?' || isDigit(body[i]))) {
+  while (i < body.size() && (body[i] == '?' || isDigitChar(body[i]))) {
     int64_t dim = kDynamicSize;
     if (body[i] == '?') {
       ++i;
     } else {
       size_t j = i;
-      while (j < body.size() && isDigit(body[j])) ++j;
+      while (j < body.size() && isDigitChar(body[j])) ++j;
       if (!parseInt64(body.substr(i, j - i), dim)) {
         return malformed("tensor dimension does not fit in 64 bits", text);
       }

@@ -5,6 +5,7 @@
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/module.h"
 #include "shardkit/mpmd/ops.h"
+#include "shardkit/text/char_classes.h"
 
 namespace shardkit::mpmd {
 
@@ -97,13 +98,12 @@ std::vector<Op> callersOf(FuncOp func) {
 }
 
 bool meshNameLess(std::string_view a, std::string_view b) {
-  auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
   size_t i = 0, j = 0;
   while (i < a.size() && j < b.size()) {
-    if (isDigit(a[i]) && isDigit(b[j])) {
+    if (isDigitChar(a[i]) && isDigitChar(b[j])) {
       size_t ei = i, ej = j;
-      while (ei < a.size() && isDigit(a[ei])) ++ei;
-      while (ej < b.size() && isDigit(b[ej])) ++ej;
+      while (ei < a.size() && isDigitChar(a[ei])) ++ei;
+      while (ej < b.size() && isDigitChar(b[ej])) ++ej;
       std::string_view da = a.substr(i, ei - i), db = b.substr(j, ej - j);
       while (da.size() > 1 && da.front() == '0') da.remove_prefix(1);
       while (db.size() > 1 && db.front() == '0') db.remove_prefix(1);

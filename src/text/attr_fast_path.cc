@@ -6,38 +6,10 @@
 #include <utility>
 #include <vector>
 
+#include "shardkit/text/char_classes.h"
+
 namespace shardkit {
 namespace {
-
-// The lexer's character classes (lexer.cc), as bits of a table: what a bare
-// identifier starts with and holds, and what an `@` symbol holds.
-enum CharClass : uint8_t {
-  kIdentStart = 1,
-  kIdentChar = 2,
-  kSuffixChar = 4,
-  kBlank = 8,
-  kStringEnd = 16,
-};
-constexpr std::array<uint8_t, 256> makeCharClasses() {
-  std::array<uint8_t, 256> classes{};
-  for (int c = 0; c < 256; ++c) {
-    bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-    bool digit = c >= '0' && c <= '9';
-    bool start = letter || c == '_';
-    bool ident = start || digit || c == '$' || c == '.';
-    classes[c] =
-        (start ? kIdentStart : 0) | (ident ? kIdentChar : 0) |
-        (ident || c == '-' ? kSuffixChar : 0) |
-        (c == ' ' || c == '\n' || c == '\t' || c == '\r' ? kBlank : 0) |
-        (c == '"' || c == '\\' || c == '\n' || c == 0 ? kStringEnd : 0);
-  }
-  return classes;
-}
-constexpr std::array<uint8_t, 256> kCharClasses = makeCharClasses();
-bool is(char c, CharClass k) {
-  return (kCharClasses[static_cast<unsigned char>(c)] & k) != 0;
-}
-constexpr bool isDigit(char c) { return c >= '0' && c <= '9'; }
 
 // The scan keeps offsets into the text in 32 bits.
 constexpr size_t kMaxText = UINT32_MAX;
@@ -198,7 +170,7 @@ class Scan {
     // Blanks are below '!': most characters leave at the first compare.
     const char* p = p_;
     while (p != end_ && static_cast<unsigned char>(*p) <= ' ' &&
-           is(*p, kBlank)) {
+           isBlankChar(*p)) {
       ++p;
     }
     p_ = p;
@@ -225,7 +197,7 @@ class Scan {
     }
     const char* start = p_;
     p_ += word.size();
-    if (!is(peek(), kIdentChar)) return true;
+    if (!isIdentChar(peek())) return true;
     p_ = start;
     return false;
   }
@@ -233,7 +205,7 @@ class Scan {
   bool string(AxisText& out) {
     if (!at('"')) return false;
     const char* start = ++p_;
-    while (!is(peek(), kStringEnd)) ++p_;
+    while (!isStringEndChar(peek())) ++p_;
     // An escape, a line break or the end is the token parser's.
     if (peek() != '"') return false;
     out.name_offset = static_cast<uint32_t>(start - begin_);
@@ -249,13 +221,13 @@ class Scan {
   bool integer(int64_t& out) {
     const char* start = p_;
     int64_t value = 0;
-    for (int digits = 0; digits < 18 && isDigit(peek()); ++digits) {
+    for (int digits = 0; digits < 18 && isDigitChar(peek()); ++digits) {
       value = value * 10 + (*p_ - '0');
       ++p_;
     }
     // A 19th digit (the value could overflow), `1.5` and `0x1F` are the
     // token parser's: what follows the digits must not continue the token.
-    if (p_ == start || is(peek(), kIdentChar)) return false;
+    if (p_ == start || isIdentChar(peek())) return false;
     out = value;
     return true;
   }
@@ -291,11 +263,11 @@ class Scan {
   // An optional `p<number>` after a dimension.
   bool priority(DimText& out) {
     out.has_priority = false;
-    if (!is(peek(), kIdentStart)) return true;
+    if (!isIdentStart(peek())) return true;
     if (*p_ != 'p') return false;
     const char* digits = ++p_;
     // The digits are part of the identifier: no blank before them.
-    if (!isDigit(peek()) || !integer(out.priority)) return false;
+    if (!isDigitChar(peek()) || !integer(out.priority)) return false;
     // No leading zeros, as the reference requires.
     if (*digits == '0' && p_ - digits > 1) return false;
     out.has_priority = true;
@@ -315,7 +287,7 @@ class Scan {
   // `@name`, unquoted; the name in `out`.
   bool symbol(std::string_view& out) {
     const char* start = ++p_;
-    while (is(peek(), kSuffixChar)) ++p_;
+    while (isSuffixIdChar(peek())) ++p_;
     out = std::string_view(start, static_cast<size_t>(p_ - start));
     return !out.empty();  // not `@"quoted"` nor a lone `@`
   }

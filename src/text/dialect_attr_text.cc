@@ -1,20 +1,16 @@
 #include "shardkit/text/dialect_attr_text.h"
 
 #include "shardkit/core/strings.h"
+#include "shardkit/text/char_classes.h"
 #include "shardkit/text/scanner.h"
 
 namespace shardkit {
 namespace {
 
-bool isNameChar(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-         (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '$';
-}
-
 bool isIdentifier(std::string_view s) {
   if (s.empty() || (s[0] >= '0' && s[0] <= '9')) return false;
   for (char c : s) {
-    if (!isNameChar(c)) return false;
+    if (!isIdentChar(c)) return false;
   }
   return true;
 }
@@ -27,7 +23,7 @@ std::optional<DialectAttrText> splitDialectAttr(std::string_view text) {
   size_t open = 0;
   if (text.starts_with("#")) {
     open = 1;
-    while (open < text.size() && isNameChar(text[open])) ++open;
+    while (open < text.size() && isIdentChar(text[open])) ++open;
     parts.name = text.substr(1, open - 1);
     if (parts.name.empty()) return std::nullopt;
   }

@@ -1,25 +1,17 @@
 #include "shardkit/text/lexer.h"
 
 #include "shardkit/core/strings.h"
+#include "shardkit/text/char_classes.h"
 #include "shardkit/text/scanner.h"
 
 namespace shardkit {
 namespace {
 
-bool isIdentStart(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-}
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
 bool isHexDigit(char c) {
-  return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+  return isDigitChar(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
-bool isIdentChar(char c) {
-  return isIdentStart(c) || isDigit(c) || c == '$' || c == '.';
-}
-// Characters of an SSA or symbol suffix id (`%arg-0`, `@foo.bar`).
-bool isSuffixChar(char c) { return isIdentChar(c) || c == '-'; }
 int hexValue(char c) {
-  if (isDigit(c)) return c - '0';
+  if (isDigitChar(c)) return c - '0';
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
   return c - 'A' + 10;
 }
@@ -122,9 +114,9 @@ Token Lexer::next() {
       // `%0#1` names result 1 of `%0`.
       if (t.kind == TokenKind::kPercentIdent && pos_ < buffer_.size() &&
           buffer_[pos_] == '#' && pos_ + 1 < buffer_.size() &&
-          isDigit(buffer_[pos_ + 1])) {
+          isDigitChar(buffer_[pos_ + 1])) {
         ++pos_;
-        while (pos_ < buffer_.size() && isDigit(buffer_[pos_])) ++pos_;
+        while (pos_ < buffer_.size() && isDigitChar(buffer_[pos_])) ++pos_;
         return make(TokenKind::kPercentIdent, start);
       }
       return t;
@@ -138,7 +130,7 @@ Token Lexer::next() {
     default:
       break;
   }
-  if (isDigit(c)) return lexNumber(start);
+  if (isDigitChar(c)) return lexNumber(start);
   if (isIdentStart(c)) {
     while (pos_ < buffer_.size() && isIdentChar(buffer_[pos_])) ++pos_;
     return make(TokenKind::kBareIdent, start);
@@ -151,7 +143,7 @@ Token Lexer::lexPrefixed(size_t start, TokenKind kind) {
   // Two loops rather than one through a function pointer: each inlines its
   // test.
   if (kind == TokenKind::kPercentIdent || kind == TokenKind::kAtIdent) {
-    while (pos_ < buffer_.size() && isSuffixChar(buffer_[pos_])) ++pos_;
+    while (pos_ < buffer_.size() && isSuffixIdChar(buffer_[pos_])) ++pos_;
   } else {
     while (pos_ < buffer_.size() && isIdentChar(buffer_[pos_])) ++pos_;
   }
@@ -166,20 +158,20 @@ Token Lexer::lexNumber(size_t start) {
     while (pos_ < buffer_.size() && isHexDigit(buffer_[pos_])) ++pos_;
     return make(TokenKind::kInteger, start);
   }
-  while (pos_ < buffer_.size() && isDigit(buffer_[pos_])) ++pos_;
+  while (pos_ < buffer_.size() && isDigitChar(buffer_[pos_])) ++pos_;
   if (pos_ >= buffer_.size() || buffer_[pos_] != '.') {
     return make(TokenKind::kInteger, start);
   }
   ++pos_;
-  while (pos_ < buffer_.size() && isDigit(buffer_[pos_])) ++pos_;
+  while (pos_ < buffer_.size() && isDigitChar(buffer_[pos_])) ++pos_;
   if (pos_ < buffer_.size() && (buffer_[pos_] == 'e' || buffer_[pos_] == 'E')) {
     size_t exp = pos_ + 1;
     if (exp < buffer_.size() && (buffer_[exp] == '+' || buffer_[exp] == '-')) {
       ++exp;
     }
-    if (exp < buffer_.size() && isDigit(buffer_[exp])) {
+    if (exp < buffer_.size() && isDigitChar(buffer_[exp])) {
       pos_ = exp;
-      while (pos_ < buffer_.size() && isDigit(buffer_[pos_])) ++pos_;
+      while (pos_ < buffer_.size() && isDigitChar(buffer_[pos_])) ++pos_;
     }
   }
   return make(TokenKind::kFloat, start);

@@ -28,6 +28,7 @@
 #include "absl/container/inlined_vector.h"
 #include "absl/status/statusor.h"
 #include "shardkit/export.h"
+#include "shardkit/text/char_classes.h"
 
 SHARDKIT_EXPORT_BEGIN
 
@@ -175,11 +176,6 @@ inline const CharTables& charTables() {
   return tables;
 }
 
-inline bool isIdSuffixChar(char c) {
-  return c == '-' || c == '_' || c == '$' || c == '.' ||
-         (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
-}
-
 // The scan behind scanBrackets and splitTopLevel. From `start`: with
 // `balanced`, text[start] is an opening bracket and the scan ends where it
 // closes; otherwise it runs to the end of the text, a closer that closes
@@ -238,7 +234,7 @@ ScanResult scan(std::string_view text, size_t start, Nesting nesting,
         continue;
       case '%':
       case '@':
-        while (i + 1 < n && isIdSuffixChar(text[i + 1])) ++i;
+        while (i + 1 < n && isSuffixIdChar(text[i + 1])) ++i;
         continue;
       case ',':
         if (opens.empty()) on_comma(i);
