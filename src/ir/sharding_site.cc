@@ -270,6 +270,17 @@ bool setSharding(Value value, const TensorSharding& sharding,
   return shardable && store(shardable, sharding, &attrs, rewrites);
 }
 
+const TensorSharding* findEdgeOwnerSharding(
+    Value owner, std::optional<TensorSharding>& scratch) {
+  return findStored(owner, scratch);
+}
+
+bool setEdgeOwnerSharding(Value owner, const TensorSharding& sharding,
+                          const ShardingAttrs& attrs,
+                          AttrDictRewrites* rewrites) {
+  return store(owner, sharding, &attrs, rewrites);
+}
+
 const TensorSharding* findFuncResultSharding(FuncOp func, unsigned result) {
   return func.resultAttr(result, kShardingAttr).as<TensorSharding>();
 }

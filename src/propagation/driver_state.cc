@@ -52,7 +52,7 @@ void Driver::load() {
     slot_[v.id()] = slot.id();
     if (!(slot == v)) return;  // loaded when the walk reaches the slot
     std::optional<TensorSharding> scratch;
-    const TensorSharding* s = findSharding(v, scratch);
+    const TensorSharding* s = findEdgeOwnerSharding(v, scratch);
     if (!s) return;
     if (scratch) {
       values_[v.id()] = pool_.intern(*s);
@@ -155,9 +155,11 @@ void Driver::writeBack() {
   // Ops that shared a dictionary and get equal shardings share the result.
   AttrDictRewrites rewrites;
   for (size_t id = 0; id < dirty_.size(); ++id) {
+    // Only slots (shardable values) hold shardings.
     if (dirty_[id] && values_[id] != ShardingPool::kNone) {
-      setSharding(Value(&m_, static_cast<uint32_t>(id)), pool_.get(values_[id]),
-                  attrsOf(values_[id]), &rewrites);
+      setEdgeOwnerSharding(Value(&m_, static_cast<uint32_t>(id)),
+                           pool_.get(values_[id]), attrsOf(values_[id]),
+                           &rewrites);
     }
   }
   for (FuncResults& f : funcs_) {

@@ -188,6 +188,17 @@ bool setSharding(Value value, const TensorSharding& sharding,
                  const ShardingAttrs& attrs,
                  AttrDictRewrites* rewrites = nullptr);
 
+// For a caller that knows `owner` is a shardable value (shardableValue
+// gives it back; the propagation driver's slots): findSharding and
+// setSharding without looking for its shardable value again. Like
+// getEdgeOwnerSharding and setEdgeOwnerSharding, they read and write the
+// sharding kept at `owner` itself.
+const TensorSharding* findEdgeOwnerSharding(
+    Value owner, std::optional<TensorSharding>& scratch);
+bool setEdgeOwnerSharding(Value owner, const TensorSharding& sharding,
+                          const ShardingAttrs& attrs,
+                          AttrDictRewrites* rewrites = nullptr);
+
 // The sharding of result `result` of `func` (its `sdy.sharding` result
 // attribute; a function's results are not values), or null.
 const TensorSharding* findFuncResultSharding(FuncOp func, unsigned result);

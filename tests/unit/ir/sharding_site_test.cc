@@ -90,6 +90,32 @@ TEST_CASE("sharding site: a while's targets share its edge op's sharding") {
   CHECK(text(getSharding(result)) == R"(<@mesh, [{"x"}]>)");
 }
 
+TEST_CASE(
+    "sharding site: a shardable value's sharding read and written "
+    "without looking for it again") {
+  std::unique_ptr<Module> m = testing::parseOrDie(kWhile);
+  Op loop = firstOp(*m, "stablehlo.while");
+  Op edge = firstOp(*m, "sdy.data_flow_edge");
+  Value arg = m->functions().front().region(0).front().argument(0);
+  Value abs = loop.region(1).front().front().result(0);
+  for (Value shardable : {edge.result(0), arg, abs}) {
+    REQUIRE(shardableValue(shardable) == shardable);
+    std::optional<TensorSharding> scratch, scratch_too;
+    CHECK(findEdgeOwnerSharding(shardable, scratch) ==
+          findSharding(shardable, scratch_too));
+    TensorSharding s = sharding(R"(<@mesh, [{"x", "y"}]>)");
+    CHECK(setEdgeOwnerSharding(shardable, s, ShardingAttrs::of(s)));
+    CHECK(text(getSharding(shardable)) == R"(<@mesh, [{"x", "y"}]>)");
+  }
+  // The while's own result is an edge owner: its own list, not the edge's.
+  std::optional<TensorSharding> scratch;
+  CHECK(findEdgeOwnerSharding(loop.result(0), scratch) == nullptr);
+  TensorSharding s = sharding(R"(<@mesh, [{?}]>)");
+  CHECK(setEdgeOwnerSharding(loop.result(0), s, ShardingAttrs::of(s)));
+  CHECK(text(getEdgeOwnerSharding(loop.result(0))) == R"(<@mesh, [{?}]>)");
+  CHECK(text(getSharding(loop.result(0))) == R"(<@mesh, [{"x", "y"}]>)");
+}
+
 TEST_CASE("sharding site: a while without edge ops has unsharded arguments") {
   std::string without = std::string(kWhile);
   without.replace(without.find("  %1 = sdy.data_flow_edge"),
