@@ -23,7 +23,9 @@ class MeshTable {
   // pointers returned by find() stay valid (a replaced mesh changes in place).
   void add(std::string name, Mesh mesh) {
     const uint64_t hash = core_detail::hashName(name);
+    num_maximal_ += mesh.isMaximal();
     if (int32_t i = indexed(name, hash); i >= 0) {
+      num_maximal_ -= meshes_[i]->isMaximal();
       *meshes_[i] = std::move(mesh);
       return;
     }
@@ -63,12 +65,16 @@ class MeshTable {
   }
   bool empty() const { return names_.empty(); }
   size_t size() const { return names_.size(); }
+  // Whether a mesh of the table is maximal (one device, no axes): without
+  // one, only an inline mesh can put a tensor on a single device.
+  bool hasMaximalMesh() const { return num_maximal_ > 0; }
   // Names in insertion order.
   const std::vector<std::string>& names() const { return names_; }
 
  private:
   std::vector<std::string> names_;
   std::vector<std::unique_ptr<Mesh>> meshes_;  // parallel to names_
+  size_t num_maximal_ = 0;  // how many of meshes_ are maximal
   // The positions in names_, by name (a hash index: cheap to compile).
   core_detail::PositionIndex index_;
 

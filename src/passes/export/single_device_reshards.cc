@@ -48,28 +48,34 @@ absl::Status checkNoSingleDeviceSignature(FuncOp func,
 }
 
 bool isSingleDevice(const TensorSharding& sharding, const MeshTable& meshes) {
-  const Mesh* mesh = meshes.resolve(sharding);
+  if (const Mesh* inline_mesh = sharding.mesh.inlineMesh()) {
+    return inline_mesh->isMaximal();
+  }
+  if (!meshes.hasMaximalMesh()) return false;
+  const Mesh* mesh = meshes.find(sharding.mesh.name());
   return mesh != nullptr && mesh->isMaximal();
 }
 
 absl::StatusOr<bool> reshardSingleDeviceOp(
     Op op, absl::Span<const TensorSharding* const> results,
     const MeshTable& meshes, ReshardBuilder& builder) {
-  std::optional<TensorSharding> device;
+  const TensorSharding* found = nullptr;
   for (const TensorSharding* s : results) {
     if (s == nullptr || !isSingleDevice(*s, meshes)) continue;
-    if (device && !sameDistribution(*device, *s)) {
+    if (found && !sameDistribution(*found, *s)) {
       return opError(op, "has conflicting single-device result shardings");
     }
-    device = *s;
+    found = s;
   }
-  if (!device) return false;
+  if (found == nullptr) return false;
+  // A copy: the reshards below change the attributes `found` points into.
+  const TensorSharding device = *found;
   std::optional<MeshOrRef> global = globalMesh(meshes);
   for (unsigned i = 0; i < op.numOperands(); ++i) {
     Value operand = op.operand(i);
     if (!operand.type().isRankedTensor()) continue;
     MaybeSharding current = getSharding(operand);
-    if (current && sameDistribution(*current, *device)) continue;
+    if (current && sameDistribution(*current, device)) continue;
     if (global) {
       TensorSharding replicated =
           TensorSharding::fullyClosed(*global, operand.type().rank());
@@ -80,13 +86,13 @@ absl::StatusOr<bool> reshardSingleDeviceOp(
       }
     }
     op.setOperand(i,
-                  builder.reshard(operand, *device, op.location(), Before{op}));
+                  builder.reshard(operand, device, op.location(), Before{op}));
   }
   After after{op};
   for (Value result : op.results()) {
     if (!result.type().isRankedTensor()) continue;
     MaybeSharding old = getSharding(result);
-    if (old && sameDistribution(*old, *device)) old.reset();
+    if (old && sameDistribution(*old, device)) old.reset();
     Value moved = result;
     Op first;
     if (global) {
@@ -100,7 +106,7 @@ absl::StatusOr<bool> reshardSingleDeviceOp(
       if (!first) first = moved.definingOp();
     }
     if (first) replaceUsesExcept(result, moved, first);
-    setSharding(result, *device);
+    setSharding(result, device);
   }
   return true;
 }

@@ -139,5 +139,21 @@ TEST_CASE("MeshTable: insertion order, replacement and resolution") {
   CHECK(*resolved == Mesh({{"c", 2}}));
 }
 
+TEST_CASE("MeshTable: whether it has a maximal mesh follows replacements") {
+  MeshTable table;
+  CHECK_FALSE(table.hasMaximalMesh());
+  table.add("m", Mesh({{"a", 2}}));
+  CHECK_FALSE(table.hasMaximalMesh());
+  table.add("d", Mesh::maximal(3));
+  CHECK(table.hasMaximalMesh());
+  table.add("e", Mesh::maximal(4));
+  table.add("d", Mesh({{"b", 2}}));  // no longer maximal; "e" still is
+  CHECK(table.hasMaximalMesh());
+  table.add("e", Mesh());  // empty, not maximal
+  CHECK_FALSE(table.hasMaximalMesh());
+  table.add("m", Mesh::maximal(0));
+  CHECK(table.hasMaximalMesh());
+}
+
 }  // namespace
 }  // namespace shardkit
