@@ -137,40 +137,38 @@ TEST_CASE("ops after a fast-path op keep their locations and comments") {
 TEST_CASE("what the fast path cannot read gets the token parser's error") {
   ParseOptions options;
   options.allow_unregistered_dialect = true;
+  // The error of a function body of two ops, the second after a cached
+  // tail.
+  auto errorOf = [&](const std::string& first, const std::string& second,
+                     const ParseOptions& parse) {
+    return parseError(body("    " + first + "\n    " + second +
+                           "\n    \"func.return\"() : () -> ()\n"),
+                      parse);
+  };
   std::string add =
       R"("stablehlo.add"(%arg0, %arg1) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>)";
-  // A value redefined in one scope, after a cached tail.
-  CHECK_THAT(parseError(body("    %0 = " + add + "\n    %0 = " + add +
-                             "\n    \"func.return\"() : () -> ()\n"),
-                        options),
+  // A value redefined in one scope.
+  CHECK_THAT(errorOf("%0 = " + add, "%0 = " + add, options),
              Catch::Contains("redefinition of SSA value '%0'"));
-  // Two result names, the second bound already, after a cached tail.
+  // Two result names, the second bound already.
   std::string pair =
       R"("x.pair"(%arg0) : (tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>))";
-  CHECK_THAT(parseError(body("    %p:2 = " + pair + "\n    %q, %p = " + pair +
-                             "\n    \"func.return\"() : () -> ()\n"),
-                        options),
+  CHECK_THAT(errorOf("%p:2 = " + pair, "%q, %p = " + pair, options),
              Catch::Contains("redefinition of SSA value '%p'"));
   // An undeclared operand.
-  CHECK_THAT(
-      parseError(body("    %0 = " + add +
-                      "\n    %1 = \"stablehlo.add\"(%9, "
-                      "%arg1) : (tensor<4xf32>, tensor<4xf32>) -> "
-                      "tensor<4xf32>\n    \"func.return\"() : () -> ()\n"),
-                 options),
-      Catch::Contains("use of undeclared SSA value '%9'"));
+  CHECK_THAT(errorOf("%0 = " + add,
+                     "%1 = \"stablehlo.add\"(%9, %arg1) : (tensor<4xf32>, "
+                     "tensor<4xf32>) -> tensor<4xf32>",
+                     options),
+             Catch::Contains("use of undeclared SSA value '%9'"));
   // A result count that does not match the cached types.
-  CHECK_THAT(parseError(body("    %0 = " + add + "\n    %1:2 = " + add +
-                             "\n    \"func.return\"() : () -> ()\n"),
-                        options),
+  CHECK_THAT(errorOf("%0 = " + add, "%1:2 = " + add, options),
              Catch::Contains("operation defines 1 results but was given 2"));
   // An unregistered op without -allow-unregistered-dialect.
   ParseOptions strict;
   strict.allow_unregistered_dialect = false;
-  CHECK_THAT(parseError(body("    %0 = \"x.op\"(%arg0) : (tensor<4xf32>) -> "
-                             "tensor<4xf32>\n    \"func.return\"() : () -> "
-                             "()\n"),
-                        strict),
+  std::string unknown = R"("x.op"(%arg0) : (tensor<4xf32>) -> tensor<4xf32>)";
+  CHECK_THAT(errorOf("%0 = " + unknown, "%1 = " + unknown, strict),
              Catch::Contains("unregistered operation 'x.op'"));
 }
 
