@@ -112,10 +112,7 @@ absl::StatusOr<bool> ModuleReader::parseGenericOpFast(Block block) {
 
 size_t ModuleReader::nextPlainOp(size_t end) const {
   std::string_view text = parser_.buffer();
-  while (end < text.size() && (text[end] == ' ' || text[end] == '\t' ||
-                               text[end] == '\n' || text[end] == '\r')) {
-    ++end;
-  }
+  while (end < text.size() && isBlankChar(text[end])) ++end;
   if (end < text.size() && (text[end] == '%' || text[end] == '"')) return end;
   return kNotRead;
 }
