@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "shardkit/core/detail/mix_word.h"
 #include "shardkit/core/status_macros.h"
 #include "shardkit/text/scanner.h"
 #include "src/ir/module_reader.h"
@@ -39,17 +40,16 @@ size_t skipSpaces(std::string_view text, size_t i) {
 // Where a tail goes among the recent tails (modulo their count): its op
 // name, its size and three of its words, not its whole text.
 size_t tailSlot(const OpNameEntry* name, std::string_view text) {
-  constexpr uint64_t kMul = 0x9e3779b97f4a7c15;
   uint64_t x =
-      reinterpret_cast<uintptr_t>(name) ^ (uint64_t{text.size()} << 48);
+      core_detail::mixWord(reinterpret_cast<uintptr_t>(name), text.size());
   if (text.size() >= 8) {
     for (size_t at : {size_t{0}, (text.size() - 8) / 2, text.size() - 8}) {
       uint64_t word;
       std::memcpy(&word, text.data() + at, sizeof(word));
-      x = x * kMul ^ word;
+      x = core_detail::mixWord(x, word);
     }
   }
-  return static_cast<size_t>((x * kMul) >> 40);
+  return static_cast<size_t>(x >> 40);
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/inlined_vector.h"
 #include "absl/types/span.h"
+#include "shardkit/core/detail/mix_word.h"
 #include "shardkit/core/op_sharding_rule.h"
 #include "src/propagation/sharding_pool.h"
 
@@ -33,20 +34,18 @@ struct StepKey {
   absl::InlinedVector<ShardingPool::Id, 8> shardings;  // per tensor
 
   friend bool operator==(const StepKey&, const StepKey&) = default;
-  // The fields folded into one word by multiplying and xoring (each step a
-  // bijection of the word), then mixed once: the driver hashes a key every
-  // visit, and combining each field and the vector's bytes separately cost
-  // about 70 instructions.
+  // The fields folded into one word (mixWord), then combined once: the
+  // driver hashes a key every visit, and combining each field and the
+  // vector's bytes separately cost about 70 instructions.
   template <typename H>
   friend H AbslHashValue(H h, const StepKey& k) {
-    constexpr uint64_t kMul = 0x9e3779b97f4a7c15;
-    uint64_t x = reinterpret_cast<uintptr_t>(k.rule);
-    x = x * kMul ^ k.code;
-    x = x * kMul ^ static_cast<uint64_t>(k.user_round);
-    x = x * kMul ^
-        (uint64_t{k.direction} | uint64_t{k.elementwise} << 8 |
-         uint64_t{k.conservative} << 9 | uint64_t{k.shardings.size()} << 16);
-    for (ShardingPool::Id id : k.shardings) x = x * kMul ^ id;
+    using core_detail::mixWord;
+    uint64_t x = mixWord(reinterpret_cast<uintptr_t>(k.rule), k.code);
+    x = mixWord(x, static_cast<uint64_t>(k.user_round));
+    x = mixWord(x, uint64_t{k.direction} | uint64_t{k.elementwise} << 8 |
+                       uint64_t{k.conservative} << 9 |
+                       uint64_t{k.shardings.size()} << 16);
+    for (ShardingPool::Id id : k.shardings) x = mixWord(x, id);
     return H::combine(std::move(h), x);
   }
 };

@@ -1,18 +1,17 @@
 #include "src/rules/rule_cache.h"
 
 #include "absl/hash/hash.h"
+#include "shardkit/core/detail/mix_word.h"
 #include "shardkit/ir/module.h"
 #include "shardkit/ir/stablehlo_ops.h"
 
 namespace shardkit {
 namespace {
 
-uint64_t mix(uint64_t h, uint64_t v) {
-  return (h ^ v) * 0x9E3779B97F4A7C15u + (h >> 29);
-}
+using core_detail::mixWord;
 
 uint64_t mixType(uint64_t h, Type type) {
-  return mix(h, reinterpret_cast<uintptr_t>(type.identity()));
+  return mixWord(h, reinterpret_cast<uintptr_t>(type.identity()));
 }
 
 }  // namespace
@@ -28,11 +27,11 @@ bool RuleCache::cacheable(Op op) {
 size_t RuleCache::hashOf(Op op) {
   // Of the inherent attributes only their number is hashed: ops of one name
   // and types rarely differ in them, and Eq tells those apart.
-  uint64_t h = mix(reinterpret_cast<uintptr_t>(op.opName().entry()),
-                   op.inherentAttrs().size());
+  uint64_t h = mixWord(reinterpret_cast<uintptr_t>(op.opName().entry()),
+                       op.inherentAttrs().size());
   unsigned num_operands = op.numOperands();
   unsigned num_results = op.numResults();
-  h = mix(h, uint64_t{num_operands} << 32 | num_results);
+  h = mixWord(h, uint64_t{num_operands} << 32 | num_results);
   for (unsigned i = 0; i < num_operands; ++i)
     h = mixType(h, op.operand(i).type());
   for (unsigned i = 0; i < num_results; ++i)
