@@ -48,11 +48,9 @@ absl::Status checkNoSingleDeviceSignature(FuncOp func,
 }
 
 bool isSingleDevice(const TensorSharding& sharding, const MeshTable& meshes) {
-  if (const Mesh* inline_mesh = sharding.mesh.inlineMesh()) {
-    return inline_mesh->isMaximal();
-  }
-  if (!meshes.hasMaximalMesh()) return false;
-  const Mesh* mesh = meshes.find(sharding.mesh.name());
+  // Without a maximal mesh in the table, only an inline mesh can be one.
+  if (!meshes.hasMaximalMesh() && !sharding.mesh.inlineMesh()) return false;
+  const Mesh* mesh = meshes.resolve(sharding);
   return mesh != nullptr && mesh->isMaximal();
 }
 
