@@ -132,6 +132,15 @@ absl::Status verifyOneOp(Op op, const VerifyContext& context) {
 // Ops verified in chunks side by side (VerifyOptions::threads).
 constexpr size_t kOpsPerChunk = 512;
 
+// Calls `fn(block)` for each block of each region of `op`, in order.
+template <typename Fn>
+void forEachBlock(Op op, const Fn& fn) {
+  for (unsigned r = 0; r < op.numRegions(); ++r) {
+    Region region = op.region(r);
+    for (unsigned b = 0; b < region.numBlocks(); ++b) fn(region.block(b));
+  }
+}
+
 // Verifies ops and the ops nested in them, recording the diagnostics in
 // module order. One per thread: each has its own memo.
 class OpWalker {
@@ -159,12 +168,9 @@ class OpWalker {
       return;
     }
     check(op, bound);
-    for (unsigned r = 0; r < op.numRegions(); ++r) {
-      Region region = op.region(r);
-      for (unsigned b = 0; b < region.numBlocks(); ++b) {
-        for (Op nested : region.block(b)) walk(nested, *inner);
-      }
-    }
+    forEachBlock(op, [&](Block block) {
+      for (Op nested : block) walk(nested, *inner);
+    });
   }
 
   // Records the diagnostics of `status`; one without a location is at `op`.
@@ -186,13 +192,11 @@ class OpWalker {
   }
 
   static bool hasLargeBlock(Op op) {
-    for (unsigned r = 0; r < op.numRegions(); ++r) {
-      Region region = op.region(r);
-      for (unsigned b = 0; b < region.numBlocks(); ++b) {
-        if (region.block(b).numOps() >= kParallelVerifyMinOps) return true;
-      }
-    }
-    return false;
+    bool large = false;
+    forEachBlock(op, [&](Block block) {
+      large = large || block.numOps() >= kParallelVerifyMinOps;
+    });
+    return large;
   }
 
   // `op` (with `bound`) and its regions' ops (with `inner`) on threads_
@@ -202,12 +206,9 @@ class OpWalker {
   void walkSideBySide(Op op, const std::vector<std::string>& bound,
                       const std::vector<std::string>& inner) {
     std::vector<Op> ops;
-    for (unsigned r = 0; r < op.numRegions(); ++r) {
-      Region region = op.region(r);
-      for (unsigned b = 0; b < region.numBlocks(); ++b) {
-        for (Op nested : region.block(b)) ops.push_back(nested);
-      }
-    }
+    forEachBlock(op, [&](Block block) {
+      for (Op nested : block) ops.push_back(nested);
+    });
     struct TaskVerifier {
       OpWalker walker;
       Op op;
