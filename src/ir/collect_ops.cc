@@ -6,12 +6,7 @@ namespace shardkit::ir_internal {
 
 void collectPostOrder(Block block, std::vector<Op>& out) {
   for (Op op : block) {
-    for (unsigned r = 0; r < op.numRegions(); ++r) {
-      Region region = op.region(r);
-      for (unsigned b = 0; b < region.numBlocks(); ++b) {
-        collectPostOrder(region.block(b), out);
-      }
-    }
+    forEachBlock(op, [&](Block nested) { collectPostOrder(nested, out); });
     out.push_back(op);
   }
 }
@@ -19,12 +14,7 @@ void collectPostOrder(Block block, std::vector<Op>& out) {
 void collectPreOrder(Block block, std::vector<Op>& out) {
   for (Op op : block) {
     out.push_back(op);
-    for (unsigned r = 0; r < op.numRegions(); ++r) {
-      Region region = op.region(r);
-      for (unsigned b = 0; b < region.numBlocks(); ++b) {
-        collectPreOrder(region.block(b), out);
-      }
-    }
+    forEachBlock(op, [&](Block nested) { collectPreOrder(nested, out); });
   }
 }
 

@@ -547,13 +547,11 @@ std::vector<std::string> printedNames(Module& module) {
   std::vector<std::string> names(module.valueIdBound());
   auto nameOp = [&](Op op) {
     for (Value result : op.results()) names[result.id()] = namer.name(result);
-    for (unsigned r = 0; r < op.numRegions(); ++r) {
-      Region region = op.region(r);
-      for (unsigned b = 0; b < region.numBlocks(); ++b) {
-        for (Value arg : region.block(b).arguments())
-          names[arg.id()] = namer.name(arg);
+    forEachBlock(op, [&](Block block) {
+      for (unsigned i = 0; i < block.numArguments(); ++i) {
+        names[block.argument(i).id()] = namer.name(block.argument(i));
       }
-    }
+    });
   };
   module.walk(nameOp);
   return names;

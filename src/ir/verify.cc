@@ -132,15 +132,6 @@ absl::Status verifyOneOp(Op op, const VerifyContext& context) {
 // Ops verified in chunks side by side (VerifyOptions::threads).
 constexpr size_t kOpsPerChunk = 512;
 
-// Calls `fn(block)` for each block of each region of `op`, in order.
-template <typename Fn>
-void forEachBlock(Op op, const Fn& fn) {
-  for (unsigned r = 0; r < op.numRegions(); ++r) {
-    Region region = op.region(r);
-    for (unsigned b = 0; b < region.numBlocks(); ++b) fn(region.block(b));
-  }
-}
-
 // Verifies ops and the ops nested in them, recording the diagnostics in
 // module order. One per thread: each has its own memo.
 class OpWalker {

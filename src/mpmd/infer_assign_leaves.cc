@@ -116,10 +116,7 @@ class LeafAssigner {
       if (isMeshlessOp(op) || isTerminalNodeInAnalysis(op)) {
         ops.push_back(op);
       } else if (op.dialect() == "mpmd") {
-        for (unsigned r = 0; r < op.numRegions(); ++r) {
-          for (unsigned b = 0; b < op.region(r).numBlocks(); ++b)
-            collect(op.region(r).block(b), ops);
-        }
+        forEachBlock(op, [&](Block nested) { collect(nested, ops); });
       }
     }
   }

@@ -125,10 +125,7 @@ void collect(Block block, bool cross_mesh, std::vector<Op>& ops) {
       ops.push_back(op);
       continue;
     }
-    for (unsigned r = 0; r < op.numRegions(); ++r) {
-      for (unsigned b = 0; b < op.region(r).numBlocks(); ++b)
-        collect(op.region(r).block(b), cross_mesh, ops);
-    }
+    forEachBlock(op, [&](Block nested) { collect(nested, cross_mesh, ops); });
   }
 }
 

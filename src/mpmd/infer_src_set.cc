@@ -94,12 +94,9 @@ void populateSrcSet(Op op);
 void walkFromStart(Op op) {
   populateSrcSet(op);
   if (isa<FragmentOp>(op) || isMeshlessOp(op) || isa<AssignOp>(op)) return;
-  for (unsigned r = 0; r < op.numRegions(); ++r) {
-    Region region = op.region(r);
-    for (unsigned b = 0; b < region.numBlocks(); ++b) {
-      for (Op nested : region.block(b).ops()) walkFromStart(nested);
-    }
-  }
+  forEachBlock(op, [&](Block block) {
+    for (Op nested : block.ops()) walkFromStart(nested);
+  });
 }
 
 // A call is visited like its callee inlined: the callee's arguments get the

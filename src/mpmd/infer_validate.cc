@@ -76,10 +76,7 @@ void checkSrcSetNotEmpty(Op op, ErrorBudget& errors) {
 void collectMeshless(Block block, std::vector<Op>& ops) {
   for (Op op : block) {
     if (isa<FragmentOp>(op)) continue;
-    for (unsigned r = 0; r < op.numRegions(); ++r) {
-      for (unsigned b = 0; b < op.region(r).numBlocks(); ++b)
-        collectMeshless(op.region(r).block(b), ops);
-    }
+    forEachBlock(op, [&](Block nested) { collectMeshless(nested, ops); });
     ops.push_back(op);
   }
 }

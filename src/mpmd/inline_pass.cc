@@ -21,11 +21,7 @@ namespace {
 void collectCalls(Block block, std::vector<Op>& calls) {
   for (Op op : block) {
     if (isa<func::CallOp>(op)) calls.push_back(op);
-    for (unsigned r = 0; r < op.numRegions(); ++r) {
-      Region region = op.region(r);
-      for (unsigned b = 0; b < region.numBlocks(); ++b)
-        collectCalls(region.block(b), calls);
-    }
+    forEachBlock(op, [&](Block nested) { collectCalls(nested, calls); });
   }
 }
 

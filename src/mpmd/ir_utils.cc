@@ -9,21 +9,18 @@ namespace {
 
 void collectFreeValues(Op root, Op op, absl::flat_hash_set<Value>& seen,
                        std::vector<Value>& out) {
-  for (unsigned r = 0; r < op.numRegions(); ++r) {
-    Region region = op.region(r);
-    for (unsigned b = 0; b < region.numBlocks(); ++b) {
-      for (Op nested : region.block(b)) {
-        for (unsigned i = 0; i < nested.numOperands(); ++i) {
-          Value v = nested.operand(i);
-          Op owner = v.isBlockArgument() ? v.ownerBlock().parentOp()
-                                         : v.definingOp().parentOp();
-          bool inside = owner && owner.isNestedIn(root);
-          if (!inside && seen.insert(v).second) out.push_back(v);
-        }
-        collectFreeValues(root, nested, seen, out);
+  forEachBlock(op, [&](Block block) {
+    for (Op nested : block) {
+      for (unsigned i = 0; i < nested.numOperands(); ++i) {
+        Value v = nested.operand(i);
+        Op owner = v.isBlockArgument() ? v.ownerBlock().parentOp()
+                                       : v.definingOp().parentOp();
+        bool inside = owner && owner.isNestedIn(root);
+        if (!inside && seen.insert(v).second) out.push_back(v);
       }
+      collectFreeValues(root, nested, seen, out);
     }
-  }
+  });
 }
 
 }  // namespace
@@ -131,24 +128,18 @@ bool isPure(Op op) {
   if (op.hasTrait(OpTrait::kPure) || op.hasTrait(OpTrait::kTerminator))
     return true;
   if (!isa<FragmentOp, NamedComputationOp>(op)) return false;
-  for (unsigned r = 0; r < op.numRegions(); ++r) {
-    for (unsigned b = 0; b < op.region(r).numBlocks(); ++b) {
-      for (Op nested : op.region(r).block(b)) {
-        if (!isPure(nested)) return false;
-      }
-    }
-  }
-  return true;
+  bool pure = true;
+  forEachBlock(op, [&](Block block) {
+    for (Op nested : block) pure = pure && isPure(nested);
+  });
+  return pure;
 }
 
 void eraseDeadOps(Block block) {
   std::vector<Op> ops = block.ops();
   for (auto it = ops.rbegin(); it != ops.rend(); ++it) {
     Op op = *it;
-    for (unsigned r = 0; r < op.numRegions(); ++r) {
-      for (unsigned b = 0; b < op.region(r).numBlocks(); ++b)
-        eraseDeadOps(op.region(r).block(b));
-    }
+    forEachBlock(op, [](Block nested) { eraseDeadOps(nested); });
     bool used = false;
     for (unsigned i = 0; i < op.numResults(); ++i)
       used = used || !op.result(i).useEmpty();

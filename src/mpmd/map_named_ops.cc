@@ -134,10 +134,7 @@ void collectNamedOps(Block block, std::vector<Op>& ops) {
   for (Op op : block) {
     if (isa<NamedComputationOp, NamedTensorOp>(op)) ops.push_back(op);
     if (isa<NamedComputationOp>(op)) continue;
-    for (unsigned r = 0; r < op.numRegions(); ++r) {
-      for (unsigned b = 0; b < op.region(r).numBlocks(); ++b)
-        collectNamedOps(op.region(r).block(b), ops);
-    }
+    forEachBlock(op, [&](Block nested) { collectNamedOps(nested, ops); });
   }
 }
 
@@ -152,11 +149,9 @@ void inlineNamedComputation(NamedComputationOp op) {
 
 // The ops nested in named computations, innermost first (a post-order walk).
 void collectNested(Op op, std::vector<Op>& ops) {
-  for (unsigned r = 0; r < op.numRegions(); ++r) {
-    for (unsigned b = 0; b < op.region(r).numBlocks(); ++b) {
-      for (Op nested : op.region(r).block(b)) collectNested(nested, ops);
-    }
-  }
+  forEachBlock(op, [&](Block block) {
+    for (Op nested : block) collectNested(nested, ops);
+  });
   ops.push_back(op);
 }
 

@@ -76,12 +76,11 @@ void Driver::load() {
   }
   std::vector<Op> group_ops;
   m_.walk([&](Op op) {
-    for (unsigned r = 0; r < op.numRegions(); ++r) {
-      Region region = op.region(r);
-      for (unsigned b = 0; b < region.numBlocks(); ++b) {
-        for (Value arg : region.block(b).arguments()) load_value(arg);
+    forEachBlock(op, [&](Block block) {
+      for (unsigned i = 0; i < block.numArguments(); ++i) {
+        load_value(block.argument(i));
       }
-    }
+    });
     for (unsigned i = 0; i < op.numResults(); ++i) load_value(op.result(i));
     has_func_edges_ = has_func_edges_ || isa<sdy::FuncDataFlowEdgeOp>(op);
     if (isa<sdy::ShardingGroupOp>(op) && op.numOperands() == 1) {

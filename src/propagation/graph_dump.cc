@@ -137,12 +137,9 @@ class DotWriter : public GraphWriter {
     out_ += ";\n";
     for (Value arg : func.body().arguments()) writeArgument(arg);
     for (Op op : bodyOps(func)) {
-      for (unsigned r = 0; r < op.numRegions(); ++r) {
-        Region region = op.region(r);
-        for (unsigned b = 0; b < region.numBlocks(); ++b) {
-          for (Value arg : region.block(b).arguments()) writeArgument(arg);
-        }
-      }
+      forEachBlock(op, [&](Block block) {
+        for (Value arg : block.arguments()) writeArgument(arg);
+      });
       writeOp(op);
     }
     out_ += "  }\n";

@@ -271,6 +271,11 @@ class Region : public GraphHandle<Region> {
   uint32_t id_ = kNoId;
 };
 
+// Calls `fn(block)` for each block of `op`'s regions, region by region and
+// block by block in order. The region and block counts are read as it goes.
+template <typename Fn>
+void forEachBlock(Op op, Fn&& fn);
+
 // Everything needed to create an op.
 struct OperationState {
   OpName name;

@@ -356,6 +356,14 @@ inline Block Region::block(unsigned i) const {
 }
 
 template <typename Fn>
+void forEachBlock(Op op, Fn&& fn) {
+  for (unsigned r = 0; r < op.numRegions(); ++r) {
+    Region region = op.region(r);
+    for (unsigned b = 0; b < region.numBlocks(); ++b) fn(region.block(b));
+  }
+}
+
+template <typename Fn>
 void Module::walkBlock(Block block, Fn& fn) {
   Op op = block.front();
   while (op) {
@@ -369,12 +377,7 @@ template <typename Fn>
 void Module::walkOp(Op op, Fn& fn) {
   fn(op);
   if (op.isErased()) return;
-  for (unsigned r = 0; r < op.numRegions(); ++r) {
-    Region region = op.region(r);
-    for (unsigned b = 0; b < region.numBlocks(); ++b) {
-      walkBlock(region.block(b), fn);
-    }
-  }
+  forEachBlock(op, [&](Block block) { walkBlock(block, fn); });
 }
 
 }  // namespace shardkit

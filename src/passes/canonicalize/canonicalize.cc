@@ -53,12 +53,9 @@ void registerBuiltinPatterns() {
 // before the ops in its regions (pre-order), or after them (post-order).
 void appendOps(Op op, bool pre_order, std::vector<Op>& out) {
   if (pre_order) out.push_back(op);
-  for (unsigned r = 0; r < op.numRegions(); ++r) {
-    Region region = op.region(r);
-    for (unsigned b = 0; b < region.numBlocks(); ++b) {
-      for (Op nested : region.block(b)) appendOps(nested, pre_order, out);
-    }
-  }
+  forEachBlock(op, [&](Block block) {
+    for (Op nested : block) appendOps(nested, pre_order, out);
+  });
   if (!pre_order) out.push_back(op);
 }
 
@@ -89,12 +86,9 @@ class Worklist {
 bool sweep(Op root, const PatternSet& table, const GreedyRewriteConfig& config,
            PatternRewriter& rewriter) {
   std::vector<Op> order;
-  for (unsigned r = 0; r < root.numRegions(); ++r) {
-    Region region = root.region(r);
-    for (unsigned b = 0; b < region.numBlocks(); ++b) {
-      for (Op op : region.block(b)) appendOps(op, config.top_down, order);
-    }
-  }
+  forEachBlock(root, [&](Block block) {
+    for (Op op : block) appendOps(op, config.top_down, order);
+  });
   // Top-down: the first op on top; bottom-up: the last op on top.
   Worklist worklist(config.mlir_worklist);
   if (config.top_down) {

@@ -82,12 +82,7 @@ class Splitter {
   }
 
   void processRegions(Op op, std::vector<Op>& scope) {
-    for (unsigned r = 0; r < op.numRegions(); ++r) {
-      Region region = op.region(r);
-      for (unsigned b = 0; b < region.numBlocks(); ++b) {
-        processBlock(region.block(b), scope);
-      }
-    }
+    forEachBlock(op, [&](Block block) { processBlock(block, scope); });
   }
 
   bool isConstant(Op op) const { return kindOf(op) == kConstant; }

@@ -340,6 +340,44 @@ TEST_CASE("moveBefore / moveAfter / insert* reorder ops") {
   CHECK(body.ops() == std::vector<Op>{wrap});
 }
 
+TEST_CASE("forEachBlock visits an op's blocks region by region") {
+  std::unique_ptr<Module> m = testing::parseOrDie(R"(
+func.func @f() {
+  "test.two_regions"() ({
+  ^bb0:
+    "test.a"() : () -> ()
+  ^bb1:
+    "test.b"() : () -> ()
+  }, {
+  }, {
+    "test.c"() : () -> ()
+  }) : () -> ()
+  return
+}
+)");
+  Op op = FuncOp(m->lookupSymbol("f")).body().front();
+  REQUIRE(op.name() == "test.two_regions");
+  std::vector<std::string> firsts;
+  forEachBlock(op,
+               [&](Block block) { firsts.emplace_back(block.front().name()); });
+  CHECK(firsts == std::vector<std::string>{"test.a", "test.b", "test.c"});
+
+  // Counts are read as the visit goes: a block added to the region being
+  // visited is visited too.
+  int visited = 0;
+  forEachBlock(op, [&](Block block) {
+    ++visited;
+    if (block.parentRegion() == op.region(2) && visited == 3) {
+      op.region(2).addBlock();
+    }
+  });
+  CHECK(visited == 4);
+
+  int in_leaf = 0;
+  forEachBlock(op.region(0).front().front(), [&](Block) { ++in_leaf; });
+  CHECK(in_leaf == 0);
+}
+
 TEST_CASE("walk visits ops in pre-order and tolerates erasing the visited op") {
   std::unique_ptr<Module> m = testing::parseOrDie(R"(
 func.func @f(%arg0: tensor<i32>) -> tensor<i32> {
