@@ -333,8 +333,8 @@ void Module::reserve(size_t ops) {
 
 namespace {
 
-template <typename T>
-void shrinkIfSpare(std::vector<T>& v) {
+template <typename Vector>
+void shrinkIfSpare(Vector& v) {
   if (v.capacity() - v.size() > v.size() / 4) v.shrink_to_fit();
 }
 

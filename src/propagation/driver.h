@@ -18,6 +18,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/status/statusor.h"
+#include "shardkit/core/detail/large_array.h"
 #include "shardkit/core/mesh_table.h"
 #include "shardkit/factor_propagation/aggressive_factor_propagation.h"
 #include "shardkit/factor_propagation/basic_factor_propagation.h"
@@ -196,30 +197,33 @@ class Driver {
   Module& m_;
   PropagationOptions options_;
   MeshTable meshes_;
-  std::vector<uint32_t> slot_;  // value id -> slot value id (or kNoId)
+  // The tables indexed by value or op id, in huge pages where the system
+  // has them (core/detail/large_array.h).
+  core_detail::LargeVector<uint32_t> slot_;  // value id -> slot (or kNoId)
   ShardingPool pool_;
-  std::vector<ShardingId> values_;  // slot id -> sharding
+  core_detail::LargeVector<ShardingId> values_;  // slot id -> sharding
   enum : uint8_t { kUnknown, kNo, kYes };
   std::vector<uint8_t> maximal_;  // sharding id -> onMaximalMesh
   StepMemo memo_;
   StepKey key_;  // the current step's, reused to keep its storage
   std::vector<StepUpdate> step_updates_;
-  std::vector<uint8_t> dirty_;
-  std::vector<uint64_t> changed_at_;  // slot id -> clock_ at its last update
+  core_detail::LargeVector<uint8_t> dirty_;
+  // slot id -> clock_ at its last update
+  core_detail::LargeVector<uint64_t> changed_at_;
   uint64_t clock_ = 0;
-  std::vector<LastStep> last_step_;  // op id -> its last step
+  core_detail::LargeVector<LastStep> last_step_;  // op id -> its last step
   std::vector<FuncResults> funcs_;
   // The call graph, when the module has `sdy.func_data_flow_edge` ops.
   std::optional<CallGraph> calls_;
   std::vector<Op> func_edges_;  // scratch of notifyUsers
-  std::vector<OpEntry> entries_;
+  core_detail::LargeVector<OpEntry> entries_;
   // A deque: a rule keeps its address (memo_ identifies rules by address).
   std::deque<OpShardingRule> rules_;
   RuleCache rule_cache_;  // registry rules by op signature -> rules_ index
   IdentityRules identity_;
   SlotGroups groups_;
   std::vector<uint32_t> worklist_;
-  std::vector<uint8_t> in_worklist_;
+  core_detail::LargeVector<uint8_t> in_worklist_;
   Op current_;
   std::optional<int64_t> user_round_;
   std::optional<int64_t> op_round_;

@@ -15,6 +15,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/inlined_vector.h"
+#include "shardkit/core/detail/large_array.h"
 #include "shardkit/core/mesh_table.h"
 #include "shardkit/export.h"
 #include "shardkit/ir/graph.h"
@@ -205,9 +206,11 @@ class Module {
   void linkBefore(uint32_t block, uint32_t anchor, uint32_t op);
   void eraseOp(uint32_t op);
 
-  std::vector<ir_internal::OpData> ops_;
-  std::vector<ir_internal::ValueData> values_;
-  std::vector<ir_internal::OperandData> operands_;
+  // The three tables a large module walks most, in huge pages where the
+  // system has them.
+  core_detail::LargeVector<ir_internal::OpData> ops_;
+  core_detail::LargeVector<ir_internal::ValueData> values_;
+  core_detail::LargeVector<ir_internal::OperandData> operands_;
   std::vector<ir_internal::BlockData> blocks_;
   std::vector<ir_internal::RegionData> regions_;
   std::unique_ptr<TypeContext> types_;
