@@ -84,10 +84,13 @@ Attribute Attribute::denseArray(std::string element_type,
               DenseArrayValue{std::move(element_type), std::move(values)});
 }
 Attribute Attribute::dict(std::vector<NamedAttribute> entries) {
-  std::stable_sort(entries.begin(), entries.end(),
-                   [](const NamedAttribute& a, const NamedAttribute& b) {
-                     return a.name < b.name;
-                   });
+  auto by_name = [](const NamedAttribute& a, const NamedAttribute& b) {
+    return a.name < b.name;
+  };
+  // Most come sorted; stable_sort would allocate a buffer even then.
+  if (!std::is_sorted(entries.begin(), entries.end(), by_name)) {
+    std::stable_sort(entries.begin(), entries.end(), by_name);
+  }
   return make(AttrKind::kDict, std::move(entries));
 }
 Attribute Attribute::type(Type type) { return make(AttrKind::kType, type); }

@@ -1,6 +1,7 @@
 // DictListAttr: reading and updating a list of attribute dictionaries.
 #include "shardkit/ir/dict_list_attr.h"
 
+#include <algorithm>
 #include <utility>
 #include <vector>
 
@@ -13,15 +14,20 @@ AttrDict DictListAttr::dict(unsigned i) const {
 }
 
 void DictListAttr::setDict(unsigned i, const AttrDict& updated) const {
-  Attribute value = Attribute::dict(
-      std::vector<NamedAttribute>(updated.begin(), updated.end()));
+  setEntries(i, std::vector<NamedAttribute>(updated.begin(), updated.end()));
+}
+
+void DictListAttr::setEntries(unsigned i,
+                              std::vector<NamedAttribute> entries) const {
+  bool empty = entries.empty();
+  Attribute value = Attribute::dict(std::move(entries));
   // Update in place when the op is the list's only owner: setting every
   // argument's attributes one by one stays linear.
   for (AttrDict* attrs : {&op_.inherentAttrs(), &op_.discardableAttrs()}) {
     Attribute* stored = attrs->find(name_);
     if (!stored) continue;
     if (std::vector<Attribute>* dicts = stored->mutableArrayIfUnique();
-        dicts && dicts->size() == count_ && !updated.empty()) {
+        dicts && dicts->size() == count_ && !empty) {
       (*dicts)[i] = std::move(value);
       return;
     }
@@ -64,9 +70,20 @@ const Attribute& DictListAttr::entryOf(Op op, std::string_view list, unsigned i,
 
 void DictListAttr::setEntry(unsigned i, std::string_view name,
                             Attribute value) const {
-  AttrDict updated = dict(i);
-  updated.set(name, std::move(value));
-  setDict(i, updated);
+  // The new entry replaces its namesake or is added (Attribute::dict sorts
+  // the entries by name).
+  absl::Span<const NamedAttribute> old = entries(i);
+  std::vector<NamedAttribute> updated;
+  updated.reserve(old.size() + 1);
+  updated.assign(old.begin(), old.end());
+  auto same = [&](const NamedAttribute& e) { return e.name == name; };
+  if (auto at = std::find_if(updated.begin(), updated.end(), same);
+      at != updated.end()) {
+    at->value = std::move(value);
+  } else {
+    updated.push_back(NamedAttribute{std::string(name), std::move(value)});
+  }
+  setEntries(i, std::move(updated));
 }
 
 void DictListAttr::removeEntry(unsigned i, std::string_view name) const {

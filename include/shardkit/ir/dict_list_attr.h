@@ -51,6 +51,9 @@ class DictListAttr {
   unsigned size() const { return count_; }
 
  private:
+  // setDict with the entries of the dictionary.
+  void setEntries(unsigned i, std::vector<NamedAttribute> entries) const;
+
   Op op_;
   std::string_view name_;
   unsigned count_;

@@ -31,6 +31,25 @@ TEST_CASE("DictListAttr keeps one dictionary per entry, absent when empty") {
   list.setEntry(2, "b", Attribute::unit());
   CHECK(toString(f.op().attr("arg_attrs")) == "[{}, {a = 8 : i64}, {b}]");
 
+  // A dictionary of several entries: the others stay, in name order, and a
+  // replaced entry keeps its place.
+  list.setEntry(2, "c", Attribute::integer(1));
+  list.setEntry(2, "a", Attribute::integer(2));
+  list.setEntry(2, "b", Attribute::integer(3));
+  CHECK(toString(f.op().attr("arg_attrs")) ==
+        "[{}, {a = 8 : i64}, {a = 2 : i64, b = 3 : i64, c = 1 : i64}]");
+  // A list another op shares is copied, not changed under it.
+  Attribute shared = f.op().attr("arg_attrs");
+  list.setEntry(0, "z", Attribute::unit());
+  CHECK(toString(shared) ==
+        "[{}, {a = 8 : i64}, {a = 2 : i64, b = 3 : i64, c = 1 : i64}]");
+  CHECK(toString(f.op().attr("arg_attrs")) ==
+        "[{z}, {a = 8 : i64}, {a = 2 : i64, b = 3 : i64, c = 1 : i64}]");
+  list.removeEntry(0, "z");
+  list.removeEntry(2, "a");
+  list.removeEntry(2, "c");
+  list.setEntry(2, "b", Attribute::unit());
+
   list.removeEntry(0, "missing");
   list.removeEntry(1, "a");
   CHECK(toString(f.op().attr("arg_attrs")) == "[{}, {}, {b}]");
