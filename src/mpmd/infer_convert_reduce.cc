@@ -95,7 +95,9 @@ void convertAnnotated(Op op) {
     convertConcatReduce(op);
     return;
   }
-  Attribute reduction = op.attr(kReduceAnnotationAttr);
+  // A copy: it is read while ops are created, and outlives `op`.
+  Attribute reduction =  // NOLINT(performance-unnecessary-copy-initialization)
+      op.attr(kReduceAnnotationAttr);
   std::vector<Value> operands;
   std::vector<Op> absorbed;
   for (Value operand : op.operands()) {
