@@ -170,7 +170,7 @@ bool Driver::repeatsLastStep(Op op, uint64_t code) {
   bool unchanged = code != LastStep::kNone && last.code == code &&
                    last.user_round == user_round_;
   for (size_t i = 0; unchanged && i < slots_.size(); ++i) {
-    unchanged = !slots_[i] || changed_at_[slots_[i].id()] <= last.started_at;
+    unchanged = slots_[i] == kNoId || changed_at_[slots_[i]] <= last.started_at;
   }
   if (unchanged) return true;
   last = LastStep{code, user_round_, clock_};
@@ -200,8 +200,8 @@ absl::Status Driver::step(Op op, const StepParams& params) {
   StepKey& key = key_;
   key.shardings.clear();
   bool maximal = false;
-  for (Value slot : slots_) {
-    ShardingId id = slot ? values_[slot.id()] : ShardingPool::kNone;
+  for (uint32_t slot : slots_) {
+    ShardingId id = slot != kNoId ? values_[slot] : ShardingPool::kNone;
     maximal = maximal || onMaximalMesh(id);
     key.shardings.push_back(id);
   }
@@ -226,9 +226,11 @@ absl::Status Driver::step(Op op, const StepParams& params) {
   applyUpdates(params, updates);
   if (debug_.enabled() && clock_ != clock_before) {
     size_t num_operands = rule.operand_mappings.size();
-    absl::Span<const Value> slots(slots_);
-    recordStep(op, Op(), rule, slots.subspan(0, num_operands),
-               slots.subspan(num_operands));
+    std::vector<Value> slots;
+    for (size_t i = 0; i < slots_.size(); ++i) slots.push_back(slotAt(i));
+    absl::Span<const Value> all(slots);
+    recordStep(op, Op(), rule, all.subspan(0, num_operands),
+               all.subspan(num_operands));
   }
   return absl::OkStatus();
 }
@@ -299,7 +301,7 @@ void Driver::applyUpdates(const StepParams& params,
                           absl::Span<const StepUpdate> updates) {
   uint32_t last = static_cast<uint32_t>(slots_.size()) - 1;
   for (const StepUpdate& update : updates) {
-    Value slot = slots_[update.tensor];
+    Value slot = slotAt(update.tensor);
     if (!slot) continue;  // the value has no place for a sharding
     if (params.edge && update.tensor == last) {
       // The edge's own sharding keeps what propagation may not change.
@@ -316,7 +318,8 @@ void Driver::applyUpdates(const StepParams& params,
 absl::Status Driver::visit(Op op) {
   OpEntry& entry = entries_[op.id()];
   if (!entry.classified) SK_RETURN_IF_ERROR(classify(op, entry));
-  slots_.clear();
+  scratch_slots_.clear();
+  slots_ = scratch_slots_;
   StepParams params;
   params.priority = entry.priority;
   params.shared_operand = entry.shared_operand;
@@ -328,8 +331,7 @@ absl::Status Driver::visit(Op op) {
       params.rule = params.round_rule = &rules_[entry.rule];
       params.round_rule_index = entry.rule;
       params.conservative = options_.conservative;
-      for (unsigned i = 0; i < op.numOperands(); ++i) addSlot(op.operand(i));
-      for (unsigned i = 0; i < op.numResults(); ++i) addSlot(op.result(i));
+      useRuleSlots(op, entry);
       return step(op, params);
     }
     case OpRole::kBarrier: {
@@ -349,6 +351,7 @@ absl::Status Driver::visit(Op op) {
       params.ignores_op_rounds = true;
       addSlot(op.operand(0));
       addSlot(op.result(0));
+      slots_ = scratch_slots_;
       return step(op, params);
     }
     case OpRole::kEdge: {
@@ -364,12 +367,27 @@ absl::Status Driver::visit(Op op) {
       params.edge = op;
       for (Value source : edge->sources) addSlot(source);
       addSlot(op.result(0));
+      slots_ = scratch_slots_;
       return step(op, params);
     }
     case OpRole::kFuncEdge:
       return visitFuncEdge(op, params);
   }
   return absl::OkStatus();
+}
+
+void Driver::useRuleSlots(Op op, OpEntry& entry) {
+  if (entry.first_slot == OpEntry::kNoSlots) {
+    entry.first_slot = static_cast<uint32_t>(rule_slots_.size());
+    for (unsigned i = 0; i < op.numOperands(); ++i) {
+      rule_slots_.push_back(slot_[op.operand(i).id()]);
+    }
+    for (unsigned i = 0; i < op.numResults(); ++i) {
+      rule_slots_.push_back(slot_[op.result(i).id()]);
+    }
+  }
+  slots_ = absl::MakeConstSpan(rule_slots_)
+               .subspan(entry.first_slot, op.numOperands() + op.numResults());
 }
 
 // Like a data-flow edge, without a view to change: a function and its calls
@@ -385,6 +403,7 @@ absl::Status Driver::visitFuncEdge(Op op, StepParams& params) {
   params.rule = &identity_.get(type.shape(), sources.size(), 1);
   for (const OperandRef& source : sources) addSlot(source.get());
   addSlot(op.result(0));
+  slots_ = scratch_slots_;
   return step(op, params);
 }
 

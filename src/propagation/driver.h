@@ -47,6 +47,10 @@ struct OpEntry {
   bool elementwise = false;
   bool rule_from_registry = false;
   int32_t rule = -1;  // index into Driver::rules_
+  // A rule op's slots (its operands', then its results'), from this index
+  // of Driver::rule_slots_ on; kNoSlots until its first visit.
+  static constexpr uint32_t kNoSlots = UINT32_MAX;
+  uint32_t first_slot = kNoSlots;
 };
 
 // What an op's last step saw: its parameters (as one word, see
@@ -120,7 +124,14 @@ class Driver {
   absl::Status visit(Op op);
   // The step of an `sdy.func_data_flow_edge` (sources from the call graph).
   absl::Status visitFuncEdge(Op op, StepParams& params);
-  void addSlot(Value v) { slots_.push_back(slotOf(v)); }
+  // The step's tensors, for ops other than rule ops (whose slots are kept
+  // in rule_slots_): `v`'s slot.
+  void addSlot(Value v) { scratch_slots_.push_back(slot_[v.id()]); }
+  // Points slots_ at `op`'s slots in rule_slots_, first recording them.
+  void useRuleSlots(Op op, OpEntry& entry);
+  Value slotAt(size_t i) const {
+    return slots_[i] == kNoId ? Value() : Value(&m_, slots_[i]);
+  }
   absl::Status step(Op op, const StepParams& params);
   // Runs propagateOpShardings on the tensors of `slots_` (their shardings
   // `ids`), interning its updates into `step_updates_`.
@@ -243,7 +254,13 @@ class Driver {
   using RoundKey = std::tuple<OpPriorityKind, int64_t, bool>;
   absl::flat_hash_map<RoundKey, int32_t> round_by_key_;
   std::vector<uint32_t> order_;  // collectOrder
-  std::vector<Value> slots_;
+  // The current step's tensors, as slot ids (kNoId: no place for a
+  // sharding): in rule_slots_ for a rule op, in scratch_slots_ otherwise.
+  // The slots of an op do not change while propagating (values get their
+  // slots in load(), and the module is not changed until writeBack()).
+  absl::Span<const uint32_t> slots_;
+  std::vector<uint32_t> scratch_slots_;
+  core_detail::LargeVector<uint32_t> rule_slots_;
   std::vector<const TensorSharding*> ptrs_;
   PropagationStats stats_;
   DebugRecorder debug_;
