@@ -351,7 +351,6 @@ absl::Status Driver::visit(Op op) {
       params.ignores_op_rounds = true;
       addSlot(op.operand(0));
       addSlot(op.result(0));
-      slots_ = scratch_slots_;
       return step(op, params);
     }
     case OpRole::kEdge: {
@@ -367,7 +366,6 @@ absl::Status Driver::visit(Op op) {
       params.edge = op;
       for (Value source : edge->sources) addSlot(source);
       addSlot(op.result(0));
-      slots_ = scratch_slots_;
       return step(op, params);
     }
     case OpRole::kFuncEdge:
@@ -403,7 +401,6 @@ absl::Status Driver::visitFuncEdge(Op op, StepParams& params) {
   params.rule = &identity_.get(type.shape(), sources.size(), 1);
   for (const OperandRef& source : sources) addSlot(source.get());
   addSlot(op.result(0));
-  slots_ = scratch_slots_;
   return step(op, params);
 }
 

@@ -124,9 +124,12 @@ class Driver {
   absl::Status visit(Op op);
   // The step of an `sdy.func_data_flow_edge` (sources from the call graph).
   absl::Status visitFuncEdge(Op op, StepParams& params);
-  // The step's tensors, for ops other than rule ops (whose slots are kept
-  // in rule_slots_): `v`'s slot.
-  void addSlot(Value v) { scratch_slots_.push_back(slot_[v.id()]); }
+  // Adds `v`'s slot to the step's tensors, for ops other than rule ops
+  // (whose slots are kept in rule_slots_).
+  void addSlot(Value v) {
+    scratch_slots_.push_back(slot_[v.id()]);
+    slots_ = scratch_slots_;
+  }
   // Points slots_ at `op`'s slots in rule_slots_, first recording them.
   void useRuleSlots(Op op, OpEntry& entry);
   Value slotAt(size_t i) const {
