@@ -227,7 +227,7 @@ absl::Status Driver::step(Op op, const StepParams& params) {
   if (debug_.enabled() && clock_ != clock_before) {
     size_t num_operands = rule.operand_mappings.size();
     std::vector<Value> slots;
-    for (size_t i = 0; i < slots_.size(); ++i) slots.push_back(slotAt(i));
+    for (uint32_t slot : slots_) slots.push_back(slotValue(slot));
     absl::Span<const Value> all(slots);
     recordStep(op, Op(), rule, all.subspan(0, num_operands),
                all.subspan(num_operands));
@@ -301,7 +301,7 @@ void Driver::applyUpdates(const StepParams& params,
                           absl::Span<const StepUpdate> updates) {
   uint32_t last = static_cast<uint32_t>(slots_.size()) - 1;
   for (const StepUpdate& update : updates) {
-    Value slot = slotAt(update.tensor);
+    Value slot = slotValue(slots_[update.tensor]);
     if (!slot) continue;  // the value has no place for a sharding
     if (params.edge && update.tensor == last) {
       // The edge's own sharding keeps what propagation may not change.

@@ -132,8 +132,9 @@ class Driver {
   }
   // Points slots_ at `op`'s slots in rule_slots_, first recording them.
   void useRuleSlots(Op op, OpEntry& entry);
-  Value slotAt(size_t i) const {
-    return slots_[i] == kNoId ? Value() : Value(&m_, slots_[i]);
+  // The value of slot id `slot`; null for kNoId (no place for a sharding).
+  Value slotValue(uint32_t slot) const {
+    return slot == kNoId ? Value() : Value(&m_, slot);
   }
   absl::Status step(Op op, const StepParams& params);
   // Runs propagateOpShardings on the tensors of `slots_` (their shardings
@@ -184,10 +185,7 @@ class Driver {
     if (aggressive_) return aggressiveFactorPropagation();
     return basicFactorPropagation();
   }
-  Value slotOf(Value v) const {
-    uint32_t slot = slot_[v.id()];
-    return slot == kNoId ? Value() : Value(&m_, slot);
-  }
+  Value slotOf(Value v) const { return slotValue(slot_[v.id()]); }
   const TensorSharding* shardingOf(Value slot) const {
     return slot ? pool_.find(values_[slot.id()]) : nullptr;
   }

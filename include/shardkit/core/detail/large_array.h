@@ -2,12 +2,13 @@
 // particular order: a module's op, value and operand tables, the propagation
 // driver's tables indexed by value or op id.
 //
-// On Linux, an allocation of at least kHugePageBytes is a mapping of its own,
-// aligned to and rounded up to that size and marked for transparent huge
-// pages (madvise MADV_HUGEPAGE): a walk over a large module's tables then
-// misses the TLB far less often (docs/performance.md, thirteenth round).
-// Smaller arrays, and other systems, use operator new.
-// Where the kernel gives no huge pages, the mapping is an ordinary one.
+// On Linux, an allocation of at least kHugePageBytes is a heap block
+// (aligned_alloc) aligned to and rounded up to that size and marked for
+// transparent huge pages (madvise MADV_HUGEPAGE): a walk over a large
+// module's tables then misses the TLB far less often (docs/performance.md,
+// thirteenth round). A freed block goes back to the heap like any other.
+// Smaller arrays, and other systems, use operator new. Where the kernel
+// gives no huge pages, the block is ordinary memory.
 //
 // Internal to shardkit's layers; not part of the public API.
 #ifndef SHARDKIT_CORE_DETAIL_LARGE_ARRAY_H_
@@ -28,9 +29,10 @@ namespace shardkit::core_detail {
 
 inline constexpr size_t kHugePageBytes = size_t{2} << 20;
 
-// `bytes` in a huge-page-aligned mapping of its own, or null if `bytes` is
-// below kHugePageBytes or the system has no such mappings. Throws
-// std::bad_alloc when the mapping fails, as operator new would.
+// `bytes` in a huge-page-aligned block marked for huge pages, or null if
+// `bytes` is below kHugePageBytes or the system has no huge pages to ask
+// for. Throws std::bad_alloc when the allocation fails, as operator new
+// would.
 inline void* allocateLargeArray(size_t bytes) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
   if (bytes < kHugePageBytes) return nullptr;
