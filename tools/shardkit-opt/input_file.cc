@@ -79,6 +79,9 @@ std::optional<std::string> InputFile::open(const std::string& path) {
     if (map != MAP_FAILED) {
       mapped_ = static_cast<const char*>(map);
       mapped_size_ = size;
+      mapped_fd_ = fd;
+      mapped_mtime_ = st.st_mtim;
+      fd = 0;  // closed at release
       setBusMessage(path);
       struct sigaction action {};
       action.sa_handler = onBusError;
@@ -111,13 +114,29 @@ std::optional<std::string> InputFile::readAll(int fd, size_t size_hint) {
   }
 }
 
+bool InputFile::statChanged() const {
+  struct stat st;
+  if (::fstat(mapped_fd_, &st) != 0) return true;
+  return static_cast<size_t>(st.st_size) != mapped_size_ ||
+         st.st_mtim.tv_sec != mapped_mtime_.tv_sec ||
+         st.st_mtim.tv_nsec != mapped_mtime_.tv_nsec;
+}
+
+bool InputFile::changedWhileRead() const {
+  return mapped_ ? statChanged() : changed_;
+}
+
 void InputFile::release() {
+  changed_ = false;
   if (mapped_) {
+    changed_ = statChanged();
     ::munmap(const_cast<char*>(mapped_), mapped_size_);
     ::sigaction(SIGBUS, &previous_bus_action, nullptr);
+    if (mapped_fd_ > 0) ::close(mapped_fd_);  // stdin stays open
   }
   mapped_ = nullptr;
   mapped_size_ = 0;
+  mapped_fd_ = -1;
   std::string().swap(read_);
 }
 

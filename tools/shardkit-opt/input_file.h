@@ -5,6 +5,7 @@
 #define SHARDKIT_TOOLS_SHARDKIT_OPT_INPUT_FILE_H_
 
 #include <cstddef>
+#include <ctime>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -33,12 +34,22 @@ class InputFile {
   // Frees the text; text() is empty afterwards.
   void release();
 
+  // Whether the mapped file changed (size or modification time) since open,
+  // checked now while it is mapped, or at release. A file cut short reads
+  // as NULs from the cut to the end of that page rather than faulting, so
+  // a parse error may come from the cut: the caller asks this first.
+  bool changedWhileRead() const;
+
  private:
   std::optional<std::string> readAll(int fd, size_t size_hint);
+  bool statChanged() const;
 
   std::string read_;  // the text, when it was read
   const char* mapped_ = nullptr;
   size_t mapped_size_ = 0;
+  int mapped_fd_ = -1;  // kept open while mapped, for changedWhileRead
+  struct timespec mapped_mtime_ {};
+  bool changed_ = false;  // recorded at release
 };
 
 }  // namespace shardkit

@@ -235,10 +235,17 @@ int run(int argc, char** argv) {
     return 1;
   }
   std::string file = flags.input == "-" ? "<stdin>" : flags.input;
+  auto changed_while_read = [&] {
+    if (!input.changedWhileRead()) return false;
+    toolError(strCat("cannot read '", flags.input,
+                     "': the file changed while it was read"));
+    return true;
+  };
   std::vector<std::string> chunks;
   if (flags.split_input) {
     chunks = splitInputFile(input.text());
     input.release();
+    if (changed_while_read()) return 1;
   }
   size_t num_chunks = flags.split_input ? chunks.size() : 1;
   // Written as it is printed; a file target is replaced only on success.
@@ -261,6 +268,12 @@ int run(int argc, char** argv) {
     bool chunk_ok =
         processChunk(text, release_text, flags, file,
                      /*last_chunk=*/i + 1 == num_chunks, out, report, diags);
+    // What was read may be the cut rather than the module: the errors are
+    // not the file's.
+    if (!flags.split_input && changed_while_read()) {
+      out.discard();
+      return 1;
+    }
     // Errors a pass reported without failing come first, as they were
     // emitted before any failure.
     std::vector<Diagnostic> reported = takeNonFatalDiagnostics();
