@@ -55,6 +55,19 @@ std::optional<ManualEdge> manualEdgeOf(Op edge) {
   return info;
 }
 
+// The sole user of `value` if it is an `EdgeOp`. Asked of every value that
+// may own an edge by passes that read shardings; most modules have no such
+// edges, and a value's user is seldom in cache: the module's op-name set
+// answers first.
+template <typename EdgeOp>
+Op soleEdgeUser(Value value) {
+  if (!value || !value.module()->mayHaveOpsNamed(EdgeOp::opName())) {
+    return Op();
+  }
+  Op user = value.soleUser();
+  return isa<EdgeOp>(user) ? user : Op();
+}
+
 }  // namespace
 
 bool isDataFlowOp(Op op) {
@@ -116,12 +129,7 @@ Value edgeOwnerOfSource(Op user, unsigned operand_index) {
 }
 
 Op dataFlowEdgeOp(Value owner) {
-  if (!owner ||
-      !owner.module()->mayHaveOpsNamed(sdy::DataFlowEdgeOp::opName())) {
-    return Op();
-  }
-  Op user = owner.soleUser();
-  return isa<sdy::DataFlowEdgeOp>(user) ? user : Op();
+  return soleEdgeUser<sdy::DataFlowEdgeOp>(owner);
 }
 
 std::optional<DataFlowEdge> dataFlowEdgeOf(Value owner) {
@@ -167,15 +175,7 @@ std::optional<DataFlowEdge> dataFlowEdgeOf(Value owner) {
 }
 
 Op funcDataFlowEdgeOp(Value target) {
-  // Asked of every function argument and call result by passes that read
-  // shardings; most modules have no such edges, and a value's user is
-  // seldom in cache.
-  if (!target ||
-      !target.module()->mayHaveOpsNamed(sdy::FuncDataFlowEdgeOp::opName())) {
-    return Op();
-  }
-  Op user = target.soleUser();
-  return isa<sdy::FuncDataFlowEdgeOp>(user) ? user : Op();
+  return soleEdgeUser<sdy::FuncDataFlowEdgeOp>(target);
 }
 
 std::vector<OperandRef> funcEdgeSourceUses(Op edge, const CallGraph& calls) {
