@@ -3,7 +3,8 @@
 // printing a module's ops side by side into text that must come out in
 // module order without holding the whole text twice.
 //
-// Internal to the ir layer.
+// Internal: the ir layer's printer and verifier use it, and explicit
+// reshards (src/passes/export) for its dry runs.
 #ifndef SHARDKIT_SRC_IR_ORDERED_PARALLEL_H_
 #define SHARDKIT_SRC_IR_ORDERED_PARALLEL_H_
 

@@ -195,7 +195,9 @@ absl::Status runPass(Module& module, std::string_view name,
         toAbsl(strCat("unknown pass '-", name, "'")));
   }
   SK_RETURN_IF_ERROR(validatePassOptions(*pass, options));
-  SK_RETURN_IF_ERROR(pass->run(module, options));
+  PassOptions with_threads = options;
+  with_threads.setThreads(run.threads);
+  SK_RETURN_IF_ERROR(pass->run(module, with_threads));
   if (!run.verify_after) return absl::OkStatus();
   TimedPhase phase("verify");
   VerifyOptions verify;

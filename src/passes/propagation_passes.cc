@@ -99,6 +99,7 @@ absl::Status runLevel(Module& module, const PassOptions& pass, Level level) {
   SK_ASSIGN_OR_RETURN(pipeline.import_options.dedup_functions_fully,
                       pass.getBool("dedup-functions-fully", false));
   pipeline.propagation = options;
+  pipeline.export_options.threads = pass.threads();
   return runPropagationPipeline(module, pipeline);
 }
 

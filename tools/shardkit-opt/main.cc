@@ -56,6 +56,8 @@ void printHelp() {
          "(default)\n"
          "  --threads=N                   threads that verify and print a "
          "large module\n"
+         "                                and look for its first explicit "
+         "reshard\n"
          "                                (default: the machine's cores)\n"
          "  -mlir-timing                  print the time of each phase to "
          "stderr\n"

@@ -13,6 +13,7 @@
 #ifndef SHARDKIT_PASSES_EXPORT_PASSES_H_
 #define SHARDKIT_PASSES_EXPORT_PASSES_H_
 
+#include <cstddef>
 #include <cstdint>
 
 #include "absl/status/status.h"
@@ -103,6 +104,8 @@ struct ExportOptions {
   // -sdy-export-pipeline does; its propagation pipeline keeps the mesh
   // symbols.
   bool inline_meshes = false;
+  // Threads explicit reshards may use (InsertExplicitReshardsOptions).
+  int threads = 1;
 };
 
 // The export pipeline after propagation, in the reference's order:
@@ -197,6 +200,12 @@ struct InsertExplicitReshardsOptions {
   // `enable-full-version`: reshard every op with a sharding rule; otherwise
   // only calls and concatenates whose operands are sharded unlike the result.
   bool enable_full_version = false;
+  // With more than one thread, a function of at least `parallel_min_ops`
+  // ops is first read on that many threads, without changing anything, for
+  // the first op whose visit may change it; the ops before it are not
+  // visited again. The module comes out as with one thread.
+  int threads = 1;
+  size_t parallel_min_ops = 8192;
 };
 
 // -sdy-insert-explicit-reshards: for every op with a (non-custom) sharding

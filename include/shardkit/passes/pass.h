@@ -45,9 +45,15 @@ class PassOptions {
   void set(std::string key, std::string value) {
     values_[std::move(key)] = std::move(value);
   }
+  // The threads the pass may use: not a `key=value` option but how it is
+  // run (runPass sets PassRunOptions::threads). A pass's output does not
+  // depend on it.
+  int threads() const { return threads_; }
+  void setThreads(int threads) { threads_ = threads; }
 
  private:
   std::map<std::string, std::string> values_;
+  int threads_ = 1;
 };
 
 // `true`, `TRUE`, `True`, `1` or nothing, and `false`, `FALSE`, `False` or
@@ -138,7 +144,8 @@ struct PassRunOptions {
   // module into an invalid one, e.g. by sinking an edge sharding that drops
   // a manual computation's manual axes, gets the verifier's located error.
   bool verify_after = true;
-  // Threads for that verification (VerifyOptions::threads).
+  // Threads for that verification (VerifyOptions::threads), and for the
+  // pass (PassOptions::threads).
   int threads = 1;
 };
 

@@ -24,6 +24,7 @@ absl::Status canonicalizeOnly(Module& module, std::string_view label) {
 absl::Status runPartitioner(Module& module, const ExportOptions& options) {
   InsertExplicitReshardsOptions reshards;
   reshards.enable_full_version = options.enable_insert_explicit_collectives;
+  reshards.threads = options.threads;
   SK_TIMED_RETURN_IF_ERROR("sdy-insert-explicit-reshards",
                            insertExplicitReshards(module, reshards));
   if (options.enable_insert_explicit_collectives) {
@@ -137,6 +138,7 @@ absl::StatusOr<ExportOptions> readExportOptions(const PassOptions& options) {
                       options.getBool("dedup-functions-fully", false));
   SK_ASSIGN_OR_RETURN(result.inline_meshes,
                       options.getBool("inline-meshes", true));
+  result.threads = options.threads();
   return result;
 }
 

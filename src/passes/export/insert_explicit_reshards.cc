@@ -7,7 +7,9 @@
 // (findCommonAxes); this file walks the functions, reads and writes the
 // shardings, and builds the ops.
 #include <algorithm>
+#include <atomic>
 #include <deque>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -15,7 +17,6 @@
 #include <vector>
 
 #include "absl/container/inlined_vector.h"
-#include "shardkit/core/checked_math.h"
 #include "shardkit/core/status_macros.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/factor_propagation/explicit_reshards.h"
@@ -31,7 +32,10 @@
 #include "shardkit/rules/registry.h"
 #include "shardkit/sim/collectives.h"
 #include "src/ir/collect_ops.h"
+#include "src/ir/ordered_parallel.h"
 #include "src/passes/export/op_mesh.h"
+#include "src/passes/export/op_shardings.h"
+#include "src/passes/export/reduction_axes.h"
 #include "src/passes/export/reshard_builder.h"
 #include "src/passes/export/single_device_reshards.h"
 #include "src/passes/export/unchanged_visits.h"
@@ -44,85 +48,41 @@ namespace {
 
 using passes_internal::After;
 using passes_internal::AfterValue;
+using passes_internal::allReduceAxes;
 using passes_internal::Before;
 using passes_internal::fullyClosedLike;
 using passes_internal::isEquivalent;
 using passes_internal::OpMesh;
 using passes_internal::opMesh;
+using passes_internal::OpShardings;
+using passes_internal::reductionAxesIfUnreduced;
 using passes_internal::replaceUsesExcept;
 using passes_internal::ReshardBuilder;
+using passes_internal::tensorSizes;
 
 using MaybeSharding = std::optional<TensorSharding>;
 using func::CallOp;
 
-std::vector<int64_t> tensorSizes(Op op) {
-  std::vector<int64_t> sizes;
-  sizes.reserve(op.numOperands() + op.numResults());
-  auto add = [&](Type type) {
-    int64_t size = 0;
-    if (type.isRankedTensor() && type.hasStaticShape()) {
-      size = 1;
-      for (int64_t d : type.shape()) size = saturatingMul(size, d);
-    }
-    sizes.push_back(size);
-  };
-  for (unsigned i = 0; i < op.numOperands(); ++i) add(op.operand(i).type());
-  for (unsigned i = 0; i < op.numResults(); ++i) add(op.result(i).type());
-  return sizes;
-}
-
-// The shardings of the op's operands and results, read without copies
-// (findSharding): valid until a sharding attribute of the op or of its
-// operands' producers changes, so read what is needed before changing one.
-struct OpShardings {
-  absl::InlinedVector<MaybeSharding, 4> scratch;  // the computed ones
-  absl::InlinedVector<const TensorSharding*, 4> pointers;
-  // The attributes holding `pointers` (null for computed ones).
-  absl::InlinedVector<const Attribute*, 4> holders;
-  unsigned num_operands = 0;
-
-  explicit OpShardings(Op op) { read(op); }
-  // (Re)reads the shardings of `op`.
-  void read(Op op) {
-    num_operands = op.numOperands();
-    scratch.clear();
-    scratch.resize(op.numOperands() + op.numResults());
-    pointers.clear();
-    holders.clear();
-    for (unsigned i = 0; i < num_operands; ++i) add(op.operand(i), i);
-    for (unsigned i = 0; i < op.numResults(); ++i) {
-      add(op.result(i), num_operands + i);
-    }
-  }
-  void add(Value value, unsigned tensor) {
-    const Attribute* holder;
-    pointers.push_back(findSharding(value, scratch[tensor], holder));
-    holders.push_back(holder);
-  }
-  absl::Span<const TensorSharding* const> operands() const {
-    return absl::MakeConstSpan(pointers).subspan(0, num_operands);
-  }
-  absl::Span<const TensorSharding* const> results() const {
-    return absl::MakeConstSpan(pointers).subspan(num_operands);
-  }
-};
-
 class ExplicitReshards {
  public:
-  ExplicitReshards(Module& module, const InsertExplicitReshardsOptions& opts)
+  // With `dry_run`, visits change nothing and only say whether they would
+  // (firstChangingOp).
+  ExplicitReshards(Module& module, const InsertExplicitReshardsOptions& opts,
+                   bool dry_run = false)
       : module_(module),
         options_(opts),
         meshes_(module.meshTable()),
-        builder_(module) {}
+        builder_(module),
+        dry_run_(dry_run) {}
 
   absl::Status runOnFunc(FuncOp func) {
     SK_RETURN_IF_ERROR(
         passes_internal::checkNoSingleDeviceSignature(func, meshes_));
     std::vector<Op> ops;
     ir_internal::collectPostOrder(func.body(), ops);
-    for (Op op : ops) {
-      if (op.hasTrait(OpTrait::kTerminator)) continue;
-      SK_RETURN_IF_ERROR(visit(op));
+    for (size_t i = firstChangingOp(ops); i < ops.size(); ++i) {
+      if (ops[i].hasTrait(OpTrait::kTerminator)) continue;
+      SK_RETURN_IF_ERROR(visit(ops[i]).status());
     }
     Op ret = func.returnOp();
     if (!ret) return absl::OkStatus();
@@ -148,38 +108,64 @@ class ExplicitReshards {
     return false;
   }
 
-  absl::Status visit(Op op) {
+  // The index of the first of `ops` whose visit may change the module or
+  // fail, found by dry runs of the visits in chunks side by side; 0 (visit
+  // them all) with one thread, few ops or the full version (which reshards
+  // nearly every op). The visits before it would leave the module as it
+  // is, so skipping them changes nothing.
+  size_t firstChangingOp(const std::vector<Op>& ops);
+
+  // Visits `op`; returns whether the visit changed the module, erring
+  // towards true. A dry run changes nothing and returns whether the visit
+  // would, again erring towards true: it stops at the first change it
+  // would make, and does not follow edges, calls or the full version.
+  absl::StatusOr<bool> visit(Op op) {
     bool full = onFullVersion(op);
+    if (dry_run_ && (full || isDataFlowOp(op) || isa<CallOp>(op) ||
+                     isa<sdy::ReshardOp>(op))) {
+      return true;
+    }
     if (isDataFlowOp(op)) {
       visitDataFlowOp(op, full);
-      return absl::OkStatus();
+      return true;
     }
     if (auto call = dynCast<CallOp>(op)) {
       visitCall(call, full);
-      return absl::OkStatus();
+      return true;
     }
     if (passes_internal::convertReshardToUnreducedCollectives(op, meshes_,
                                                               builder_)) {
-      return absl::OkStatus();
+      return true;
     }
     // Read once; a step that changes the op's operands or shardings reads
     // them again.
     OpShardings shardings(op);
-    if (reduceOperandsForOp(op, shardings)) shardings.read(op);
-    if (op.dialect() == "sdy") {
-      return absl::OkStatus();
+    bool reduced = reducesOperands(op, shardings);
+    if (reduced) {
+      if (dry_run_) return true;
+      reduceOperandsForOp(op, shardings);
+      shardings.read(op);
     }
-    SK_ASSIGN_OR_RETURN(bool single_device,
-                        passes_internal::reshardSingleDeviceOp(
-                            op, shardings.results(), meshes_, builder_));
-    if (single_device) return absl::OkStatus();
+    if (op.dialect() == "sdy") return reduced;
+    if (dry_run_) {
+      if (passes_internal::anySingleDevice(shardings.results(), meshes_)) {
+        return true;
+      }
+    } else {
+      SK_ASSIGN_OR_RETURN(bool single_device,
+                          passes_internal::reshardSingleDeviceOp(
+                              op, shardings.results(), meshes_, builder_));
+      if (single_device) return true;
+    }
     SK_ASSIGN_OR_RETURN(const OpShardingRule* rule, ruleOf(op));
-    if (rule == nullptr || rule->is_custom_rule) return absl::OkStatus();
+    if (rule == nullptr || rule->is_custom_rule) return reduced;
     // Below, a dot's visit reads only its rule, its tensors' types and their
     // shardings: one that changed nothing before changes nothing again.
     bool kept = kept_rule_ && rule == &*kept_rule_;  // reused address
     if (full || kept || !isa<stablehlo::DotOp, stablehlo::DotGeneralOp>(op)) {
-      return visitRuleOp(op, *rule, shardings, full).status();
+      SK_ASSIGN_OR_RETURN(bool changed,
+                          visitRuleOp(op, *rule, shardings, full));
+      return reduced || changed;
     }
     absl::InlinedVector<const void*, 4> types;
     for (unsigned i = 0; i < op.numOperands(); ++i) {
@@ -188,18 +174,15 @@ class ExplicitReshards {
     for (unsigned i = 0; i < op.numResults(); ++i) {
       types.push_back(op.result(i).type().identity());
     }
-    // Copies of the attributes holding the shardings keep them unchanged
-    // at their addresses whatever the visit does to the ops.
-    absl::InlinedVector<Attribute, 4> holders;
-    for (const Attribute* holder : shardings.holders) {
-      holders.push_back(holder ? *holder : Attribute());
-    }
+    // Read after the visit only if it changed nothing (VisitInputs). No
+    // copies of the holders: on dry runs side by side, their reference
+    // counts would be written from every thread.
     passes_internal::VisitInputs inputs{rule, types, shardings.pointers,
-                                        holders};
-    if (unchanged_dots_.contains(inputs)) return absl::OkStatus();
+                                        shardings.holders};
+    if (unchanged_dots_.contains(inputs)) return reduced;
     SK_ASSIGN_OR_RETURN(bool changed, visitRuleOp(op, *rule, shardings, full));
     if (!changed) unchanged_dots_.insert(inputs);
-    return absl::OkStatus();
+    return reduced || changed;
   }
 
   // The rule propagation used when it kept it on the op (any rule, as the
@@ -328,16 +311,24 @@ class ExplicitReshards {
     return out;
   }
 
-  // Operands of `op` with unreduced axes its results don't keep are
-  // all-reduced first; returns whether any was (`shardings`, the op's, are
-  // then stale).
-  bool reduceOperandsForOp(Op op, const OpShardings& shardings) {
-    // A collective reduces (or keeps) unreduced axes as its kind says; a
-    // second reduction before it would count the partial values twice.
+  // Whether reduceOperandsForOp has operands to reduce: an op with results
+  // that is not a collective (which reduces or keeps unreduced axes as its
+  // kind says: a second reduction before it would count the partial values
+  // twice), with an operand that has unreduced axes.
+  static bool reducesOperands(Op op, const OpShardings& shardings) {
     if (op.numResults() == 0 || op.hasTrait(OpTrait::kCollective)) {
       return false;
     }
-    bool any = false;
+    for (const TensorSharding* operand : shardings.operands()) {
+      if (operand != nullptr && !operand->unreduced_axes.empty()) return true;
+    }
+    return false;
+  }
+
+  // Operands of `op` with unreduced axes its results don't keep are
+  // all-reduced first (when reducesOperands; `shardings`, the op's, are
+  // then stale).
+  void reduceOperandsForOp(Op op, const OpShardings& shardings) {
     std::optional<MaybeSharding> first;  // read when an operand needs it
     for (unsigned i = 0; i < op.numOperands(); ++i) {
       const TensorSharding* current = shardings.operands()[i];
@@ -346,9 +337,7 @@ class ExplicitReshards {
       // A copy: the all-reduce replaces the operand the pointer reads.
       reduceUnreducedAxes(OperandRef{op, i}, MaybeSharding(*current),
                           *first ? &**first : nullptr, Before{op});
-      any = true;
     }
-    return any;
   }
 
   void reshardOperandTo(OperandRef use, const TensorSharding* target,
@@ -390,13 +379,8 @@ class ExplicitReshards {
                                     const OpShardings& shardings,
                                     ShardingProjection& projection,
                                     const OpMesh& mesh);
-  // The non-full version all-reduces only results with unreduced axes: the
-  // axes of the reduction factors, on which the operands must agree.
-  absl::StatusOr<AxesPerFactor> reductionAxesIfUnreduced(
-      Op op, const OpShardingRule& rule, const ShardingProjection& projection);
-  // Returns whether it inserted any.
-  bool insertAllReduces(Op op, const OpShardingRule& rule,
-                        const AxesPerFactor& common, const Mesh& mesh,
+  // All-reduces each result of `op` over `axes`.
+  void insertAllReduces(Op op, const AxisRefVector& axes,
                         const MeshOrRef& mesh_ref);
   // The sharding is on a mesh with the op's axes but another device order.
   bool onOtherDeviceOrder(const TensorSharding* sharding,
@@ -414,6 +398,7 @@ class ExplicitReshards {
   // capacity from one op to the next.
   ShardingProjection projection_;
   passes_internal::UnchangedVisits unchanged_dots_;
+  bool dry_run_ = false;
 };
 
 bool ExplicitReshards::onOtherDeviceOrder(const TensorSharding* sharding,
@@ -459,6 +444,7 @@ absl::StatusOr<bool> ExplicitReshards::visitRuleOp(Op op,
   } else {
     if (is_dot && shardings.pointers.back() != nullptr &&
         reshardDotResultLikeOperands(projection, rule, tensorSizes(op))) {
+      if (dry_run_) return true;
       changed = true;
       Value result = op.result(0);
       TensorSharding old = *shardings.pointers.back();
@@ -470,8 +456,11 @@ absl::StatusOr<bool> ExplicitReshards::visitRuleOp(Op op,
     }
     SK_ASSIGN_OR_RETURN(common, reductionAxesIfUnreduced(op, rule, projection));
   }
-  if (insertAllReduces(op, rule, common, *mesh.mesh, mesh.ref)) changed = true;
-  return changed;
+  AxisRefVector axes = allReduceAxes(op, rule, common, *mesh.mesh);
+  if (axes.empty()) return changed;
+  if (dry_run_) return true;
+  insertAllReduces(op, axes, mesh.ref);
+  return true;
 }
 
 AxesPerFactor ExplicitReshards::reshardToCommonAxes(
@@ -534,47 +523,8 @@ AxesPerFactor ExplicitReshards::reshardToCommonAxes(
   return common;
 }
 
-absl::StatusOr<AxesPerFactor> ExplicitReshards::reductionAxesIfUnreduced(
-    Op op, const OpShardingRule& rule, const ShardingProjection& projection) {
-  AxesPerFactor axes(rule.numFactors());
-  if (op.numResults() == 0) return axes;
-  MaybeSharding scratch;
-  const TensorSharding* first = findSharding(op.result(0), scratch);
-  if (first == nullptr || first->unreduced_axes.empty()) return axes;
-  for (int64_t f : rule.reduction_factors) {
-    bool seen = false;
-    for (const TensorFactorShardings& operand : projection.operands()) {
-      const FactorSharding* factor = operand.find(f);
-      if (factor == nullptr) continue;
-      if (seen && factor->axes != axes[f]) {
-        return opError(op,
-                       "has unreduced results but its operands are sharded "
-                       "differently along a reduction factor");
-      }
-      axes[f] = factor->axes;
-      seen = true;
-    }
-  }
-  return axes;
-}
-
-bool ExplicitReshards::insertAllReduces(Op op, const OpShardingRule& rule,
-                                        const AxesPerFactor& common,
-                                        const Mesh& mesh,
+void ExplicitReshards::insertAllReduces(Op op, const AxisRefVector& axes,
                                         const MeshOrRef& mesh_ref) {
-  if (op.numResults() == 0) return false;
-  AxisList reduction;
-  for (int64_t f : rule.reduction_factors) {
-    reduction.insert(reduction.end(), common[f].begin(), common[f].end());
-  }
-  if (reduction.empty()) return false;
-  AxisRefVector axes = toAxisRefs(reduction, mesh);
-  MaybeSharding scratch;
-  if (const TensorSharding* first = findSharding(op.result(0), scratch)) {
-    axes = axisSetDifference(axes, first->unreduced_axes, mesh);
-  }
-  if (axes.empty()) return false;
-  sortAndMergeAxes(axes, mesh);
   After after{op};
   for (Value result : op.results()) {
     MaybeSharding sharding = getSharding(result);
@@ -585,7 +535,51 @@ bool ExplicitReshards::insertAllReduces(Op op, const OpShardingRule& rule,
                                        op.location(), after);
     replaceUsesExcept(result, reduced, reduced.definingOp());
   }
-  return true;
+}
+
+// Ops read per task by firstChangingOp: a chunk is enough work to be worth
+// handing to a thread, and small enough that the chunks after a change
+// found early are skipped.
+constexpr size_t kOpsPerDryRunChunk = 4096;
+
+size_t ExplicitReshards::firstChangingOp(const std::vector<Op>& ops) {
+  int threads = options_.threads;
+  if (dry_run_ || threads < 2 || options_.enable_full_version || ops.empty() ||
+      ops.size() < options_.parallel_min_ops) {
+    return 0;
+  }
+  size_t chunks = (ops.size() + kOpsPerDryRunChunk - 1) / kOpsPerDryRunChunk;
+  // The least index found to change so far: the chunks after it are not
+  // read.
+  std::atomic<size_t> found{ops.size()};
+  auto lower_found = [&found](size_t index) {
+    size_t now = found.load(std::memory_order_relaxed);
+    while (index < now && !found.compare_exchange_weak(
+                              now, index, std::memory_order_relaxed)) {
+    }
+  };
+  auto make_dry_run = [&] {
+    // Its own rule cache, projection and memo of unchanged dots.
+    auto probe = std::make_unique<ExplicitReshards>(module_, options_,
+                                                    /*dry_run=*/true);
+    return [&, probe = std::move(probe)](size_t chunk) {
+      size_t begin = chunk * kOpsPerDryRunChunk;
+      size_t end = std::min(ops.size(), begin + kOpsPerDryRunChunk);
+      for (size_t i = begin; i < end; ++i) {
+        if (i >= found.load(std::memory_order_relaxed)) break;
+        if (ops[i].hasTrait(OpTrait::kTerminator)) continue;
+        absl::StatusOr<bool> changes = probe->visit(ops[i]);
+        if (!changes.ok() || *changes) {
+          lower_found(i);
+          break;
+        }
+      }
+      return true;
+    };
+  };
+  ir_internal::orderedParallel(chunks, threads, 2 * threads, make_dry_run,
+                               [](bool) {});
+  return found.load();
 }
 
 }  // namespace
@@ -600,14 +594,20 @@ absl::Status insertExplicitReshards(
 }
 
 void registerInsertExplicitReshardsPass() {
-  registerPass(boolOptionPass(
+  registerPass(PassInfo{
       "sdy-insert-explicit-reshards",
       "Inserts explicit reshards so that every op's operands and results "
       "agree with one sharding per factor of its rule.",
-      {"enable-full-version",
-       "reshard every op, not only calls and concatenates (default false)"},
-      &InsertExplicitReshardsOptions::enable_full_version,
-      insertExplicitReshards));
+      {{"enable-full-version",
+        "reshard every op, not only calls and concatenates (default false)",
+        PassOptionKind::kBool}},
+      [](Module& module, const PassOptions& pass) -> absl::Status {
+        InsertExplicitReshardsOptions options;
+        SK_ASSIGN_OR_RETURN(options.enable_full_version,
+                            pass.getBool("enable-full-version", false));
+        options.threads = pass.threads();
+        return insertExplicitReshards(module, options);
+      }});
 }
 
 }  // namespace shardkit

@@ -54,6 +54,14 @@ bool isSingleDevice(const TensorSharding& sharding, const MeshTable& meshes) {
   return mesh != nullptr && mesh->isMaximal();
 }
 
+bool anySingleDevice(absl::Span<const TensorSharding* const> shardings,
+                     const MeshTable& meshes) {
+  for (const TensorSharding* s : shardings) {
+    if (s != nullptr && isSingleDevice(*s, meshes)) return true;
+  }
+  return false;
+}
+
 absl::StatusOr<bool> reshardSingleDeviceOp(
     Op op, absl::Span<const TensorSharding* const> results,
     const MeshTable& meshes, ReshardBuilder& builder) {

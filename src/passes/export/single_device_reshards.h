@@ -21,6 +21,10 @@ bool isSingleDevice(const TensorSharding& sharding, const MeshTable& meshes);
 // device: they live on every device.
 absl::Status checkNoSingleDeviceSignature(FuncOp func, const MeshTable& meshes);
 
+// True if one of `shardings` (null: none) is on a single device.
+bool anySingleDevice(absl::Span<const TensorSharding* const> shardings,
+                     const MeshTable& meshes);
+
 // If some result of `op` is on a single device, the op runs there whole: its
 // operands are replicated on the global mesh (MeshTable::globalMeshName) and
 // moved to the device; its results get the device's sharding and are moved

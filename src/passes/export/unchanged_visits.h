@@ -24,13 +24,16 @@ namespace shardkit::passes_internal {
 
 // A visit's inputs as the pass reads them: `rule` at an address that stays
 // valid while the set lives; per tensor (operands, then results) its type's
-// identity (Type::identity), its sharding, null for none, and a copy of the
-// attribute holding that sharding (findSharding), null for a computed one.
+// identity (Type::identity), its sharding, null for none, and the attribute
+// holding that sharding (findSharding), null for a computed one. They are
+// read while the module is as they were found: a visit that changed
+// nothing is remembered (the set copies the holders), a visit that changed
+// the module is not.
 struct VisitInputs {
   const OpShardingRule* rule = nullptr;
   absl::Span<const void* const> types;
   absl::Span<const TensorSharding* const> shardings;
-  absl::Span<const Attribute> holders;
+  absl::Span<const Attribute* const> holders;
 };
 
 class UnchangedVisits {
@@ -105,7 +108,7 @@ class UnchangedVisits {
   static bool allHeld(const VisitInputs& v) {
     if (v.holders.size() != v.shardings.size()) return false;
     for (size_t i = 0; i < v.shardings.size(); ++i) {
-      if (v.shardings[i] != nullptr && !v.holders[i]) return false;
+      if (v.shardings[i] != nullptr && v.holders[i] == nullptr) return false;
     }
     return true;
   }
@@ -114,7 +117,9 @@ class UnchangedVisits {
     visit.rule = v.rule;
     visit.types.assign(v.types.begin(), v.types.end());
     visit.shardings.assign(v.shardings.begin(), v.shardings.end());
-    visit.holders.assign(v.holders.begin(), v.holders.end());
+    for (const Attribute* holder : v.holders) {
+      visit.holders.push_back(holder ? *holder : Attribute());
+    }
     by_address_.insert(std::move(visit));
   }
 

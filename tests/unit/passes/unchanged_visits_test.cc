@@ -23,10 +23,11 @@ struct Inputs {
   std::vector<const void*> types;
   std::vector<const TensorSharding*> shardings;
   std::vector<Attribute> holders;
+  std::vector<const Attribute*> holder_addresses;  // into `holders`
   VisitInputs view(const OpShardingRule* rule, bool held = true) const {
-    return {
-        rule, types, shardings,
-        held ? absl::MakeConstSpan(holders) : absl::Span<const Attribute>()};
+    return {rule, types, shardings,
+            held ? absl::MakeConstSpan(holder_addresses)
+                 : absl::Span<const Attribute* const>()};
   }
 };
 
@@ -37,6 +38,10 @@ Inputs inputsOf(const std::vector<Attribute>& attrs) {
     in.types.push_back(&kTypeA);
     in.shardings.push_back(a ? a.as<TensorSharding>() : nullptr);
     in.holders.push_back(a);
+  }
+  // After the last push: the addresses stay valid when `in` is moved.
+  for (const Attribute& a : in.holders) {
+    in.holder_addresses.push_back(a ? &a : nullptr);
   }
   return in;
 }
