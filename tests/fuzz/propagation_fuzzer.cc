@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
@@ -20,6 +21,7 @@
 #include "shardkit/ir/module_io.h"
 #include "shardkit/ir/sharding_site.h"
 #include "shardkit/mpmd/syntax.h"
+#include "shardkit/passes/export_passes.h"
 #include "shardkit/passes/pass.h"
 #include "tests/fuzz/fuzz_util.h"
 
@@ -161,6 +163,36 @@ extern "C" size_t LLVMFuzzerCustomMutator(uint8_t* data, size_t size,
   return LLVMFuzzerMutate(data, size, max_size);
 }
 
+namespace {
+
+// Explicit reshards with dry runs on two threads (every function, however
+// small) must give the module, or the error, of one thread: the dry runs
+// may never skip a visit that changes the module.
+void checkDryRunsAgree(shardkit::Module& module, std::string_view input) {
+  using namespace shardkit;
+  std::string text = printModule(module);
+  absl::StatusOr<std::unique_ptr<Module>> one = parseModule(text, kFile);
+  absl::StatusOr<std::unique_ptr<Module>> two = parseModule(text, kFile);
+  if (!one.ok() || !two.ok()) return;  // the read-back check reports it
+  InsertExplicitReshardsOptions options;
+  absl::Status one_status = insertExplicitReshards(**one, options);
+  options.threads = 2;
+  options.parallel_min_ops = 0;
+  absl::Status two_status = insertExplicitReshards(**two, options);
+  std::string one_text = one_status.ok()
+                             ? printModule(**one)
+                             : std::string(fromAbsl(one_status.message()));
+  std::string two_text = two_status.ok()
+                             ? printModule(**two)
+                             : std::string(fromAbsl(two_status.message()));
+  if (one_status.ok() != two_status.ok() || one_text != two_text) {
+    fuzz::fail("explicit reshards on two threads differ from one thread", input,
+               strCat(one_text, "\n----\n", two_text));
+  }
+}
+
+}  // namespace
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace shardkit;
   std::string_view input(reinterpret_cast<const char*>(data), size);
@@ -180,6 +212,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       break;
   }
   for (const std::string& pass : passes) {
+    if (pass == "sdy-insert-explicit-reshards") {
+      checkDryRunsAgree(**module, input);
+    }
     absl::Status status = runPass(**module, pass, PassOptions());
     if (!status.ok()) {
       checkLocated(status, input);
