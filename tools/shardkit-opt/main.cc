@@ -18,6 +18,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -26,6 +27,7 @@
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/module_io.h"
 #include "shardkit/ir/phase_timing.h"
+#include "shardkit/ir/verify.h"
 #include "shardkit/mpmd/dialect.h"
 #include "shardkit/passes/comm_report.h"
 #include "shardkit/passes/pass.h"
@@ -129,11 +131,37 @@ bool explain(Module& module, const Flags& flags, const std::string& file,
 // The last chunk's module, deliberately never destroyed (see processChunk).
 Module* kModuleKeptUntilExit = nullptr;
 
+// Prints `module` while another thread verifies it (both only read it);
+// returns false with the verifier's diagnostics if it is not valid, the
+// output then to be discarded.
+bool printBesideVerification(Module& module, const PrintOptions& print,
+                             OutputFile& out, const std::string& file,
+                             std::vector<Diagnostic>& diags) {
+  VerifyOptions verify;
+  verify.threads = print.threads;
+  absl::Status verified;
+  std::thread verifier;
+  try {
+    verifier = std::thread([&] { verified = verifyModule(module, verify); });
+  } catch (const std::system_error&) {
+    verified = verifyModule(module, verify);  // no thread: first, alone
+  }
+  if (verifier.joinable()) {
+    printModule(module, print, out);
+    verifier.join();
+  } else if (verified.ok()) {
+    printModule(module, print, out);
+  }
+  if (verified.ok()) return true;
+  diags = located(verified, file);
+  return false;
+}
+
 // Processes one chunk, `text` (followed by a NUL), calling `release_text`
 // once it is read; returns false on error (diagnostics go to `diags`).
 bool processChunk(std::string_view text, absl::FunctionRef<void()> release_text,
                   const Flags& flags, const std::string& file, bool last_chunk,
-                  TextSink& out, std::vector<CommReportEntry>& report,
+                  OutputFile& out, std::vector<CommReportEntry>& report,
                   std::vector<Diagnostic>& diags) {
   // -mlir-timing: the phases of this chunk, printed when it is done.
   std::optional<PhaseRecorder> recorder;
@@ -160,12 +188,21 @@ bool processChunk(std::string_view text, absl::FunctionRef<void()> release_text,
     diags = located(module.status(), file);
     return false;
   }
+  // The last pass's verification runs beside the printing when a failure
+  // can still take the output back (a file target is replaced only on
+  // success), and nothing else reads the module in between.
+  bool verify_beside_print = flags.verify_each && !flags.passes.empty() &&
+                             !flags.timing && !flags.verify_diagnostics &&
+                             flags.comm_report.empty() &&
+                             flags.explain_op.empty() &&
+                             flags.dump_graph.empty() && out.withdrawable();
   for (const PassRequest& pass : flags.passes) {
     absl::Status status;
     {
       TimedPhase phase(strCat("-", pass.name));
       PassRunOptions run;
-      run.verify_after = flags.verify_each;
+      run.verify_after = flags.verify_each && !(verify_beside_print &&
+                                                &pass == &flags.passes.back());
       run.threads = threads;
       status = runPass(**module, pass.name, pass.options, run);
     }
@@ -194,7 +231,11 @@ bool processChunk(std::string_view text, absl::FunctionRef<void()> release_text,
   print.threads = threads;
   print.generic = flags.generic;
   print.debug_info = flags.debug_info;
-  {
+  if (verify_beside_print) {
+    if (!printBesideVerification(**module, print, out, file, diags)) {
+      return false;
+    }
+  } else {
     TimedPhase phase("print");
     printModule(**module, print, out);
   }

@@ -61,6 +61,11 @@ void OutputFile::writeOut(std::string_view text) {
   if (fd_ >= 0 && !writeAll(fd_, text)) fail(errno);
 }
 
+bool OutputFile::withdrawable() {
+  if (!opened_) open();
+  return !error_ && path_ != "-" && !special_;
+}
+
 void OutputFile::write(std::string_view text) {
   if (!opened_) open();
   if (error_) return;

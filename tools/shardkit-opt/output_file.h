@@ -33,6 +33,10 @@ class OutputFile final : public TextSink {
   // Gives the output up: a file target keeps its previous contents (a
   // stream keeps what it was given). Errors are ignored.
   void discard();
+  // Whether discard() takes back all that was written: a regular file
+  // target (written to a temporary file), not stdout or a special file.
+  // Opens the output if it is not open yet.
+  bool withdrawable();
 
  private:
   void open();

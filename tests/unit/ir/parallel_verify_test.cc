@@ -122,6 +122,33 @@ TEST_CASE("a large valid module verifies on several threads") {
   }
 }
 
+// shardkit-opt verifies a module while it prints it (both only read it):
+// each gives what it gives alone.
+TEST_CASE("verifying while printing gives what each gives alone") {
+  std::vector<int> bad = {7, kOps / 2};
+  ParseOptions unverified;
+  unverified.verify = false;
+  std::unique_ptr<Module> module =
+      parseOrDie(largeInvalidModule(bad), unverified);
+  PrintOptions print;
+  print.threads = 2;
+  std::string printed_alone = printModule(*module, print);
+  std::vector<Diagnostic> verified_alone = verifyOn(*module, 2);
+  for (int round = 0; round < 3; ++round) {
+    // No Catch macro off the test's thread.
+    absl::Status verified;
+    std::thread verifier([&] {
+      VerifyOptions options;
+      options.threads = 2;
+      verified = verifyModule(*module, options);
+    });
+    std::string printed = printModule(*module, print);
+    verifier.join();
+    CHECK(printed == printed_alone);
+    CHECK(diagnosticsOf(verified) == verified_alone);
+  }
+}
+
 TEST_CASE("parsing verifies on ParseOptions::threads threads") {
   std::string text = largeInvalidModule({kOps / 2});
   ParseOptions one, two;
