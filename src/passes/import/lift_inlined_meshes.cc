@@ -229,13 +229,17 @@ absl::Status liftInlinedMeshes(Module& module) {
       stablehlo::CollectiveBroadcastOp::opName()};
   constexpr size_t kNumCollectives = std::size(kCollectives);
   std::vector<Op> collectives[kNumCollectives];
-  module.walk([&](Op op) {
-    for (size_t i = 0; i < kNumCollectives; ++i) {
-      if (op.opName().entry() == kCollectives[i].entry()) {
-        collectives[i].push_back(op);
+  bool any = false;
+  for (OpName name : kCollectives) any = any || module.mayHaveOpsNamed(name);
+  if (any) {  // most modules have none: no walk
+    module.walk([&](Op op) {
+      for (size_t i = 0; i < kNumCollectives; ++i) {
+        if (op.opName().entry() == kCollectives[i].entry()) {
+          collectives[i].push_back(op);
+        }
       }
-    }
-  });
+    });
+  }
   for (const std::vector<Op>& ops : collectives) {
     for (Op op : ops) SK_RETURN_IF_ERROR(lifter.liftReplicaGroups(op));
   }
