@@ -28,7 +28,9 @@ absl::StatusOr<std::unique_ptr<Module>> parseTerminated(
   module->source_lines = SourceLines(text);
   {
     TimedPhase phase("read");
-    // About one op a line: the arrays then grow without moving.
+    // About one op a line: the arrays then grow without moving. The spare
+    // capacity is kept: never written, it costs address space, not memory
+    // (trimming it would copy the arrays into new pages).
     module->reserve(module->source_lines.numLines());
     ModuleReader reader(text, module.get(), options);
     absl::Status status = reader.parseModuleBody();
@@ -36,7 +38,6 @@ absl::StatusOr<std::unique_ptr<Module>> parseTerminated(
     if (!status.ok()) return reader.located(status);
     // An error the reference reports without failing the parse still fails.
     SK_RETURN_IF_ERROR(reader.nonFatalErrors());
-    module->shrinkToFit();
   }
   if (options.verify) {
     TimedPhase phase("verify");

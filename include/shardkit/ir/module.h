@@ -184,8 +184,9 @@ class Module {
   // that the IR arrays are not moved while a reader fills them.
   void reserve(size_t ops);
   // Releases the spare capacity of the IR arrays where it is more than a
-  // quarter of what they hold (parseModule does this once the module is
-  // read; capacity never written to costs address space, not memory).
+  // quarter of what they hold: address space (capacity never written to
+  // costs no memory) at the price of copying the arrays. parseModule does
+  // not call it.
   void shrinkToFit();
 
  private:

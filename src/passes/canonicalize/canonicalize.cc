@@ -139,6 +139,23 @@ bool sweep(Op root, const PatternSet& table, const GreedyRewriteConfig& config,
   return changed;
 }
 
+// True if a sweep over `root`'s regions may change something: an op that a
+// pattern of `table` is for may be there (mayHaveOpsNamed), or an op there is
+// trivially dead. Otherwise a sweep would visit every op and change none, so
+// the walk here, which allocates nothing, stands for it.
+bool maySweepChange(Op root, const PatternSet& table) {
+  Module& module = *root.module();
+  for (const auto& [name, set] : table) {
+    if (set.empty()) continue;
+    OpName op_name = OpName::registered(name);
+    if (!op_name || module.mayHaveOpsNamed(op_name)) return true;
+  }
+  bool dead = false;
+  auto check = [&](Op op) { dead = dead || isTriviallyDead(op); };
+  forEachBlock(root, [&](Block block) { Module::walkBlock(block, check); });
+  return dead;
+}
+
 }  // namespace
 
 bool isTriviallyDead(Op op) {
@@ -211,7 +228,7 @@ void registerCanonicalizationPattern(OpName op_name, RewritePattern pattern,
 
 void applyPatternsGreedily(Op root, const PatternSet& table,
                            const GreedyRewriteConfig& config) {
-  if (root.numRegions() == 0) return;
+  if (root.numRegions() == 0 || !maySweepChange(root, table)) return;
   PatternRewriter rewriter(*root.module());
   for (int i = 0; i < kMaxSweeps && sweep(root, table, config, rewriter); ++i) {
   }

@@ -196,5 +196,42 @@ func.func @f(%a: tensor<8xf32>) -> tensor<8xf32> {
   CHECK(countOps(*module, "stablehlo.abs") == 0);
 }
 
+TEST_CASE(
+    "with no op a pattern is for, dead ops still go, nested ones and chains "
+    "too") {
+  constexpr std::string_view kText = R"(
+func.func @f(%a: tensor<8xf32>) -> tensor<8xf32> {
+  %0 = stablehlo.abs %a : tensor<8xf32>
+  %1 = stablehlo.abs %0 : tensor<8xf32>
+  %2 = stablehlo.negate %a : tensor<8xf32>
+  return %2 : tensor<8xf32>
+})";
+  CanonicalizeOptions collectives_only;
+  collectives_only.enabled_labels = {std::string(kCollectiveLabel)};
+  auto module = parse(kText);
+  requireOk(canonicalize(*module, collectives_only));
+  CHECK(countOps(*module, "stablehlo.abs") == 0);
+  CHECK(countOps(*module, "stablehlo.negate") == 1);
+  // Nothing dead and nothing to rewrite: the module is left as it was.
+  std::string before = printModule(*module);
+  requireOk(canonicalize(*module, collectives_only));
+  CHECK(printModule(*module) == before);
+
+  auto nested = parse(R"(
+func.func @g(%a: tensor<8xf32>) -> tensor<f32> {
+  %c = stablehlo.constant dense<0.0> : tensor<f32>
+  %r = stablehlo.reduce(%a init: %c) across dimensions = [0] : (tensor<8xf32>, tensor<f32>) -> tensor<f32>
+    reducer(%x: tensor<f32>, %y: tensor<f32>) {
+      %dead = stablehlo.abs %x : tensor<f32>
+      %s = stablehlo.add %x, %y : tensor<f32>
+      stablehlo.return %s : tensor<f32>
+    }
+  return %r : tensor<f32>
+})");
+  requireOk(canonicalize(*nested, collectives_only));
+  CHECK(countOps(*nested, "stablehlo.abs") == 0);
+  CHECK(countOps(*nested, "stablehlo.add") == 1);
+}
+
 }  // namespace
 }  // namespace shardkit
