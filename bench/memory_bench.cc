@@ -3,8 +3,10 @@
 // reads), without the input text the module keeps, once read and again after
 // the propagation pipeline. Counted by the allocator (mallinfo2: bytes in
 // use), so it includes everything the module holds: op, value and use
-// records, attributes, types, names. One iteration per size; time is not the
-// point.
+// records, attributes, types, names; less the IR arrays' capacity that was
+// reserved and never written (Module::reservedBytes: address space, not
+// memory), which is reported beside it. One iteration per size; time is not
+// the point.
 #include <benchmark/benchmark.h>
 #include <malloc.h>
 
@@ -36,7 +38,7 @@ std::string generatedText(int64_t ops) {
 
 void BM_ModuleBytesPerOp(benchmark::State& state) {
   std::string text = generatedText(state.range(0));
-  double read_bytes = 0, pipeline_bytes = 0, ops = 0;
+  double read_bytes = 0, pipeline_bytes = 0, ops = 0, reserved = 0;
   for (auto _ : state) {
     size_t before = heapInUse();
     // Read from a view of `text`, which stays allocated: the reader's own
@@ -49,16 +51,19 @@ void BM_ModuleBytesPerOp(benchmark::State& state) {
       return;
     }
     ops = static_cast<double>((*module)->numOps());
-    read_bytes = static_cast<double>(heapInUse() - before);
+    reserved = static_cast<double>((*module)->reservedBytes());
+    read_bytes = static_cast<double>(heapInUse() - before) - reserved;
     if (!runPropagationPipeline(**module).ok()) {
       state.SkipWithError("the pipeline fails on the generated module");
       return;
     }
-    pipeline_bytes = static_cast<double>(heapInUse() - before);
+    pipeline_bytes = static_cast<double>(heapInUse() - before) -
+                     static_cast<double>((*module)->reservedBytes());
   }
   state.counters["ops"] = ops;
   state.counters["bytes_per_op"] = read_bytes / ops;
   state.counters["after_pipeline_bytes_per_op"] = pipeline_bytes / ops;
+  state.counters["reserved_bytes_per_op"] = reserved / ops;
 }
 BENCHMARK(BM_ModuleBytesPerOp)
     ->ArgName("ops")

@@ -325,6 +325,14 @@ size_t Module::storageBytes() const {
   return bytes;
 }
 
+size_t Module::reservedBytes() const {
+  return (ops_.capacity() - ops_.size()) * sizeof(OpData) +
+         (values_.capacity() - values_.size()) * sizeof(ValueData) +
+         (operands_.capacity() - operands_.size()) * sizeof(OperandData) +
+         (blocks_.capacity() - blocks_.size()) * sizeof(BlockData) +
+         (regions_.capacity() - regions_.size()) * sizeof(RegionData);
+}
+
 void Module::reserve(size_t ops) {
   ops_.reserve(ops);
   values_.reserve(ops + ops / 4);

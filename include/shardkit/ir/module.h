@@ -180,6 +180,10 @@ class Module {
   size_t opIdBound() const { return ops_.size(); }
   size_t valueIdBound() const { return values_.size(); }
   size_t storageBytes() const;
+  // The part of storageBytes past the arrays' sizes: capacity reserved and
+  // never written, which holds address space but (beyond the page the
+  // arrays end in) no memory.
+  size_t reservedBytes() const;
   // Makes room for about `ops` ops (with their results and operands) so
   // that the IR arrays are not moved while a reader fills them.
   void reserve(size_t ops);

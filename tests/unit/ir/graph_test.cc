@@ -526,5 +526,19 @@ TEST_CASE("storage stays compact") {
   CHECK(per_op > 50);   // and it does count the op records
 }
 
+TEST_CASE("reserved capacity is counted apart until it is written") {
+  Fixture f;
+  f.module->reserve(5000);
+  size_t reserved = f.module->reservedBytes();
+  CHECK(reserved > 0);
+  CHECK(reserved < f.module->storageBytes());
+  Value v = f.func.argument(0);
+  for (int i = 0; i < 1000; ++i) v = f.add("stablehlo.negate", {v}).result(0);
+  f.ret(v);
+  CHECK(f.module->reservedBytes() < reserved);
+  f.module->shrinkToFit();
+  CHECK(f.module->reservedBytes() < f.module->storageBytes() / 4);
+}
+
 }  // namespace
 }  // namespace shardkit
