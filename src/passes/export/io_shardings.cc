@@ -126,6 +126,11 @@ absl::Status updateNonDivisibleInputOutputShardings(Module& module) {
   MeshTable meshes = module.meshTable();
   for (Op op : module.functions()) updateFunctionSignature(FuncOp(op), meshes);
   // One walk: each update reads and writes only its own op's shardings.
+  // None when the module holds neither calls nor manual computations.
+  if (!module.mayHaveOpsNamed(func::CallOp::opName()) &&
+      !module.mayHaveOpsNamed(sdy::ManualComputationOp::opName())) {
+    return absl::OkStatus();
+  }
   module.walk([&](Op op) {
     if (isa<func::CallOp>(op)) {
       updateCallResults(op, meshes);
