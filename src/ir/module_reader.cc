@@ -235,6 +235,13 @@ absl::StatusOr<Value> ModuleReader::parseOperand() {
 
 absl::Status ModuleReader::parseArgumentList(std::vector<ParsedArgument>& args,
                                              bool allow_attrs) {
+  if (p().at(TokenKind::kLParen)) {
+    size_t end = readArgumentsFast(p().tok().offset, args);
+    if (end != kNotRead) {
+      p().resetTo(end);
+      return absl::OkStatus();
+    }
+  }
   SK_RETURN_IF_ERROR(p().expect(TokenKind::kLParen, "'('"));
   if (p().consumeIf(TokenKind::kRParen)) return absl::OkStatus();
   do {

@@ -107,6 +107,12 @@ class ModuleReader : public OpReader {
   // The tokens moved to `end`, and the location there read for the op at
   // `start`.
   absl::Status readLocationAfterFastOp(size_t start, size_t end);
+  // `(%a: type, %b: type)` at `open` (a '(') read from the characters, each
+  // type from the type cache (parseType reads one not seen yet), into
+  // `args`: one past the ')', or kNotRead with `args` unchanged (attributes,
+  // locations, a bad type or another spelling: the token parser reads the
+  // list, from the start, and reports any error).
+  size_t readArgumentsFast(size_t open, std::vector<ParsedArgument>& args);
   // An op read by the token parser (what parseOperation does once the fast
   // path declined it).
   absl::Status parseOperationTokens(Block block);
@@ -196,6 +202,14 @@ class ModuleReader : public OpReader {
   absl::flat_hash_map<std::string_view, std::vector<NamedAttribute>, TextHash>
       dict_cache_;
   absl::flat_hash_map<std::string_view, Attribute, TextHash> dict_attr_cache_;
+  // The last dictionary attributes read (a function's thousands of argument
+  // dictionaries repeat a few texts), compared before the text is scanned.
+  struct RecentDictAttr {
+    std::string_view text;
+    Attribute value;
+  };
+  RecentDictAttr recent_dict_attrs_[8] = {};
+  size_t next_recent_dict_attr_ = 0;
   // What a generic op's tail read, by the op's name and the tail's text:
   // the dictionary as written, and split into the op kind's inherent and
   // discardable attributes.

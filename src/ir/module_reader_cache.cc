@@ -108,13 +108,32 @@ absl::StatusOr<std::vector<NamedAttribute>> ModuleReader::parseDictEntries() {
 
 absl::StatusOr<Attribute> ModuleReader::parseDictAttr() {
   size_t start = p().tok().offset;
-  return readCached(dict_attr_cache_, start,
-                    balancedEnd(parser_.buffer(), start),
-                    [&]() -> absl::StatusOr<Attribute> {
-                      SK_ASSIGN_OR_RETURN(std::vector<NamedAttribute> entries,
-                                          parseDictEntriesUncached());
-                      return Attribute::dict(std::move(entries));
-                    });
+  std::string_view rest = parser_.buffer().substr(start);
+  // A text that starts with a whole dictionary read before is that
+  // dictionary (the scan that delimits it would end at the same brace).
+  for (const RecentDictAttr& recent : recent_dict_attrs_) {
+    if (!recent.text.empty() && rest.size() >= recent.text.size() &&
+        std::memcmp(rest.data(), recent.text.data(), recent.text.size()) ==
+            0) {
+      p().resetTo(start + recent.text.size());
+      return recent.value;
+    }
+  }
+  size_t end = balancedEnd(parser_.buffer(), start);
+  SK_ASSIGN_OR_RETURN(
+      Attribute dict,
+      readCached(dict_attr_cache_, start, end,
+                 [&]() -> absl::StatusOr<Attribute> {
+                   SK_ASSIGN_OR_RETURN(std::vector<NamedAttribute> entries,
+                                       parseDictEntriesUncached());
+                   return Attribute::dict(std::move(entries));
+                 }));
+  if (end != npos && consumedThrough(end)) {
+    recent_dict_attrs_[next_recent_dict_attr_++ %
+                       std::size(recent_dict_attrs_)] = {
+        rest.substr(0, end - start), dict};
+  }
+  return dict;
 }
 
 absl::Status ModuleReader::parseGenericOpTailUncached(

@@ -67,6 +67,36 @@ class Cursor {
     }
     return n;
   }
+  // A type's text on this line: a name (`f32`, `tensor`, `!a.b`) and, if a
+  // `<` follows, through its matching `>` when only these brackets and no
+  // quotes, parentheses or braces come before it; empty otherwise.
+  std::string_view typeText() {
+    size_t start = pos_;
+    consume('!');
+    while (pos_ < text_.size() && isSuffixIdChar(text_[pos_])) ++pos_;
+    if (pos_ == start) return {};
+    if (at('<')) {
+      int depth = 0;
+      for (; pos_ < text_.size(); ++pos_) {
+        char c = text_[pos_];
+        if (c == '<') {
+          ++depth;
+        } else if (c == '>') {
+          if (--depth == 0) break;
+        } else if (c == '"' || c == '\n' || c == '(' || c == '{' || c == '[' ||
+                   c == '-') {
+          pos_ = start;
+          return {};
+        }
+      }
+      if (pos_ >= text_.size()) {
+        pos_ = start;
+        return {};
+      }
+      ++pos_;  // '>'
+    }
+    return text_.substr(start, pos_ - start);
+  }
   // The body of a quoted string without escapes on this line, or nullopt.
   std::optional<std::string_view> plainString() {
     if (!consume('"')) return std::nullopt;
@@ -128,6 +158,47 @@ absl::Status ModuleReader::readLocationAfterFastOp(size_t start, size_t end) {
   if (loc && *loc != "unknown") op_locations_.emplace_back(op_location_, *loc);
   op_location_ = saved_location;
   return absl::OkStatus();
+}
+
+size_t ModuleReader::readArgumentsFast(size_t open,
+                                       std::vector<ParsedArgument>& args) {
+  Cursor c(parser_.buffer(), open);
+  if (!c.consume('(')) return kNotRead;
+  size_t first = args.size();
+  bool moved_tokens = false;  // parseType read a type
+  auto decline = [&] {
+    args.resize(first);
+    if (moved_tokens) p().resetTo(open);
+    return kNotRead;
+  };
+  c.skipBlanks();
+  if (c.consume(')')) return c.pos();
+  do {
+    c.skipBlanks();
+    ParsedArgument arg;
+    arg.offset = c.pos();
+    arg.name = c.valueName();
+    if (arg.name.empty() || !c.consume(':')) return decline();
+    c.skipBlanks();
+    size_t type_start = c.pos();
+    std::string_view type = c.typeText();
+    auto cached = type.empty() ? type_cache_.end() : type_cache_.find(type);
+    if (cached != type_cache_.end()) {
+      arg.type = cached->second;
+    } else {
+      // A type not seen yet: read (and cached) by the token parser.
+      p().resetTo(type_start);
+      moved_tokens = true;
+      absl::StatusOr<Type> read = parseType();
+      if (!read.ok()) return decline();
+      arg.type = *read;
+      c = Cursor(parser_.buffer(), p().tok().offset);
+    }
+    args.push_back(std::move(arg));
+    c.skipBlanks();
+  } while (c.consume(','));
+  if (!c.consume(')')) return decline();
+  return c.pos();
 }
 
 size_t ModuleReader::readGenericOpFast(Block block, size_t start) {

@@ -224,6 +224,57 @@ TEST_CASE("an op's regions are read in place, nested ones included") {
   CHECK(printModule(*again, print) == printed);
 }
 
+TEST_CASE("argument lists read from the characters read as the tokens do") {
+  // Types seen for the first time and again, names of every kind, blanks;
+  // then lists the fast path leaves to the token parser: attributes, a
+  // location, a line break, a type it does not delimit.
+  std::string text = R"(func.func @f(%arg0: tensor<4x8xf32>, %x:tensor<4x8xf32> ,  %arg2: !stablehlo.token, %3: tensor<i32>) -> tensor<4x8xf32> {
+  %r = stablehlo.reduce(%arg0 init: %3) applies stablehlo.add across dimensions = [1] : (tensor<4x8xf32>, tensor<i32>) -> tensor<4xf32>
+  %s = "stablehlo.reduce"(%x, %3) ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %t = stablehlo.add %a, %b : tensor<i32>
+    stablehlo.return %t : tensor<i32>
+  }) {dimensions = array<i64: 0>} : (tensor<4x8xf32>, tensor<i32>) -> tensor<8xf32>
+  return %arg0 : tensor<4x8xf32>
+}
+func.func @g(%a: tensor<2xf32> {sdy.sharding = #sdy.sharding<@m, [{}]>}, %b: tensor<2xf32> loc("b"),
+             %c: tensor<2xf32>, %d: tuple<tensor<2xf32>, i1>) -> tensor<2xf32> {
+  return %a : tensor<2xf32>
+}
+sdy.mesh @m = <["x"=2]>
+)";
+  auto module = parseOrDie(text);
+  Op f = module->lookupSymbol("f");
+  Block body = f.region(0).front();
+  REQUIRE(body.numArguments() == 4);
+  CHECK(body.argument(1).type() == body.argument(0).type());
+  CHECK(body.argument(2).type().isToken());
+  CHECK(body.argument(3).type().str() == "tensor<i32>");
+  Op g = module->lookupSymbol("g");
+  REQUIRE(g.region(0).front().numArguments() == 4);
+  CHECK(g.region(0).front().argument(3).type().str() ==
+        "tuple<tensor<2xf32>, i1>");
+  PrintOptions generic;
+  generic.generic = true;
+  std::string printed = printModule(*module, generic);
+  auto again = parseOrDie(printed);
+  CHECK(printModule(*again, generic) == printed);
+  CHECK(printModule(*again) == printModule(*module));
+
+  // Errors are the token parser's.
+  CHECK_THAT(parseError("func.func @h(%a: tensor<2xf32, %b: f32) {\n"
+                        "  return\n}\n",
+                        ParseOptions()),
+             Catch::Contains("1:39: error: unbalanced ')' in '<...>'"));
+  CHECK_THAT(parseError("func.func @h(%a: tensor<2xf32>, %a: f32) {\n"
+                        "  return\n}\n",
+                        ParseOptions()),
+             Catch::Contains("1:33: error: redefinition of SSA value '%a'"));
+  CHECK_THAT(parseError("func.func @h(%a tensor<2xf32>) {\n  return\n}\n",
+                        ParseOptions()),
+             Catch::Contains("expected ':'"));
+}
+
 TEST_CASE(
     "text that ends after a region's comma is an error, read from a "
     "view or a string") {
