@@ -46,9 +46,11 @@ class Splitter {
   Splitter(Module& module, ConstantSplitMode mode)
       : module_(module), mode_(mode) {}
 
-  // Processes the ops of `block` (and of their regions) in order.
+  // Processes the ops of `block` (and of their regions) in order. Copies are
+  // inserted before the ops they copy, which come before the op being
+  // processed: the walk of the block goes on from it undisturbed.
   void processBlock(Block block, std::vector<Op>& scope) {
-    for (Op op : block.ops()) {
+    for (Op op : block) {
       if (isa<sdy::NamedComputationOp>(op) && splitsScalars()) {
         // A named computation is its own scope: its constants are split and
         // cleaned up inside it before the computation is handled as a user.
