@@ -16,10 +16,14 @@ namespace shardkit::propagation_internal {
 
 absl::Status Driver::checkShapes() {
   absl::Status status = absl::OkStatus();
+  // Types are uniqued and ops repeat them: the last good one is not checked
+  // again.
+  const void* last_good = nullptr;
   m_.walk([&](Op op) {
     if (!status.ok()) return;
     for (unsigned i = 0; i < op.numResults(); ++i) {
       Type t = op.result(i).type();
+      if (t.identity() == last_good) continue;
       if (t.kind() == TypeKind::kTuple) {
         status = locatedError(
             op, strCat("Shardy propagation doesn't support tuples: ", t.str()));
@@ -31,6 +35,7 @@ absl::Status Driver::checkShapes() {
                        t.str()));
       }
       if (!status.ok()) return;
+      last_good = t.identity();
     }
   });
   return status;
@@ -122,16 +127,18 @@ std::vector<int64_t> Driver::userRounds() const {
 }
 
 void Driver::dropAllPriorities() {
-  absl::flat_hash_map<ShardingId, ShardingId> dropped;
+  // By the ids the pool has now (those of the shardings it holds; the
+  // shardings without priorities interned here come after them).
+  constexpr ShardingId kNotYet = ShardingPool::kNone;
+  std::vector<ShardingId> dropped(pool_.size(), kNotYet);
   auto drop = [&](ShardingId& id) {
     if (id == ShardingPool::kNone) return false;
-    auto [it, inserted] = dropped.try_emplace(id, id);
-    if (inserted) {
+    if (dropped[id] == kNotYet) {
       TensorSharding copy = pool_.get(id);
-      if (dropPriorities(copy)) it->second = pool_.intern(std::move(copy));
+      dropped[id] = dropPriorities(copy) ? pool_.intern(std::move(copy)) : id;
     }
-    if (it->second == id) return false;
-    id = it->second;
+    if (dropped[id] == id) return false;
+    id = dropped[id];
     return true;
   };
   for (size_t id = 0; id < values_.size(); ++id) {
