@@ -51,16 +51,19 @@ void Driver::load() {
   in_worklist_.assign(m_.opIdBound(), 0);
   has_edges_ = m_.mayHaveOpsNamed(sdy::DataFlowEdgeOp::opName());
   absl::flat_hash_map<const TensorSharding*, ShardingId> stored_ids;
+  // Engaged only for a sharding computed rather than stored (a manual
+  // computation's argument), and emptied again.
+  std::optional<TensorSharding> scratch;
   auto load_value = [&](Value v) {
     Value slot = shardableValue(v);
     if (!slot) return;
     slot_[v.id()] = slot.id();
     if (!(slot == v)) return;  // loaded when the walk reaches the slot
-    std::optional<TensorSharding> scratch;
     const TensorSharding* s = findEdgeOwnerSharding(v, scratch);
     if (!s) return;
     if (scratch) {
       values_[v.id()] = pool_.intern(*s);
+      scratch.reset();
       return;
     }
     // A stored sharding lives in an attribute many values share: interned
