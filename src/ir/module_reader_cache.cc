@@ -113,21 +113,20 @@ absl::StatusOr<Attribute> ModuleReader::parseDictAttr() {
   // dictionary (the scan that delimits it would end at the same brace).
   for (const RecentDictAttr& recent : recent_dict_attrs_) {
     if (!recent.text.empty() && rest.size() >= recent.text.size() &&
-        std::memcmp(rest.data(), recent.text.data(), recent.text.size()) ==
-            0) {
+        std::memcmp(rest.data(), recent.text.data(), recent.text.size()) == 0) {
       p().resetTo(start + recent.text.size());
       return recent.value;
     }
   }
   size_t end = balancedEnd(parser_.buffer(), start);
-  SK_ASSIGN_OR_RETURN(
-      Attribute dict,
-      readCached(dict_attr_cache_, start, end,
-                 [&]() -> absl::StatusOr<Attribute> {
-                   SK_ASSIGN_OR_RETURN(std::vector<NamedAttribute> entries,
+  SK_ASSIGN_OR_RETURN(Attribute dict,
+                      readCached(dict_attr_cache_, start, end,
+                                 [&]() -> absl::StatusOr<Attribute> {
+                                   SK_ASSIGN_OR_RETURN(
+                                       std::vector<NamedAttribute> entries,
                                        parseDictEntriesUncached());
-                   return Attribute::dict(std::move(entries));
-                 }));
+                                   return Attribute::dict(std::move(entries));
+                                 }));
   if (end != npos && consumedThrough(end)) {
     recent_dict_attrs_[next_recent_dict_attr_++ %
                        std::size(recent_dict_attrs_)] = {

@@ -228,7 +228,8 @@ TEST_CASE("argument lists read from the characters read as the tokens do") {
   // Types seen for the first time and again, names of every kind, blanks;
   // then lists the fast path leaves to the token parser: attributes, a
   // location, a line break, a type it does not delimit.
-  std::string text = R"(func.func @f(%arg0: tensor<4x8xf32>, %x:tensor<4x8xf32> ,  %arg2: !stablehlo.token, %3: tensor<i32>) -> tensor<4x8xf32> {
+  std::string text =
+      R"(func.func @f(%arg0: tensor<4x8xf32>, %x:tensor<4x8xf32> ,  %arg2: !stablehlo.token, %3: tensor<i32>) -> tensor<4x8xf32> {
   %r = stablehlo.reduce(%arg0 init: %3) applies stablehlo.add across dimensions = [1] : (tensor<4x8xf32>, tensor<i32>) -> tensor<4xf32>
   %s = "stablehlo.reduce"(%x, %3) ({
   ^bb0(%a: tensor<i32>, %b: tensor<i32>):
