@@ -329,7 +329,8 @@ absl::Status ModuleReader::parseBlockOps(Block block) {
       }
     }
     if (start != kNotRead) {
-      size_t end = readGenericOpFast(block, start);
+      SK_ASSIGN_OR_RETURN(size_t end, readOpFast(block, start));
+      if (end == kRegionOpRead) continue;
       if (end != kNotRead) {
         next_op = nextPlainOp(end);
         if (next_op == kNotRead) {
@@ -367,12 +368,7 @@ absl::Status ModuleReader::parseOperation(Block block) {
 absl::Status ModuleReader::parseOperationTokens(Block block) {
   size_t start = p().tok().offset;
   // Results: `%0 =`, `%0:2 =`, `%a, %b =`.
-  struct ResultName {
-    std::string_view name;  // a view of the source text
-    uint32_t count;
-    size_t offset;
-  };
-  absl::InlinedVector<ResultName, 1> result_names;
+  ResultNames result_names;
   if (p().at(TokenKind::kPercentIdent)) {
     do {
       if (!p().at(TokenKind::kPercentIdent))
@@ -439,6 +435,12 @@ absl::Status ModuleReader::parseOperationTokens(Block block) {
   } else {
     return p().errorExpected("operation");
   }
+  return finishOp(block, op, start, result_names, saved_location);
+}
+
+absl::Status ModuleReader::finishOp(Block block, Op op, size_t start,
+                                    const ResultNames& results,
+                                    uint32_t saved_location) {
   SK_ASSIGN_OR_RETURN(std::optional<std::string_view> loc,
                       readOptionalLocation());
   if (loc && *loc != "unknown") op_locations_.emplace_back(op_location_, *loc);
@@ -446,14 +448,14 @@ absl::Status ModuleReader::parseOperationTokens(Block block) {
   block.pushBack(op);
   // Bind the result names.
   uint32_t total = 0;
-  for (const ResultName& r : result_names) total += r.count;
-  if (!result_names.empty() && total != op.numResults()) {
+  for (const ResultName& r : results) total += r.count;
+  if (!results.empty() && total != op.numResults()) {
     return p().errorAt(start,
                        strCat("operation defines ", op.numResults(),
                               " results but was given ", total, " names"));
   }
   uint32_t next = op.numResults() ? op.result(0).id() : 0;
-  for (const ResultName& r : result_names) {
+  for (const ResultName& r : results) {
     SK_RETURN_IF_ERROR(bindValues(r.name, {next, r.count}, r.offset));
     next += r.count;
   }
@@ -481,6 +483,13 @@ absl::StatusOr<Op> ModuleReader::parseGenericOp(OpName name) {
   OperationState head(name);
   head.operands = state.operands;
   Op op = createOp(head);
+  SK_RETURN_IF_ERROR(parseRegionsOf(op));
+  SK_RETURN_IF_ERROR(completeWithTail(op, state));
+  return op;
+}
+
+absl::Status ModuleReader::parseRegionsOf(Op op) {
+  OpName name = op.opName();
   bool isolated = name.hasTrait(OpTrait::kIsolatedFromAbove);
   // A function's default dialect applies in its generic form too (the writer
   // prints a nested `return` when the function itself falls back to it).
@@ -501,12 +510,41 @@ absl::StatusOr<Op> ModuleReader::parseGenericOp(OpName name) {
     }
   } while (p().consumeIf(TokenKind::kComma));
   default_dialect_ = saved_dialect;
-  SK_RETURN_IF_ERROR(p().expect(TokenKind::kRParen, "')'"));
+  return p().expect(TokenKind::kRParen, "')'");
+}
+
+absl::Status ModuleReader::completeWithTail(Op op, OperationState& state) {
   SK_RETURN_IF_ERROR(parseGenericOpTail(state));
   op.inherentAttrs() = std::move(state.inherent_attrs);
   op.discardableAttrs() = std::move(state.discardable_attrs);
   module_->setResultTypes(op, state.result_types);
-  return op;
+  return absl::OkStatus();
+}
+
+absl::Status ModuleReader::parseRegionOpAfterHead(Block block, size_t start,
+                                                  const ResultNames& results) {
+  uint32_t saved_location = op_location_;
+  op_location_ = static_cast<uint32_t>(start);
+  OperationState& head = fast_state_;
+  head.inherent_attrs = AttrDict();
+  head.discardable_attrs = AttrDict();
+  head.result_types.clear();
+  head.num_regions = 0;
+  Op op = createOp(head);
+  SK_RETURN_IF_ERROR(parseRegionsOf(op));
+  // fast_state_ served the ops of the regions; region_tail_state_ is free
+  // again once they are read (an op in them completed its tail first).
+  OperationState& state = region_tail_state_;
+  state.name = op.opName();
+  state.operands.clear();
+  for (unsigned i = 0; i < op.numOperands(); ++i) {
+    state.operands.push_back(op.operand(i));
+  }
+  state.inherent_attrs = AttrDict();
+  state.discardable_attrs = AttrDict();
+  state.result_types.clear();
+  SK_RETURN_IF_ERROR(completeWithTail(op, state));
+  return finishOp(block, op, start, results, saved_location);
 }
 
 }  // namespace shardkit

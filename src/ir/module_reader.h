@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/inlined_vector.h"
 #include "absl/container/node_hash_map.h"
 #include "absl/status/statusor.h"
 #include "shardkit/ir/module_io.h"
@@ -94,11 +95,33 @@ class ModuleReader : public OpReader {
   // characters (module_reader_fast.cc), then its location if it has one;
   // false, with nothing changed, when the token parser must read it.
   absl::StatusOr<bool> parseGenericOpFast(Block block);
-  // The same for the op at `start`, read without the tokens (which are left
-  // where they were) and without its location: the end of its line, or
-  // kNotRead, with nothing changed.
   static constexpr size_t kNotRead = std::string_view::npos;
-  size_t readGenericOpFast(Block block, size_t start);
+  // A result name as written (`%0`, `%0:2`): a view of the text.
+  struct ResultName {
+    std::string_view name;
+    uint32_t count;
+    size_t offset;
+  };
+  using ResultNames = absl::InlinedVector<ResultName, 1>;
+  // A generic op's results, name and operands read from the characters at
+  // `start` (the name and operands into fast_state_): the position after
+  // the operands' ')' and the blanks after it, or kNotRead.
+  size_t readFastHead(size_t start, ResultNames& results);
+  // The op at `start` read from the characters, without its location and
+  // without the tokens (which are left where they were): the end of its
+  // line, or kNotRead with nothing changed. An op with regions (`({` after
+  // its operands) is read from the characters up to the `(`, then by the
+  // token parser as parseGenericOp reads it, location included:
+  // kRegionOpRead, or the token parser's error.
+  static constexpr size_t kRegionOpRead = kNotRead - 1;
+  absl::StatusOr<size_t> readOpFast(Block block, size_t start);
+  // The tail of the op whose head readFastHead read (ending at `tail_start`)
+  // from the tail cache, and the op created: the end of its line, or
+  // kNotRead with nothing changed.
+  size_t readGenericOpTailFast(Block block, size_t start, size_t tail_start,
+                               const ResultNames& results);
+  absl::Status parseRegionOpAfterHead(Block block, size_t start,
+                                      const ResultNames& results);
   // Where the op after `end` (the end of an op's line) starts if only blank
   // lines come first and it starts as generic ops do (`%` or `"`), so that
   // it has no location to read and the fast path may try it before any
@@ -120,6 +143,18 @@ class ModuleReader : public OpReader {
   // of the text.
   OpName opNameOf(std::string_view name);
   absl::StatusOr<Op> parseGenericOp(OpName name);
+  // The regions of `op` (created from its head; the parser at the `(` of
+  // `({`), through the `)` after them.
+  absl::Status parseRegionsOf(Op op);
+  // The tail after the regions of `op`, which completes it: its attributes
+  // and results. `state` holds the op's name and operands (and any
+  // properties).
+  absl::Status completeWithTail(Op op, OperationState& state);
+  // The end of an op read from `start`: its location, then the op pushed to
+  // `block` and its result names bound. `saved_location` is op_location_ as
+  // it was before the op.
+  absl::Status finishOp(Block block, Op op, size_t start,
+                        const ResultNames& results, uint32_t saved_location);
   absl::Status parseBlockOps(Block block);
   absl::Status bindValues(std::string_view name, ValueGroup group,
                           size_t offset);
@@ -193,6 +228,23 @@ class ModuleReader : public OpReader {
   // By name, views of the text (names are never copied).
   ValueNames names_;
   absl::flat_hash_map<std::string_view, Type, TextHash> type_cache_;
+  // The type read from `text` before, or null; the last one found is
+  // compared first (block arguments repeat a type).
+  const Type* cachedType(std::string_view text) {
+    if (recent_type_.text.size() == text.size() && recent_type_.text == text &&
+        !text.empty()) {
+      return &recent_type_.type;
+    }
+    auto it = type_cache_.find(text);
+    if (it == type_cache_.end()) return nullptr;
+    recent_type_ = {it->first, it->second};
+    return &it->second;
+  }
+  struct RecentType {
+    std::string_view text;
+    Type type;
+  };
+  RecentType recent_type_;
   absl::flat_hash_map<std::string, Type> type_aliases_;
   absl::flat_hash_map<std::string, Attribute> attr_aliases_;
   // What was read from a text, by the text (a view of the module's source):
@@ -233,8 +285,10 @@ class ModuleReader : public OpReader {
     const OpTail* tail = nullptr;
   };
   RecentTail recent_tails_[256] = {};
-  // parseGenericOpFast's op state, reused from op to op.
+  // parseGenericOpFast's op state, reused from op to op, and the tail state
+  // of the ops with regions whose head it read.
   OperationState fast_state_;
+  OperationState region_tail_state_;
   // The op name of a generic op's quoted name, by its text; in front of it,
   // the last name seen in each slot of a small table (opNameOf).
   absl::flat_hash_map<std::string_view, OpName, TextHash> op_name_cache_;

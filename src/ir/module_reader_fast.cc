@@ -1,7 +1,8 @@
 // The module reader's fast path: a generic op in the spelling MLIR prints
 // (`%0 = "dialect.op"(%a, %b#1) {attrs} : (types) -> types`, one per line,
-// no regions or properties) read straight from the characters, its tail from
-// the tail cache. Anything else — another spelling, a tail not yet cached, a
+// no properties) read straight from the characters, its tail from the tail
+// cache. Of an op with regions (`... (%a) ({`) only the head is: the token
+// parser reads the rest, from the `(` on, as for any generic op. Anything else — another spelling, a tail not yet cached, a
 // name that does not resolve, an operand type that differs — is left to the
 // token parser, which reads the op from its start and reports any error, so
 // the fast path has no error messages of its own and changes nothing until
@@ -134,9 +135,11 @@ OpName ModuleReader::opNameOf(std::string_view name) {
 
 absl::StatusOr<bool> ModuleReader::parseGenericOpFast(Block block) {
   size_t start = p().tok().offset;
-  size_t end = readGenericOpFast(block, start);
+  SK_ASSIGN_OR_RETURN(size_t end, readOpFast(block, start));
   if (end == kNotRead) return false;
-  SK_RETURN_IF_ERROR(readLocationAfterFastOp(start, end));
+  if (end != kRegionOpRead) {
+    SK_RETURN_IF_ERROR(readLocationAfterFastOp(start, end));
+  }
   return true;
 }
 
@@ -182,9 +185,8 @@ size_t ModuleReader::readArgumentsFast(size_t open,
     c.skipBlanks();
     size_t type_start = c.pos();
     std::string_view type = c.typeText();
-    auto cached = type.empty() ? type_cache_.end() : type_cache_.find(type);
-    if (cached != type_cache_.end()) {
-      arg.type = cached->second;
+    if (const Type* cached = type.empty() ? nullptr : cachedType(type)) {
+      arg.type = *cached;
     } else {
       // A type not seen yet: read (and cached) by the token parser.
       p().resetTo(type_start);
@@ -201,16 +203,10 @@ size_t ModuleReader::readArgumentsFast(size_t open,
   return c.pos();
 }
 
-size_t ModuleReader::readGenericOpFast(Block block, size_t start) {
-  std::string_view text = parser_.buffer();
-  Cursor c(text, start);
+size_t ModuleReader::readFastHead(size_t start, ResultNames& results) {
+  Cursor c(parser_.buffer(), start);
   // Results.
-  struct ResultName {
-    std::string_view name;
-    uint32_t count;
-    size_t offset;
-  };
-  absl::InlinedVector<ResultName, 1> results;
+  results.clear();
   if (c.at('%')) {
     do {
       c.skipBlanks();
@@ -267,12 +263,33 @@ size_t ModuleReader::readGenericOpFast(Block block, size_t start) {
     if (!c.consume(')')) return kNotRead;
   }
   c.skipBlanks();
+  return c.pos();
+}
+
+absl::StatusOr<size_t> ModuleReader::readOpFast(Block block, size_t start) {
+  ResultNames results;
+  size_t head_end = readFastHead(start, results);
+  if (head_end == kNotRead) return kNotRead;
+  std::string_view text = parser_.buffer();
+  if (text.substr(head_end, 2) == "({") {
+    p().resetTo(head_end);
+    SK_RETURN_IF_ERROR(parseRegionOpAfterHead(block, start, results));
+    return kRegionOpRead;
+  }
+  return readGenericOpTailFast(block, start, head_end, results);
+}
+
+size_t ModuleReader::readGenericOpTailFast(Block block, size_t start,
+                                           size_t tail_start,
+                                           const ResultNames& results) {
+  std::string_view text = parser_.buffer();
+  OperationState& state = fast_state_;
+  Cursor c(text, tail_start);
   // The tail, from the cache only; it is the rest of the line.
-  size_t tail_start = c.pos();
   if (c.at('(') || c.at('<') || c.at('[')) return kNotRead;  // regions, ...
   size_t end = lineEnd(text, tail_start);
   const OpTail* cached =
-      findTail(name.entry(), text.substr(tail_start, end - tail_start));
+      findTail(state.name.entry(), text.substr(tail_start, end - tail_start));
   if (cached == nullptr) return kNotRead;
   const OpTail& tail = *cached;
   if (tail.operand_types.size() != state.operands.size()) return kNotRead;

@@ -123,10 +123,9 @@ absl::StatusOr<Type> ModuleReader::parseType() {
     end = scan.end;
   }
   std::string_view text = buffer.substr(start, end - start);
-  auto cached = type_cache_.find(text);
-  if (cached != type_cache_.end()) {
+  if (const Type* cached = cachedType(text)) {
     p().resetTo(end);
-    return cached->second;
+    return *cached;
   }
   SK_ASSIGN_OR_RETURN(Type type, parseTypeText(text, start, 0));
   type_cache_.emplace(text, type);

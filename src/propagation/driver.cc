@@ -37,7 +37,7 @@ absl::Status Driver::classify(Op op, OpEntry& entry) {
   if (info.rule) {
     entry.rule = static_cast<int32_t>(rules_.size());
     entry.rule_from_registry = info.from_registry;
-    rules_.push_back(*std::move(info.rule));
+    rules_.push_back(std::make_unique<OpShardingRule>(*std::move(info.rule)));
     if (info.from_registry) rule_cache_.insert(op, entry.rule);
   }
   return absl::OkStatus();
@@ -111,16 +111,13 @@ void Driver::updateSlot(Value slot, ShardingId id, bool notify) {
   updateGroupMembers(slot, id, notify);
 }
 
-const RoundInfo& Driver::roundInfo(const StepParams& params,
-                                   int64_t num_factors) {
-  constexpr size_t kKinds = static_cast<size_t>(OpPriorityKind::kLast) + 1;
+const RoundInfo& Driver::findRoundInfo(const StepParams& params,
+                                       int64_t num_factors) {
   int32_t* index;
   if (params.round_rule_index >= 0) {
-    size_t i = (static_cast<size_t>(params.round_rule_index) * kKinds +
-                static_cast<size_t>(params.priority)) *
-                   2 +
-               (params.shared_operand ? 1 : 0);
+    size_t i = roundByRuleIndex(params);
     if (i >= round_by_rule_.size()) {
+      constexpr size_t kKinds = static_cast<size_t>(OpPriorityKind::kLast) + 1;
       round_by_rule_.resize(std::max(i + 1, rules_.size() * kKinds * 2), -1);
     }
     index = &round_by_rule_[i];
@@ -198,12 +195,14 @@ absl::Status Driver::step(Op op, const StepParams& params) {
   }
   ++stats_.op_visits;
   StepKey& key = key_;
-  key.shardings.clear();
+  key.shardings.resize(slots_.size());
+  ShardingId* ids = key.shardings.data();
   bool maximal = false;
-  for (uint32_t slot : slots_) {
+  for (size_t i = 0; i < slots_.size(); ++i) {
+    uint32_t slot = slots_[i];
     ShardingId id = slot != kNoId ? values_[slot] : ShardingPool::kNone;
     maximal = maximal || onMaximalMesh(id);
-    key.shardings.push_back(id);
+    ids[i] = id;
   }
   if (maximal || slots_.empty()) return absl::OkStatus();
   // An edge's view of its target depends on the edge op itself, and a code
@@ -328,7 +327,7 @@ absl::Status Driver::visit(Op op) {
     case OpRole::kSkip:
       return absl::OkStatus();
     case OpRole::kRule: {
-      params.rule = params.round_rule = &rules_[entry.rule];
+      params.rule = params.round_rule = rules_[entry.rule].get();
       params.round_rule_index = entry.rule;
       params.conservative = options_.conservative;
       useRuleSlots(op, entry);
@@ -374,18 +373,23 @@ absl::Status Driver::visit(Op op) {
   return absl::OkStatus();
 }
 
-void Driver::useRuleSlots(Op op, OpEntry& entry) {
-  if (entry.first_slot == OpEntry::kNoSlots) {
-    entry.first_slot = static_cast<uint32_t>(rule_slots_.size());
-    for (unsigned i = 0; i < op.numOperands(); ++i) {
-      rule_slots_.push_back(slot_[op.operand(i).id()]);
-    }
-    for (unsigned i = 0; i < op.numResults(); ++i) {
-      rule_slots_.push_back(slot_[op.result(i).id()]);
-    }
+void Driver::recordRuleSlots(Op op, OpEntry& entry) {
+  entry.first_slot = static_cast<uint32_t>(rule_slots_.size());
+  for (unsigned i = 0; i < op.numOperands(); ++i) {
+    rule_slots_.push_back(slot_[op.operand(i).id()]);
   }
-  slots_ = absl::MakeConstSpan(rule_slots_)
-               .subspan(entry.first_slot, op.numOperands() + op.numResults());
+  for (unsigned i = 0; i < op.numResults(); ++i) {
+    rule_slots_.push_back(slot_[op.result(i).id()]);
+  }
+  entry.num_slots =
+      static_cast<uint32_t>(rule_slots_.size()) - entry.first_slot;
+}
+
+bool Driver::resolveMaximal(ShardingId id) {
+  if (id >= maximal_.size()) maximal_.resize(pool_.size(), kUnknown);
+  const Mesh* mesh = meshes_.resolve(pool_.get(id));
+  maximal_[id] = mesh && mesh->isMaximal() ? kYes : kNo;
+  return maximal_[id] == kYes;
 }
 
 // Like a data-flow edge, without a view to change: a function and its calls

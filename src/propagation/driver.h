@@ -11,7 +11,7 @@
 
 #include <array>
 #include <cstdint>
-#include <deque>
+#include <memory>
 #include <optional>
 #include <tuple>
 #include <vector>
@@ -47,10 +47,12 @@ struct OpEntry {
   bool elementwise = false;
   bool rule_from_registry = false;
   int32_t rule = -1;  // index into Driver::rules_
-  // A rule op's slots (its operands', then its results'), from this index
-  // of Driver::rule_slots_ on; kNoSlots until its first visit.
+  // A rule op's slots (its operands', then its results'), `num_slots` of
+  // them from this index of Driver::rule_slots_ on; kNoSlots until its
+  // first visit.
   static constexpr uint32_t kNoSlots = UINT32_MAX;
   uint32_t first_slot = kNoSlots;
+  uint32_t num_slots = 0;
 };
 
 // What an op's last step saw: its parameters (as one word, see
@@ -131,7 +133,12 @@ class Driver {
     slots_ = scratch_slots_;
   }
   // Points slots_ at `op`'s slots in rule_slots_, first recording them.
-  void useRuleSlots(Op op, OpEntry& entry);
+  void useRuleSlots(Op op, OpEntry& entry) {
+    if (entry.first_slot == OpEntry::kNoSlots) recordRuleSlots(op, entry);
+    slots_ = absl::MakeConstSpan(rule_slots_.data() + entry.first_slot,
+                                 entry.num_slots);
+  }
+  void recordRuleSlots(Op op, OpEntry& entry);
   // The value of slot id `slot`; null for kNoId (no place for a sharding).
   Value slotValue(uint32_t slot) const {
     return slot == kNoId ? Value() : Value(&m_, slot);
@@ -154,7 +161,25 @@ class Driver {
                   absl::Span<const Value> results);
   // What the current op-priority round allows the step (opPriorityDirection
   // of each factor), computed once per fixed point and kind of op.
-  const RoundInfo& roundInfo(const StepParams& params, int64_t num_factors);
+  const RoundInfo& roundInfo(const StepParams& params, int64_t num_factors) {
+    if (params.round_rule_index >= 0) {
+      size_t i = roundByRuleIndex(params);
+      if (i < round_by_rule_.size() && round_by_rule_[i] >= 0) {
+        return round_infos_[round_by_rule_[i]];
+      }
+    }
+    return findRoundInfo(params, num_factors);
+  }
+  // roundInfo's lookup and, the first time, its computation.
+  const RoundInfo& findRoundInfo(const StepParams& params, int64_t num_factors);
+  // Where round_by_rule_ holds the round info of a rule op's step.
+  static size_t roundByRuleIndex(const StepParams& params) {
+    constexpr size_t kKinds = static_cast<size_t>(OpPriorityKind::kLast) + 1;
+    return (static_cast<size_t>(params.round_rule_index) * kKinds +
+            static_cast<size_t>(params.priority)) *
+               2 +
+           (params.shared_operand ? 1 : 0);
+  }
   // A step's parameters packed in a word (its direction, the factor
   // directions of the current op-priority round, the strategy), or
   // LastStep::kNone if they don't fit.
@@ -193,18 +218,12 @@ class Driver {
   // propagates through an op that has one.
   // Resolved once per distinct sharding.
   bool onMaximalMesh(ShardingId id) {
-    if (id == ShardingPool::kNone) return false;
     if (id < maximal_.size() && maximal_[id] != kUnknown) {
       return maximal_[id] == kYes;
     }
-    return resolveMaximal(id);
+    return id != ShardingPool::kNone && resolveMaximal(id);
   }
-  bool resolveMaximal(ShardingId id) {
-    if (id >= maximal_.size()) maximal_.resize(pool_.size(), kUnknown);
-    const Mesh* mesh = meshes_.resolve(pool_.get(id));
-    maximal_[id] = mesh && mesh->isMaximal() ? kYes : kNo;
-    return maximal_[id] == kYes;
-  }
+  bool resolveMaximal(ShardingId id);
 
   Module& m_;
   PropagationOptions options_;
@@ -229,8 +248,9 @@ class Driver {
   std::optional<CallGraph> calls_;
   std::vector<Op> func_edges_;  // scratch of notifyUsers
   core_detail::LargeVector<OpEntry> entries_;
-  // A deque: a rule keeps its address (memo_ identifies rules by address).
-  std::deque<OpShardingRule> rules_;
+  // Each rule in its own allocation: it keeps its address (memo_ identifies
+  // rules by address), and indexing costs one load.
+  std::vector<std::unique_ptr<OpShardingRule>> rules_;
   RuleCache rule_cache_;  // registry rules by op signature -> rules_ index
   IdentityRules identity_;
   SlotGroups groups_;

@@ -186,7 +186,7 @@ void Driver::writeBack() {
       const OpEntry& entry = entries_[id];
       if (entry.rule < 0 || !entry.rule_from_registry) continue;
       Op(&m_, static_cast<uint32_t>(id))
-          .setAttr(kShardingRuleAttr, Attribute::of(rules_[entry.rule]));
+          .setAttr(kShardingRuleAttr, Attribute::of(*rules_[entry.rule]));
     }
     return;
   }

@@ -6,12 +6,11 @@
 #ifndef SHARDKIT_SRC_PROPAGATION_STEP_MEMO_H_
 #define SHARDKIT_SRC_PROPAGATION_STEP_MEMO_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <utility>
 #include <vector>
 
-#include "absl/container/flat_hash_map.h"
-#include "absl/container/inlined_vector.h"
 #include "absl/types/span.h"
 #include "shardkit/core/detail/mix_word.h"
 #include "shardkit/core/op_sharding_rule.h"
@@ -31,22 +30,38 @@ struct StepKey {
   uint8_t direction = 0;
   bool elementwise = false;
   bool conservative = false;
-  absl::InlinedVector<ShardingPool::Id, 8> shardings;  // per tensor
+  std::vector<ShardingPool::Id> shardings;  // per tensor
 
-  friend bool operator==(const StepKey&, const StepKey&) = default;
-  // The fields folded into one word (mixWord), then combined once: the
-  // driver hashes a key every visit, and combining each field and the
-  // vector's bytes separately cost about 70 instructions.
-  template <typename H>
-  friend H AbslHashValue(H h, const StepKey& k) {
+  friend bool operator==(const StepKey& a, const StepKey& b) {
+    if (a.rule != b.rule || a.code != b.code || a.user_round != b.user_round ||
+        a.direction != b.direction || a.elementwise != b.elementwise ||
+        a.conservative != b.conservative ||
+        a.shardings.size() != b.shardings.size()) {
+      return false;
+    }
+    for (size_t i = 0; i < a.shardings.size(); ++i) {
+      if (a.shardings[i] != b.shardings[i]) return false;
+    }
+    return true;
+  }
+  // The fields folded into words (mixWord), two sharding ids a word: the
+  // driver hashes a key every visit.
+  uint64_t hash() const {
     using core_detail::mixWord;
-    uint64_t x = mixWord(reinterpret_cast<uintptr_t>(k.rule), k.code);
-    x = mixWord(x, static_cast<uint64_t>(k.user_round));
-    x = mixWord(x, uint64_t{k.direction} | uint64_t{k.elementwise} << 8 |
-                       uint64_t{k.conservative} << 9 |
-                       uint64_t{k.shardings.size()} << 16);
-    for (ShardingPool::Id id : k.shardings) x = mixWord(x, id);
-    return H::combine(std::move(h), x);
+    uint64_t x = mixWord(reinterpret_cast<uintptr_t>(rule), code);
+    x = mixWord(
+        x, static_cast<uint64_t>(user_round) ^
+               (uint64_t{direction} | uint64_t{elementwise} << 8 |
+                uint64_t{conservative} << 9 | uint64_t{shardings.size()} << 16)
+                   << 32);
+    size_t n = shardings.size();
+    const ShardingPool::Id* ids = shardings.data();
+    size_t i = 0;
+    for (; i + 1 < n; i += 2) {
+      x = mixWord(x, uint64_t{ids[i]} | uint64_t{ids[i + 1]} << 32);
+    }
+    if (i < n) x = mixWord(x, ids[i]);
+    return x ^ (x >> 32);
   }
 };
 
@@ -61,22 +76,55 @@ class StepMemo {
  public:
   // The updates recorded for `key`, or false if there are none.
   bool find(const StepKey& key, absl::Span<const StepUpdate>& updates) const {
-    auto it = index_.find(key);
-    if (it == index_.end()) return false;
-    updates = absl::MakeConstSpan(updates_).subspan(it->second.first,
-                                                    it->second.second);
-    return true;
+    if (entries_.empty()) return false;
+    uint64_t hash = key.hash();
+    for (size_t i = hash & mask_;; i = (i + 1) & mask_) {
+      uint32_t e = table_[i];
+      if (e == kEmpty) return false;
+      const Entry& entry = entries_[e];
+      if (entry.hash == hash && entry.key == key) {
+        updates =
+            absl::MakeConstSpan(updates_).subspan(entry.first, entry.count);
+        return true;
+      }
+    }
   }
   void insert(StepKey key, absl::Span<const StepUpdate> updates) {
-    auto [it, inserted] =
-        index_.try_emplace(std::move(key), updates_.size(), updates.size());
-    if (inserted)
-      updates_.insert(updates_.end(), updates.begin(), updates.end());
+    absl::Span<const StepUpdate> found;
+    if (find(key, found)) return;
+    if ((entries_.size() + 1) * 2 > table_.size()) grow();
+    uint64_t hash = key.hash();
+    entries_.push_back({std::move(key), hash,
+                        static_cast<uint32_t>(updates_.size()),
+                        static_cast<uint32_t>(updates.size())});
+    updates_.insert(updates_.end(), updates.begin(), updates.end());
+    place(static_cast<uint32_t>(entries_.size() - 1));
   }
 
  private:
-  // Key -> (offset, count) in updates_: one arena instead of a vector each.
-  absl::flat_hash_map<StepKey, std::pair<uint32_t, uint32_t>> index_;
+  static constexpr uint32_t kEmpty = UINT32_MAX;
+  struct Entry {
+    StepKey key;
+    uint64_t hash;
+    uint32_t first, count;  // in updates_: one arena, not a vector each
+  };
+  // Open addressing with linear probing over indices into entries_ (a
+  // module has few distinct steps: the table stays small and at most half
+  // full).
+  void place(uint32_t e) {
+    size_t i = entries_[e].hash & mask_;
+    while (table_[i] != kEmpty) i = (i + 1) & mask_;
+    table_[i] = e;
+  }
+  void grow() {
+    table_.assign(std::max<size_t>(64, table_.size() * 2), kEmpty);
+    mask_ = table_.size() - 1;
+    for (uint32_t e = 0; e < entries_.size(); ++e) place(e);
+  }
+
+  std::vector<Entry> entries_;
+  std::vector<uint32_t> table_;
+  size_t mask_ = 0;
   std::vector<StepUpdate> updates_;
 };
 

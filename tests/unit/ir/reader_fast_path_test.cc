@@ -224,6 +224,73 @@ TEST_CASE("an op's regions are read in place, nested ones included") {
   CHECK(printModule(*again, print) == printed);
 }
 
+TEST_CASE(
+    "an op with regions whose head the fast path reads reads as "
+    "the token parser reads it") {
+  // `({` right after the operands: the fast path reads the head; `( {`:
+  // the token parser reads the whole op. Both must give the same module,
+  // ids included, and the same errors (which lie at the op's start or on
+  // lines after the head, so the extra blank moves none of them).
+  auto reduceBody = [](std::string_view results, std::string_view open,
+                       std::string_view inner, std::string_view tail_type) {
+    return strCat("    ", results, " = \"stablehlo.reduce\"(%arg0, %arg1) ",
+                  open,
+                  "\n    ^bb0(%a: tensor<f32>, %b: tensor<f32>):\n"
+                  "      %s = \"stablehlo.add\"(%a, ",
+                  inner,
+                  ") : (tensor<f32>, tensor<f32>) -> tensor<f32>\n"
+                  "      \"stablehlo.return\"(%s) : (tensor<f32>) -> ()\n"
+                  "    }) {dimensions = array<i64: 0>} : (",
+                  tail_type, ", tensor<f32>) -> tensor<f32>\n");
+  };
+  auto module = [&](std::string_view results, std::string_view open,
+                    std::string_view inner, std::string_view tail_type) {
+    return strCat(
+        "module {\n  \"func.func\"() ({\n  ^bb0(%arg0: tensor<4xf32>, "
+        "%arg1: tensor<f32>):\n",
+        reduceBody(results, open, inner, tail_type),
+        reduceBody("%1", open, "%b", "tensor<4xf32>"),
+        "    \"func.return\"(%1) : (tensor<f32>) -> ()\n  }) {function_type "
+        "= (tensor<4xf32>, tensor<f32>) -> tensor<f32>, sym_name = \"f\"} : "
+        "() -> ()\n}\n");
+  };
+  auto fast = parseOrDie(module("%0", "({", "%b", "tensor<4xf32>"));
+  auto tokens = parseOrDie(module("%0", "( {", "%b", "tensor<4xf32>"));
+  PrintOptions print;
+  print.generic = true;
+  CHECK(printModule(*fast, print) == printModule(*tokens, print));
+  Block fast_body = fast->body().front().region(0).front();
+  Block token_body = tokens->body().front().region(0).front();
+  REQUIRE(fast_body.numOps() == token_body.numOps());
+  for (Op a = fast_body.front(), b = token_body.front(); a;
+       a = a.nextInBlock(), b = b.nextInBlock()) {
+    CHECK(a.id() == b.id());
+    CHECK(a.numRegions() == b.numRegions());
+    if (a.numResults() > 0) CHECK(a.result(0).id() == b.result(0).id());
+  }
+  CHECK(fast_body.front().attr("dimensions") ==
+        token_body.front().attr("dimensions"));
+
+  // Errors in the head, the region and the tail of the first reduce.
+  struct Bad {
+    std::string_view results, inner, tail_type, error;
+  };
+  for (const Bad& bad : {
+           Bad{"%0:2", "%b", "tensor<4xf32>", "defines 1 results"},
+           Bad{"%arg1", "%b", "tensor<4xf32>", "redefinition of SSA value"},
+           Bad{"%0", "%q", "tensor<4xf32>", "undeclared SSA value '%q'"},
+           Bad{"%0", "%0", "tensor<4xf32>", "undeclared SSA value '%0'"},
+           Bad{"%0", "%b", "tensor<5xf32>", "signature says tensor<5xf32>"},
+       }) {
+    std::string error = parseError(
+        module(bad.results, "({", bad.inner, bad.tail_type), ParseOptions());
+    CHECK_THAT(error, Catch::Contains(std::string(bad.error)));
+    CHECK(error ==
+          parseError(module(bad.results, "( {", bad.inner, bad.tail_type),
+                     ParseOptions()));
+  }
+}
+
 TEST_CASE("argument lists read from the characters read as the tokens do") {
   // Types seen for the first time and again, names of every kind, blanks;
   // then lists the fast path leaves to the token parser: attributes, a
