@@ -287,8 +287,20 @@ const TensorSharding* findFuncResultSharding(FuncOp func, unsigned result) {
 
 const TensorSharding* findFuncArgSharding(
     FuncOp func, unsigned arg, std::optional<TensorSharding>& scratch) {
-  if (!func.isDeclaration()) return findSharding(func.argument(arg), scratch);
-  return func.argAttr(arg, kShardingAttr).as<TensorSharding>();
+  const Attribute* holder;
+  return findFuncArgSharding(func, arg, scratch, holder);
+}
+
+const TensorSharding* findFuncArgSharding(
+    FuncOp func, unsigned arg, std::optional<TensorSharding>& scratch,
+    const Attribute*& holder) {
+  if (!func.isDeclaration()) {
+    return findSharding(func.argument(arg), scratch, holder);
+  }
+  const Attribute& a = func.argAttr(arg, kShardingAttr);
+  const TensorSharding* s = a.as<TensorSharding>();
+  holder = s ? &a : nullptr;
+  return s;
 }
 
 std::optional<TensorSharding> getFuncArgSharding(FuncOp func, unsigned arg) {

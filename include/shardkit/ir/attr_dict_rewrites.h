@@ -3,11 +3,12 @@
 #ifndef SHARDKIT_IR_ATTR_DICT_REWRITES_H_
 #define SHARDKIT_IR_ATTR_DICT_REWRITES_H_
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <utility>
 
-#include "absl/container/flat_hash_map.h"
+#include "absl/container/node_hash_map.h"
 #include "absl/hash/hash.h"
 #include "absl/strings/string_view.h"
 #include "shardkit/export.h"
@@ -35,11 +36,11 @@ class AttrDictRewrites {
   // Gives `dict` the remembered result of the rewrite `(what, name)` of its
   // entries and returns true, if there is one; returns false otherwise. For
   // a caller whose rewrite costs something to prepare.
-  bool reuse(AttrDict& dict, const void* what, std::string_view name) const {
+  bool reuse(AttrDict& dict, const void* what, std::string_view name) {
     if (!dict.empty() && !dict.isShared()) return false;
-    auto it = done_.find(KeyView{dict.begin(), what, name});
-    if (it == done_.end()) return false;
-    dict = it->second.second;
+    const AttrDict* result = find(KeyView{dict.begin(), what, name});
+    if (result == nullptr) return false;
+    dict = *result;
     return true;
   }
   // Applies `rewrite(AttrDict&)` to `dict`, or gives `dict` the result of
@@ -53,9 +54,8 @@ class AttrDictRewrites {
     }
     // Looked up by a view first: most rewrites repeat, and a hit then
     // copies no name.
-    if (auto found = done_.find(KeyView{dict.begin(), what, name});
-        found != done_.end()) {
-      dict = found->second.second;
+    if (const AttrDict* result = find(KeyView{dict.begin(), what, name})) {
+      dict = *result;
       return;
     }
     auto it =
@@ -96,8 +96,38 @@ class AttrDictRewrites {
       return x.entries == y.entries && x.what == y.what && x.name == y.name;
     }
   };
+  // The result remembered for `key`, or null: from its slot of the recent
+  // rewrites (a direct-mapped table whose slot costs a multiply, where the
+  // map's hash of the name costs tens of instructions), else from the map.
+  const AttrDict* find(const KeyView& key) {
+    Recent& recent = recent_[recentSlot(key)];
+    if (recent.entries == key.entries && recent.what == key.what &&
+        recent.result != nullptr && recent.name == key.name) {
+      return recent.result;
+    }
+    auto it = done_.find(key);
+    if (it == done_.end()) return nullptr;
+    // The map's nodes keep their addresses (node_hash_map), and it never
+    // drops an entry: the slot stays valid.
+    recent = {key.entries, key.what, it->first.name, &it->second.second};
+    return &it->second.second;
+  }
+  static size_t recentSlot(const KeyView& key) {
+    uint64_t x = (reinterpret_cast<uintptr_t>(key.entries) ^
+                  reinterpret_cast<uintptr_t>(key.what) ^ key.name.size()) *
+                 0x9E3779B97F4A7C15u;
+    return static_cast<size_t>(x >> 58);  // 64 slots
+  }
+  struct Recent {
+    const NamedAttribute* entries = nullptr;
+    const void* what = nullptr;
+    std::string_view name;  // the map's copy
+    const AttrDict* result = nullptr;
+  };
+  Recent recent_[64] = {};
+
   // The input, kept alive, and the result.
-  absl::flat_hash_map<Key, std::pair<AttrDict, AttrDict>, Hash, Eq> done_;
+  absl::node_hash_map<Key, std::pair<AttrDict, AttrDict>, Hash, Eq> done_;
 };
 
 }  // namespace shardkit

@@ -206,9 +206,12 @@ const TensorSharding* findFuncResultSharding(FuncOp func, unsigned result);
 // sharding (getSharding) for a function with a body, its `sdy.sharding`
 // argument attribute for a declaration, which has no argument values.
 std::optional<TensorSharding> getFuncArgSharding(FuncOp func, unsigned arg);
-// Same without a copy, as findSharding.
+// Same without a copy, as findSharding (`holder`: as findSharding's).
 const TensorSharding* findFuncArgSharding(
     FuncOp func, unsigned arg, std::optional<TensorSharding>& scratch);
+const TensorSharding* findFuncArgSharding(
+    FuncOp func, unsigned arg, std::optional<TensorSharding>& scratch,
+    const Attribute*& holder);
 // Sets what getFuncArgSharding reads: the argument value's sharding, or a
 // declaration's `sdy.sharding` argument attribute.
 void setFuncArgSharding(FuncOp func, unsigned arg,

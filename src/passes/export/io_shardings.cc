@@ -4,8 +4,10 @@
 //   -sdy-update-non-divisible-input-output-shardings
 //   -sdy-remove-sub-axes-in-input-output-shardings
 #include <optional>
+#include <utility>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "shardkit/core/sharding_math.h"
 #include "shardkit/core/status_macros.h"
 #include "shardkit/ir/attr_names.h"
@@ -49,14 +51,40 @@ bool unevenFor(const TensorSharding& sharding, Type type,
          !isEvenlySharded(sharding, type.shape(), *mesh);
 }
 
+// unevenFor of the shardings stored as a whole attribute, by the attribute
+// and the type: a function's thousands of arguments share a few of each.
+// The memo keeps each attribute alive, so that its address is not reused.
+class UnevenMemo {
+ public:
+  explicit UnevenMemo(const MeshTable& meshes) : meshes_(meshes) {}
+  bool uneven(const TensorSharding& sharding, const Attribute* holder,
+              Type type) {
+    if (holder == nullptr || holder->as<TensorSharding>() != &sharding) {
+      return unevenFor(sharding, type, meshes_);
+    }
+    auto [it, inserted] =
+        memo_.try_emplace(std::pair(holder->identity(), type.identity()));
+    if (inserted) it->second = {*holder, unevenFor(sharding, type, meshes_)};
+    return it->second.second;
+  }
+
+ private:
+  const MeshTable& meshes_;
+  absl::flat_hash_map<std::pair<const void*, const void*>,
+                      std::pair<Attribute, bool>>
+      memo_;
+};
+
 // Writes back only what changes: a function may have tens of thousands of
 // arguments, and few of them are sharded unevenly.
 void updateFunctionSignature(FuncOp func, const MeshTable& meshes) {
   std::vector<Type> arguments = func.argumentTypes();
+  UnevenMemo memo(meshes);
   for (unsigned i = 0; i < arguments.size(); ++i) {
     std::optional<TensorSharding> scratch;
-    const TensorSharding* s = findFuncArgSharding(func, i, scratch);
-    if (s == nullptr || !unevenFor(*s, arguments[i], meshes)) continue;
+    const Attribute* holder;
+    const TensorSharding* s = findFuncArgSharding(func, i, scratch, holder);
+    if (s == nullptr || !memo.uneven(*s, holder, arguments[i])) continue;
     setFuncArgSharding(func, i, evenlyShardedFor(*s, arguments[i], meshes));
   }
   std::vector<Type> results = func.resultTypes();

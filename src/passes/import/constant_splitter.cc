@@ -84,26 +84,21 @@ class Splitter {
   }
 
   void processRegions(Op op, std::vector<Op>& scope) {
+    if (op.numRegions() == 0) return;
     forEachBlock(op, [&](Block block) { processBlock(block, scope); });
   }
 
-  bool isConstant(Op op) const { return kindOf(op) == kConstant; }
   // A constant expression or a scalar expansion: what a user gets a copy of.
   bool isSplittable(Op op) const { return kindOf(op) != kNeither; }
 
   // A constant or iota, or a pure constant-preserving op all of whose
-  // operands are constant expressions.
-  bool isConstantExpression(Op op) const {
+  // operands are constant expressions (`constant_operands`).
+  bool isConstantExpression(Op op, bool constant_operands) const {
     if (isa<sdy::ConstantOp, stablehlo::IotaOp>(op)) return true;
-    bool preserving =
-        isa<stablehlo::BroadcastInDimOp, stablehlo::SliceOp>(op) ||
-        isElementwise(op) || (splitsScalars() && isa<stablehlo::ReshapeOp>(op));
-    if (!preserving || op.numRegions() != 0) return false;
-    for (unsigned i = 0; i < op.numOperands(); ++i) {
-      Op def = op.operand(i).definingOp();
-      if (!def || !isConstant(def)) return false;
-    }
-    return true;
+    if (!constant_operands || op.numRegions() != 0) return false;
+    return isa<stablehlo::BroadcastInDimOp, stablehlo::SliceOp>(op) ||
+           isElementwise(op) ||
+           (splitsScalars() && isa<stablehlo::ReshapeOp>(op));
   }
 
   // A broadcast of a scalar that is not a constant expression.
@@ -114,7 +109,17 @@ class Splitter {
 
   void processOp(Op op, std::vector<Op>& scope) {
     if (isShardingGroup(op)) return;
-    if (isConstantExpression(op)) {
+    // One look at the operands' kinds: most ops use no constant expression
+    // and no scalar expansion, and then only their own kind is left to tell.
+    bool constant_operands = true;
+    bool splittable_operand = false;
+    for (unsigned i = 0; i < op.numOperands(); ++i) {
+      Op def = op.operand(i).definingOp();
+      Kind kind = def ? kindOf(def) : kNeither;
+      constant_operands = constant_operands && kind == kConstant;
+      splittable_operand = splittable_operand || kind != kNeither;
+    }
+    if (isConstantExpression(op, constant_operands)) {
       mark(op, kConstant);
       scope.push_back(op);
       return;
@@ -126,6 +131,7 @@ class Splitter {
     }
     // `op` is a user outside every constant sub-computation: give it its own
     // copy of each sub-computation it uses.
+    if (!splittable_operand) return;
     for (unsigned i = 0; i < op.numOperands(); ++i) {
       Value operand = op.operand(i);
       Op def = operand.definingOp();

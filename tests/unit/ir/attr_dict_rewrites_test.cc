@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "shardkit/ir/attribute.h"
 
@@ -130,6 +131,50 @@ TEST_CASE("AttrDictRewrites: an input's address is not reused while in use") {
     CHECK(*other.get("m").asString() == "y");
     CHECK(shared.get("k").intValue() == 7);
   }
+}
+
+TEST_CASE("AttrDictRewrites: many rewrites, more than its recent slots") {
+  // 300 shared dictionaries, each rewritten with one of three values, then
+  // again through other holders in another order: every second rewrite is
+  // a hit (the recent slots or the map behind them) giving that rewrite's
+  // own result, whichever rewrites shared a slot meanwhile.
+  constexpr int kDicts = 300;
+  std::vector<AttrDict> first, second;
+  for (int i = 0; i < kDicts; ++i) {
+    first.push_back(dictOf(i));
+    second.push_back(first.back());
+  }
+  std::vector<Attribute> values = {
+      Attribute::integer(-1), Attribute::integer(-2), Attribute::integer(-3)};
+  AttrDictRewrites rewrites;
+  int calls = 0;
+  auto rewrite = [&](AttrDict& dict, int i) {
+    const Attribute& value = values[i % 3];
+    rewrites.apply(dict, value.identity(), i % 2 ? "n" : "o",
+                   countingSet(calls, i % 2 ? "n" : "o", value));
+  };
+  for (int i = 0; i < kDicts; ++i) rewrite(first[i], i);
+  CHECK(calls == kDicts);
+  for (int i = kDicts - 1; i >= 0; --i) rewrite(second[i], i);
+  CHECK(calls == kDicts);
+  for (int i = 0; i < kDicts; ++i) {
+    INFO(i);
+    CHECK(second[i].sharesWith(first[i]));
+    CHECK(second[i].get("k").intValue() == i);
+    CHECK(second[i].get(i % 2 ? "n" : "o").intValue() == -(i % 3) - 1);
+  }
+  // reuse() finds a result made before, and nothing for a rewrite never
+  // made of those entries.
+  AttrDict base = dictOf(1000);
+  AttrDict a = base;
+  AttrDict b = base;
+  rewrite(a, 1);
+  CHECK(calls == kDicts + 1);
+  CHECK(rewrites.reuse(b, values[1].identity(), "n"));
+  CHECK(b.sharesWith(a));
+  AttrDict c = base;
+  CHECK_FALSE(rewrites.reuse(c, values[2].identity(), "n"));
+  CHECK(c.sharesWith(base));
 }
 
 }  // namespace
