@@ -2,11 +2,11 @@
 // (`%0 = "dialect.op"(%a, %b#1) {attrs} : (types) -> types`, one per line,
 // no properties) read straight from the characters, its tail from the tail
 // cache. Of an op with regions (`... (%a) ({`) only the head is: the token
-// parser reads the rest, from the `(` on, as for any generic op. Anything else — another spelling, a tail not yet cached, a
-// name that does not resolve, an operand type that differs — is left to the
-// token parser, which reads the op from its start and reports any error, so
-// the fast path has no error messages of its own and changes nothing until
-// it knows the op is good.
+// parser reads the rest, from the `(` on, as for any generic op. Anything else
+// — another spelling, a tail not yet cached, a name that does not resolve, an
+// operand type that differs — is left to the token parser, which reads the op
+// from its start and reports any error, so the fast path has no error messages
+// of its own and changes nothing until it knows the op is good.
 #include <cstring>
 #include <iterator>
 #include <string_view>
