@@ -17,27 +17,33 @@ namespace shardkit {
 namespace propagation_internal {
 absl::Status Driver::classify(Op op, OpEntry& entry) {
   entry.classified = true;
-  entry.priority = opPriorityKind(op);
   entry.shared_operand = hasSharedOperand(op);
-  entry.elementwise = isElementwiseOp(op);
   // Ops with the same signature share the registry's rule (an op's own
-  // `sdy.sharding_rule` takes precedence, so those are never looked up).
+  // `sdy.sharding_rule` takes precedence, so those are never looked up), and
+  // its priority kind and elementwise-ness, which depend on the signature
+  // alone.
   if (op.hasAttr(kShardingRuleAttr)) {
     saw_rule_attr_ = true;
   } else {
     if (std::optional<int32_t> cached = rule_cache_.find(op)) {
+      const OpEntry& first = rule_ops_[*cached];
       entry.role = OpRole::kRule;
       entry.rule = *cached;
       entry.rule_from_registry = true;
+      entry.priority = first.priority;
+      entry.elementwise = first.elementwise;
       return absl::OkStatus();
     }
   }
+  entry.priority = opPriorityKind(op);
+  entry.elementwise = isElementwiseOp(op);
   SK_ASSIGN_OR_RETURN(OpRoleInfo info, classifyOp(op, options_.conservative));
   entry.role = info.role;
   if (info.rule) {
     entry.rule = static_cast<int32_t>(rules_.size());
     entry.rule_from_registry = info.from_registry;
     rules_.push_back(std::make_unique<OpShardingRule>(*std::move(info.rule)));
+    rule_ops_.push_back(entry);
     if (info.from_registry) rule_cache_.insert(op, entry.rule);
   }
   return absl::OkStatus();

@@ -252,6 +252,9 @@ class Driver {
   // rules by address), and indexing costs one load.
   std::vector<std::unique_ptr<OpShardingRule>> rules_;
   RuleCache rule_cache_;  // registry rules by op signature -> rules_ index
+  // The entry of the first op of each rule (by rules_ index): what the ops
+  // of one signature share.
+  std::vector<OpEntry> rule_ops_;
   IdentityRules identity_;
   SlotGroups groups_;
   std::vector<uint32_t> worklist_;
