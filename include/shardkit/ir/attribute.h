@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/node_hash_map.h"
 #include "absl/hash/hash.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
@@ -415,6 +416,17 @@ class ScopedAttrTextMemo : public NonCopyable {
   const std::string& dictText(const AttrDict& first, const AttrDict& second,
                               absl::Span<const std::string_view> elided,
                               PrintFn print) {
+    // The recent texts first: the map's hash reads every elided name.
+    RecentDict& recent = recent_dicts_[recentDictSlot(
+        first.begin(), second.begin(), elided.size())];
+    if (recent.text != nullptr && recent.key->first == first.begin() &&
+        recent.key->second == second.begin() &&
+        std::equal(
+            recent.key->elided.begin(), recent.key->elided.end(),
+            elided.begin(), elided.end(),
+            [](const std::string& x, std::string_view y) { return x == y; })) {
+      return *recent.text;
+    }
     auto it =
         dict_texts_.find(DictKeyView{first.begin(), second.begin(), elided});
     if (it == dict_texts_.end()) {
@@ -424,6 +436,8 @@ class ScopedAttrTextMemo : public NonCopyable {
                .try_emplace(std::move(key), DictText{first, second, print()})
                .first;
     }
+    // The map's nodes stay where they are, and it drops none.
+    recent = {&it->first, &it->second.text};
     return it->second.text;
   }
   static ScopedAttrTextMemo* active();
@@ -467,9 +481,24 @@ class ScopedAttrTextMemo : public NonCopyable {
     }
   };
 
+  // A direct-mapped table of the last dictionary texts found, by a multiply
+  // of the entries' addresses.
+  struct RecentDict {
+    const DictKey* key = nullptr;
+    const std::string* text = nullptr;
+  };
+  static size_t recentDictSlot(const NamedAttribute* first,
+                               const NamedAttribute* second, size_t elided) {
+    uint64_t x = (reinterpret_cast<uintptr_t>(first) * 31 +
+                  reinterpret_cast<uintptr_t>(second) + elided) *
+                 0x9E3779B97F4A7C15u;
+    return static_cast<size_t>(x >> 58);  // 64 slots
+  }
+
   ScopedAttrTextMemo* outer_;
   absl::flat_hash_map<const void*, std::pair<Attribute, std::string>> texts_;
-  absl::flat_hash_map<DictKey, DictText, DictKeyHash, DictKeyEq> dict_texts_;
+  absl::node_hash_map<DictKey, DictText, DictKeyHash, DictKeyEq> dict_texts_;
+  RecentDict recent_dicts_[64] = {};
 };
 
 // MLIR's float text: `1.000000e-03` when 6 digits round-trip, else the

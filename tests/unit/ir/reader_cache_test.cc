@@ -147,6 +147,44 @@ TEST_CASE("an op tail followed by more text on its line is read as usual") {
   CHECK((*module)->body().numOps() == 2);
 }
 
+TEST_CASE(
+    "remembered dictionary texts: by both dictionaries and the names "
+    "left out") {
+  // 200 dictionary pairs, more than the memo's recent slots, each printed
+  // with two lists of names left out, in two passes: the text is computed
+  // once per pair and list, and every lookup gives that pair's own text.
+  std::vector<AttrDict> firsts, seconds;
+  for (int i = 0; i < 200; ++i) {
+    AttrDict a, b;
+    a.set("k", Attribute::integer(i));
+    a.set("m", Attribute::integer(-i));
+    b.set("n", Attribute::integer(i % 7));
+    firsts.push_back(a);
+    seconds.push_back(b);
+  }
+  std::vector<std::vector<std::string_view>> elided_lists = {{"m"}, {"k"}};
+  ScopedAttrTextMemo memo;
+  int computed = 0;
+  for (int pass = 0; pass < 2; ++pass) {
+    for (int i = 0; i < 200; ++i) {
+      for (size_t e = 0; e < elided_lists.size(); ++e) {
+        const std::vector<std::string_view>& elided = elided_lists[e];
+        std::string expected =
+            e == 0 ? strCat("{k = ", i, " : i64, n = ", i % 7, " : i64}")
+                   : strCat("{m = ", -i, " : i64, n = ", i % 7, " : i64}");
+        const std::string& text =
+            memo.dictText(firsts[i], seconds[i], elided, [&] {
+              ++computed;
+              return expected;
+            });
+        INFO(i << " " << e);
+        CHECK(text == expected);
+      }
+    }
+  }
+  CHECK(computed == 400);
+}
+
 TEST_CASE("remembered attribute texts equal the texts printed afresh") {
   TensorSharding sharding =
       *parseTensorSharding("#sdy.sharding<@mesh, [{\"x\", ?}p1, {}]>");
