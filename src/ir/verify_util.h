@@ -5,12 +5,13 @@
 #ifndef SHARDKIT_SRC_IR_VERIFY_UTIL_H_
 #define SHARDKIT_SRC_IR_VERIFY_UTIL_H_
 
+#include <cstdint>
 #include <string_view>
 #include <utility>
 #include <vector>
 
-#include "absl/container/flat_hash_map.h"
 #include "absl/container/inlined_vector.h"
+#include "absl/container/node_hash_map.h"
 #include "absl/status/status.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/core/tensor_shape.h"
@@ -98,13 +99,29 @@ class ShardingVerifyMemo {
     return key;
   }
 
-  bool contains(const Key& key) const { return ok_.contains(key); }
+  // Whether `key` verified OK: its slot of the recent keys first (a
+  // multiply, where the map hashes the whole key), then the map.
+  bool contains(const Key& key) {
+    const Key*& recent = recent_[recentSlot(key)];
+    if (recent != nullptr && *recent == key) return true;
+    auto it = ok_.find(key);
+    if (it == ok_.end()) return false;
+    recent = &it->first;  // the map's nodes stay put, and it drops none
+    return true;
+  }
   void remember(Key key, const Attribute& attr) {
     ok_.try_emplace(std::move(key), attr);
   }
 
  private:
-  absl::flat_hash_map<Key, Attribute> ok_;
+  static size_t recentSlot(const Key& key) {
+    uint64_t x = reinterpret_cast<uintptr_t>(key[0]) * 31 + key.size();
+    if (key.size() > 1) x += reinterpret_cast<uintptr_t>(key[1]);
+    return static_cast<size_t>((x * 0x9E3779B97F4A7C15u) >> 58);  // 64 slots
+  }
+
+  absl::node_hash_map<Key, Attribute> ok_;
+  const Key* recent_[64] = {};
 };
 
 }  // namespace shardkit
