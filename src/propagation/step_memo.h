@@ -6,13 +6,13 @@
 #ifndef SHARDKIT_SRC_PROPAGATION_STEP_MEMO_H_
 #define SHARDKIT_SRC_PROPAGATION_STEP_MEMO_H_
 
-#include <algorithm>
 #include <cstdint>
 #include <utility>
 #include <vector>
 
 #include "absl/types/span.h"
 #include "shardkit/core/detail/mix_word.h"
+#include "shardkit/core/detail/position_index.h"
 #include "shardkit/core/op_sharding_rule.h"
 #include "src/propagation/sharding_pool.h"
 
@@ -61,7 +61,7 @@ struct StepKey {
       x = mixWord(x, uint64_t{ids[i]} | uint64_t{ids[i + 1]} << 32);
     }
     if (i < n) x = mixWord(x, ids[i]);
-    return x ^ (x >> 32);
+    return x;  // PositionIndex folds the halves
   }
 };
 
@@ -76,55 +76,31 @@ class StepMemo {
  public:
   // The updates recorded for `key`, or false if there are none.
   bool find(const StepKey& key, absl::Span<const StepUpdate>& updates) const {
-    if (entries_.empty()) return false;
-    uint64_t hash = key.hash();
-    for (size_t i = hash & mask_;; i = (i + 1) & mask_) {
-      uint32_t e = table_[i];
-      if (e == kEmpty) return false;
-      const Entry& entry = entries_[e];
-      if (entry.hash == hash && entry.key == key) {
-        updates =
-            absl::MakeConstSpan(updates_).subspan(entry.first, entry.count);
-        return true;
-      }
-    }
+    int32_t e = index_.find(
+        key.hash(), [&](int32_t at) { return entries_[at].key == key; });
+    if (e < 0) return false;
+    const Entry& entry = entries_[e];
+    updates = absl::MakeConstSpan(updates_).subspan(entry.first, entry.count);
+    return true;
   }
   void insert(StepKey key, absl::Span<const StepUpdate> updates) {
     absl::Span<const StepUpdate> found;
     if (find(key, found)) return;
-    if ((entries_.size() + 1) * 2 > table_.size()) grow();
     uint64_t hash = key.hash();
-    entries_.push_back({std::move(key), hash,
-                        static_cast<uint32_t>(updates_.size()),
+    entries_.push_back({std::move(key), static_cast<uint32_t>(updates_.size()),
                         static_cast<uint32_t>(updates.size())});
     updates_.insert(updates_.end(), updates.begin(), updates.end());
-    place(static_cast<uint32_t>(entries_.size() - 1));
+    index_.add(static_cast<int32_t>(entries_.size() - 1), hash);
   }
 
  private:
-  static constexpr uint32_t kEmpty = UINT32_MAX;
   struct Entry {
     StepKey key;
-    uint64_t hash;
     uint32_t first, count;  // in updates_: one arena, not a vector each
   };
-  // Open addressing with linear probing over indices into entries_ (a
-  // module has few distinct steps: the table stays small and at most half
-  // full).
-  void place(uint32_t e) {
-    size_t i = entries_[e].hash & mask_;
-    while (table_[i] != kEmpty) i = (i + 1) & mask_;
-    table_[i] = e;
-  }
-  void grow() {
-    table_.assign(std::max<size_t>(64, table_.size() * 2), kEmpty);
-    mask_ = table_.size() - 1;
-    for (uint32_t e = 0; e < entries_.size(); ++e) place(e);
-  }
-
+  // The entries by their keys' hashes (a module has few distinct steps).
   std::vector<Entry> entries_;
-  std::vector<uint32_t> table_;
-  size_t mask_ = 0;
+  core_detail::PositionIndex index_;
   std::vector<StepUpdate> updates_;
 };
 

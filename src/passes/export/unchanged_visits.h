@@ -16,6 +16,7 @@
 #include "absl/container/inlined_vector.h"
 #include "absl/hash/hash.h"
 #include "absl/types/span.h"
+#include "shardkit/core/detail/mix_word.h"
 #include "shardkit/core/op_sharding_rule.h"
 #include "shardkit/core/tensor_sharding.h"
 #include "shardkit/ir/attribute.h"
@@ -76,7 +77,7 @@ class UnchangedVisits {
     size_t operator()(const V& v) const {
       uint64_t h = ruleAndTypesHash(v);
       for (const TensorSharding* s : v.shardings) {
-        h = mix(h, reinterpret_cast<uintptr_t>(s));
+        h = core_detail::mixWord(h, reinterpret_cast<uintptr_t>(s));
       }
       return absl::HashOf(h);
     }
@@ -95,7 +96,7 @@ class UnchangedVisits {
   static uint64_t ruleAndTypesHash(const V& v) {
     uint64_t h = reinterpret_cast<uintptr_t>(v.rule);
     for (const void* type : v.types) {
-      h = mix(h, reinterpret_cast<uintptr_t>(type));
+      h = core_detail::mixWord(h, reinterpret_cast<uintptr_t>(type));
     }
     return h;
   }
@@ -143,38 +144,38 @@ class UnchangedVisits {
       uint64_t h = ruleAndTypesHash(v);
       for (size_t i = 0; i < v.shardings.size(); ++i) {
         const TensorSharding* s = at(v, i);
-        h = s ? mix(h, shapeOf(*s)) : mix(h, 1);
+        h = s ? core_detail::mixWord(h, shapeOf(*s))
+              : core_detail::mixWord(h, 1);
       }
       return absl::HashOf(h);
     }
   };
-  static uint64_t mix(uint64_t h, uint64_t v) {
-    return (h ^ v) * 0x9E3779B97F4A7C15u + (h >> 29);
-  }
   // Cheaper than absl's hash of the whole sharding (no string is hashed,
   // only its length and first character): Eq tells the rare collisions
   // apart.
   static uint64_t shapeOf(const TensorSharding& s) {
     auto axes = [](uint64_t h, const AxisRefVector& list) {
-      h = mix(h, list.size());
+      h = core_detail::mixWord(h, list.size());
       for (const AxisRef& a : list) {
         uint64_t first = a.name.empty() ? 0 : static_cast<uint8_t>(a.name[0]);
-        h = mix(h, a.name.size() << 8 | first);
+        h = core_detail::mixWord(h, a.name.size() << 8 | first);
         if (a.sub_axis_info) {
-          h = mix(h, static_cast<uint64_t>(a.sub_axis_info->pre_size) << 32 ^
-                         static_cast<uint64_t>(a.sub_axis_info->size));
+          h = core_detail::mixWord(
+              h, static_cast<uint64_t>(a.sub_axis_info->pre_size) << 32 ^
+                     static_cast<uint64_t>(a.sub_axis_info->size));
         }
       }
       return h;
     };
-    uint64_t h = mix(s.mesh.name().size(), s.dim_shardings.size());
+    uint64_t h =
+        core_detail::mixWord(s.mesh.name().size(), s.dim_shardings.size());
     for (const DimensionSharding& d : s.dim_shardings) {
-      h = mix(
+      h = core_detail::mixWord(
           axes(h, d.axes),
           static_cast<uint64_t>(d.priority.value_or(-1)) << 1 | d.is_closed);
     }
     h = axes(axes(h, s.replicated_axes), s.unreduced_axes);
-    return mix(h, static_cast<uint64_t>(s.unreduced_kind));
+    return core_detail::mixWord(h, static_cast<uint64_t>(s.unreduced_kind));
   }
   struct Eq {
     using is_transparent = void;
