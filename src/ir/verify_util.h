@@ -13,6 +13,7 @@
 #include "absl/container/inlined_vector.h"
 #include "absl/container/node_hash_map.h"
 #include "absl/status/status.h"
+#include "shardkit/core/detail/recent_entries.h"
 #include "shardkit/core/strings.h"
 #include "shardkit/core/tensor_shape.h"
 #include "shardkit/ir/diagnostic.h"
@@ -102,11 +103,13 @@ class ShardingVerifyMemo {
   // Whether `key` verified OK: its slot of the recent keys first (a
   // multiply, where the map hashes the whole key), then the map.
   bool contains(const Key& key) {
-    const Key*& recent = recent_[recentSlot(key)];
-    if (recent != nullptr && *recent == key) return true;
+    uint64_t word = reinterpret_cast<uintptr_t>(key[0]) * 31 + key.size();
+    if (key.size() > 1) word += reinterpret_cast<uintptr_t>(key[1]);
+    const Ok::value_type*& recent = recent_.slot(word);
+    if (recent != nullptr && recent->first == key) return true;
     auto it = ok_.find(key);
     if (it == ok_.end()) return false;
-    recent = &it->first;  // the map's nodes stay put, and it drops none
+    recent = &*it;
     return true;
   }
   void remember(Key key, const Attribute& attr) {
@@ -114,14 +117,9 @@ class ShardingVerifyMemo {
   }
 
  private:
-  static size_t recentSlot(const Key& key) {
-    uint64_t x = reinterpret_cast<uintptr_t>(key[0]) * 31 + key.size();
-    if (key.size() > 1) x += reinterpret_cast<uintptr_t>(key[1]);
-    return static_cast<size_t>((x * 0x9E3779B97F4A7C15u) >> 58);  // 64 slots
-  }
-
-  absl::node_hash_map<Key, Attribute> ok_;
-  const Key* recent_[64] = {};
+  using Ok = absl::node_hash_map<Key, Attribute>;
+  Ok ok_;
+  core_detail::RecentEntries<Ok::value_type> recent_;
 };
 
 }  // namespace shardkit

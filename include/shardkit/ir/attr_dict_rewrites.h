@@ -11,6 +11,7 @@
 #include "absl/container/node_hash_map.h"
 #include "absl/hash/hash.h"
 #include "absl/strings/string_view.h"
+#include "shardkit/core/detail/recent_entries.h"
 #include "shardkit/export.h"
 #include "shardkit/ir/attribute.h"
 
@@ -96,38 +97,26 @@ class AttrDictRewrites {
       return x.entries == y.entries && x.what == y.what && x.name == y.name;
     }
   };
+  // The input, kept alive, and the result, by the rewrite.
+  using Done =
+      absl::node_hash_map<Key, std::pair<AttrDict, AttrDict>, Hash, Eq>;
   // The result remembered for `key`, or null: from its slot of the recent
-  // rewrites (a direct-mapped table whose slot costs a multiply, where the
-  // map's hash of the name costs tens of instructions), else from the map.
+  // rewrites (core/detail/recent_entries.h), else from the map.
   const AttrDict* find(const KeyView& key) {
-    Recent& recent = recent_[recentSlot(key)];
-    if (recent.entries == key.entries && recent.what == key.what &&
-        recent.result != nullptr && recent.name == key.name) {
-      return recent.result;
+    const Done::value_type*& recent =
+        recent_.slot(reinterpret_cast<uintptr_t>(key.entries) ^
+                     reinterpret_cast<uintptr_t>(key.what) ^ key.name.size());
+    if (recent != nullptr && Eq()(recent->first, key)) {
+      return &recent->second.second;
     }
     auto it = done_.find(key);
     if (it == done_.end()) return nullptr;
-    // The map's nodes keep their addresses (node_hash_map), and it never
-    // drops an entry: the slot stays valid.
-    recent = {key.entries, key.what, it->first.name, &it->second.second};
+    recent = &*it;
     return &it->second.second;
   }
-  static size_t recentSlot(const KeyView& key) {
-    uint64_t x = (reinterpret_cast<uintptr_t>(key.entries) ^
-                  reinterpret_cast<uintptr_t>(key.what) ^ key.name.size()) *
-                 0x9E3779B97F4A7C15u;
-    return static_cast<size_t>(x >> 58);  // 64 slots
-  }
-  struct Recent {
-    const NamedAttribute* entries = nullptr;
-    const void* what = nullptr;
-    std::string_view name;  // the map's copy
-    const AttrDict* result = nullptr;
-  };
-  Recent recent_[64] = {};
 
-  // The input, kept alive, and the result.
-  absl::node_hash_map<Key, std::pair<AttrDict, AttrDict>, Hash, Eq> done_;
+  Done done_;
+  core_detail::RecentEntries<Done::value_type> recent_;
 };
 
 }  // namespace shardkit

@@ -28,6 +28,7 @@
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 #include "shardkit/core/collective_params.h"
+#include "shardkit/core/detail/recent_entries.h"
 #include "shardkit/core/mesh.h"
 #include "shardkit/core/non_copyable.h"
 #include "shardkit/core/op_sharding_rule.h"
@@ -417,18 +418,14 @@ class ScopedAttrTextMemo : public NonCopyable {
                               absl::Span<const std::string_view> elided,
                               PrintFn print) {
     // The recent texts first: the map's hash reads every elided name.
-    RecentDict& recent = recent_dicts_[recentDictSlot(
-        first.begin(), second.begin(), elided.size())];
-    if (recent.text != nullptr && recent.key->first == first.begin() &&
-        recent.key->second == second.begin() &&
-        std::equal(
-            recent.key->elided.begin(), recent.key->elided.end(),
-            elided.begin(), elided.end(),
-            [](const std::string& x, std::string_view y) { return x == y; })) {
-      return *recent.text;
+    DictKeyView view{first.begin(), second.begin(), elided};
+    const DictTexts::value_type*& recent = recent_dicts_.slot(
+        reinterpret_cast<uintptr_t>(view.first) * 31 +
+        reinterpret_cast<uintptr_t>(view.second) + elided.size());
+    if (recent != nullptr && DictKeyEq()(recent->first, view)) {
+      return recent->second.text;
     }
-    auto it =
-        dict_texts_.find(DictKeyView{first.begin(), second.begin(), elided});
+    auto it = dict_texts_.find(view);
     if (it == dict_texts_.end()) {
       DictKey key{first.begin(), second.begin(),
                   std::vector<std::string>(elided.begin(), elided.end())};
@@ -436,8 +433,7 @@ class ScopedAttrTextMemo : public NonCopyable {
                .try_emplace(std::move(key), DictText{first, second, print()})
                .first;
     }
-    // The map's nodes stay where they are, and it drops none.
-    recent = {&it->first, &it->second.text};
+    recent = &*it;
     return it->second.text;
   }
   static ScopedAttrTextMemo* active();
@@ -481,24 +477,13 @@ class ScopedAttrTextMemo : public NonCopyable {
     }
   };
 
-  // A direct-mapped table of the last dictionary texts found, by a multiply
-  // of the entries' addresses.
-  struct RecentDict {
-    const DictKey* key = nullptr;
-    const std::string* text = nullptr;
-  };
-  static size_t recentDictSlot(const NamedAttribute* first,
-                               const NamedAttribute* second, size_t elided) {
-    uint64_t x = (reinterpret_cast<uintptr_t>(first) * 31 +
-                  reinterpret_cast<uintptr_t>(second) + elided) *
-                 0x9E3779B97F4A7C15u;
-    return static_cast<size_t>(x >> 58);  // 64 slots
-  }
+  using DictTexts =
+      absl::node_hash_map<DictKey, DictText, DictKeyHash, DictKeyEq>;
 
   ScopedAttrTextMemo* outer_;
   absl::flat_hash_map<const void*, std::pair<Attribute, std::string>> texts_;
-  absl::node_hash_map<DictKey, DictText, DictKeyHash, DictKeyEq> dict_texts_;
-  RecentDict recent_dicts_[64] = {};
+  DictTexts dict_texts_;
+  core_detail::RecentEntries<DictTexts::value_type> recent_dicts_;
 };
 
 // MLIR's float text: `1.000000e-03` when 6 digits round-trip, else the
