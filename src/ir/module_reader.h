@@ -231,8 +231,7 @@ class ModuleReader : public OpReader {
   // The type read from `text` before, or null; the last one found is
   // compared first (block arguments repeat a type).
   const Type* cachedType(std::string_view text) {
-    if (recent_type_.text.size() == text.size() && recent_type_.text == text &&
-        !text.empty()) {
+    if (!text.empty() && recent_type_.text == text) {
       return &recent_type_.type;
     }
     auto it = type_cache_.find(text);
