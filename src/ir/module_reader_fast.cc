@@ -28,12 +28,16 @@ size_t recentSlot(std::string_view name) {
 }
 
 // A cursor over the text that reads the few tokens of the common spelling.
+// The reader's text is followed by a NUL (parseModuleInPlace's contract),
+// which no token below accepts: the loops stop there without comparing the
+// position with the size, and the position never passes the NUL.
 class Cursor {
  public:
-  Cursor(std::string_view text, size_t pos) : text_(text), pos_(pos) {}
+  Cursor(std::string_view text, size_t pos)
+      : text_(text), chars_(text.data()), pos_(pos) {}
 
   size_t pos() const { return pos_; }
-  bool at(char c) const { return pos_ < text_.size() && text_[pos_] == c; }
+  bool at(char c) const { return chars_[pos_] == c; }
   bool consume(char c) {
     if (!at(c)) return false;
     ++pos_;
@@ -41,14 +45,13 @@ class Cursor {
   }
   // Spaces and tabs (an op of this spelling is on one line).
   void skipBlanks() {
-    while (pos_ < text_.size() && (text_[pos_] == ' ' || text_[pos_] == '\t'))
-      ++pos_;
+    while (chars_[pos_] == ' ' || chars_[pos_] == '\t') ++pos_;
   }
   // `%name` (with its '%'), or empty.
   std::string_view valueName() {
     size_t start = pos_;
     if (!consume('%')) return {};
-    while (pos_ < text_.size() && isSuffixIdChar(text_[pos_])) ++pos_;
+    while (isSuffixIdChar(chars_[pos_])) ++pos_;
     if (pos_ == start + 1) {
       pos_ = start;
       return {};
@@ -59,13 +62,10 @@ class Cursor {
   int64_t smallNumber() {
     size_t start = pos_;
     int64_t n = 0;
-    while (pos_ < text_.size() && isDigitChar(text_[pos_]) &&
-           pos_ - start < 6) {
-      n = n * 10 + (text_[pos_++] - '0');
+    while (isDigitChar(chars_[pos_]) && pos_ - start < 6) {
+      n = n * 10 + (chars_[pos_++] - '0');
     }
-    if (pos_ == start || (pos_ < text_.size() && isDigitChar(text_[pos_]))) {
-      return -1;
-    }
+    if (pos_ == start || isDigitChar(chars_[pos_])) return -1;
     return n;
   }
   // A type's text on this line: a name (`f32`, `tensor`, `!a.b`) and, if a
@@ -74,25 +74,21 @@ class Cursor {
   std::string_view typeText() {
     size_t start = pos_;
     consume('!');
-    while (pos_ < text_.size() && isSuffixIdChar(text_[pos_])) ++pos_;
+    while (isSuffixIdChar(chars_[pos_])) ++pos_;
     if (pos_ == start) return {};
     if (at('<')) {
       int depth = 0;
-      for (; pos_ < text_.size(); ++pos_) {
-        char c = text_[pos_];
+      for (;; ++pos_) {
+        char c = chars_[pos_];
         if (c == '<') {
           ++depth;
         } else if (c == '>') {
           if (--depth == 0) break;
         } else if (c == '"' || c == '\n' || c == '(' || c == '{' || c == '[' ||
-                   c == '-') {
+                   c == '-' || c == '\0') {
           pos_ = start;
           return {};
         }
-      }
-      if (pos_ >= text_.size()) {
-        pos_ = start;
-        return {};
       }
       ++pos_;  // '>'
     }
@@ -102,17 +98,14 @@ class Cursor {
   std::optional<std::string_view> plainString() {
     if (!consume('"')) return std::nullopt;
     size_t start = pos_;
-    while (pos_ < text_.size()) {
-      char c = text_[pos_];
-      if (c == '"') return text_.substr(start, pos_++ - start);
-      if (c == '\\' || c == '\n') return std::nullopt;
-      ++pos_;
-    }
-    return std::nullopt;
+    while (!isStringEndChar(chars_[pos_])) ++pos_;
+    if (chars_[pos_] != '"') return std::nullopt;
+    return text_.substr(start, pos_++ - start);
   }
 
  private:
   std::string_view text_;
+  const char* chars_;  // text_.data(): its NUL may be read
   size_t pos_;
 };
 

@@ -58,7 +58,12 @@ bool RuleCache::Eq::operator()(const Key& k, const Probe& p) const {
 }
 
 std::optional<int32_t> RuleCache::find(Op op) {
-  if (!cacheable(op)) return std::nullopt;
+  // Of cacheable()'s checks only the regions' is needed: the kinds it
+  // excludes by name are never inserted, so their lookups miss anyway, but
+  // an op with regions may share its signature with one without.
+  if (op.numRegions() != 0 && !isa<stablehlo::ReduceOp>(op)) {
+    return std::nullopt;
+  }
   auto it = map_.find(Probe{op, hashOf(op)});
   if (it == map_.end()) return std::nullopt;
   return it->second;

@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 #include "shardkit/export.h"
 #include "shardkit/ir/graph.h"
@@ -140,7 +141,12 @@ inline std::string_view stringAttrOrEmpty(Op op, std::string_view name) {
 // `Ts`.
 template <typename... Ts, typename OpOrName>
 bool isa(OpOrName op) {
-  return (Ts::classof(op) || ...);
+  if constexpr (sizeof...(Ts) > 1 && std::is_same_v<OpOrName, Op>) {
+    // The op's name is read once, not once a kind.
+    return op && isa<Ts...>(op.opName());
+  } else {
+    return (Ts::classof(op) || ...);
+  }
 }
 
 // `op` as a `T`, or a null `T` if it is of another kind (or null).
