@@ -93,6 +93,7 @@ absl::Status runLevel(Module& module, const PassOptions& pass, Level level) {
                         pass.getBool("run-op-priority-propagation", true));
   }
   options.user_priorities = level >= Level::kUserPriority;
+  options.threads = pass.threads();
   if (level != Level::kPipeline) return propagate(module, options).status();
 
   PipelineOptions pipeline;

@@ -12,41 +12,13 @@
 #include "shardkit/ir/phase_timing.h"
 #include "shardkit/ir/sdy_ops.h"
 #include "shardkit/ir/sharding_site.h"
+#include "shardkit/rules/registry.h"
 
 namespace shardkit {
 namespace propagation_internal {
-absl::Status Driver::classify(Op op, OpEntry& entry) {
-  entry.classified = true;
-  entry.shared_operand = hasSharedOperand(op);
-  // Ops with the same signature share the registry's rule (an op's own
-  // `sdy.sharding_rule` takes precedence, so those are never looked up), and
-  // its priority kind and elementwise-ness, which depend on the signature
-  // alone.
-  if (op.hasAttr(kShardingRuleAttr)) {
-    saw_rule_attr_ = true;
-  } else {
-    if (std::optional<int32_t> cached = rule_cache_.find(op)) {
-      const OpEntry& first = rule_ops_[*cached];
-      entry.role = OpRole::kRule;
-      entry.rule = *cached;
-      entry.rule_from_registry = true;
-      entry.priority = first.priority;
-      entry.elementwise = first.elementwise;
-      return absl::OkStatus();
-    }
-  }
-  entry.priority = opPriorityKind(op);
-  entry.elementwise = isElementwiseOp(op);
-  SK_ASSIGN_OR_RETURN(OpRoleInfo info, classifyOp(op, options_.conservative));
-  entry.role = info.role;
-  if (info.rule) {
-    entry.rule = static_cast<int32_t>(rules_.size());
-    entry.rule_from_registry = info.from_registry;
-    rules_.push_back(std::make_unique<OpShardingRule>(*std::move(info.rule)));
-    rule_ops_.push_back(entry);
-    if (info.from_registry) rule_cache_.insert(op, entry.rule);
-  }
-  return absl::OkStatus();
+bool Driver::preclassifies() const {
+  return options_.threads > 1 && m_.numOps() >= options_.parallel_min_ops &&
+         !debug_.enabled() && !anyRuleFunctionRegistered();
 }
 
 void Driver::push(Op op) {
@@ -124,7 +96,8 @@ const RoundInfo& Driver::findRoundInfo(const StepParams& params,
     size_t i = roundByRuleIndex(params);
     if (i >= round_by_rule_.size()) {
       constexpr size_t kKinds = static_cast<size_t>(OpPriorityKind::kLast) + 1;
-      round_by_rule_.resize(std::max(i + 1, rules_.size() * kKinds * 2), -1);
+      round_by_rule_.resize(
+          std::max(i + 1, classified_.rules.size() * kKinds * 2), -1);
     }
     index = &round_by_rule_[i];
   } else {
@@ -322,7 +295,9 @@ void Driver::applyUpdates(const StepParams& params,
 
 absl::Status Driver::visit(Op op) {
   OpEntry& entry = entries_[op.id()];
-  if (!entry.classified) SK_RETURN_IF_ERROR(classify(op, entry));
+  if (!entry.classified && !preclassification_.adopt(op, entry, classified_)) {
+    SK_RETURN_IF_ERROR(classified_.classify(op, entry, options_.conservative));
+  }
   scratch_slots_.clear();
   slots_ = scratch_slots_;
   StepParams params;
@@ -333,7 +308,7 @@ absl::Status Driver::visit(Op op) {
     case OpRole::kSkip:
       return absl::OkStatus();
     case OpRole::kRule: {
-      params.rule = params.round_rule = rules_[entry.rule].get();
+      params.rule = params.round_rule = classified_.rules[entry.rule].get();
       params.round_rule_index = entry.rule;
       params.conservative = options_.conservative;
       useRuleSlots(op, entry);
@@ -520,6 +495,8 @@ absl::StatusOr<PropagationStats> Driver::run() {
                           [](Value member) -> std::optional<TensorSharding> {
                             return getSharding(member);
                           });
+    // The module does not change from here until the write-back.
+    if (preclassifies()) preclassification_.start(m_, options_.conservative);
     load();
   }
   if (has_func_edges_) {
@@ -544,6 +521,7 @@ absl::StatusOr<PropagationStats> Driver::run() {
   if (options_.strategy == PropagationStrategy::kBasicThenAggressive) {
     aggressive = {false, true};
   }
+  preclassification_.finish();
   for (const std::optional<int64_t>& user_round : user_rounds) {
     user_round_ = user_round;
     for (const std::optional<int64_t>& op_round : op_rounds) {
@@ -554,6 +532,7 @@ absl::StatusOr<PropagationStats> Driver::run() {
       }
     }
   }
+  preclassification_.release();
   if (options_.user_priorities) dropAllPriorities();
   TimedPhase phase("write back");
   writeBack();

@@ -29,31 +29,14 @@
 #include "shardkit/propagation/propagate.h"
 #include "src/propagation/debug_records.h"
 #include "src/propagation/op_classes.h"
+#include "src/propagation/op_classification.h"
 #include "src/propagation/sharding_groups.h"
 #include "src/propagation/sharding_pool.h"
 #include "src/propagation/step_memo.h"
-#include "src/rules/rule_cache.h"
 
 namespace shardkit::propagation_internal {
 
 using ShardingId = ShardingPool::Id;
-
-struct OpEntry {
-  bool classified = false;
-  OpRole role = OpRole::kSkip;
-  OpPriorityKind priority = OpPriorityKind::kOther;
-  // Some non-scalar operand has other uses (opPriorityDirection).
-  bool shared_operand = false;
-  bool elementwise = false;
-  bool rule_from_registry = false;
-  int32_t rule = -1;  // index into Driver::rules_
-  // A rule op's slots (its operands', then its results'), `num_slots` of
-  // them from this index of Driver::rule_slots_ on; kNoSlots until its
-  // first visit.
-  static constexpr uint32_t kNoSlots = UINT32_MAX;
-  uint32_t first_slot = kNoSlots;
-  uint32_t num_slots = 0;
-};
 
 // What an op's last step saw: its parameters (as one word, see
 // Driver::stepCode) and the update counter when it started. A step is a pure
@@ -88,7 +71,7 @@ struct StepParams {
   // The rule whose factor types the op-priority rounds look at; null for an
   // identity (edges, barriers: every factor passes through).
   const OpShardingRule* round_rule = nullptr;
-  // The index of `round_rule` in Driver::rules_, or -1 (identities).
+  // The index of `round_rule` in ClassifiedRules::rules, or -1 (identities).
   int32_t round_rule_index = -1;
   OpPriorityKind priority = OpPriorityKind::kOther;
   bool shared_operand = false;
@@ -119,7 +102,10 @@ class Driver {
   void load();
   // Gives the members of each sharding group their common sharding.
   void syncGroups();
-  absl::Status classify(Op op, OpEntry& entry);
+  // Whether a thread classifies the ops while the driver loads: with
+  // threads to spare, on a module large enough, and when no rule function
+  // of the embedder's (registry.h) would run on it.
+  bool preclassifies() const;
   std::vector<int64_t> userRounds() const;
   absl::Status fixpoint();
   absl::Status propagateFuncResults();
@@ -248,13 +234,7 @@ class Driver {
   std::optional<CallGraph> calls_;
   std::vector<Op> func_edges_;  // scratch of notifyUsers
   core_detail::LargeVector<OpEntry> entries_;
-  // Each rule in its own allocation: it keeps its address (memo_ identifies
-  // rules by address), and indexing costs one load.
-  std::vector<std::unique_ptr<OpShardingRule>> rules_;
-  RuleCache rule_cache_;  // registry rules by op signature -> rules_ index
-  // The entry of the first op of each rule (by rules_ index): what the ops
-  // of one signature share.
-  std::vector<OpEntry> rule_ops_;
+  ClassifiedRules classified_;
   IdentityRules identity_;
   SlotGroups groups_;
   std::vector<uint32_t> worklist_;
@@ -263,7 +243,6 @@ class Driver {
   std::optional<int64_t> user_round_;
   std::optional<int64_t> op_round_;
   bool aggressive_ = false;      // the strategy of the current fixed point
-  bool saw_rule_attr_ = false;   // some op has an `sdy.sharding_rule`
   bool has_func_edges_ = false;  // some op is an `sdy.func_data_flow_edge`
   // The module may have an `sdy.data_flow_edge` (Module::mayHaveOpsNamed).
   bool has_edges_ = false;
@@ -290,6 +269,8 @@ class Driver {
   DebugRecorder debug_;
   ShardingProjection debug_before_;
   const Mesh* debug_mesh_ = nullptr;
+  // Last: destroyed first, it waits for its thread, which reads the module.
+  Preclassification preclassification_;
 };
 
 }  // namespace shardkit::propagation_internal

@@ -186,11 +186,12 @@ void Driver::writeBack() {
       const OpEntry& entry = entries_[id];
       if (entry.rule < 0 || !entry.rule_from_registry) continue;
       Op(&m_, static_cast<uint32_t>(id))
-          .setAttr(kShardingRuleAttr, Attribute::of(*rules_[entry.rule]));
+          .setAttr(kShardingRuleAttr,
+                   Attribute::of(*classified_.rules[entry.rule]));
     }
     return;
   }
-  if (saw_rule_attr_) removeShardingRules(m_);
+  if (classified_.saw_rule_attr) removeShardingRules(m_);
 }
 
 }  // namespace shardkit::propagation_internal

@@ -61,6 +61,14 @@ RuleFunctions& customCallRuleFunctions() {
   return *fns;
 }
 
+}  // namespace
+
+bool anyRuleFunctionRegistered() {
+  return !opRuleFunctions().empty() || !customCallRuleFunctions().empty();
+}
+
+namespace {
+
 // The rule function registered for `op`, or null.
 OpRuleFn registeredFunction(Op op) {
   if (OpRuleFn fn = opRuleFunctions().find(op.name())) return fn;

@@ -20,6 +20,7 @@
 #ifndef SHARDKIT_PROPAGATION_PROPAGATE_H_
 #define SHARDKIT_PROPAGATION_PROPAGATE_H_
 
+#include <cstddef>
 #include <cstdint>
 
 #include "absl/status/statusor.h"
@@ -69,6 +70,11 @@ struct PropagationOptions {
   bool keep_sharding_rules = false;
   // The debug records to leave on the module.
   DebugRecords debug = {};
+  // With more than one thread, a module of at least `parallel_min_ops` ops
+  // has its ops classified (their rules found) on a second thread while the
+  // shardings are read. The result is the same as with one thread.
+  int threads = 1;
+  size_t parallel_min_ops = 4096;
 };
 
 struct PropagationStats {

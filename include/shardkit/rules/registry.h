@@ -71,6 +71,9 @@ void registerOpRule(std::string_view op_name, OpRuleFn fn);
 // Likewise for `stablehlo.custom_call @call_target(...)`.
 void registerCustomCallRule(std::string_view call_target, OpRuleFn fn);
 
+// Whether registerOpRule or registerCustomCallRule has a function in place.
+bool anyRuleFunctionRegistered();
+
 // Helpers for rule functions: the dimension sizes of the operands / results
 // of `op` (an empty shape for a value that is not a ranked tensor, e.g. a
 // token).
