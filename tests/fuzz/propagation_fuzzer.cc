@@ -7,7 +7,9 @@
 // four) it mutates the bytes. Each module is then propagated
 // (-sdy-propagation-pipeline, with export passes chosen by the input) and
 // the result must print, read back and verify: propagation never turns a
-// valid module into an invalid one, and an error carries a location.
+// valid module into an invalid one, and an error carries a location. Explicit
+// reshards' dry runs and propagation's classification on a second thread
+// must agree with one thread.
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -23,6 +25,7 @@
 #include "shardkit/mpmd/syntax.h"
 #include "shardkit/passes/export_passes.h"
 #include "shardkit/passes/pass.h"
+#include "shardkit/propagation/propagate.h"
 #include "tests/fuzz/fuzz_util.h"
 
 extern "C" size_t LLVMFuzzerMutate(uint8_t* data, size_t size, size_t max_size);
@@ -191,6 +194,35 @@ void checkDryRunsAgree(shardkit::Module& module, std::string_view input) {
   }
 }
 
+// Propagation classifying the ops on a second thread (every module,
+// however small) must give the module, statistics and error of one thread.
+void checkPreclassificationAgrees(shardkit::Module& module,
+                                  std::string_view input) {
+  using namespace shardkit;
+  std::string text = printModule(module);
+  absl::StatusOr<std::unique_ptr<Module>> one = parseModule(text, kFile);
+  absl::StatusOr<std::unique_ptr<Module>> two = parseModule(text, kFile);
+  if (!one.ok() || !two.ok()) return;  // the read-back check reports it
+  auto outcome = [](Module& m, const PropagationOptions& options) {
+    absl::StatusOr<PropagationStats> stats = propagate(m, options);
+    if (!stats.ok())
+      return strCat("error: ", fromAbsl(stats.status().message()));
+    return strCat(printModule(m), stats->op_visits, " ", stats->updates);
+  };
+  PropagationOptions options;
+  options.strategy = PropagationStrategy::kAggressive;
+  options.op_priorities = true;
+  options.user_priorities = true;
+  std::string one_text = outcome(**one, options);
+  options.threads = 2;
+  options.parallel_min_ops = 0;
+  std::string two_text = outcome(**two, options);
+  if (one_text != two_text) {
+    fuzz::fail("propagation on two threads differs from one thread", input,
+               strCat(one_text, "\n----\n", two_text));
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -211,6 +243,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       passes.push_back("canonicalize");
       break;
   }
+  if (size % 4 == 0) checkPreclassificationAgrees(**module, input);
   for (const std::string& pass : passes) {
     if (pass == "sdy-insert-explicit-reshards") {
       checkDryRunsAgree(**module, input);
