@@ -3,6 +3,7 @@
 #define SHARDKIT_SRC_IR_MODULE_READER_H_
 
 #include <algorithm>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -13,6 +14,7 @@
 #include "absl/container/inlined_vector.h"
 #include "absl/container/node_hash_map.h"
 #include "absl/status/statusor.h"
+#include "shardkit/core/detail/mix_word.h"
 #include "shardkit/ir/module_io.h"
 #include "shardkit/ir/op_syntax.h"
 #include "shardkit/text/scanner.h"
@@ -63,6 +65,7 @@ class ModuleReader : public OpReader {
 
   absl::StatusOr<Value> parseOperand() override;
   absl::StatusOr<Type> parseType() override;
+  absl::Status parseParenTypeList(std::vector<Type>& types) override;
   absl::StatusOr<Attribute> parseAttribute() override;
   absl::Status parseOptionalAttrDict(OperationState& state) override;
   absl::Status parseOptionalProperties(OperationState& state) override;
@@ -136,6 +139,16 @@ class ModuleReader : public OpReader {
   // locations, a bad type or another spelling: the token parser reads the
   // list, from the start, and reports any error).
   size_t readArgumentsFast(size_t open, std::vector<ParsedArgument>& args);
+  // `(type, type)` at `open` (a '(') read from the characters the same way,
+  // appended to `types`: one past the ')', kNotRead with `types` unchanged,
+  // or the error of a type the token parser reads (its own error there).
+  absl::StatusOr<size_t> readTypeListFast(size_t open,
+                                          std::vector<Type>& types);
+  // The type at `pos` from the type cache, or read (and cached) by the token
+  // parser, which moves the tokens (`moved_tokens` is then set): the end of
+  // its text, or the token parser's error.
+  absl::StatusOr<size_t> readTypeFast(size_t pos, Type& type,
+                                      bool& moved_tokens);
   // An op read by the token parser (what parseOperation does once the fast
   // path declined it).
   absl::Status parseOperationTokens(Block block);
@@ -228,22 +241,34 @@ class ModuleReader : public OpReader {
   // By name, views of the text (names are never copied).
   ValueNames names_;
   absl::flat_hash_map<std::string_view, Type, TextHash> type_cache_;
-  // The type read from `text` before, or null; the last one found is
-  // compared first (block arguments repeat a type).
+  // Where `text` goes among a few recent texts (modulo their count): its
+  // size and three of its bytes, cheaper than a hash (a module's op names
+  // share their start, its types their start and end).
+  static size_t recentSlot(std::string_view text) {
+    size_t n = text.size();
+    if (n < 2) return n;
+    auto byte = [&](size_t i) { return static_cast<unsigned char>(text[i]); };
+    uint64_t h = n * 31 + byte(n - 1) * 7 + byte(n - 2) * 3 + byte(n / 2);
+    // Middle bits of a multiply: texts whose sums differ by a multiple of
+    // the table's size get other slots.
+    return static_cast<size_t>((h * core_detail::kGoldenRatio64) >> 40);
+  }
+  // The type read from `text` before, or null; the recent ones are compared
+  // first (the types of a function's arguments and signature repeat a few).
   const Type* cachedType(std::string_view text) {
-    if (!text.empty() && recent_type_.text == text) {
-      return &recent_type_.type;
-    }
+    RecentType& recent =
+        recent_types_[recentSlot(text) % std::size(recent_types_)];
+    if (!text.empty() && recent.text == text) return &recent.type;
     auto it = type_cache_.find(text);
     if (it == type_cache_.end()) return nullptr;
-    recent_type_ = {it->first, it->second};
+    recent = {it->first, it->second};
     return &it->second;
   }
   struct RecentType {
     std::string_view text;
     Type type;
   };
-  RecentType recent_type_;
+  RecentType recent_types_[16];
   absl::flat_hash_map<std::string, Type> type_aliases_;
   absl::flat_hash_map<std::string, Attribute> attr_aliases_;
   // What was read from a text, by the text (a view of the module's source):
@@ -261,6 +286,14 @@ class ModuleReader : public OpReader {
   };
   RecentDictAttr recent_dict_attrs_[8] = {};
   size_t next_recent_dict_attr_ = 0;
+  // The recent dictionary whose text starts at `start`, or null.
+  const RecentDictAttr* recentDictAttrAt(size_t start) const;
+  // `[a, b]` at `open` (a '[') read from the characters where its elements
+  // are recent dictionaries (others are read from the tokens), the tokens
+  // moved past it; nullopt, with the tokens where they were, on another
+  // spelling (the token parser reads the array and reports any error); or
+  // the error of an element the token parser read (its own error there).
+  absl::StatusOr<std::optional<Attribute>> readArrayFast(size_t open);
   // What a generic op's tail read, by the op's name and the tail's text:
   // the dictionary as written, and split into the op kind's inherent and
   // discardable attributes.

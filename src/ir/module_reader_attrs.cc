@@ -113,6 +113,10 @@ absl::StatusOr<Attribute> ModuleReader::parseAttribute() {
       return Attribute::symbolRef(std::move(name));
     }
     case TokenKind::kLSquare: {
+      // A function's argument attributes, one dictionary an argument.
+      SK_ASSIGN_OR_RETURN(std::optional<Attribute> array,
+                          readArrayFast(p().tok().offset));
+      if (array) return *std::move(array);
       p().advance();
       std::vector<Attribute> elements;
       if (!p().consumeIf(TokenKind::kRSquare)) {

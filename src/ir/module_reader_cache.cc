@@ -106,17 +106,26 @@ absl::StatusOr<std::vector<NamedAttribute>> ModuleReader::parseDictEntries() {
                     [&] { return parseDictEntriesUncached(); });
 }
 
-absl::StatusOr<Attribute> ModuleReader::parseDictAttr() {
-  size_t start = p().tok().offset;
-  std::string_view rest = parser_.buffer().substr(start);
+const ModuleReader::RecentDictAttr* ModuleReader::recentDictAttrAt(
+    size_t start) const {
   // A text that starts with a whole dictionary read before is that
   // dictionary (the scan that delimits it would end at the same brace).
+  std::string_view rest = parser_.buffer().substr(start);
   for (const RecentDictAttr& recent : recent_dict_attrs_) {
     if (!recent.text.empty() && rest.size() >= recent.text.size() &&
         std::memcmp(rest.data(), recent.text.data(), recent.text.size()) == 0) {
-      p().resetTo(start + recent.text.size());
-      return recent.value;
+      return &recent;
     }
+  }
+  return nullptr;
+}
+
+absl::StatusOr<Attribute> ModuleReader::parseDictAttr() {
+  size_t start = p().tok().offset;
+  std::string_view rest = parser_.buffer().substr(start);
+  if (const RecentDictAttr* recent = recentDictAttrAt(start)) {
+    p().resetTo(start + recent->text.size());
+    return recent->value;
   }
   size_t end = balancedEnd(parser_.buffer(), start);
   SK_ASSIGN_OR_RETURN(Attribute dict,

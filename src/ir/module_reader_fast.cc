@@ -19,14 +19,6 @@
 namespace shardkit {
 namespace {
 
-// Where `name` goes among opNameOf's recent names (modulo their count): its
-// size and two of its bytes (names of one dialect share their start).
-size_t recentSlot(std::string_view name) {
-  if (name.empty()) return 0;
-  auto byte = [&](size_t i) { return static_cast<unsigned char>(name[i]); };
-  return name.size() * 31 + byte(name.size() - 1) * 7 + byte(name.size() / 2);
-}
-
 // A cursor over the text that reads the few tokens of the common spelling.
 // The reader's text is followed by a NUL (parseModuleInPlace's contract),
 // which no token below accepts: the loops stop there without comparing the
@@ -109,6 +101,30 @@ class Cursor {
   size_t pos_;
 };
 
+// `(item, ...)` or `[item, ...]` at `open`, spaces and tabs allowed around
+// the items, each read by `item(pos)`: the item's end, npos to decline the
+// list, or an error. One past the closing bracket, npos (anything else,
+// such as a line break or a comment, declines), or the item's error.
+template <typename ReadItem>
+absl::StatusOr<size_t> readListFast(std::string_view text, size_t open,
+                                    char open_char, char close_char,
+                                    const ReadItem& item) {
+  constexpr size_t kNone = std::string_view::npos;
+  Cursor c(text, open);
+  if (!c.consume(open_char)) return kNone;
+  c.skipBlanks();
+  if (c.consume(close_char)) return c.pos();
+  do {
+    c.skipBlanks();
+    if (c.at('\n') || c.at('\r') || c.at('/')) return kNone;
+    SK_ASSIGN_OR_RETURN(size_t end, item(c.pos()));
+    if (end == kNone) return kNone;
+    c = Cursor(text, end);
+    c.skipBlanks();
+  } while (c.consume(','));
+  return c.consume(close_char) ? c.pos() : kNone;
+}
+
 }  // namespace
 
 OpName ModuleReader::opNameOf(std::string_view name) {
@@ -156,44 +172,115 @@ absl::Status ModuleReader::readLocationAfterFastOp(size_t start, size_t end) {
   return absl::OkStatus();
 }
 
+absl::StatusOr<size_t> ModuleReader::readTypeFast(size_t pos, Type& type,
+                                                  bool& moved_tokens) {
+  Cursor c(parser_.buffer(), pos);
+  std::string_view text = c.typeText();
+  if (const Type* cached = text.empty() ? nullptr : cachedType(text)) {
+    type = *cached;
+    return c.pos();
+  }
+  // A type not seen yet: read (and cached) by the token parser.
+  p().resetTo(pos);
+  moved_tokens = true;
+  SK_ASSIGN_OR_RETURN(type, parseType());
+  return p().tok().offset;
+}
+
 size_t ModuleReader::readArgumentsFast(size_t open,
                                        std::vector<ParsedArgument>& args) {
-  Cursor c(parser_.buffer(), open);
-  if (!c.consume('(')) return kNotRead;
   size_t first = args.size();
-  bool moved_tokens = false;  // parseType read a type
-  auto decline = [&] {
-    args.resize(first);
+  bool moved_tokens = false;
+  absl::StatusOr<size_t> end =
+      readListFast(parser_.buffer(), open, '(', ')',
+                   [&](size_t pos) -> absl::StatusOr<size_t> {
+                     Cursor c(parser_.buffer(), pos);
+                     ParsedArgument arg;
+                     arg.offset = pos;
+                     arg.name = c.valueName();
+                     if (arg.name.empty() || !c.consume(':')) return kNotRead;
+                     c.skipBlanks();
+                     // A type's error declines too: the token parser reads the
+                     // list.
+                     absl::StatusOr<size_t> end =
+                         readTypeFast(c.pos(), arg.type, moved_tokens);
+                     if (!end.ok()) return kNotRead;
+                     args.push_back(std::move(arg));
+                     return *end;
+                   });
+  if (end.ok() && *end != kNotRead) return *end;
+  args.resize(first);
+  if (moved_tokens) p().resetTo(open);
+  return kNotRead;
+}
+
+absl::StatusOr<size_t> ModuleReader::readTypeListFast(
+    size_t open, std::vector<Type>& types) {
+  std::string_view text = parser_.buffer();
+  size_t first = types.size();
+  bool moved_tokens = false;
+  SK_ASSIGN_OR_RETURN(
+      size_t end, readListFast(text, open, '(', ')',
+                               [&](size_t pos) -> absl::StatusOr<size_t> {
+                                 // After a comma the token parser reads a type
+                                 // only if one starts there, and otherwise
+                                 // expects the ')': declined, it says so.
+                                 char c = text[pos];
+                                 if (types.size() > first && !isIdentStart(c) &&
+                                     c != '!' && c != '(') {
+                                   return kNotRead;
+                                 }
+                                 // Where it reads one, its error is the token
+                                 // parser's.
+                                 Type type;
+                                 SK_ASSIGN_OR_RETURN(
+                                     size_t end,
+                                     readTypeFast(pos, type, moved_tokens));
+                                 types.push_back(type);
+                                 return end;
+                               }));
+  if (end == kNotRead) {
+    types.resize(first);
     if (moved_tokens) p().resetTo(open);
-    return kNotRead;
-  };
-  c.skipBlanks();
-  if (c.consume(')')) return c.pos();
-  do {
-    c.skipBlanks();
-    ParsedArgument arg;
-    arg.offset = c.pos();
-    arg.name = c.valueName();
-    if (arg.name.empty() || !c.consume(':')) return decline();
-    c.skipBlanks();
-    size_t type_start = c.pos();
-    std::string_view type = c.typeText();
-    if (const Type* cached = type.empty() ? nullptr : cachedType(type)) {
-      arg.type = *cached;
-    } else {
-      // A type not seen yet: read (and cached) by the token parser.
-      p().resetTo(type_start);
-      moved_tokens = true;
-      absl::StatusOr<Type> read = parseType();
-      if (!read.ok()) return decline();
-      arg.type = *read;
-      c = Cursor(parser_.buffer(), p().tok().offset);
-    }
-    args.push_back(std::move(arg));
-    c.skipBlanks();
-  } while (c.consume(','));
-  if (!c.consume(')')) return decline();
-  return c.pos();
+  }
+  return end;
+}
+
+absl::StatusOr<std::optional<Attribute>> ModuleReader::readArrayFast(
+    size_t open) {
+  std::vector<Attribute> elements;
+  bool moved_tokens = false;
+  SK_ASSIGN_OR_RETURN(
+      size_t end,
+      readListFast(parser_.buffer(), open, '[', ']',
+                   [&](size_t pos) -> absl::StatusOr<size_t> {
+                     // A dictionary read recently, as parseDictAttr would
+                     // find it; any other element from the tokens, whose
+                     // error is the token parser's (it reads an element
+                     // after '[' and after each ',').
+                     if (const RecentDictAttr* recent = recentDictAttrAt(pos)) {
+                       elements.push_back(recent->value);
+                       return pos + recent->text.size();
+                     }
+                     p().resetTo(pos);
+                     moved_tokens = true;
+                     SK_ASSIGN_OR_RETURN(Attribute element, parseAttribute());
+                     elements.push_back(std::move(element));
+                     return p().tok().offset;
+                   }));
+  if (end == kNotRead) {
+    if (moved_tokens) p().resetTo(open);
+    return std::nullopt;
+  }
+  p().resetTo(end);
+  return Attribute::array(std::move(elements));
+}
+
+absl::Status ModuleReader::parseParenTypeList(std::vector<Type>& types) {
+  SK_ASSIGN_OR_RETURN(size_t end, readTypeListFast(p().tok().offset, types));
+  if (end == kNotRead) return OpReader::parseParenTypeList(types);
+  p().resetTo(end);
+  return absl::OkStatus();
 }
 
 size_t ModuleReader::readFastHead(size_t start, ResultNames& results) {

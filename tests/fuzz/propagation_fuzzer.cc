@@ -168,59 +168,59 @@ extern "C" size_t LLVMFuzzerCustomMutator(uint8_t* data, size_t size,
 
 namespace {
 
-// Explicit reshards with dry runs on two threads (every function, however
-// small) must give the module, or the error, of one thread: the dry runs
-// may never skip a visit that changes the module.
-void checkDryRunsAgree(shardkit::Module& module, std::string_view input) {
+// Runs `outcome(copy, threads)` on two copies of `module`, with one and
+// with two threads, and fails when the outcomes (the module as text, or the
+// error) differ: what runs on a second thread must not change the result.
+template <typename Outcome>
+void checkSameOnTwoThreads(shardkit::Module& module, std::string_view input,
+                           std::string_view what, const Outcome& outcome) {
   using namespace shardkit;
   std::string text = printModule(module);
   absl::StatusOr<std::unique_ptr<Module>> one = parseModule(text, kFile);
   absl::StatusOr<std::unique_ptr<Module>> two = parseModule(text, kFile);
   if (!one.ok() || !two.ok()) return;  // the read-back check reports it
-  // The module the pass leaves, or its error.
-  auto outcome = [](Module& m, const InsertExplicitReshardsOptions& options) {
-    absl::Status status = insertExplicitReshards(m, options);
-    return status.ok() ? printModule(m)
-                       : strCat("error: ", fromAbsl(status.message()));
-  };
-  InsertExplicitReshardsOptions options;
-  std::string one_text = outcome(**one, options);
-  options.threads = 2;
-  options.parallel_min_ops = 0;
-  std::string two_text = outcome(**two, options);
+  std::string one_text = outcome(**one, 1);
+  std::string two_text = outcome(**two, 2);
   if (one_text != two_text) {
-    fuzz::fail("explicit reshards on two threads differ from one thread", input,
+    fuzz::fail(strCat(what, " on two threads differs from one thread"), input,
                strCat(one_text, "\n----\n", two_text));
   }
 }
 
-// Propagation classifying the ops on a second thread (every module,
-// however small) must give the module, statistics and error of one thread.
+// Explicit reshards with dry runs on two threads (every function, however
+// small): the dry runs may never skip a visit that changes the module.
+void checkDryRunsAgree(shardkit::Module& module, std::string_view input) {
+  using namespace shardkit;
+  checkSameOnTwoThreads(
+      module, input, "explicit reshards", [](Module& m, int threads) {
+        InsertExplicitReshardsOptions options;
+        options.threads = threads;
+        options.parallel_min_ops = 0;
+        absl::Status status = insertExplicitReshards(m, options);
+        return status.ok() ? printModule(m)
+                           : strCat("error: ", fromAbsl(status.message()));
+      });
+}
+
+// Propagation classifying the ops on a second thread (every module, however
+// small): the module, statistics and error are those of one thread.
 void checkPreclassificationAgrees(shardkit::Module& module,
                                   std::string_view input) {
   using namespace shardkit;
-  std::string text = printModule(module);
-  absl::StatusOr<std::unique_ptr<Module>> one = parseModule(text, kFile);
-  absl::StatusOr<std::unique_ptr<Module>> two = parseModule(text, kFile);
-  if (!one.ok() || !two.ok()) return;  // the read-back check reports it
-  auto outcome = [](Module& m, const PropagationOptions& options) {
-    absl::StatusOr<PropagationStats> stats = propagate(m, options);
-    if (!stats.ok())
-      return strCat("error: ", fromAbsl(stats.status().message()));
-    return strCat(printModule(m), stats->op_visits, " ", stats->updates);
-  };
-  PropagationOptions options;
-  options.strategy = PropagationStrategy::kAggressive;
-  options.op_priorities = true;
-  options.user_priorities = true;
-  std::string one_text = outcome(**one, options);
-  options.threads = 2;
-  options.parallel_min_ops = 0;
-  std::string two_text = outcome(**two, options);
-  if (one_text != two_text) {
-    fuzz::fail("propagation on two threads differs from one thread", input,
-               strCat(one_text, "\n----\n", two_text));
-  }
+  checkSameOnTwoThreads(
+      module, input, "propagation", [](Module& m, int threads) {
+        PropagationOptions options;
+        options.strategy = PropagationStrategy::kAggressive;
+        options.op_priorities = true;
+        options.user_priorities = true;
+        options.threads = threads;
+        options.parallel_min_ops = 0;
+        absl::StatusOr<PropagationStats> stats = propagate(m, options);
+        if (!stats.ok()) {
+          return strCat("error: ", fromAbsl(stats.status().message()));
+        }
+        return strCat(printModule(m), stats->op_visits, " ", stats->updates);
+      });
 }
 
 }  // namespace

@@ -52,8 +52,9 @@ class OpReader {
   virtual absl::StatusOr<Type> parseType() = 0;
   // One or more comma-separated types.
   absl::Status parseTypeList(std::vector<Type>& types);
-  // `(t, ...)` (possibly empty).
-  absl::Status parseParenTypeList(std::vector<Type>& types);
+  // `(t, ...)` (possibly empty). Virtual: a reader may read plain lists
+  // faster (a function's type lists every argument's).
+  virtual absl::Status parseParenTypeList(std::vector<Type>& types);
   // `(ins) -> out` or `(ins) -> (outs)`.
   absl::Status parseFunctionalType(std::vector<Type>& inputs,
                                    std::vector<Type>& results);

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
+#include "shardkit/ir/func.h"
 #include "shardkit/ir/module_io.h"
 #include "src/ir/value_names.h"
 #include "tests/unit/ir/ir_test_util.h"
@@ -341,6 +342,76 @@ sdy.mesh @m = <["x"=2]>
   CHECK_THAT(parseError("func.func @h(%a tensor<2xf32>) {\n  return\n}\n",
                         ParseOptions()),
              Catch::Contains("expected ':'"));
+}
+
+// A generic function whose attribute dictionary is `attrs` (the function
+// takes two tensor<4xf32> and returns one).
+std::string genericFunc(const std::string& attrs) {
+  return R"(module {
+  "sdy.mesh"() {mesh = #sdy.mesh<["a"=2]>, sym_name = "mesh"} : () -> ()
+  "func.func"() ({
+  ^bb0(%arg0: tensor<4xf32>, %arg1: tensor<4xf32>):
+    "func.return"(%arg0) : (tensor<4xf32>) -> ()
+  }) {)" +
+         attrs + R"(} : () -> ()
+}
+)";
+}
+
+TEST_CASE(
+    "type lists and arrays read from the characters read as the tokens "
+    "do") {
+  // The same function written for the fast path (one line, cached types,
+  // recent dictionaries) and with what it leaves to the tokens: line breaks,
+  // comments, spaces, a nested function type, other elements.
+  const std::string kType = "tensor<4xf32>";
+  std::string fast = genericFunc(
+      "arg_attrs = [{sdy.sharding = #sdy.sharding<@mesh, [{\"a\"}]>}, "
+      "{sdy.sharding = #sdy.sharding<@mesh, [{\"a\"}]>}], "
+      "res_attrs = [{sdy.sharding = #sdy.sharding<@mesh, [{}]>}], "
+      "function_type = (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>, "
+      "sym_name = \"main\", t.list = [[1, 2], [\"s\", {x = 1}], [], [ ]], "
+      "t.type = ((tensor<4xf32>) -> tensor<4xf32>, i1) -> (i1, i1)");
+  std::string tokens = genericFunc(
+      "arg_attrs = [{sdy.sharding = #sdy.sharding<@mesh, [{\"a\"}]>},\n"
+      "  {sdy.sharding = #sdy.sharding<@mesh, [{\"a\"}]>} // c\n], "
+      "res_attrs = [\n{sdy.sharding = #sdy.sharding<@mesh, [{}]>}], "
+      "function_type = ( tensor<4xf32> ,\n tensor<4xf32>) -> tensor<4xf32>, "
+      "sym_name = \"main\", t.list = [[1,\n 2], [\"s\", {x = 1}], [\n], []], "
+      "t.type = ((tensor<4xf32>) -> tensor<4xf32>, // c\n i1) -> (i1,\ni1)");
+  auto a = parseOrDie(fast);
+  auto b = parseOrDie(tokens);
+  CHECK(printModule(*a) == printModule(*b));
+  FuncOp f(a->lookupSymbol("main"));
+  REQUIRE(f);
+  CHECK(f.argAttr(1, "sdy.sharding").as<TensorSharding>() != nullptr);
+  CHECK(f.op().attr("t.list").asArray()->size() == 4);
+  CHECK(f.op().attr("t.type").asType()->str() ==
+        "((" + kType + ") -> " + kType + ", i1) -> (i1, i1)");
+
+  // Errors are the token parser's, and nesting stops at its limit however
+  // the lists are written (a list that fell back to the tokens at every
+  // level would take exponential time).
+  auto error = [](const std::string& attrs) {
+    return parseError(genericFunc(attrs), ParseOptions());
+  };
+  CHECK_THAT(error("function_type = (tensor<4xf32>, ) -> tensor<4xf32>"),
+             Catch::Contains("6:37: error: expected ')', got ','"));
+  CHECK_THAT(error("function_type = (tensor<4xf32>, foo) -> tensor<4xf32>"),
+             Catch::Contains("6:39: error: unknown type 'foo'"));
+  CHECK_THAT(error("function_type = (tensor<4xf32> -> tensor<4xf32>"),
+             Catch::Contains("error: expected ')', got '->'"));
+  CHECK_THAT(error("arg_attrs = [{}, {a = }]"),
+             Catch::Contains("6:29: error: expected attribute value, got '}'"));
+  CHECK_THAT(error("arg_attrs = [{}, {}, ]"),
+             Catch::Contains("6:28: error: expected attribute value, got ']'"));
+  const std::string deep_array(410, '[');
+  CHECK_THAT(error("t.a = " + deep_array + std::string(410, ']')),
+             Catch::Contains("nesting deeper than"));
+  std::string deep_type = kType;
+  for (int i = 0; i < 410; ++i) deep_type = "(" + deep_type + ") -> i1";
+  CHECK_THAT(error("t.a = " + deep_type),
+             Catch::Contains("nesting deeper than"));
 }
 
 TEST_CASE(
