@@ -10,13 +10,6 @@
 #include "shardkit/ir/verify.h"
 
 namespace shardkit {
-namespace {
-
-// Deeper nesting (of regions, attributes or types) is rejected rather than
-// risking the stack.
-constexpr int kMaxDepth = 400;
-
-}  // namespace
 
 ModuleReader::ModuleReader(std::string_view text, Module* module,
                            const ParseOptions& options)

@@ -171,6 +171,9 @@ class ModuleReader : public OpReader {
   absl::Status parseBlockOps(Block block);
   absl::Status bindValues(std::string_view name, ValueGroup group,
                           size_t offset);
+  // Deeper nesting (of regions, attributes or types) is rejected rather
+  // than risking the stack.
+  static constexpr int kMaxDepth = 400;
   absl::Status enter();  // recursion guard
   void leave() { --depth_; }
   void skipOptionalLocation();

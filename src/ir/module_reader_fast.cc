@@ -255,10 +255,13 @@ absl::StatusOr<std::optional<Attribute>> ModuleReader::readArrayFast(
       readListFast(parser_.buffer(), open, '[', ']',
                    [&](size_t pos) -> absl::StatusOr<size_t> {
                      // A dictionary read recently, as parseDictAttr would
-                     // find it; any other element from the tokens, whose
-                     // error is the token parser's (it reads an element
-                     // after '[' and after each ',').
-                     if (const RecentDictAttr* recent = recentDictAttrAt(pos)) {
+                     // find it once parseAttribute let it one level deeper;
+                     // any other element from the tokens, whose error is the
+                     // token parser's (it reads an element after '[' and
+                     // after each ',').
+                     const RecentDictAttr* recent =
+                         depth_ < kMaxDepth ? recentDictAttrAt(pos) : nullptr;
+                     if (recent != nullptr) {
                        elements.push_back(recent->value);
                        return pos + recent->text.size();
                      }

@@ -408,6 +408,17 @@ TEST_CASE(
   const std::string deep_array(410, '[');
   CHECK_THAT(error("t.a = " + deep_array + std::string(410, ']')),
              Catch::Contains("nesting deeper than"));
+  // A recent dictionary one level too deep is too deep, as the token
+  // parser finds it.
+  auto deep_dicts = [](int levels) {
+    return "t.a = {x = 1}, t.b = " + std::string(levels, '[') +
+           "{x = 1}, {x = 1}" + std::string(levels, ']') +
+           ", function_type = (tensor<4xf32>, tensor<4xf32>) -> "
+           "tensor<4xf32>, sym_name = \"main\"";
+  };
+  CHECK(error(deep_dicts(399)).empty());
+  CHECK_THAT(error(deep_dicts(400)),
+             Catch::Contains("6:428: error: nesting deeper than"));
   std::string deep_type = kType;
   for (int i = 0; i < 410; ++i) deep_type = "(" + deep_type + ") -> i1";
   CHECK_THAT(error("t.a = " + deep_type),
