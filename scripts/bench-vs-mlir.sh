@@ -5,9 +5,10 @@
 #
 #   scripts/bench-vs-mlir.sh [OPS] [RUNS]     (defaults: 100000 ops, 7 runs)
 #
-# Runs the two tools alternately RUNS times each and prints the median wall
-# time and the median peak resident memory of each, their ratios, the load
-# average before and after, and one -mlir-timing report of shardkit-opt.
+# Runs the two tools alternately RUNS times each (after one untimed run of
+# each) and prints the median wall time and the median peak resident memory
+# of each, their ratios, the load average before and after, and one
+# -mlir-timing report of shardkit-opt.
 # Set MLIR_OPT=none to time shardkit-opt alone (e.g. on the 1M-op module).
 # Needs a build in $BUILD_DIR (default build) and mlir-opt-16 (Debian's
 # mlir-16-tools) and /usr/bin/time.
@@ -63,6 +64,14 @@ median() {
 # Both print to /dev/null: the printing is timed, not the file system (into
 # a file, shardkit-opt also syncs it to disk before renaming it into place,
 # which mlir-opt does not).
+# One untimed run of each first, as benchmarks warm up: the input was just
+# written and the binaries may not have run for a while, and on this kind of
+# shared host the first runs after a quiet spell are slower for a reason
+# neither tool controls.
+"$tool" "$input" -sdy-propagation-pipeline -o /dev/null
+if [ "$mlir_opt" != none ]; then
+  "$mlir_opt" --allow-unregistered-dialect "$input" -o /dev/null
+fi
 for _ in $(seq "$runs"); do
   sample "$work/ours" "$tool" "$input" -sdy-propagation-pipeline -o /dev/null
   if [ "$mlir_opt" != none ]; then
