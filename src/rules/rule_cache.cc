@@ -14,6 +14,12 @@ uint64_t mixType(uint64_t h, Type type) {
   return mixWord(h, reinterpret_cast<uintptr_t>(type.identity()));
 }
 
+// Whether `op`'s regions leave its rule to the op alone: it has none, or it
+// is a reduce (whose body the rule does not read).
+bool regionsCacheable(Op op) {
+  return op.numRegions() == 0 || isa<stablehlo::ReduceOp>(op);
+}
+
 }  // namespace
 
 bool RuleCache::cacheable(Op op) {
@@ -21,7 +27,7 @@ bool RuleCache::cacheable(Op op) {
   // are not cached.
   return !isa<stablehlo::ConcatenateOp, stablehlo::DynamicUpdateSliceOp,
               stablehlo::CustomCallOp>(op) &&
-         (op.numRegions() == 0 || isa<stablehlo::ReduceOp>(op));
+         regionsCacheable(op);
 }
 
 size_t RuleCache::hashOf(Op op) {
@@ -61,9 +67,7 @@ std::optional<int32_t> RuleCache::find(Op op) {
   // Of cacheable()'s checks only the regions' is needed: the kinds it
   // excludes by name are never inserted, so their lookups miss anyway, but
   // an op with regions may share its signature with one without.
-  if (op.numRegions() != 0 && !isa<stablehlo::ReduceOp>(op)) {
-    return std::nullopt;
-  }
+  if (!regionsCacheable(op)) return std::nullopt;
   auto it = map_.find(Probe{op, hashOf(op)});
   if (it == map_.end()) return std::nullopt;
   return it->second;
