@@ -66,46 +66,145 @@ absl::StatusOr<T> parseFastOrTokens(ParserBase& p,
   return result;
 }
 
-}  // namespace
-
-absl::StatusOr<Mesh> AttrParser::parseMesh() {
-  return parseFastOrTokens<Mesh>(p_, &fastParseMesh,
-                                 [&] { return parseMeshTokens(); });
-}
-
-absl::StatusOr<Mesh> AttrParser::parseMeshTokens() {
+// The token parsers of meshes and shardings: AttrParser::parseMesh and
+// parseTensorSharding try the character scan first (attr_fast_path.h) and
+// come here for what it does not take, errors included.
+absl::StatusOr<Mesh> parseMeshTokens(ParserBase& p) {
   Mesh mesh;
-  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kLess, "'<'"));
+  SK_RETURN_IF_ERROR(p.expect(TokenKind::kLess, "'<'"));
   auto parse_axis = [&]() -> absl::Status {
-    SK_ASSIGN_OR_RETURN(std::string name, p_.parseString("string (axis name)"));
-    SK_RETURN_IF_ERROR(p_.expect(TokenKind::kEqual, "'='"));
-    size_t size_offset = p_.tok().offset;
-    SK_ASSIGN_OR_RETURN(int64_t size, p_.parseInteger("axis size"));
+    SK_ASSIGN_OR_RETURN(std::string name, p.parseString("string (axis name)"));
+    SK_RETURN_IF_ERROR(p.expect(TokenKind::kEqual, "'='"));
+    size_t size_offset = p.tok().offset;
+    SK_ASSIGN_OR_RETURN(int64_t size, p.parseInteger("axis size"));
     if (size < 1) {
-      return p_.errorAt(size_offset,
-                        strCat("axis size must be at least 1, got: ", size));
+      return p.errorAt(size_offset,
+                       strCat("axis size must be at least 1, got: ", size));
     }
     mesh.axes.push_back(MeshAxis{std::move(name), size});
     return absl::OkStatus();
   };
   SK_RETURN_IF_ERROR(parseSquareList(
-      p_, [&] { return withContext(p_, parse_axis(), kMeshAxesContext); }));
-  if (p_.consumeIf(TokenKind::kComma)) {
-    SK_RETURN_IF_ERROR(p_.expectKeyword("device_ids"));
-    SK_RETURN_IF_ERROR(p_.expect(TokenKind::kEqual, "'='"));
+      p, [&] { return withContext(p, parse_axis(), kMeshAxesContext); }));
+  if (p.consumeIf(TokenKind::kComma)) {
+    SK_RETURN_IF_ERROR(p.expectKeyword("device_ids"));
+    SK_RETURN_IF_ERROR(p.expect(TokenKind::kEqual, "'='"));
     // At least one id, as in the reference: no list is spelled by leaving
     // `device_ids` out.
-    SK_RETURN_IF_ERROR(p_.expect(TokenKind::kLSquare, "'['"));
+    SK_RETURN_IF_ERROR(p.expect(TokenKind::kLSquare, "'['"));
     do {
-      SK_ASSIGN_OR_RETURN(int64_t id, p_.parseInteger("device id"));
+      SK_ASSIGN_OR_RETURN(int64_t id, p.parseInteger("device id"));
       mesh.device_ids.push_back(id);
-    } while (p_.consumeIf(TokenKind::kComma));
-    SK_RETURN_IF_ERROR(p_.expect(TokenKind::kRSquare, "']'"));
+    } while (p.consumeIf(TokenKind::kComma));
+    SK_RETURN_IF_ERROR(p.expect(TokenKind::kRSquare, "']'"));
   }
-  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kGreater, "'>'"));
+  SK_RETURN_IF_ERROR(p.expect(TokenKind::kGreater, "'>'"));
   // An explicit iota order is the implicit one; the reference never prints it.
   if (!mesh.axes.empty() && mesh.hasIotaDeviceIds()) mesh.device_ids.clear();
   return mesh;
+}
+
+// `{"x", ...}` with at least one axis (replicated and unreduced axes).
+absl::StatusOr<AxisRefVector> parseNonEmptyAxisRefList(ParserBase& p) {
+  // Like the reference, `replicated={}` and `unreduced={}` are rejected: an
+  // empty list is written by leaving the field out.
+  AxisRefVector axes;
+  SK_RETURN_IF_ERROR(p.expect(TokenKind::kLBrace, "'{'"));
+  do {
+    absl::StatusOr<AxisRef> axis = AttrParser(p).parseAxisRef();
+    SK_RETURN_IF_ERROR(withContext(p, axis.status(), kAxisListContext));
+    axes.push_back(*std::move(axis));
+  } while (p.consumeIf(TokenKind::kComma));
+  SK_RETURN_IF_ERROR(p.expect(TokenKind::kRBrace, "'}'"));
+  return axes;
+}
+
+// The priority `pN` spelled by `token`.
+absl::StatusOr<int64_t> parsePriority(ParserBase& p, const Token& token) {
+  std::string_view text = token.spelling;
+  std::string_view digits = text.substr(1);
+  if (text.size() < 2 || text[0] != 'p' ||
+      !std::all_of(digits.begin(), digits.end(), absl::ascii_isdigit)) {
+    return p.errorAt(
+        token.offset,
+        strCat("expecting priority in format 'p<number>', got: ", text));
+  }
+  if (digits.size() > 1 && digits[0] == '0') {
+    return p.errorAt(
+        token.offset,
+        strCat("priorities with leading zeros are not allowed, got: ", text));
+  }
+  int64_t priority = 0;
+  if (!parseInt64(digits, priority)) {
+    return p.errorAt(token.offset,
+                     strCat("expecting integer priority, got: ", text,
+                            " (a priority is at most 2^63-1)"));
+  }
+  return priority;
+}
+
+// `={"x", ...}` after `replicated`.
+absl::Status parseReplicatedAxes(ParserBase& p, TensorSharding& sharding) {
+  SK_RETURN_IF_ERROR(p.expect(TokenKind::kEqual, "'='"));
+  SK_ASSIGN_OR_RETURN(sharding.replicated_axes, parseNonEmptyAxisRefList(p));
+  return absl::OkStatus();
+}
+
+// `=max{"x", ...}` after `unreduced` (the kind may be left out: sum).
+absl::Status parseUnreducedAxes(ParserBase& p, TensorSharding& sharding) {
+  SK_RETURN_IF_ERROR(p.expect(TokenKind::kEqual, "'='"));
+  if (p.consumeKeywordIf("max")) {
+    sharding.unreduced_kind = ReductionKind::kMax;
+  } else if (p.consumeKeywordIf("min")) {
+    sharding.unreduced_kind = ReductionKind::kMin;
+  } else {
+    p.consumeKeywordIf("sum");
+  }
+  SK_ASSIGN_OR_RETURN(sharding.unreduced_axes, parseNonEmptyAxisRefList(p));
+  return absl::OkStatus();
+}
+
+absl::StatusOr<TensorSharding> parseTensorShardingTokens(ParserBase& p) {
+  TensorSharding sharding;
+  SK_RETURN_IF_ERROR(p.expect(TokenKind::kLess, "'<'"));
+  SK_ASSIGN_OR_RETURN(sharding.mesh, AttrParser(p).parseMeshOrRef());
+  SK_RETURN_IF_ERROR(p.expect(TokenKind::kComma, "','"));
+  SK_RETURN_IF_ERROR(parseSquareList(p, [&]() -> absl::Status {
+    absl::StatusOr<DimensionSharding> dim =
+        AttrParser(p).parseDimensionSharding();
+    SK_RETURN_IF_ERROR(withContext(p, dim.status(), kDimShardingsContext));
+    sharding.dim_shardings.push_back(*std::move(dim));
+    return absl::OkStatus();
+  }));
+  bool seen_replicated = false;
+  bool seen_unreduced = false;
+  while (p.consumeIf(TokenKind::kComma)) {
+    if (!seen_replicated && p.consumeKeywordIf("replicated")) {
+      seen_replicated = true;
+      SK_RETURN_IF_ERROR(withContext(
+          p, parseReplicatedAxes(p, sharding),
+          "failed to parse Sdy_TensorSharding parameter 'replicated_axes'"));
+    } else if (!seen_unreduced && p.consumeKeywordIf("unreduced")) {
+      seen_unreduced = true;
+      SK_RETURN_IF_ERROR(withContext(
+          p, parseUnreducedAxes(p, sharding),
+          "failed to parse Sdy_TensorSharding parameter 'unreduced_axes'"));
+    } else {
+      return p.errorExpected(
+          "valid named axis list after comma ('replicated={...}' or "
+          "'unreduced={...}', each at most once)",
+          "failed to parse Sdy_TensorSharding, ");
+    }
+  }
+  SK_RETURN_IF_ERROR(p.expect(TokenKind::kGreater, "'>'"));
+  return sharding;
+}
+
+}  // namespace
+
+absl::StatusOr<Mesh> AttrParser::parseMesh() {
+  return parseFastOrTokens<Mesh>(p_, &fastParseMesh,
+                                 [&] { return parseMeshTokens(p_); });
 }
 
 absl::StatusOr<AxisRef> AttrParser::parseAxisRef() {
@@ -131,43 +230,6 @@ absl::StatusOr<AxisRefVector> AttrParser::parseAxisRefList() {
   return axes;
 }
 
-absl::StatusOr<AxisRefVector> AttrParser::parseNonEmptyAxisRefList() {
-  // Like the reference, `replicated={}` and `unreduced={}` are rejected: an
-  // empty list is written by leaving the field out.
-  AxisRefVector axes;
-  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kLBrace, "'{'"));
-  do {
-    absl::StatusOr<AxisRef> axis = parseAxisRef();
-    SK_RETURN_IF_ERROR(withContext(p_, axis.status(), kAxisListContext));
-    axes.push_back(*std::move(axis));
-  } while (p_.consumeIf(TokenKind::kComma));
-  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kRBrace, "'}'"));
-  return axes;
-}
-
-absl::StatusOr<int64_t> AttrParser::parsePriority(const Token& token) {
-  std::string_view text = token.spelling;
-  std::string_view digits = text.substr(1);
-  if (text.size() < 2 || text[0] != 'p' ||
-      !std::all_of(digits.begin(), digits.end(), absl::ascii_isdigit)) {
-    return p_.errorAt(
-        token.offset,
-        strCat("expecting priority in format 'p<number>', got: ", text));
-  }
-  if (digits.size() > 1 && digits[0] == '0') {
-    return p_.errorAt(
-        token.offset,
-        strCat("priorities with leading zeros are not allowed, got: ", text));
-  }
-  int64_t priority = 0;
-  if (!parseInt64(digits, priority)) {
-    return p_.errorAt(token.offset,
-                      strCat("expecting integer priority, got: ", text,
-                             " (a priority is at most 2^63-1)"));
-  }
-  return priority;
-}
-
 absl::StatusOr<DimensionSharding> AttrParser::parseDimensionSharding() {
   DimensionSharding dim;
   SK_RETURN_IF_ERROR(p_.expect(TokenKind::kLBrace, "'{'"));
@@ -185,7 +247,7 @@ absl::StatusOr<DimensionSharding> AttrParser::parseDimensionSharding() {
   if (p_.at(TokenKind::kBareIdent)) {
     Token token = p_.tok();
     p_.advance();
-    SK_ASSIGN_OR_RETURN(dim.priority, parsePriority(token));
+    SK_ASSIGN_OR_RETURN(dim.priority, parsePriority(p_, token));
   }
   return dim;
 }
@@ -216,62 +278,8 @@ absl::StatusOr<MeshOrRef> AttrParser::parseMeshOrRef() {
 
 absl::StatusOr<TensorSharding> AttrParser::parseTensorSharding() {
   return parseFastOrTokens<TensorSharding>(p_, &fastParseTensorSharding, [&] {
-    return parseTensorShardingTokens();
+    return parseTensorShardingTokens(p_);
   });
-}
-
-absl::StatusOr<TensorSharding> AttrParser::parseTensorShardingTokens() {
-  TensorSharding sharding;
-  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kLess, "'<'"));
-  SK_ASSIGN_OR_RETURN(sharding.mesh, parseMeshOrRef());
-  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kComma, "','"));
-  SK_RETURN_IF_ERROR(parseSquareList(p_, [&]() -> absl::Status {
-    absl::StatusOr<DimensionSharding> dim = parseDimensionSharding();
-    SK_RETURN_IF_ERROR(withContext(p_, dim.status(), kDimShardingsContext));
-    sharding.dim_shardings.push_back(*std::move(dim));
-    return absl::OkStatus();
-  }));
-  bool seen_replicated = false;
-  bool seen_unreduced = false;
-  while (p_.consumeIf(TokenKind::kComma)) {
-    if (!seen_replicated && p_.consumeKeywordIf("replicated")) {
-      seen_replicated = true;
-      SK_RETURN_IF_ERROR(withContext(
-          p_, parseReplicatedAxes(sharding),
-          "failed to parse Sdy_TensorSharding parameter 'replicated_axes'"));
-    } else if (!seen_unreduced && p_.consumeKeywordIf("unreduced")) {
-      seen_unreduced = true;
-      SK_RETURN_IF_ERROR(withContext(
-          p_, parseUnreducedAxes(sharding),
-          "failed to parse Sdy_TensorSharding parameter 'unreduced_axes'"));
-    } else {
-      return p_.errorExpected(
-          "valid named axis list after comma ('replicated={...}' or "
-          "'unreduced={...}', each at most once)",
-          "failed to parse Sdy_TensorSharding, ");
-    }
-  }
-  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kGreater, "'>'"));
-  return sharding;
-}
-
-absl::Status AttrParser::parseReplicatedAxes(TensorSharding& sharding) {
-  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kEqual, "'='"));
-  SK_ASSIGN_OR_RETURN(sharding.replicated_axes, parseNonEmptyAxisRefList());
-  return absl::OkStatus();
-}
-
-absl::Status AttrParser::parseUnreducedAxes(TensorSharding& sharding) {
-  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kEqual, "'='"));
-  if (p_.consumeKeywordIf("max")) {
-    sharding.unreduced_kind = ReductionKind::kMax;
-  } else if (p_.consumeKeywordIf("min")) {
-    sharding.unreduced_kind = ReductionKind::kMin;
-  } else {
-    p_.consumeKeywordIf("sum");
-  }
-  SK_ASSIGN_OR_RETURN(sharding.unreduced_axes, parseNonEmptyAxisRefList());
-  return absl::OkStatus();
 }
 
 absl::StatusOr<TensorShardingPerValue> AttrParser::parseTensorShardingList(
@@ -371,70 +379,73 @@ absl::Status expectSingleFactorSymbol(ParserBase& p, const FactorToken& t) {
                                           t.token.spelling));
 }
 
-}  // namespace
-
-absl::StatusOr<std::vector<int64_t>> AttrParser::parseFactorSymbols(
-    const Token& token) {
+// The factors of one dimension, spelled together in `token` (`ij`, `z_1k`).
+absl::StatusOr<std::vector<int64_t>> parseFactorSymbols(ParserBase& p,
+                                                        const Token& token) {
   std::vector<int64_t> factors;
   std::string_view text = token.spelling;
   while (!text.empty()) {
     size_t offset = token.offset + (token.spelling.size() - text.size());
-    SK_ASSIGN_OR_RETURN(int64_t factor, consumeFactorSymbol(p_, text, offset));
+    SK_ASSIGN_OR_RETURN(int64_t factor, consumeFactorSymbol(p, text, offset));
     factors.push_back(factor);
   }
   return factors;
 }
 
-absl::StatusOr<TensorMapping> AttrParser::parseTensorMapping() {
+// `[i, jk, ]`: one tensor's factors, dimension by dimension.
+absl::StatusOr<TensorMapping> parseTensorMapping(ParserBase& p) {
   TensorMapping mapping;
   // Most tensors have at most 4 dims: one allocation instead of three.
   mapping.dim_mappings.reserve(4);
-  SK_RETURN_IF_ERROR(parseSquareList(p_, [&]() -> absl::Status {
+  SK_RETURN_IF_ERROR(parseSquareList(p, [&]() -> absl::Status {
     // Like the reference, a dimension without symbols (`[, i]`) parses
     // as an empty mapping and is left to the verifier to reject.
-    if (p_.at(TokenKind::kComma) || p_.at(TokenKind::kRSquare)) {
+    if (p.at(TokenKind::kComma) || p.at(TokenKind::kRSquare)) {
       mapping.dim_mappings.push_back(DimMapping{});
       return absl::OkStatus();
     }
-    if (!p_.at(TokenKind::kBareIdent)) {
-      return p_.errorExpected("factor symbols, ',' or ']'");
+    if (!p.at(TokenKind::kBareIdent)) {
+      return p.errorExpected("factor symbols, ',' or ']'");
     }
-    Token token = p_.tok();
-    p_.advance();
-    absl::StatusOr<std::vector<int64_t>> factors = parseFactorSymbols(token);
-    SK_RETURN_IF_ERROR(withContext(p_, factors.status(), kDimMappingsContext));
+    Token token = p.tok();
+    p.advance();
+    absl::StatusOr<std::vector<int64_t>> factors = parseFactorSymbols(p, token);
+    SK_RETURN_IF_ERROR(withContext(p, factors.status(), kDimMappingsContext));
     mapping.dim_mappings.push_back(DimMapping{*std::move(factors)});
     return absl::OkStatus();
   }));
   return mapping;
 }
 
-absl::StatusOr<std::vector<TensorMapping>> AttrParser::parseTensorMappings(
-    std::string_view parameter) {
+// `([i, k], [k, j])`; `parameter` names the list in errors
+// (`operand_mappings`).
+absl::StatusOr<std::vector<TensorMapping>> parseTensorMappings(
+    ParserBase& p, std::string_view parameter) {
   std::vector<TensorMapping> mappings;
-  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kLParen, "'('"));
+  SK_RETURN_IF_ERROR(p.expect(TokenKind::kLParen, "'('"));
   do {
-    absl::StatusOr<TensorMapping> mapping = parseTensorMapping();
+    absl::StatusOr<TensorMapping> mapping = parseTensorMapping(p);
     if (!mapping.ok()) {  // the context is built only for an error
       return withContext(
-          p_, mapping.status(),
+          p, mapping.status(),
           strCat("failed to parse Sdy_OpShardingRule parameter '", parameter,
                  "' which is to be a `::llvm::ArrayRef<TensorMappingAttr>`"));
     }
     mappings.push_back(*std::move(mapping));
-  } while (p_.consumeIf(TokenKind::kComma));
-  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kRParen, "')'"));
+  } while (p.consumeIf(TokenKind::kComma));
+  SK_RETURN_IF_ERROR(p.expect(TokenKind::kRParen, "')'"));
   return mappings;
 }
 
-absl::StatusOr<std::vector<int64_t>> AttrParser::parseFactorSizes() {
+// `{i=8, j=16}`, the factors in order; nothing if no `{` follows.
+absl::StatusOr<std::vector<int64_t>> parseFactorSizes(ParserBase& p) {
   std::vector<int64_t> sizes;
-  if (!p_.at(TokenKind::kLBrace)) return sizes;
-  SK_RETURN_IF_ERROR(parseBraceList(p_, [&]() -> absl::Status {
-    SK_ASSIGN_OR_RETURN(FactorToken t, parseFactorToken(p_));
+  if (!p.at(TokenKind::kLBrace)) return sizes;
+  SK_RETURN_IF_ERROR(parseBraceList(p, [&]() -> absl::Status {
+    SK_ASSIGN_OR_RETURN(FactorToken t, parseFactorToken(p));
     int64_t expected = static_cast<int64_t>(sizes.size());
     if (t.factor != expected) {
-      return p_.errorAt(
+      return p.errorAt(
           t.token.offset,
           strCat("expecting factor indices to be ordered like an iota "
                  "([0,1,2,...], e.g. {i=#, j=#, ...}). Expecting factor "
@@ -442,39 +453,42 @@ absl::StatusOr<std::vector<int64_t>> AttrParser::parseFactorSizes() {
                  factorSymbol(expected), "', received: '",
                  factorSymbol(t.factor), "'"));
     }
-    SK_RETURN_IF_ERROR(expectSingleFactorSymbol(p_, t));
-    SK_RETURN_IF_ERROR(p_.expect(TokenKind::kEqual, "'='"));
-    SK_ASSIGN_OR_RETURN(int64_t size, p_.parseInteger("factor size"));
+    SK_RETURN_IF_ERROR(expectSingleFactorSymbol(p, t));
+    SK_RETURN_IF_ERROR(p.expect(TokenKind::kEqual, "'='"));
+    SK_ASSIGN_OR_RETURN(int64_t size, p.parseInteger("factor size"));
     sizes.push_back(size);
     return absl::OkStatus();
   }));
   return sizes;
 }
 
-absl::StatusOr<std::vector<int64_t>> AttrParser::parseFactorList() {
+// `={i, k}` after `reduction` and the other factor kinds.
+absl::StatusOr<std::vector<int64_t>> parseFactorList(ParserBase& p) {
   std::vector<int64_t> factors;
-  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kEqual, "'='"));
+  SK_RETURN_IF_ERROR(p.expect(TokenKind::kEqual, "'='"));
   auto parse_one = [&]() -> absl::Status {
-    SK_ASSIGN_OR_RETURN(FactorToken t, parseFactorToken(p_));
-    SK_RETURN_IF_ERROR(expectSingleFactorSymbol(p_, t));
+    SK_ASSIGN_OR_RETURN(FactorToken t, parseFactorToken(p));
+    SK_RETURN_IF_ERROR(expectSingleFactorSymbol(p, t));
     factors.push_back(t.factor);
     return absl::OkStatus();
   };
   // The braces are required: the reference reads `reduction=j` as an empty
   // list followed by a stray `j`.
-  SK_RETURN_IF_ERROR(parseBraceList(p_, parse_one));
+  SK_RETURN_IF_ERROR(parseBraceList(p, parse_one));
   return factors;
 }
+
+}  // namespace
 
 absl::StatusOr<OpShardingRule> AttrParser::parseOpShardingRule() {
   OpShardingRule rule;
   SK_RETURN_IF_ERROR(p_.expect(TokenKind::kLess, "'<'"));
   SK_ASSIGN_OR_RETURN(rule.operand_mappings,
-                      parseTensorMappings("operand_mappings"));
+                      parseTensorMappings(p_, "operand_mappings"));
   SK_RETURN_IF_ERROR(p_.expect(TokenKind::kArrow, "'->'"));
   SK_ASSIGN_OR_RETURN(rule.result_mappings,
-                      parseTensorMappings("result_mappings"));
-  SK_ASSIGN_OR_RETURN(rule.factor_sizes, parseFactorSizes());
+                      parseTensorMappings(p_, "result_mappings"));
+  SK_ASSIGN_OR_RETURN(rule.factor_sizes, parseFactorSizes(p_));
   struct FactorKind {
     std::string_view keyword;
     std::vector<int64_t>* list;
@@ -485,7 +499,7 @@ absl::StatusOr<OpShardingRule> AttrParser::parseOpShardingRule() {
         FactorKind{"permutation", &rule.permutation_factors},
         FactorKind{"blocked_propagation", &rule.blocked_propagation_factors}}) {
     if (p_.consumeKeywordIf(kind.keyword)) {
-      SK_ASSIGN_OR_RETURN(*kind.list, parseFactorList());
+      SK_ASSIGN_OR_RETURN(*kind.list, parseFactorList(p_));
     }
   }
   if (p_.consumeIf(TokenKind::kComma)) {

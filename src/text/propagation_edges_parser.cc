@@ -10,49 +10,55 @@
 #include "src/text/delimited_list.h"
 
 namespace shardkit {
+namespace {
 
-absl::StatusOr<EdgeValueRef> AttrParser::parseEdgeValueRef() {
+// `operand-I` or `result-I`.
+absl::StatusOr<EdgeValueRef> parseEdgeValueRef(ParserBase& p) {
   EdgeValueRef ref;
-  if (p_.atKeyword("operand")) {
+  if (p.atKeyword("operand")) {
     ref.kind = EdgeValueRef::Kind::kOperand;
-  } else if (p_.atKeyword("result")) {
+  } else if (p.atKeyword("result")) {
     ref.kind = EdgeValueRef::Kind::kResult;
   } else {
-    return p_.errorExpected("'operand' or 'result'");
+    return p.errorExpected("'operand' or 'result'");
   }
-  p_.advance();
-  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kMinus, "'-'"));
-  SK_ASSIGN_OR_RETURN(ref.index, p_.parseInteger("value index"));
+  p.advance();
+  SK_RETURN_IF_ERROR(p.expect(TokenKind::kMinus, "'-'"));
+  SK_ASSIGN_OR_RETURN(ref.index, p.parseInteger("value index"));
   return ref;
 }
 
-absl::StatusOr<AxisPropagation> AttrParser::parseAxisPropagation() {
+// `AXIS = SOURCE -> [TARGET, ...]`.
+absl::StatusOr<AxisPropagation> parseAxisPropagation(ParserBase& p) {
   AxisPropagation entry;
-  SK_ASSIGN_OR_RETURN(entry.axis, parseAxisRef());
-  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kEqual, "'='"));
-  SK_ASSIGN_OR_RETURN(entry.source, parseEdgeValueRef());
-  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kArrow, "'->'"));
-  SK_RETURN_IF_ERROR(parseSquareListInto(p_, entry.targets,
-                                         [&] { return parseEdgeValueRef(); }));
+  SK_ASSIGN_OR_RETURN(entry.axis, AttrParser(p).parseAxisRef());
+  SK_RETURN_IF_ERROR(p.expect(TokenKind::kEqual, "'='"));
+  SK_ASSIGN_OR_RETURN(entry.source, parseEdgeValueRef(p));
+  SK_RETURN_IF_ERROR(p.expect(TokenKind::kArrow, "'->'"));
+  SK_RETURN_IF_ERROR(parseSquareListInto(p, entry.targets,
+                                         [&] { return parseEdgeValueRef(p); }));
   return entry;
 }
 
-absl::StatusOr<PropagationStep> AttrParser::parsePropagationStep() {
+// `step-N = [{...}, ...]`, the braces of the step not included.
+absl::StatusOr<PropagationStep> parsePropagationStep(ParserBase& p) {
   PropagationStep step;
-  SK_RETURN_IF_ERROR(p_.expectKeyword("step"));
-  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kMinus, "'-'"));
-  SK_ASSIGN_OR_RETURN(step.step, p_.parseInteger("step index"));
-  SK_RETURN_IF_ERROR(p_.expect(TokenKind::kEqual, "'='"));
+  SK_RETURN_IF_ERROR(p.expectKeyword("step"));
+  SK_RETURN_IF_ERROR(p.expect(TokenKind::kMinus, "'-'"));
+  SK_ASSIGN_OR_RETURN(step.step, p.parseInteger("step index"));
+  SK_RETURN_IF_ERROR(p.expect(TokenKind::kEqual, "'='"));
   SK_RETURN_IF_ERROR(parseSquareListOfBraced(
-      p_, step.axes, [&] { return parseAxisPropagation(); }));
+      p, step.axes, [&] { return parseAxisPropagation(p); }));
   return step;
 }
+
+}  // namespace
 
 absl::StatusOr<PropagationEdges> AttrParser::parsePropagationEdges() {
   PropagationEdges edges;
   SK_RETURN_IF_ERROR(p_.expect(TokenKind::kLess, "'<'"));
   SK_RETURN_IF_ERROR(parseSquareListOfBraced(
-      p_, edges.steps, [&] { return parsePropagationStep(); }));
+      p_, edges.steps, [&] { return parsePropagationStep(p_); }));
   SK_RETURN_IF_ERROR(p_.expect(TokenKind::kGreater, "'>'"));
   return edges;
 }

@@ -66,29 +66,6 @@ class AttrParser {
   absl::StatusOr<PropagationEdges> parsePropagationEdges();
 
  private:
-  // The token parsers of meshes and shardings; parseMesh and
-  // parseTensorSharding try a character scan first (src/text/attr_fast_path.h)
-  // and come here for what it does not take, errors included.
-  absl::StatusOr<Mesh> parseMeshTokens();
-  absl::StatusOr<TensorSharding> parseTensorShardingTokens();
-  // A step and an entry of `sdy.propagation_edges`, without their braces.
-  absl::StatusOr<PropagationStep> parsePropagationStep();
-  absl::StatusOr<AxisPropagation> parseAxisPropagation();
-  absl::StatusOr<EdgeValueRef> parseEdgeValueRef();
-  // `{"x", ...}` with at least one axis (replicated and unreduced axes).
-  absl::StatusOr<AxisRefVector> parseNonEmptyAxisRefList();
-  absl::StatusOr<TensorMapping> parseTensorMapping();
-  // `parameter` names the list in errors (`operand_mappings`).
-  absl::StatusOr<std::vector<TensorMapping>> parseTensorMappings(
-      std::string_view parameter);
-  // `={"x", ...}` after `replicated` / `=max{...}` after `unreduced`.
-  absl::Status parseReplicatedAxes(TensorSharding& sharding);
-  absl::Status parseUnreducedAxes(TensorSharding& sharding);
-  absl::StatusOr<std::vector<int64_t>> parseFactorSizes();
-  absl::StatusOr<std::vector<int64_t>> parseFactorList();
-  absl::StatusOr<std::vector<int64_t>> parseFactorSymbols(const Token& token);
-  absl::StatusOr<int64_t> parsePriority(const Token& token);
-
   ParserBase& p_;
 };
 
