@@ -308,7 +308,7 @@ absl::Status Driver::visit(Op op) {
     case OpRole::kSkip:
       return absl::OkStatus();
     case OpRole::kRule: {
-      params.rule = params.round_rule = classified_.rules[entry.rule].get();
+      params.rule = params.round_rule = classified_.rules.get(entry.rule);
       params.round_rule_index = entry.rule;
       params.conservative = options_.conservative;
       useRuleSlots(op, entry);

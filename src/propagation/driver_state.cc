@@ -187,7 +187,7 @@ void Driver::writeBack() {
       if (entry.rule < 0 || !entry.rule_from_registry) continue;
       Op(&m_, static_cast<uint32_t>(id))
           .setAttr(kShardingRuleAttr,
-                   Attribute::of(*classified_.rules[entry.rule]));
+                   Attribute::of(*classified_.rules.get(entry.rule)));
     }
     return;
   }

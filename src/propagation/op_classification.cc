@@ -20,7 +20,7 @@ absl::Status ClassifiedRules::classify(Op op, OpEntry& entry,
   if (op.hasAttr(kShardingRuleAttr)) {
     entry.has_rule_attr = true;
     saw_rule_attr = true;
-  } else if (std::optional<int32_t> cached = cache.find(op)) {
+  } else if (std::optional<int32_t> cached = rules.find(op)) {
     const OpEntry& first = rule_ops[*cached];
     entry.role = OpRole::kRule;
     entry.rule = *cached;
@@ -34,11 +34,10 @@ absl::Status ClassifiedRules::classify(Op op, OpEntry& entry,
   SK_ASSIGN_OR_RETURN(OpRoleInfo info, classifyOp(op, conservative));
   entry.role = info.role;
   if (info.rule) {
-    entry.rule = static_cast<int32_t>(rules.size());
+    entry.rule = rules.add(*std::move(info.rule));
     entry.rule_from_registry = info.from_registry;
-    rules.push_back(std::make_unique<OpShardingRule>(*std::move(info.rule)));
     rule_ops.push_back(entry);
-    if (info.from_registry) cache.insert(op, entry.rule);
+    if (info.from_registry) rules.record(op, entry.rule);
   }
   return absl::OkStatus();
 }
@@ -76,11 +75,10 @@ bool Preclassification::adopt(Op op, OpEntry& entry, ClassifiedRules& into) {
   if (index < 0) {
     // The first op of its rule in the adopter's order: the rule becomes the
     // adopter's next, as its own classification would have made it.
-    index = static_cast<int32_t>(into.rules.size());
-    into.rules.push_back(std::move(rules_.rules[entry.rule]));
+    index = into.rules.add(rules_.rules.take(entry.rule));
     entry.rule = index;
     into.rule_ops.push_back(entry);
-    if (entry.rule_from_registry) into.cache.insert(op, index);
+    if (entry.rule_from_registry) into.rules.record(op, index);
     return true;
   }
   entry.rule = index;

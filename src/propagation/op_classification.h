@@ -7,7 +7,6 @@
 #define SHARDKIT_SRC_PROPAGATION_OP_CLASSIFICATION_H_
 
 #include <cstdint>
-#include <memory>
 #include <thread>
 #include <vector>
 
@@ -42,10 +41,9 @@ struct OpEntry {
 // The rules of the ops classified so far, in the order they were first
 // needed.
 struct ClassifiedRules {
-  // Each rule in its own allocation: it keeps its address (the step memo
-  // identifies rules by address), and indexing costs one load.
-  std::vector<std::unique_ptr<OpShardingRule>> rules;
-  RuleCache cache;  // registry rules by op signature -> rules index
+  // The step memo identifies rules by address (RuleTable keeps them). Only
+  // registry rules are recorded by signature.
+  RuleTable rules;
   // The entry of the first op of each rule (by rules index): what the ops
   // of one signature share.
   std::vector<OpEntry> rule_ops;

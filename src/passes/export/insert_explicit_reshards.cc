@@ -8,7 +8,6 @@
 // shardings, and builds the ops.
 #include <algorithm>
 #include <atomic>
-#include <deque>
 #include <memory>
 #include <optional>
 #include <string>
@@ -197,19 +196,15 @@ class ExplicitReshards {
     }
     bool cacheable = !kept_attr;
     if (cacheable) {
-      if (std::optional<int32_t> index = rule_cache_.find(op)) {
-        return *index < 0 ? nullptr : &rules_[*index];
+      if (std::optional<int32_t> index = rules_.find(op)) {
+        return rules_.get(*index);
       }
     }
     SK_ASSIGN_OR_RETURN(std::optional<OpShardingRule> rule,
                         shardingRuleFor(op));
-    int32_t index = -1;
-    if (rule) {
-      index = static_cast<int32_t>(rules_.size());
-      rules_.push_back(*std::move(rule));
-    }
-    if (cacheable) rule_cache_.insert(op, index);
-    return index < 0 ? nullptr : &rules_[index];
+    int32_t index = rule ? rules_.add(*std::move(rule)) : -1;
+    if (cacheable) rules_.record(op, index);
+    return rules_.get(index);
   }
 
   // The sharding a source of the edge of `owner` must have.
@@ -391,8 +386,7 @@ class ExplicitReshards {
   MeshTable meshes_;
   ReshardBuilder builder_;
   // ruleOf's rules: by op signature, and the last kept one.
-  RuleCache rule_cache_;
-  std::deque<OpShardingRule> rules_;
+  RuleTable rules_;
   std::optional<OpShardingRule> kept_rule_;
   // visitRuleOp's projection, assigned for each op: its vectors keep their
   // capacity from one op to the next.
