@@ -12,15 +12,17 @@ namespace shardkit {
 namespace ir_internal {
 
 void registerFuncOps() {
+  // A declaration has no region.
   registerBuiltinOp(FuncOp::kName,
                     {"sym_name", "function_type", "sym_visibility", "arg_attrs",
                      "res_attrs", "no_inline"},
                     OpTrait::kIsolatedFromAbove | OpTrait::kSymbol,
-                    verifyFuncOp);
+                    verifyFuncOp, {}, sig(kZero, kZero, atMost(1)));
   registerBuiltinOp(func::ReturnOp::kName, {}, OpTrait::kTerminator,
-                    verifyFuncReturnOp);
+                    verifyFuncReturnOp, {}, sig(kAny, kZero));
   registerBuiltinOp(func::CallOp::kName,
-                    {"callee", "arg_attrs", "res_attrs", "no_inline"});
+                    {"callee", "arg_attrs", "res_attrs", "no_inline"}, {},
+                    nullptr, {}, sig(kAny, kAny));
   // The one arith op module texts use (a constant in a function body).
   registerBuiltinOp(arith::ConstantOp::kName, {"value"}, OpTrait::kPure);
 }

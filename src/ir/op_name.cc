@@ -84,11 +84,12 @@ bool OpInfo::isInherent(std::string_view attr) const {
 }
 
 OpInfo OpInfo::of(std::initializer_list<std::string_view> inherent,
-                  OpTraits traits, VerifyFn verify) {
+                  OpTraits traits, VerifyFn verify, OpSignature signature) {
   OpInfo info;
   for (std::string_view a : inherent) info.inherent_attrs.emplace_back(a);
   info.traits = traits;
   info.verify = verify;
+  info.signature = signature;
   return info;
 }
 
@@ -119,8 +120,9 @@ const OpNameEntry* internBuiltinOpName(std::string_view name) {
 void registerBuiltinOp(std::string_view name,
                        std::initializer_list<std::string_view> inherent,
                        OpTraits traits, OpInfo::VerifyFn verify,
-                       std::string_view result_sharding_attr) {
-  OpInfo info = OpInfo::of(inherent, traits, verify);
+                       std::string_view result_sharding_attr,
+                       OpSignature signature) {
+  OpInfo info = OpInfo::of(inherent, traits, verify, signature);
   info.result_sharding_attr = result_sharding_attr;
   // Inside ensureBuiltinOpsRegistered's once-flag: no re-entry.
   Registry::get().set(name, std::move(info));

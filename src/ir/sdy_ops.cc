@@ -16,14 +16,17 @@ void registerSdyOps() {
   constexpr OpTrait kCollective = OpTrait::kCollective;
   constexpr OpTraits kComputation =
       OpTrait::kIsolatedFromAbove | OpTrait::kDataFlowEdges;
-  registerBuiltinOp(MeshOp::kName, {"sym_name", "mesh"}, OpTrait::kSymbol);
+  // The counts of the ops whose hooks do not check them.
+  registerBuiltinOp(MeshOp::kName, {"sym_name", "mesh"}, OpTrait::kSymbol,
+                    nullptr, {}, sig(kZero, kZero));
   registerBuiltinOp(ShardingConstraintOp::kName, {"sharding"},
                     kElementwise | OpTrait::kReshardLike, verifyReshardLikeOp,
                     "sharding");
   registerBuiltinOp(ReshardOp::kName, {"sharding"},
                     kElementwise | OpTrait::kReshardLike | OpTrait::kPure,
                     verifyReshardLikeOp, "sharding");
-  registerBuiltinOp(ShardingGroupOp::kName, {"group_id"});
+  registerBuiltinOp(ShardingGroupOp::kName, {"group_id"}, {}, nullptr, {},
+                    sig(kOne, kZero));
   registerBuiltinOp(PropagationBarrierOp::kName, {"allowed_direction"},
                     kElementwise, verifyPropagationBarrierOp);
   registerBuiltinOp(ManualComputationOp::kName,
@@ -38,8 +41,10 @@ void registerSdyOps() {
   // Like data_flow_edge, not pure: its input may have no other use.
   registerBuiltinOp(FuncDataFlowEdgeOp::kName, {},
                     OpTrait::kPriorityPassThrough, verifyFuncDataFlowEdgeOp);
-  registerBuiltinOp(ConstantOp::kName, {"value"}, OpTrait::kPure);
-  registerBuiltinOp(ReturnOp::kName, {}, OpTrait::kTerminator);
+  registerBuiltinOp(ConstantOp::kName, {"value"}, OpTrait::kPure, nullptr, {},
+                    sig(kZero, kOne));
+  registerBuiltinOp(ReturnOp::kName, {}, OpTrait::kTerminator, nullptr, {},
+                    sig(kAny, kZero));
   registerBuiltinOp(AllGatherOp::kName, {"gathering_axes", "out_sharding"},
                     kCollective, verifyAllGatherOp, "out_sharding");
   registerBuiltinOp(AllSliceOp::kName, {"slicing_axes", "out_sharding"},

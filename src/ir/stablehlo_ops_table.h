@@ -10,6 +10,7 @@
 
 #include "absl/types/span.h"
 #include "shardkit/ir/op_name.h"
+#include "shardkit/ir/op_signature.h"
 
 namespace shardkit::ir_internal {
 
@@ -27,6 +28,7 @@ enum class HloForm : uint8_t {
 
 struct StablehloOpRow {
   std::string_view name;
+  OpSignature signature;
   std::initializer_list<std::string_view> inherent;
   OpTraits traits;
   HloForm form = HloForm::kNone;

@@ -46,8 +46,9 @@ std::vector<Type> bodyReturnTypes(Op op);
 // another op (symbol_verify.cc).
 void verifySymbols(Module& module, std::vector<Diagnostic>& errors);
 
-// The operand, result and region counts of a known op and what its types
-// must agree on (op_signatures.cc); OK for an op the table does not know.
+// Checks `op` against the signature its kind registers (op_signature.cc): the
+// operand, result and region counts, and what its types must agree on; OK for
+// an unregistered op.
 absl::Status verifyOpSignature(Op op);
 
 // The propagation debug attributes (verify_debug_attrs.cc): on an op, and on

@@ -19,6 +19,7 @@
 
 #include "absl/status/status.h"
 #include "shardkit/export.h"
+#include "shardkit/ir/op_signature.h"
 
 SHARDKIT_EXPORT_BEGIN
 
@@ -110,11 +111,15 @@ struct OpInfo {
   // when it is not `sdy.sharding` (`sharding` of sdy.reshard, `out_sharding`
   // of a collective, `out_shardings` of a computation); empty otherwise.
   std::string_view result_sharding_attr;
+  // Its operand, result and region counts and what their types agree on,
+  // checked before `verify` (op_signature.h); by default nothing.
+  OpSignature signature;
 
-  // The facts of an op kind from its inherent attribute names, traits and
-  // verifier (what every op table writes).
+  // The facts of an op kind from its inherent attribute names, traits,
+  // verifier and signature (what every op table writes).
   static OpInfo of(std::initializer_list<std::string_view> inherent,
-                   OpTraits traits, VerifyFn verify);
+                   OpTraits traits, VerifyFn verify,
+                   OpSignature signature = {});
 
   bool hasTrait(OpTrait trait) const { return traits.has(trait); }
   bool isInherent(std::string_view attr) const;

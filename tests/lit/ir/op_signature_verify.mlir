@@ -92,3 +92,11 @@ func.func @group_without_operand() {
   "sdy.sharding_group"() {group_id = 0 : i64} : () -> ()
   return
 }
+
+// -----
+
+func.func @atan2_one_operand(%arg0: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'stablehlo.atan2' op expected 2 operands, but found 1}}
+  %0 = "stablehlo.atan2"(%arg0) : (tensor<2xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}

@@ -261,5 +261,38 @@ TEST_CASE("a registered verifier hook runs in verifyModule") {
   }
 }
 
+TEST_CASE("a registered signature is checked before the verifier hook") {
+  OpInfo info;
+  info.verify = rejectOddOperands;
+  info.signature = {OpSignature::atLeast(1), OpSignature::exactly(1),
+                    OpSignature::exactly(0),
+                    OpSignature::TypeRule::kResultsMatchOperands};
+  registerOpInfo("typed_ops_test.first", info);
+  auto error_of = [](std::string_view op) {
+    return testing::parseError(
+        "func.func @f(%arg0: tensor<4xf32>, %arg1: tensor<2xf32>) {\n" +
+        std::string(op) + "\n  return\n}\n");
+  };
+  // Three operands: the hook would reject them, but the counts pass and
+  // the types are checked first.
+  CHECK(error_of("  %0 = \"typed_ops_test.first\"(%arg1, %arg0, %arg0) : "
+                 "(tensor<2xf32>, tensor<4xf32>, tensor<4xf32>) -> "
+                 "tensor<4xf32>") ==
+        "test.mlir:2:3: error: 'typed_ops_test.first' op requires result 0 "
+        "('tensor<4xf32>') to have the type of operand 0 ('tensor<2xf32>')");
+  CHECK(error_of("  \"typed_ops_test.first\"() : () -> ()") ==
+        "test.mlir:2:3: error: 'typed_ops_test.first' op expected 1 or more "
+        "operands, but found 0");
+  CHECK(error_of("  %0 = \"typed_ops_test.first\"(%arg0, %arg0, %arg0) : "
+                 "(tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> "
+                 "tensor<4xf32>") ==
+        "test.mlir:2:3: error: 'typed_ops_test.first' op expects an even "
+        "number of operands");
+  // The default signature declares nothing.
+  CHECK(OpInfo().signature.operands.kind == OpSignature::Arity::kAny);
+  CHECK(OpName::registered("stablehlo.atan2").info()->signature.operands.n ==
+        2);
+}
+
 }  // namespace
 }  // namespace shardkit
