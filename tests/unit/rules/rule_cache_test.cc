@@ -1,6 +1,6 @@
 // RuleCache (src/rules/rule_cache.h): ops with the same name, operand and
 // result types and inherent attributes share an entry; any difference, or a
-// rule that looks beyond the op, does not.
+// rule that looks beyond the op, does not. RuleTable keeps the rules.
 #include "src/rules/rule_cache.h"
 
 #include <catch2/catch.hpp>
@@ -78,6 +78,51 @@ func.func @f(%a: tensor<8x8xf32>) -> tensor<8x8xf32> {
   CHECK(cache.find(findOp(*module, "stablehlo.transpose", 2)) == 1);
   cache.insert(findOp(*module, "stablehlo.transpose", 1), 2);
   CHECK(cache.find(findOp(*module, "stablehlo.transpose", 1)) == 2);
+}
+
+TEST_CASE("a rule table keeps each rule at its address and its index") {
+  std::unique_ptr<Module> module = parseOrFail(R"(
+func.func @f(%a: tensor<8xf32>) -> tensor<8xf32> {
+  %0 = stablehlo.add %a, %a : tensor<8xf32>
+  %1 = stablehlo.add %0, %a : tensor<8xf32>
+  %2 = stablehlo.multiply %1, %a : tensor<8xf32>
+  return %2 : tensor<8xf32>
+}
+)");
+  RuleTable table;
+  OpShardingRule first;
+  first.factor_sizes = {8};
+  int32_t index = table.add(first);
+  const OpShardingRule* address = table.get(index);
+  // Rules added later leave the address of the first where it was.
+  for (int64_t i = 0; i < 100; ++i) {
+    OpShardingRule other;
+    other.factor_sizes = {i};
+    CHECK(table.add(std::move(other)) == index + 1 + i);
+  }
+  CHECK(table.get(index) == address);
+  CHECK(table.get(index)->factor_sizes == std::vector<int64_t>{8});
+  CHECK(table.get(-1) == nullptr);
+  CHECK(table.size() == 101);
+
+  // Signatures record an index, -1 for "no rule".
+  Op add0 = findOp(*module, "stablehlo.add", 0);
+  Op add1 = findOp(*module, "stablehlo.add", 1);
+  Op mul = findOp(*module, "stablehlo.multiply");
+  table.record(add0, index);
+  table.record(mul, -1);
+  CHECK(table.find(add1) == index);
+  CHECK(table.find(mul) == -1);
+
+  // A rule taken out keeps its address in the table it moves to.
+  RuleTable other;
+  std::unique_ptr<OpShardingRule> taken = table.take(index);
+  CHECK(taken.get() == address);
+  CHECK(table.get(index) == nullptr);
+  int32_t moved = other.add(std::move(taken));
+  CHECK(moved == 0);
+  CHECK(other.get(moved) == address);
+  CHECK_FALSE(other.find(add0).has_value());
 }
 
 }  // namespace
