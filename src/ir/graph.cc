@@ -361,17 +361,17 @@ void Module::shrinkToFit() {
 
 std::vector<Value::Use> Value::uses() const {
   std::vector<Use> result;
-  for (uint32_t slot = m_->values_[id_].first_use; slot != kNoId;
-       slot = m_->operands_[slot].next_use) {
-    result.push_back(Use{m_, slot});
+  for (uint32_t slot = data().first_use; slot != kNoId;
+       slot = module()->operands_[slot].next_use) {
+    result.push_back(Use{module(), slot});
   }
   return result;
 }
 
 size_t Value::numUses() const {
   size_t n = 0;
-  for (uint32_t slot = m_->values_[id_].first_use; slot != kNoId;
-       slot = m_->operands_[slot].next_use) {
+  for (uint32_t slot = data().first_use; slot != kNoId;
+       slot = module()->operands_[slot].next_use) {
     ++n;
   }
   return n;
@@ -379,10 +379,10 @@ size_t Value::numUses() const {
 
 void Value::replaceAllUsesWith(Value other) const {
   if (other == *this) return;
-  while (m_->values_[id_].first_use != kNoId) {
-    uint32_t slot = m_->values_[id_].first_use;
-    m_->removeUse(slot);
-    m_->addUse(slot, other.id());
+  while (data().first_use != kNoId) {
+    uint32_t slot = data().first_use;
+    module()->removeUse(slot);
+    module()->addUse(slot, other.id());
   }
 }
 
@@ -406,26 +406,26 @@ std::vector<Type> Op::operandTypes() const {
 }
 
 void Op::setOperand(unsigned i, Value value) const {
-  uint32_t slot = m_->ops_[id_].first_operand + i;
-  m_->removeUse(slot);
-  m_->addUse(slot, value.id());
+  uint32_t slot = data().first_operand + i;
+  module()->removeUse(slot);
+  module()->addUse(slot, value.id());
 }
 
 void Op::setOperands(absl::Span<const Value> values) const {
-  OpData& op = m_->ops_[id_];
+  OpData& op = data();
   for (uint32_t i = 0; i < op.num_operands; ++i) {
-    m_->removeUse(op.first_operand + i);
+    module()->removeUse(op.first_operand + i);
   }
   if (values.size() > op.num_operands) {
     // Move to a fresh range at the end; the old slots stay dead.
-    op.first_operand = static_cast<uint32_t>(m_->operands_.size());
-    m_->operands_.resize(m_->operands_.size() + values.size());
+    op.first_operand = static_cast<uint32_t>(module()->operands_.size());
+    module()->operands_.resize(module()->operands_.size() + values.size());
   }
   op.num_operands = static_cast<uint32_t>(values.size());
   for (uint32_t i = 0; i < op.num_operands; ++i) {
     uint32_t slot = op.first_operand + i;
-    m_->operands_[slot] = OperandData{kNoId, id_, kNoId, kNoId};
-    m_->addUse(slot, values[i].id());
+    module()->operands_[slot] = OperandData{kNoId, id(), kNoId, kNoId};
+    module()->addUse(slot, values[i].id());
   }
 }
 
@@ -462,7 +462,7 @@ void Op::setAttr(std::string_view name, Attribute value) const {
 }
 
 AttrDict& Op::attrDictFor(std::string_view name) const {
-  OpData& op = m_->ops_[id_];
+  OpData& op = data();
   if (op.inherent.contains(name) ||
       (!op.discardable.contains(name) && op.name.isInherentAttr(name))) {
     return op.inherent;
@@ -471,14 +471,14 @@ AttrDict& Op::attrDictFor(std::string_view name) const {
 }
 
 bool Op::removeAttr(std::string_view name) const {
-  OpData& op = m_->ops_[id_];
+  OpData& op = data();
   return op.inherent.erase(name) || op.discardable.erase(name);
 }
 
 Op Op::parentOp() const {
-  uint32_t block = m_->ops_[id_].parent_block;
+  uint32_t block = data().parent_block;
   if (block == kNoId) return Op();
-  return Block(m_, block).parentOp();
+  return Block(module(), block).parentOp();
 }
 
 bool Op::isNestedIn(Op ancestor) const {
@@ -488,10 +488,10 @@ bool Op::isNestedIn(Op ancestor) const {
   return false;
 }
 
-void Op::erase() const { m_->eraseOp(id_); }
+void Op::erase() const { module()->eraseOp(id()); }
 
 void Op::moveBefore(Op anchor) const {
-  m_->linkBefore(m_->ops_[anchor.id_].parent_block, anchor.id_, id_);
+  module()->linkBefore(anchor.data().parent_block, anchor.id(), id());
 }
 
 void Op::moveAfter(Op anchor) const {
@@ -499,7 +499,7 @@ void Op::moveAfter(Op anchor) const {
   if (next) {
     moveBefore(next);
   } else {
-    m_->linkBefore(m_->ops_[anchor.id_].parent_block, kNoId, id_);
+    module()->linkBefore(anchor.data().parent_block, kNoId, id());
   }
 }
 
@@ -508,32 +508,35 @@ void Op::moveAfter(Op anchor) const {
 
 std::vector<Value> Block::arguments() const {
   std::vector<Value> result;
-  for (uint32_t v : m_->blocks_[id_].arguments) result.push_back(Value(m_, v));
+  for (uint32_t v : data().arguments) result.push_back(Value(module(), v));
   return result;
 }
 
 Value Block::addArgument(Type type) const {
-  auto& args = m_->blocks_[id_].arguments;
+  auto& args = data().arguments;
   uint32_t v =
-      m_->newValue(type, id_, static_cast<uint32_t>(args.size()), true);
-  m_->blocks_[id_].arguments.push_back(v);
-  return Value(m_, v);
+      module()->newValue(type, id(), static_cast<uint32_t>(args.size()), true);
+  data().arguments.push_back(v);
+  return Value(module(), v);
 }
 
 void Block::eraseArgument(unsigned i) const {
-  auto& args = m_->blocks_[id_].arguments;
+  auto& args = data().arguments;
   args.erase(args.begin() + i);
-  for (unsigned j = i; j < args.size(); ++j) m_->values_[args[j]].index = j;
+  for (unsigned j = i; j < args.size(); ++j)
+    module()->values_[args[j]].index = j;
 }
 
 Op Block::parentOp() const { return parentRegion().parentOp(); }
 
-void Block::pushBack(Op op) const { m_->linkBefore(id_, kNoId, op.id()); }
+void Block::pushBack(Op op) const {
+  module()->linkBefore(id(), kNoId, op.id());
+}
 void Block::pushFront(Op op) const {
-  m_->linkBefore(id_, m_->blocks_[id_].first_op, op.id());
+  module()->linkBefore(id(), data().first_op, op.id());
 }
 void Block::insertBefore(Op anchor, Op op) const {
-  m_->linkBefore(id_, anchor.id(), op.id());
+  module()->linkBefore(id(), anchor.id(), op.id());
 }
 void Block::insertAfter(Op anchor, Op op) const { op.moveAfter(anchor); }
 
@@ -544,7 +547,9 @@ std::vector<Op> Block::ops() const {
   return result;
 }
 
-Block Region::addBlock() const { return Block(m_, m_->newBlock(id_)); }
+Block Region::addBlock() const {
+  return Block(module(), module()->newBlock(id()));
+}
 
 void OperationState::addAttr(std::string_view attr_name, Attribute value) {
   if (name.isInherentAttr(attr_name)) {

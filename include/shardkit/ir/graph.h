@@ -39,16 +39,24 @@ inline constexpr uint32_t kNoId = std::numeric_limits<uint32_t>::max();
 inline constexpr uint32_t kNoSourceLocation =
     std::numeric_limits<uint32_t>::max();
 
-// What Value, Op, Block and Region share: null test, equality and hash of
-// a handle of kind `Handle` (its `module()` and the `id()` of its entry in
-// that module's array of them). The handles keep their two fields
-// themselves: with the fields in a base class, g++ 12 returns every handle
-// through the stack.
+// What a handle holds: the module it points into and the index of its entry
+// in that module's array of them.
+struct HandleRef {
+  Module* module = nullptr;
+  uint32_t id = kNoId;
+};
+
+// What Value, Op, Block and Region share: their `module()` and `id()`, null
+// test, equality and hash. A handle of kind `Handle` keeps its HandleRef as a
+// member `ref_` (GraphHandle is its friend): with the fields in a base class,
+// g++ 12 returns every handle through the stack instead of two registers.
 template <typename Handle>
 class GraphHandle {
  public:
+  uint32_t id() const { return ref().id; }
+  Module* module() const { return ref().module; }
   explicit operator bool() const {
-    return self().module() != nullptr && self().id() != kNoId;
+    return module() != nullptr && id() != kNoId;
   }
   friend bool operator==(Handle a, Handle b) {
     return a.module() == b.module() && a.id() == b.id();
@@ -58,17 +66,21 @@ class GraphHandle {
     return H::combine(std::move(h), handle.id());
   }
 
+ protected:
+  // The handle's entry in its module's array of them (module.h).
+  auto& data() const;
+
  private:
-  const Handle& self() const { return static_cast<const Handle&>(*this); }
+  const HandleRef& ref() const {
+    return static_cast<const Handle&>(*this).ref_;
+  }
 };
 
 // An op result or a block argument.
 class Value : public GraphHandle<Value> {
  public:
   Value() = default;
-  Value(Module* module, uint32_t id) : m_(module), id_(id) {}
-  uint32_t id() const { return id_; }
-  Module* module() const { return m_; }
+  Value(Module* module, uint32_t id) : ref_{module, id} {}
 
   Type type() const;
   void setType(Type type) const;
@@ -103,19 +115,17 @@ class Value : public GraphHandle<Value> {
   template <typename Pred>
   void replaceUsesWithIf(Value other, Pred&& pred) const;
 
-  friend bool operator<(Value a, Value b) { return a.id_ < b.id_; }
+  friend bool operator<(Value a, Value b) { return a.id() < b.id(); }
 
  private:
-  Module* m_ = nullptr;
-  uint32_t id_ = kNoId;
+  friend class GraphHandle<Value>;
+  HandleRef ref_;
 };
 
 class Op : public GraphHandle<Op> {
  public:
   Op() = default;
-  Op(Module* module, uint32_t id) : m_(module), id_(id) {}
-  uint32_t id() const { return id_; }
-  Module* module() const { return m_; }
+  Op(Module* module, uint32_t id) : ref_{module, id} {}
 
   OpName opName() const;
   std::string_view name() const { return opName().str(); }
@@ -185,16 +195,14 @@ class Op : public GraphHandle<Op> {
   bool isErased() const;
 
  private:
-  Module* m_ = nullptr;
-  uint32_t id_ = kNoId;
+  friend class GraphHandle<Op>;
+  HandleRef ref_;
 };
 
 class Block : public GraphHandle<Block> {
  public:
   Block() = default;
-  Block(Module* module, uint32_t id) : m_(module), id_(id) {}
-  uint32_t id() const { return id_; }
-  Module* module() const { return m_; }
+  Block(Module* module, uint32_t id) : ref_{module, id} {}
 
   unsigned numArguments() const;
   Value argument(unsigned i) const;
@@ -244,19 +252,17 @@ class Block : public GraphHandle<Block> {
     Op op_;
   };
   iterator begin() const { return iterator(front()); }
-  iterator end() const { return iterator(Op(m_, kNoId)); }
+  iterator end() const { return iterator(Op(module(), kNoId)); }
 
  private:
-  Module* m_ = nullptr;
-  uint32_t id_ = kNoId;
+  friend class GraphHandle<Block>;
+  HandleRef ref_;
 };
 
 class Region : public GraphHandle<Region> {
  public:
   Region() = default;
-  Region(Module* module, uint32_t id) : m_(module), id_(id) {}
-  uint32_t id() const { return id_; }
-  Module* module() const { return m_; }
+  Region(Module* module, uint32_t id) : ref_{module, id} {}
 
   Op parentOp() const;
   unsigned numBlocks() const;
@@ -267,8 +273,8 @@ class Region : public GraphHandle<Region> {
   bool empty() const { return numBlocks() == 0; }
 
  private:
-  Module* m_ = nullptr;
-  uint32_t id_ = kNoId;
+  friend class GraphHandle<Region>;
+  HandleRef ref_;
 };
 
 // Calls `fn(block)` for each block of `op`'s regions, region by region and

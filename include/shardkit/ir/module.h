@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
@@ -198,6 +199,8 @@ class Module {
   friend class Op;
   friend class Block;
   friend class Region;
+  template <typename Handle>
+  friend class GraphHandle;
 
   // createOp with `state`'s name, operands, result types, region count and
   // location, and the given attributes.
@@ -247,31 +250,43 @@ class Module {
 
 // ---- Inline handle methods -------------------------------------------------
 
-inline Type Value::type() const { return m_->values_[id_].type; }
-inline void Value::setType(Type type) const { m_->values_[id_].type = type; }
-inline bool Value::isBlockArgument() const {
-  return m_->values_[id_].is_argument;
+template <typename Handle>
+auto& GraphHandle<Handle>::data() const {
+  Module* m = module();
+  if constexpr (std::is_same_v<Handle, Value>) {
+    return m->values_[id()];
+  } else if constexpr (std::is_same_v<Handle, Op>) {
+    return m->ops_[id()];
+  } else if constexpr (std::is_same_v<Handle, Block>) {
+    return m->blocks_[id()];
+  } else {
+    static_assert(std::is_same_v<Handle, Region>);
+    return m->regions_[id()];
+  }
 }
+
+inline Type Value::type() const { return data().type; }
+inline void Value::setType(Type type) const { data().type = type; }
+inline bool Value::isBlockArgument() const { return data().is_argument; }
 inline Op Value::definingOp() const {
-  const auto& v = m_->values_[id_];
-  return v.is_argument ? Op() : Op(m_, v.owner);
+  const auto& v = data();
+  return v.is_argument ? Op() : Op(module(), v.owner);
 }
 inline Block Value::ownerBlock() const {
-  const auto& v = m_->values_[id_];
-  return v.is_argument ? Block(m_, v.owner) : Block();
+  const auto& v = data();
+  return v.is_argument ? Block(module(), v.owner) : Block();
 }
-inline unsigned Value::index() const { return m_->values_[id_].index; }
-inline bool Value::useEmpty() const {
-  return m_->values_[id_].first_use == kNoId;
-}
+inline unsigned Value::index() const { return data().index; }
+inline bool Value::useEmpty() const { return data().first_use == kNoId; }
 inline bool Value::hasOneUse() const {
-  uint32_t first = m_->values_[id_].first_use;
-  return first != kNoId && m_->operands_[first].next_use == kNoId;
+  uint32_t first = data().first_use;
+  return first != kNoId && module()->operands_[first].next_use == kNoId;
 }
 inline Op Value::soleUser() const {
-  uint32_t first = m_->values_[id_].first_use;
-  if (first == kNoId || m_->operands_[first].next_use != kNoId) return Op();
-  return Op(m_, m_->operands_[first].owner);
+  uint32_t first = data().first_use;
+  if (first == kNoId || module()->operands_[first].next_use != kNoId)
+    return Op();
+  return Op(module(), module()->operands_[first].owner);
 }
 inline Op Value::Use::user() const {
   return Op(m, m->operands_[operand_id].owner);
@@ -282,9 +297,9 @@ inline unsigned Value::Use::operandIndex() const {
 }
 template <typename Fn>
 void Value::forEachUse(Fn&& fn) const {
-  for (uint32_t slot = m_->values_[id_].first_use; slot != kNoId;
-       slot = m_->operands_[slot].next_use) {
-    fn(Use{m_, slot});
+  for (uint32_t slot = data().first_use; slot != kNoId;
+       slot = module()->operands_[slot].next_use) {
+    fn(Use{module(), slot});
   }
 }
 template <typename Pred>
@@ -294,73 +309,70 @@ void Value::replaceUsesWithIf(Value other, Pred&& pred) const {
   }
 }
 
-inline OpName Op::opName() const { return m_->ops_[id_].name; }
+inline OpName Op::opName() const { return data().name; }
 inline std::string_view Op::dialect() const { return opName().dialect(); }
-inline unsigned Op::numOperands() const { return m_->ops_[id_].num_operands; }
+inline unsigned Op::numOperands() const { return data().num_operands; }
 inline Value Op::operand(unsigned i) const {
-  return Value(m_, m_->operands_[m_->ops_[id_].first_operand + i].value);
+  return Value(module(), module()->operands_[data().first_operand + i].value);
 }
-inline unsigned Op::numResults() const { return m_->ops_[id_].num_results; }
+inline unsigned Op::numResults() const { return data().num_results; }
 inline Value Op::result(unsigned i) const {
-  return Value(m_, m_->ops_[id_].first_result + i);
+  return Value(module(), data().first_result + i);
 }
-inline unsigned Op::numRegions() const { return m_->ops_[id_].num_regions; }
+inline unsigned Op::numRegions() const { return data().num_regions; }
 inline Region Op::region(unsigned i) const {
-  return Region(m_, m_->ops_[id_].first_region + i);
+  return Region(module(), data().first_region + i);
 }
 inline Block Op::parentBlock() const {
-  uint32_t b = m_->ops_[id_].parent_block;
-  return b == kNoId ? Block() : Block(m_, b);
+  uint32_t b = data().parent_block;
+  return b == kNoId ? Block() : Block(module(), b);
 }
-inline Op Op::nextInBlock() const { return Op(m_, m_->ops_[id_].next); }
-inline Op Op::prevInBlock() const { return Op(m_, m_->ops_[id_].prev); }
-inline uint32_t Op::location() const { return m_->ops_[id_].location; }
-inline void Op::setLocation(uint32_t offset) const {
-  m_->ops_[id_].location = offset;
-}
-inline bool Op::isErased() const { return m_->ops_[id_].erased; }
+inline Op Op::nextInBlock() const { return Op(module(), data().next); }
+inline Op Op::prevInBlock() const { return Op(module(), data().prev); }
+inline uint32_t Op::location() const { return data().location; }
+inline void Op::setLocation(uint32_t offset) const { data().location = offset; }
+inline bool Op::isErased() const { return data().erased; }
 inline const DebugLocation* Op::debugLocation() const {
   uint32_t key = location();
-  return key == kNoSourceLocation ? nullptr : m_->debugLocation(key);
+  return key == kNoSourceLocation ? nullptr : module()->debugLocation(key);
 }
 inline void Op::setDebugLocation(DebugLocation loc) const {
-  if (location() == kNoSourceLocation) setLocation(m_->newUserLocationKey());
-  m_->setDebugLocation(location(), std::move(loc));
+  if (location() == kNoSourceLocation)
+    setLocation(module()->newUserLocationKey());
+  module()->setDebugLocation(location(), std::move(loc));
 }
 inline const Attribute& Op::attr(std::string_view name) const {
-  const ir_internal::OpData& op = m_->ops_[id_];
+  const ir_internal::OpData& op = data();
   if (const Attribute* a = op.inherent.lookup(name)) return *a;
   if (const Attribute* a = op.discardable.lookup(name)) return *a;
   return kNullAttribute;
 }
-inline AttrDict& Op::discardableAttrs() const {
-  return m_->ops_[id_].discardable;
-}
-inline AttrDict& Op::inherentAttrs() const { return m_->ops_[id_].inherent; }
+inline AttrDict& Op::discardableAttrs() const { return data().discardable; }
+inline AttrDict& Op::inherentAttrs() const { return data().inherent; }
 
 inline unsigned Block::numArguments() const {
-  return static_cast<unsigned>(m_->blocks_[id_].arguments.size());
+  return static_cast<unsigned>(data().arguments.size());
 }
 inline Value Block::argument(unsigned i) const {
-  return Value(m_, m_->blocks_[id_].arguments[i]);
+  return Value(module(), data().arguments[i]);
 }
 inline Region Block::parentRegion() const {
-  return Region(m_, m_->blocks_[id_].parent_region);
+  return Region(module(), data().parent_region);
 }
-inline bool Block::empty() const { return m_->blocks_[id_].first_op == kNoId; }
-inline Op Block::front() const { return Op(m_, m_->blocks_[id_].first_op); }
-inline Op Block::back() const { return Op(m_, m_->blocks_[id_].last_op); }
-inline size_t Block::numOps() const { return m_->blocks_[id_].num_ops; }
+inline bool Block::empty() const { return data().first_op == kNoId; }
+inline Op Block::front() const { return Op(module(), data().first_op); }
+inline Op Block::back() const { return Op(module(), data().last_op); }
+inline size_t Block::numOps() const { return data().num_ops; }
 
 inline Op Region::parentOp() const {
-  uint32_t op = m_->regions_[id_].parent_op;
-  return op == kNoId ? Op() : Op(m_, op);
+  uint32_t op = data().parent_op;
+  return op == kNoId ? Op() : Op(module(), op);
 }
 inline unsigned Region::numBlocks() const {
-  return static_cast<unsigned>(m_->regions_[id_].blocks.size());
+  return static_cast<unsigned>(data().blocks.size());
 }
 inline Block Region::block(unsigned i) const {
-  return Block(m_, m_->regions_[id_].blocks[i]);
+  return Block(module(), data().blocks[i]);
 }
 
 template <typename Fn>
