@@ -4,14 +4,16 @@
 #ifndef SHARDKIT_SRC_IR_BUILTIN_SYNTAX_H_
 #define SHARDKIT_SRC_IR_BUILTIN_SYNTAX_H_
 
-#include <string>
+#include <string_view>
 
 #include "absl/container/flat_hash_map.h"
 #include "shardkit/ir/op_syntax.h"
 
 namespace shardkit::ir_internal {
 
-using SyntaxTable = absl::flat_hash_map<std::string, OpSyntax>;
+// Keyed by the names the op tables and typed handles hold, which live as long
+// as the process.
+using SyntaxTable = absl::flat_hash_map<std::string_view, OpSyntax>;
 
 void addSdySyntax(SyntaxTable& table);        // sdy_syntax.cc
 void addFuncSyntax(SyntaxTable& table);       // func_syntax.cc

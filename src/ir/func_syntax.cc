@@ -205,10 +205,10 @@ bool printCall(OpWriter& w, Op op) {
 }  // namespace
 
 void ir_internal::addFuncSyntax(ir_internal::SyntaxTable& table) {
-  table["func.func"] = {parseFunc, printFunc};
-  table["func.return"] = {parseReturnLikeOp, printFuncReturn};
-  table["func.call"] = {parseCallLikeOp, printCall};
-  table["arith.constant"] = {parseConstantLikeOp, printConstantLikeOp};
+  table[FuncOp::kName] = {parseFunc, printFunc};
+  table[func::ReturnOp::kName] = {parseReturnLikeOp, printFuncReturn};
+  table[func::CallOp::kName] = {parseCallLikeOp, printCall};
+  table[arith::ConstantOp::kName] = {parseConstantLikeOp, printConstantLikeOp};
 }
 
 absl::Status parseCallTail(OpReader& r, OperationState& state) {

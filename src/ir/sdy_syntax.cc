@@ -453,24 +453,27 @@ bool printCollective(OpWriter& w, Op op) {
 }  // namespace
 
 void ir_internal::addSdySyntax(ir_internal::SyntaxTable& table) {
-  table["sdy.mesh"] = {parseMeshOp, printMeshOp};
-  table["sdy.sharding_constraint"] = {parseShardingOp, printShardingOp};
-  table["sdy.reshard"] = {parseShardingOp, printShardingOp};
-  table["sdy.data_flow_edge"] = {parseDataFlowEdge, printDataFlowEdge};
-  table["sdy.func_data_flow_edge"] = {parseFuncDataFlowEdge,
+  using namespace sdy;  // NOLINT: the op kinds
+  table[MeshOp::kName] = {parseMeshOp, printMeshOp};
+  for (std::string_view name :
+       {ShardingConstraintOp::kName, ReshardOp::kName}) {
+    table[name] = {parseShardingOp, printShardingOp};
+  }
+  table[DataFlowEdgeOp::kName] = {parseDataFlowEdge, printDataFlowEdge};
+  table[FuncDataFlowEdgeOp::kName] = {parseFuncDataFlowEdge,
                                       printFuncDataFlowEdge};
-  table["sdy.propagation_barrier"] = {parseBarrier, printBarrier};
-  table["sdy.sharding_group"] = {parseShardingGroup, printShardingGroup};
-  table["sdy.constant"] = {parseConstant, printConstant};
-  table["sdy.return"] = {parseReturnLike, printSdyReturn};
-  table["sdy.manual_computation"] = {parseManualComputation,
-                                     printManualComputation};
-  table["sdy.named_computation"] = {parseNamedComputation,
-                                    printNamedComputation};
-  for (const char* name :
-       {"sdy.all_gather", "sdy.all_slice", "sdy.all_reduce",
-        "sdy.reduce_scatter", "sdy.all_to_all", "sdy.collective_permute",
-        "sdy.sharded_to_unreduced", "sdy.replicated_to_unreduced"}) {
+  table[PropagationBarrierOp::kName] = {parseBarrier, printBarrier};
+  table[ShardingGroupOp::kName] = {parseShardingGroup, printShardingGroup};
+  table[ConstantOp::kName] = {parseConstant, printConstant};
+  table[ReturnOp::kName] = {parseReturnLike, printSdyReturn};
+  table[ManualComputationOp::kName] = {parseManualComputation,
+                                       printManualComputation};
+  table[NamedComputationOp::kName] = {parseNamedComputation,
+                                      printNamedComputation};
+  for (std::string_view name :
+       {AllGatherOp::kName, AllSliceOp::kName, AllReduceOp::kName,
+        ReduceScatterOp::kName, AllToAllOp::kName, CollectivePermuteOp::kName,
+        ShardedToUnreducedOp::kName, ReplicatedToUnreducedOp::kName}) {
     table[name] = {parseCollective, printCollective};
   }
 }

@@ -387,7 +387,7 @@ void ir_internal::addStablehloSyntax(ir_internal::SyntaxTable& table) {
   for (const ir_internal::StablehloOpRow& row :
        ir_internal::stablehloOpTable()) {
     const FormSyntax& form = kFormSyntaxes[row.form];
-    if (form.parse) table[std::string(row.name)] = {form.parse, form.print};
+    if (form.parse) table[row.name] = {form.parse, form.print};
   }
   table["stablehlo.select"] = {parseSelect, printSelect};
   table["stablehlo.after_all"] = {parseAfterAll, printAfterAll};

@@ -413,7 +413,7 @@ Registry& registry() {
     ir_internal::addFuncSyntax(builtin);
     ir_internal::addStablehloSyntax(builtin);
     for (auto& [name, syntax] : builtin) {
-      reg->syntaxes[name] = std::make_unique<OpSyntax>(syntax);
+      reg->syntaxes[std::string(name)] = std::make_unique<OpSyntax>(syntax);
     }
     return reg;
   }();
