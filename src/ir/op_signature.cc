@@ -75,6 +75,14 @@ bool compatibleShapes(Type a, Type b) {
 
 absl::Status checkTypes(Op op, TypeRule rule) {
   if (rule == TypeRule::kResultsMatchOperands) {
+    // A registered signature may leave the counts open: a result past the
+    // operands has no type to match.
+    if (op.numResults() > op.numOperands()) {
+      return verifyError(strCat(
+          "requires result ", op.numOperands(), " to have the type of operand ",
+          op.numOperands(), ", but found ", op.numOperands(), " operand",
+          op.numOperands() == 1 ? "" : "s"));
+    }
     for (unsigned i = 0; i < op.numResults(); ++i) {
       if (op.result(i).type() != op.operand(i).type()) {
         return verifyError(strCat("requires result ", i, " ('",

@@ -288,6 +288,15 @@ TEST_CASE("a registered signature is checked before the verifier hook") {
                  "tensor<4xf32>") ==
         "test.mlir:2:3: error: 'typed_ops_test.first' op expects an even "
         "number of operands");
+  // Result i has the type of operand i: a result past the operands fails,
+  // even where the counts are left open.
+  OpInfo open;
+  open.signature.types = OpSignature::TypeRule::kResultsMatchOperands;
+  registerOpInfo("typed_ops_test.open", open);
+  CHECK(error_of("  %0:2 = \"typed_ops_test.open\"(%arg0) : "
+                 "(tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>)") ==
+        "test.mlir:2:3: error: 'typed_ops_test.open' op requires result 1 to "
+        "have the type of operand 1, but found 1 operand");
   // The default signature declares nothing.
   CHECK(OpInfo().signature.operands.kind == OpSignature::Arity::kAny);
   CHECK(OpName::registered("stablehlo.atan2").info()->signature.operands.n ==
