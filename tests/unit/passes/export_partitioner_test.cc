@@ -5,7 +5,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "shardkit/ir/module_io.h"
+#include "shardkit/asm/module_io.h"
 #include "shardkit/passes/canonicalize.h"
 #include "shardkit/passes/comm_report.h"
 #include "shardkit/passes/export_passes.h"
