@@ -49,7 +49,7 @@ _version = _fn("shardkit_version", ctypes.c_char_p)
 _status_message = _fn("shardkit_status_message", ctypes.c_char_p, _p)
 _status_destroy = _fn("shardkit_status_destroy", None, _p)
 _string_free = _fn("shardkit_string_free", None, _p)
-_parse_mesh = _fn("shardkit_parse_mesh", _STATUS, ctypes.c_char_p,
+_parse_mesh = _fn("shardkit_mesh_parse", _STATUS, ctypes.c_char_p,
                   ctypes.POINTER(_p))
 _mesh_create = _fn("shardkit_mesh_create", _STATUS, ctypes.c_size_t,
                    ctypes.POINTER(ctypes.c_char_p),
@@ -61,7 +61,7 @@ _mesh_axis_size = _fn("shardkit_mesh_axis_size", ctypes.c_int64, _p,
                       ctypes.c_size_t)
 _mesh_to_string = _fn("shardkit_mesh_to_string", _p, _p)
 _mesh_destroy = _fn("shardkit_mesh_destroy", None, _p)
-_parse_sharding = _fn("shardkit_parse_tensor_sharding", _STATUS,
+_parse_sharding = _fn("shardkit_tensor_sharding_parse", _STATUS,
                       ctypes.c_char_p, ctypes.POINTER(_p))
 _sharding_to_string = _fn("shardkit_tensor_sharding_to_string", _p, _p)
 _sharding_destroy = _fn("shardkit_tensor_sharding_destroy", None, _p)

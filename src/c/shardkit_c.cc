@@ -141,7 +141,7 @@ void shardkit_string_free(char* text) { std::free(text); }
 
 // ---- Meshes ----------------------------------------------------------------
 
-shardkit_status* shardkit_parse_mesh(const char* text, shardkit_mesh** out) {
+shardkit_status* shardkit_mesh_parse(const char* text, shardkit_mesh** out) {
   if (!text) return nullArgument("text");
   if (!out) return nullArgument("out");
   return guarded([&]() -> shardkit_status* {
@@ -198,7 +198,7 @@ void shardkit_mesh_destroy(shardkit_mesh* mesh) { delete mesh; }
 
 // ---- Tensor shardings ------------------------------------------------------
 
-shardkit_status* shardkit_parse_tensor_sharding(
+shardkit_status* shardkit_tensor_sharding_parse(
     const char* text, shardkit_tensor_sharding** out) {
   if (!text) return nullArgument("text");
   if (!out) return nullArgument("out");
@@ -415,6 +415,16 @@ shardkit_status* shardkit_module_value_sharding(
     *out = new shardkit_tensor_sharding{*std::move(sharding), std::move(name)};
     return nullptr;
   });
+}
+
+// The deprecated names, kept for one release.
+shardkit_status* shardkit_parse_mesh(const char* text, shardkit_mesh** out) {
+  return shardkit_mesh_parse(text, out);
+}
+
+shardkit_status* shardkit_parse_tensor_sharding(
+    const char* text, shardkit_tensor_sharding** out) {
+  return shardkit_tensor_sharding_parse(text, out);
 }
 
 }  // extern "C"

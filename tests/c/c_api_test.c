@@ -36,7 +36,7 @@ static int equalsAndFree(char* text, const char* expected) {
 
 static void testShardings(void) {
   shardkit_tensor_sharding* s = NULL;
-  EXPECT(shardkit_parse_tensor_sharding("<@mesh, [{\"x\", \"y\":(1)2}, {?}]>",
+  EXPECT(shardkit_tensor_sharding_parse("<@mesh, [{\"x\", \"y\":(1)2}, {?}]>",
                                         &s) == NULL);
   EXPECT(shardkit_tensor_sharding_rank(s) == 2);
   EXPECT(strcmp(shardkit_tensor_sharding_mesh_name(s), "mesh") == 0);
@@ -89,15 +89,15 @@ static void testShardings(void) {
 
 static void testErrors(void) {
   shardkit_tensor_sharding* s = NULL;
-  EXPECT(errorContains(shardkit_parse_tensor_sharding("<@mesh, [{\"x\"}", &s),
+  EXPECT(errorContains(shardkit_tensor_sharding_parse("<@mesh, [{\"x\"}", &s),
                        "expected"));
   EXPECT(s == NULL);
-  EXPECT(errorContains(shardkit_parse_tensor_sharding(NULL, &s), "NULL"));
+  EXPECT(errorContains(shardkit_tensor_sharding_parse(NULL, &s), "NULL"));
   shardkit_mesh* mesh = NULL;
-  EXPECT(errorContains(shardkit_parse_mesh("<[\"x\"=2, \"x\"=2]>", &mesh),
+  EXPECT(errorContains(shardkit_mesh_parse("<[\"x\"=2, \"x\"=2]>", &mesh),
                        "duplicate"));
   EXPECT(mesh == NULL);
-  EXPECT(shardkit_parse_mesh("#sdy.mesh<[\"a\"=3]>", &mesh) == NULL);
+  EXPECT(shardkit_mesh_parse("#sdy.mesh<[\"a\"=3]>", &mesh) == NULL);
   EXPECT(shardkit_mesh_axis_size(mesh, 0) == 3);
   shardkit_mesh_destroy(mesh);
   /* Destroying NULL handles is a no-op. */
@@ -161,11 +161,27 @@ static void testModules(void) {
   EXPECT(m == NULL);
 }
 
+/* The deprecated names still work, as their replacements. */
+static void testDeprecatedNames(void) {
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+  shardkit_mesh* mesh = NULL;
+  EXPECT(shardkit_parse_mesh("<[\"x\"=2]>", &mesh) == NULL);
+  EXPECT(shardkit_mesh_axis_size(mesh, 0) == 2);
+  shardkit_mesh_destroy(mesh);
+  shardkit_tensor_sharding* s = NULL;
+  EXPECT(shardkit_parse_tensor_sharding("<@mesh, [{\"x\"}]>", &s) == NULL);
+  EXPECT(shardkit_tensor_sharding_rank(s) == 1);
+  shardkit_tensor_sharding_destroy(s);
+#pragma GCC diagnostic pop
+}
+
 int main(void) {
   EXPECT(strcmp(shardkit_version(), "0.1.0") == 0);
   testShardings();
   testErrors();
   testModules();
+  testDeprecatedNames();
   if (failures) {
     fprintf(stderr, "%d failed\n", failures);
     return 1;

@@ -14,6 +14,9 @@
  *   long as that handle (and, for a module, until its next change).
  * - Handles are not thread-safe; distinct handles may be used from distinct
  *   threads.
+ * - Names read shardkit_<object>_<verb> (shardkit_mesh_parse). The two older
+ *   names shardkit_parse_mesh and shardkit_parse_tensor_sharding remain as
+ *   deprecated aliases for one release.
  */
 #ifndef SHARDKIT_C_SHARDKIT_H_
 #define SHARDKIT_C_SHARDKIT_H_
@@ -23,8 +26,11 @@
 
 #if defined(__GNUC__) || defined(__clang__)
 #define SHARDKIT_C_API __attribute__((visibility("default")))
+#define SHARDKIT_C_DEPRECATED(replacement) \
+  __attribute__((deprecated("use " replacement)))
 #else
 #define SHARDKIT_C_API
+#define SHARDKIT_C_DEPRECATED(replacement)
 #endif
 
 #ifdef __cplusplus
@@ -51,7 +57,7 @@ SHARDKIT_C_API void shardkit_string_free(char*);
 
 /* Reads `<["x"=2, "y"=4]>`, `#sdy.mesh<...>`, or with device ids
  * `<["x"=2], device_ids=[1, 0]>`; the mesh is verified. */
-SHARDKIT_C_API shardkit_status* shardkit_parse_mesh(const char* text,
+SHARDKIT_C_API shardkit_status* shardkit_mesh_parse(const char* text,
                                                     shardkit_mesh** out);
 /* A mesh of `num_axes` axes, names[i] of size sizes[i], devices in order. */
 SHARDKIT_C_API shardkit_status* shardkit_mesh_create(size_t num_axes,
@@ -72,7 +78,7 @@ SHARDKIT_C_API void shardkit_mesh_destroy(shardkit_mesh*);
 
 /* Reads `#sdy.sharding<@mesh, [{"x"}, {}]>` or `<@mesh, [{"x"}, {}]>`
  * (syntax only: see shardkit_tensor_sharding_verify). */
-SHARDKIT_C_API shardkit_status* shardkit_parse_tensor_sharding(
+SHARDKIT_C_API shardkit_status* shardkit_tensor_sharding_parse(
     const char* text, shardkit_tensor_sharding** out);
 /* `#sdy.sharding<@mesh, [{"x"}, {}]>`. */
 SHARDKIT_C_API char* shardkit_tensor_sharding_to_string(
@@ -147,6 +153,14 @@ SHARDKIT_C_API const char* shardkit_module_value_type(const shardkit_module*,
 /* The value's sharding; *out is NULL when it has none. */
 SHARDKIT_C_API shardkit_status* shardkit_module_value_sharding(
     const shardkit_module*, size_t value, shardkit_tensor_sharding** out);
+
+/* ---- Deprecated names ------------------------------------------------- */
+
+SHARDKIT_C_API SHARDKIT_C_DEPRECATED("shardkit_mesh_parse")
+    shardkit_status* shardkit_parse_mesh(const char* text, shardkit_mesh** out);
+SHARDKIT_C_API SHARDKIT_C_DEPRECATED("shardkit_tensor_sharding_parse")
+    shardkit_status* shardkit_parse_tensor_sharding(
+        const char* text, shardkit_tensor_sharding** out);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -7,7 +7,7 @@
 int main(void) {
   shardkit_tensor_sharding* sharding = NULL;
   shardkit_status* status =
-      shardkit_parse_tensor_sharding("<@mesh, [{\"x\"}]>", &sharding);
+      shardkit_tensor_sharding_parse("<@mesh, [{\"x\"}]>", &sharding);
   if (status) {
     fprintf(stderr, "%s\n", shardkit_status_message(status));
     shardkit_status_destroy(status);
