@@ -39,7 +39,7 @@ install(FILES ${PROJECT_BINARY_DIR}/shardkitConfig.cmake
               ${PROJECT_BINARY_DIR}/shardkitConfigVersion.cmake
         DESTINATION ${SHARDKIT_CMAKE_DIR})
 
-# shardkit.pc: the libraries highest layer first, as a static link needs
+# shardkit.pc: the C++ libraries highest layer first, as a static link needs
 # them; the prefix is found from the file's own place, so the install can be
 # moved (cmake --install --prefix P).
 set(SHARDKIT_PC_PREFIX "\${pcfiledir}")
@@ -53,5 +53,8 @@ foreach(layer IN LISTS SHARDKIT_LAYERS)
 endforeach()
 configure_file(${CMAKE_CURRENT_LIST_DIR}/shardkit.pc.in
                ${PROJECT_BINARY_DIR}/shardkit.pc @ONLY)
-install(FILES ${PROJECT_BINARY_DIR}/shardkit.pc
+# The C API alone: `pkg-config --libs shardkit_c` is -lshardkit_c.
+configure_file(${CMAKE_CURRENT_LIST_DIR}/shardkit_c.pc.in
+               ${PROJECT_BINARY_DIR}/shardkit_c.pc @ONLY)
+install(FILES ${PROJECT_BINARY_DIR}/shardkit.pc ${PROJECT_BINARY_DIR}/shardkit_c.pc
         DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

@@ -19,7 +19,7 @@
 #include "shardkit/passes/rule_passes.h"
 #include "shardkit/rules/registry.h"
 #include "shardkit/rules/reshape.h"
-#include "shardkit/rules/rule_builder.h"
+#include "shardkit/factor_propagation/rule_builder.h"
 #include "shardkit/support/strings.h"
 
 namespace {

@@ -15,7 +15,7 @@
 #include "shardkit/ir/graph.h"
 #include "shardkit/rules/reduction_rules.h"
 #include "shardkit/rules/registry.h"
-#include "shardkit/rules/rule_builder.h"
+#include "shardkit/factor_propagation/rule_builder.h"
 
 namespace shardkit::rules_internal {
 

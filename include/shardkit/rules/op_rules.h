@@ -16,7 +16,7 @@
 #include "shardkit/rules/pointwise_rules.h"       // IWYU pragma: export
 #include "shardkit/rules/reduction_rules.h"       // IWYU pragma: export
 #include "shardkit/rules/reshape.h"               // IWYU pragma: export
-#include "shardkit/rules/rule_builder.h"          // IWYU pragma: export
+#include "shardkit/factor_propagation/rule_builder.h"          // IWYU pragma: export
 #include "shardkit/rules/slicing_rules.h"         // IWYU pragma: export
 
 #endif  // SHARDKIT_RULES_OP_RULES_H_

@@ -9,12 +9,18 @@ export PKG_CONFIG_PATH
 mkdir -p "$work"
 pkg-config --exists --print-errors 'shardkit >= 0.1'
 # shellcheck disable=SC2046
-"$cxx" $(pkg-config --cflags shardkit) "$here/main.cc" -o "$work/consumer" \
+"$cxx" -std=c++20 $(pkg-config --cflags shardkit) "$here/main.cc" -o "$work/consumer" \
   $(pkg-config --libs shardkit)
 "$work/consumer"
-# The C API alone: its header and -lshardkit_c.
-libdir="$(pkg-config --variable=libdir shardkit)"
-includedir="$(pkg-config --variable=includedir shardkit)"
-"$cc" -std=c11 -I"$includedir" "$here/c_main.c" -o "$work/c_consumer" \
-  -L"$libdir" -lshardkit_c -Wl,-rpath,"$libdir"
+# A C++23 consumer stays C++23 (the .pc file names no -std=).
+# shellcheck disable=SC2046
+"$cxx" -std=c++23 -DSHARDKIT_EXPECT_CXX_ABOVE_20 $(pkg-config --cflags shardkit) \
+  "$here/main.cc" -o "$work/consumer23" $(pkg-config --libs shardkit)
+"$work/consumer23"
+# The C API alone, through its own .pc file.
+pkg-config --exists --print-errors 'shardkit_c >= 0.1'
+libdir="$(pkg-config --variable=libdir shardkit_c)"
+# shellcheck disable=SC2046
+"$cc" -std=c11 $(pkg-config --cflags shardkit_c) "$here/c_main.c" \
+  -o "$work/c_consumer" $(pkg-config --libs shardkit_c) -Wl,-rpath,"$libdir"
 "$work/c_consumer"

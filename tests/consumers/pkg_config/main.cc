@@ -6,6 +6,11 @@
 #include "shardkit/text/parse.h"
 #include "shardkit/version.h"
 
+// The consumer's own language level, not one the .pc file forces.
+#if defined(SHARDKIT_EXPECT_CXX_ABOVE_20) && __cplusplus <= 202002L
+#error "pkg-config forced the language level down to C++20"
+#endif
+
 int main() {
   shardkit::MeshTable meshes;
   meshes.add("mesh", shardkit::Mesh({{"data", 4}}));

@@ -3,7 +3,7 @@
 
 #include "shardkit/dialect/sdy/sharding_site.h"
 #include "shardkit/rules/registry.h"
-#include "shardkit/rules/rule_builder.h"
+#include "shardkit/factor_propagation/rule_builder.h"
 #include "unit/rules/registry_test_util.h"
 
 namespace shardkit {

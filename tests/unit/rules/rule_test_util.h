@@ -10,7 +10,7 @@
 #include "absl/status/statusor.h"
 #include "shardkit/core/op_sharding_rule.h"
 #include "shardkit/core/verify.h"
-#include "shardkit/rules/rule_builder.h"
+#include "shardkit/factor_propagation/rule_builder.h"
 #include "shardkit/support/strings.h"
 
 namespace shardkit::testing {

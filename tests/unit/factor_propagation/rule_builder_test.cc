@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "shardkit/rules/rule_builder.h"
+#include "shardkit/factor_propagation/rule_builder.h"
 #include "unit/rules/rule_test_util.h"
 
 namespace shardkit {

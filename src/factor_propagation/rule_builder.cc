@@ -1,4 +1,4 @@
-#include "shardkit/rules/rule_builder.h"
+#include "shardkit/factor_propagation/rule_builder.h"
 
 #include <algorithm>
 #include <string>

@@ -16,8 +16,8 @@
 // Misuse (a dimension out of range, a list of the wrong length, a negative
 // size) does not abort: the builder records the first error, ignores later
 // calls and returns that error from `build()`.
-#ifndef SHARDKIT_RULES_RULE_BUILDER_H_
-#define SHARDKIT_RULES_RULE_BUILDER_H_
+#ifndef SHARDKIT_FACTOR_PROPAGATION_RULE_BUILDER_H_
+#define SHARDKIT_FACTOR_PROPAGATION_RULE_BUILDER_H_
 
 #include <cstdint>
 #include <functional>
@@ -156,4 +156,4 @@ absl::StatusOr<OpShardingRule> parseRuleNotation(std::string_view text);
 
 SHARDKIT_EXPORT_END
 
-#endif  // SHARDKIT_RULES_RULE_BUILDER_H_
+#endif  // SHARDKIT_FACTOR_PROPAGATION_RULE_BUILDER_H_
