@@ -17,6 +17,7 @@
 #include "shardkit/ir/module_io.h"
 #include "shardkit/ir/sharding_site.h"
 #include "shardkit/mpmd/dialect.h"
+#include "shardkit/partition/passes.h"
 #include "shardkit/passes/pipeline.h"
 #include "shardkit/text/hlo_sharding.h"
 #include "shardkit/text/parse.h"
@@ -320,6 +321,7 @@ shardkit_status* shardkit_module_parse(const char* text, size_t len,
   if (!out) return nullArgument("out");
   return guarded([&]() -> shardkit_status* {
     registerMpmdDialect();
+    registerPartitionPasses();
     absl::StatusOr<std::unique_ptr<Module>> module =
         parseModule(std::string(text ? text : "", len), "<input>");
     if (!module.ok()) return fromStatus(module.status());
