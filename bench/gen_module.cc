@@ -8,7 +8,7 @@
 #include <string>
 
 #include "bench/workloads/transformer.h"
-#include "shardkit/ir/module_io.h"
+#include "shardkit/asm/module_io.h"
 
 using namespace shardkit;
 

@@ -17,9 +17,9 @@
 #include <string_view>
 #include <vector>
 
-#include "shardkit/core/strings.h"
-#include "shardkit/ir/module_io.h"
+#include "shardkit/asm/module_io.h"
 #include "shardkit/passes/pass.h"
+#include "shardkit/support/strings.h"
 
 using namespace shardkit;
 

@@ -9,10 +9,10 @@
 #include <memory>
 #include <string>
 
-#include "shardkit/core/strings.h"
-#include "shardkit/ir/func.h"
-#include "shardkit/ir/module_io.h"
-#include "shardkit/ir/sharding_site.h"
+#include "shardkit/asm/module_io.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit {
 namespace {

@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "shardkit/core/strings.h"
-#include "shardkit/ir/module_io.h"
+#include "shardkit/asm/module_io.h"
 #include "shardkit/passes/reshard_to_collectives.h"
 #include "shardkit/sim/reshard_plan.h"
 #include "shardkit/sim/simulator.h"
+#include "shardkit/support/strings.h"
 #include "tests/unit/sim/random_reshard.h"
 
 namespace shardkit {

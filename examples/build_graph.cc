@@ -13,11 +13,11 @@
 #include <cstdio>
 #include <string>
 
-#include "shardkit/core/strings.h"
-#include "shardkit/ir/func.h"
-#include "shardkit/ir/module_io.h"
-#include "shardkit/ir/sharding_site.h"
-#include "shardkit/ir/verify.h"
+#include "shardkit/asm/module_io.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
+#include "shardkit/dialect/verify_module.h"
+#include "shardkit/support/strings.h"
 #include "shardkit/text/parse.h"
 
 namespace {

@@ -14,13 +14,13 @@
 #include <cstdio>
 #include <string>
 
+#include "shardkit/asm/module_io.h"
 #include "shardkit/core/op_sharding_rule.h"
-#include "shardkit/core/strings.h"
-#include "shardkit/ir/module_io.h"
 #include "shardkit/passes/rule_passes.h"
-#include "shardkit/rules/builder.h"
 #include "shardkit/rules/registry.h"
 #include "shardkit/rules/reshape.h"
+#include "shardkit/rules/rule_builder.h"
+#include "shardkit/support/strings.h"
 
 namespace {
 

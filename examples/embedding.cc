@@ -2,9 +2,9 @@
 // read the shardings back, and see an error located in the caller's code.
 #include <cstdio>
 
-#include "shardkit/ir/builder.h"
-#include "shardkit/ir/sharding_site.h"
-#include "shardkit/ir/verify.h"
+#include "shardkit/dialect/graph_builder.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
+#include "shardkit/dialect/verify_module.h"
 #include "shardkit/passes/pipeline.h"
 
 using namespace shardkit;

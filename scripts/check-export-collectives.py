@@ -3,7 +3,7 @@
 
 For each module (each `// -----` chunk of each .mlir file under DIR, default
 $SHARDKIT_SHARED/upstream/export, SHARDKIT_SHARED being ../shared next to the
-checkout or else /work/shared, as for scripts/dev.sh), runs
+checkout unless set, as for scripts/dev.sh), runs
 
   shardkit-opt MODULE -sdy-insert-explicit-reshards \\
       -sdy-reshard-to-collectives -sdy-check-collectives
@@ -97,8 +97,6 @@ def default_dir():
     if shared:
         return pathlib.Path(shared) / "upstream" / "export"
     beside = pathlib.Path(__file__).resolve().parents[1].parent / "shared"
-    if not (beside / "upstream").is_dir():
-        beside = pathlib.Path("/work/shared")
     return beside / "upstream" / "export"
 
 

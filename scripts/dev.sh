@@ -31,9 +31,6 @@ build="${BUILD_DIR:-build}"
 jobs="${JOBS:-$(nproc)}"
 
 shared="${SHARDKIT_SHARED:-$root/../shared}"
-if [ ! -d "$shared/upstream" ] && [ -d /work/shared/upstream ]; then
-  shared=/work/shared
-fi
 
 # Runs "$@", then says how long it took: CI's log shows where its time goes.
 timed() {

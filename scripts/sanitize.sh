@@ -59,9 +59,6 @@ build_targets() {
 
 run_tests() {
   local shared="${SHARDKIT_SHARED:-${root}/../shared}"
-  if [ ! -d "${shared}/upstream" ] && [ -d /work/shared/upstream ]; then
-    shared=/work/shared
-  fi
   local logs="${build}/sanitizer-logs"
   rm -rf "${logs}"
   mkdir -p "${logs}"

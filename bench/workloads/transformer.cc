@@ -4,9 +4,9 @@
 #include <utility>
 #include <vector>
 
-#include "shardkit/ir/func.h"
-#include "shardkit/ir/sharding_site.h"
-#include "shardkit/ir/stablehlo_attrs.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
+#include "shardkit/dialect/stablehlo/stablehlo_attrs.h"
 
 namespace shardkit::bench {
 namespace {

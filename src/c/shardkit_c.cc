@@ -9,16 +9,16 @@
 #include <string>
 #include <vector>
 
+#include "shardkit/asm/module_io.h"
 #include "shardkit/c/shardkit.h"
-#include "shardkit/core/strings.h"
 #include "shardkit/core/verify_mesh.h"
 #include "shardkit/core/verify_sharding.h"
-#include "shardkit/ir/func.h"
-#include "shardkit/ir/module_io.h"
-#include "shardkit/ir/sharding_site.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
 #include "shardkit/mpmd/dialect.h"
 #include "shardkit/partition/passes.h"
 #include "shardkit/passes/pipeline.h"
+#include "shardkit/support/strings.h"
 #include "shardkit/text/hlo_sharding.h"
 #include "shardkit/text/parse.h"
 #include "shardkit/version.h"

@@ -4,7 +4,7 @@
 #include <numeric>
 #include <tuple>
 
-#include "shardkit/core/checked_math.h"
+#include "shardkit/support/checked_math.h"
 
 namespace shardkit {
 namespace {

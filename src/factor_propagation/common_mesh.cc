@@ -1,7 +1,7 @@
 #include "shardkit/factor_propagation/common_mesh.h"
 
 #include "absl/status/status.h"
-#include "shardkit/core/strings.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit {
 namespace {

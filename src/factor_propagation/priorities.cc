@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "shardkit/core/enum_table.h"
+#include "shardkit/support/enum_table.h"
 
 namespace shardkit {
 namespace {

@@ -5,10 +5,10 @@
 
 #include "absl/status/status.h"
 #include "shardkit/core/axis_ref_list.h"
-#include "shardkit/core/status_macros.h"
-#include "shardkit/core/strings.h"
 #include "shardkit/factor_propagation/basic_factor_propagation.h"
 #include "shardkit/factor_propagation/common_mesh.h"
+#include "shardkit/support/status_macros.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit {
 namespace {

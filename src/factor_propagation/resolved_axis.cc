@@ -4,7 +4,7 @@
 #include <utility>
 
 #include "absl/status/status.h"
-#include "shardkit/core/strings.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit {
 

@@ -11,7 +11,7 @@
 #include <utility>
 #include <variant>
 
-#include "shardkit/core/strings.h"
+#include "shardkit/support/strings.h"
 #include "shardkit/text/lexer.h"
 
 namespace shardkit {

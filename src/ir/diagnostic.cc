@@ -3,8 +3,8 @@
 #include <optional>
 
 #include "absl/strings/cord.h"
-#include "shardkit/core/strings.h"
-#include "shardkit/ir/module_io.h"
+#include "shardkit/asm/module_io.h"
+#include "shardkit/support/strings.h"
 #include "shardkit/text/lexer.h"
 
 namespace shardkit {

@@ -3,9 +3,7 @@
 #include <mutex>
 #include <utility>
 
-#include "shardkit/core/strings.h"
-#include "shardkit/ir/func.h"
-#include "shardkit/ir/sdy_ops.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit {
 
@@ -293,7 +291,8 @@ Op Module::lookupSymbol(std::string_view name) {
 MeshTable Module::meshTable() {
   MeshTable table;
   for (Op op : body()) {
-    if (!isa<sdy::MeshOp>(op)) continue;
+    // A mesh symbol (sdy.mesh): a symbol whose `mesh` attribute is a Mesh.
+    if (!op.hasTrait(OpTrait::kSymbol)) continue;
     const std::string* sym = op.attr("sym_name").asString();
     const Mesh* mesh = op.attr("mesh").as<Mesh>();
     if (sym && mesh) table.add(*sym, *mesh);
@@ -304,7 +303,7 @@ MeshTable Module::meshTable() {
 std::vector<Op> Module::functions() {
   std::vector<Op> result;
   for (Op op : body()) {
-    if (isa<FuncOp>(op)) result.push_back(op);
+    if (op.hasTrait(OpTrait::kFunction)) result.push_back(op);
   }
   return result;
 }

@@ -1,6 +1,6 @@
 #include "shardkit/ir/location.h"
 
-#include "shardkit/core/strings.h"
+#include "shardkit/support/strings.h"
 #include "shardkit/text/lexer.h"
 
 namespace shardkit {

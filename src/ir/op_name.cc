@@ -6,8 +6,8 @@
 #include <mutex>
 
 #include "absl/container/flat_hash_map.h"
-#include "shardkit/core/strings.h"
 #include "shardkit/ir/op_base.h"
+#include "shardkit/support/strings.h"
 #include "src/ir/op_registration.h"
 
 namespace shardkit {

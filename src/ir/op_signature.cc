@@ -6,10 +6,10 @@
 #include <string_view>
 #include <vector>
 
-#include "shardkit/core/status_macros.h"
-#include "shardkit/core/strings.h"
 #include "shardkit/ir/graph.h"
-#include "src/ir/verify_util.h"
+#include "shardkit/support/status_macros.h"
+#include "shardkit/support/strings.h"
+#include "src/dialect/verify_util.h"
 
 namespace shardkit::ir_internal {
 namespace {

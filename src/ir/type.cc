@@ -4,7 +4,7 @@
 #include <mutex>
 
 #include "absl/container/flat_hash_map.h"
-#include "shardkit/core/strings.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit {
 

@@ -3,8 +3,8 @@
 
 #include <vector>
 
-#include "shardkit/core/status_macros.h"
-#include "shardkit/core/strings.h"
+#include "shardkit/support/status_macros.h"
+#include "shardkit/support/strings.h"
 #include "shardkit/text/scanner.h"
 
 namespace shardkit::mpmd::mpmd_internal {

@@ -8,8 +8,8 @@
 //                                                 ~> reduce<K> %xs
 //   fragment returning an argument unchanged: its users use the operand
 //     (same type outside) instead of the result.
-#include "shardkit/mpmd/mesh_tensor.h"
-#include "shardkit/mpmd/ops.h"
+#include "shardkit/dialect/mpmd/mesh_tensor.h"
+#include "shardkit/dialect/mpmd/mpmd_ops.h"
 #include "shardkit/passes/canonicalize.h"
 #include "src/mpmd/ir_utils.h"
 #include "src/mpmd/registration.h"

@@ -2,12 +2,12 @@
 // mpmd.call get its topology and become private (a public function with a
 // topology is an entry point). A module without meshes gets the global
 // `@mesh` of the topology's axes when its meshes are all alike.
-#include "shardkit/ir/func.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/mpmd/mpmd_ops.h"
+#include "shardkit/dialect/mpmd/mpmd_utils.h"
+#include "shardkit/dialect/sdy/sdy_ops.h"
 #include "shardkit/ir/module.h"
-#include "shardkit/ir/sdy_ops.h"
-#include "shardkit/mpmd/ops.h"
 #include "shardkit/mpmd/passes.h"
-#include "shardkit/mpmd/utils.h"
 
 namespace shardkit::mpmd {
 namespace {

@@ -3,7 +3,7 @@
 
 #include <mutex>
 
-#include "shardkit/mpmd/syntax.h"
+#include "shardkit/dialect/mpmd/mpmd_syntax.h"
 #include "src/mpmd/registration.h"
 
 namespace shardkit {

@@ -2,8 +2,8 @@
 #include "src/mpmd/fragment_utils.h"
 
 #include "absl/container/flat_hash_set.h"
-#include "shardkit/mpmd/mesh_tensor.h"
-#include "shardkit/mpmd/ops.h"
+#include "shardkit/dialect/mpmd/mesh_tensor.h"
+#include "shardkit/dialect/mpmd/mpmd_ops.h"
 #include "src/mpmd/ir_utils.h"
 
 namespace shardkit::mpmd::mpmd_internal {

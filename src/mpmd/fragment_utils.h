@@ -6,8 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "shardkit/dialect/mpmd/mpmd_ops.h"
 #include "shardkit/ir/graph.h"
-#include "shardkit/mpmd/ops.h"
 #include "shardkit/passes/canonicalize.h"
 
 namespace shardkit::mpmd::mpmd_internal {

@@ -7,14 +7,14 @@
 #include <string>
 #include <vector>
 
-#include "shardkit/core/strings.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/mpmd/mpmd_ops.h"
+#include "shardkit/dialect/mpmd/mpmd_utils.h"
+#include "shardkit/dialect/sdy/sdy_ops.h"
 #include "shardkit/ir/diagnostic.h"
-#include "shardkit/ir/func.h"
 #include "shardkit/ir/module.h"
-#include "shardkit/ir/sdy_ops.h"
-#include "shardkit/mpmd/ops.h"
 #include "shardkit/mpmd/passes.h"
-#include "shardkit/mpmd/utils.h"
+#include "shardkit/support/strings.h"
 #include "src/passes/import/sharding_walker.h"
 
 namespace shardkit::mpmd {

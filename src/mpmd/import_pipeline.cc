@@ -15,13 +15,13 @@
 // calls' results replaced by the operand.
 #include <vector>
 
-#include "shardkit/core/status_macros.h"
-#include "shardkit/ir/func.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/mpmd/mpmd_ops.h"
+#include "shardkit/dialect/mpmd/mpmd_utils.h"
 #include "shardkit/ir/module.h"
-#include "shardkit/mpmd/ops.h"
 #include "shardkit/mpmd/passes.h"
-#include "shardkit/mpmd/utils.h"
 #include "shardkit/passes/canonicalize.h"
+#include "shardkit/support/status_macros.h"
 #include "src/mpmd/assignment_options.h"
 #include "src/mpmd/ir_utils.h"
 

@@ -11,14 +11,14 @@
 #include <string>
 #include <vector>
 
-#include "shardkit/core/status_macros.h"
-#include "shardkit/core/strings.h"
-#include "shardkit/ir/func.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/mpmd/mesh_tensor.h"
+#include "shardkit/dialect/mpmd/mpmd_ops.h"
+#include "shardkit/dialect/mpmd/mpmd_utils.h"
 #include "shardkit/ir/module.h"
-#include "shardkit/mpmd/mesh_tensor.h"
-#include "shardkit/mpmd/ops.h"
 #include "shardkit/mpmd/passes.h"
-#include "shardkit/mpmd/utils.h"
+#include "shardkit/support/status_macros.h"
+#include "shardkit/support/strings.h"
 #include "src/mpmd/fragment_utils.h"
 #include "src/mpmd/infer_mesh_util.h"
 #include "src/mpmd/infer_pass_util.h"

@@ -12,12 +12,12 @@
 // unary ops) are converted.
 #include <vector>
 
-#include "shardkit/core/status_macros.h"
-#include "shardkit/ir/func.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/mpmd/mpmd_ops.h"
+#include "shardkit/dialect/stablehlo/stablehlo_ops.h"
 #include "shardkit/ir/module.h"
-#include "shardkit/ir/stablehlo_ops.h"
-#include "shardkit/mpmd/ops.h"
 #include "shardkit/mpmd/passes.h"
+#include "shardkit/support/status_macros.h"
 #include "src/mpmd/infer_mesh_util.h"
 #include "src/mpmd/ir_utils.h"
 #include "src/mpmd/reduction_utils.h"

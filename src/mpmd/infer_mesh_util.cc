@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <utility>
 
+#include "shardkit/dialect/mpmd/mpmd_utils.h"
 #include "shardkit/ir/dict_list_attr.h"
-#include "shardkit/mpmd/utils.h"
 #include "src/mpmd/ir_utils.h"
 
 namespace shardkit::mpmd::mpmd_internal {

@@ -17,10 +17,10 @@
 #include <utility>
 #include <vector>
 
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/mpmd/mpmd_ops.h"
 #include "shardkit/ir/dict_list_attr.h"
-#include "shardkit/ir/func.h"
 #include "shardkit/ir/graph.h"
-#include "shardkit/mpmd/ops.h"
 #include "src/mpmd/mesh_set.h"
 
 namespace shardkit::mpmd::mpmd_internal {

@@ -1,10 +1,10 @@
 // Shared pieces of the mesh inference passes.
 #include "src/mpmd/infer_pass_util.h"
 
-#include "shardkit/core/status_macros.h"
-#include "shardkit/mpmd/mesh_tensor.h"
-#include "shardkit/mpmd/ops.h"
-#include "shardkit/mpmd/utils.h"
+#include "shardkit/dialect/mpmd/mesh_tensor.h"
+#include "shardkit/dialect/mpmd/mpmd_ops.h"
+#include "shardkit/dialect/mpmd/mpmd_utils.h"
+#include "shardkit/support/status_macros.h"
 #include "src/mpmd/infer_mesh_util.h"
 #include "src/mpmd/ir_utils.h"
 

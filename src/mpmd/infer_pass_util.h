@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "shardkit/dialect/mpmd/mpmd_attrs.h"
 #include "shardkit/ir/diagnostic.h"
-#include "shardkit/mpmd/attrs.h"
 #include "shardkit/passes/pass.h"
 #include "src/mpmd/mesh_set.h"
 

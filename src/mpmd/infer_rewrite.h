@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "shardkit/ir/func.h"
-#include "shardkit/mpmd/attrs.h"
-#include "shardkit/mpmd/ops.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/mpmd/mpmd_attrs.h"
+#include "shardkit/dialect/mpmd/mpmd_ops.h"
 #include "src/mpmd/infer_mesh_util.h"
 
 namespace shardkit::mpmd::mpmd_internal {

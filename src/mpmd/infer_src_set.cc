@@ -7,12 +7,12 @@
 // max, ...) whose operands have no mesh in common, or that reduces another
 // such reduction, is annotated (`mpmd.reduce`) to become a cross-mesh reduce
 // and gets the union of its operands' sets. Needs the use sets.
-#include "shardkit/ir/func.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/mpmd/mesh_tensor.h"
+#include "shardkit/dialect/mpmd/mpmd_ops.h"
+#include "shardkit/dialect/mpmd/mpmd_utils.h"
 #include "shardkit/ir/module.h"
-#include "shardkit/mpmd/mesh_tensor.h"
-#include "shardkit/mpmd/ops.h"
 #include "shardkit/mpmd/passes.h"
-#include "shardkit/mpmd/utils.h"
 #include "src/mpmd/infer_mesh_util.h"
 #include "src/mpmd/reduction_utils.h"
 

@@ -5,11 +5,11 @@
 // post-order walk from the end), so users come before producers. A call is
 // visited like the callee's body inlined at that point; calls chained into
 // calls of the same callee repeat until their use sets settle.
-#include "shardkit/ir/func.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/mpmd/mpmd_ops.h"
+#include "shardkit/dialect/mpmd/mpmd_utils.h"
 #include "shardkit/ir/module.h"
-#include "shardkit/mpmd/ops.h"
 #include "shardkit/mpmd/passes.h"
-#include "shardkit/mpmd/utils.h"
 #include "src/mpmd/infer_mesh_util.h"
 
 namespace shardkit::mpmd {

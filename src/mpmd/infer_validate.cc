@@ -15,13 +15,13 @@
 #include <vector>
 
 #include "absl/container/flat_hash_set.h"
-#include "shardkit/core/status_macros.h"
-#include "shardkit/core/strings.h"
-#include "shardkit/ir/func.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/mpmd/mpmd_ops.h"
+#include "shardkit/dialect/mpmd/mpmd_utils.h"
 #include "shardkit/ir/module.h"
-#include "shardkit/mpmd/ops.h"
 #include "shardkit/mpmd/passes.h"
-#include "shardkit/mpmd/utils.h"
+#include "shardkit/support/status_macros.h"
+#include "shardkit/support/strings.h"
 #include "src/mpmd/infer_mesh_util.h"
 #include "src/mpmd/infer_pass_util.h"
 

@@ -7,12 +7,12 @@
 #include <vector>
 
 #include "absl/container/flat_hash_set.h"
-#include "shardkit/core/status_macros.h"
-#include "shardkit/ir/func.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/mpmd/mpmd_utils.h"
 #include "shardkit/ir/module.h"
 #include "shardkit/mpmd/passes.h"
-#include "shardkit/mpmd/utils.h"
 #include "shardkit/passes/canonicalize.h"
+#include "shardkit/support/status_macros.h"
 #include "src/mpmd/ir_utils.h"
 
 namespace shardkit::mpmd {

@@ -10,13 +10,13 @@
 #include <algorithm>
 #include <vector>
 
-#include "shardkit/ir/func.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/mpmd/mesh_tensor.h"
+#include "shardkit/dialect/mpmd/mpmd_ops.h"
+#include "shardkit/dialect/mpmd/mpmd_utils.h"
+#include "shardkit/dialect/stablehlo/stablehlo_ops.h"
 #include "shardkit/ir/module.h"
-#include "shardkit/ir/stablehlo_ops.h"
-#include "shardkit/mpmd/mesh_tensor.h"
-#include "shardkit/mpmd/ops.h"
 #include "shardkit/mpmd/passes.h"
-#include "shardkit/mpmd/utils.h"
 #include "shardkit/passes/canonicalize.h"
 #include "src/mpmd/fragment_utils.h"
 #include "src/mpmd/ir_utils.h"

@@ -2,7 +2,7 @@
 #include "src/mpmd/ir_utils.h"
 
 #include "absl/container/flat_hash_set.h"
-#include "shardkit/mpmd/ops.h"
+#include "shardkit/dialect/mpmd/mpmd_ops.h"
 
 namespace shardkit::mpmd::mpmd_internal {
 namespace {

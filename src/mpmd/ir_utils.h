@@ -9,9 +9,9 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/status/status.h"
+#include "shardkit/dialect/func/func_ops.h"
 #include "shardkit/ir/clone.h"
 #include "shardkit/ir/diagnostic.h"
-#include "shardkit/ir/func.h"
 #include "shardkit/ir/graph.h"
 
 namespace shardkit::mpmd::mpmd_internal {

@@ -5,13 +5,13 @@
 // kind (`m1#pinned_host`).
 #include <string>
 
-#include "shardkit/core/status_macros.h"
-#include "shardkit/core/strings.h"
-#include "shardkit/ir/func.h"
-#include "shardkit/mpmd/mesh_tensor.h"
-#include "shardkit/mpmd/ops.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/mpmd/mesh_tensor.h"
+#include "shardkit/dialect/mpmd/mpmd_ops.h"
+#include "shardkit/dialect/mpmd/mpmd_utils.h"
 #include "shardkit/mpmd/passes.h"
-#include "shardkit/mpmd/utils.h"
+#include "shardkit/support/status_macros.h"
+#include "shardkit/support/strings.h"
 #include "src/mpmd/assignment_options.h"
 #include "src/mpmd/ir_utils.h"
 

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "shardkit/mpmd/utils.h"
+#include "shardkit/dialect/mpmd/mpmd_utils.h"
 
 namespace shardkit::mpmd::mpmd_internal {
 namespace {

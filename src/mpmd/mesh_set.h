@@ -14,8 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include "shardkit/dialect/mpmd/mpmd_attrs.h"
 #include "shardkit/ir/attribute.h"
-#include "shardkit/mpmd/attrs.h"
 
 namespace shardkit::mpmd::mpmd_internal {
 

@@ -1,9 +1,9 @@
 // StableHLO reductions as mesh inference sees them.
 #include "src/mpmd/reduction_utils.h"
 
-#include "shardkit/core/enum_table.h"
+#include "shardkit/dialect/stablehlo/stablehlo_ops.h"
 #include "shardkit/ir/module.h"
-#include "shardkit/ir/stablehlo_ops.h"
+#include "shardkit/support/enum_table.h"
 
 namespace shardkit::mpmd::mpmd_internal {
 namespace {

@@ -7,8 +7,8 @@
 
 #include <optional>
 
+#include "shardkit/dialect/mpmd/mpmd_attrs.h"
 #include "shardkit/ir/graph.h"
-#include "shardkit/mpmd/attrs.h"
 
 namespace shardkit::mpmd::mpmd_internal {
 

@@ -11,12 +11,12 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
-#include "shardkit/ir/func.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/mpmd/mpmd_ops.h"
+#include "shardkit/dialect/mpmd/mpmd_utils.h"
+#include "shardkit/dialect/stablehlo/stablehlo_ops.h"
 #include "shardkit/ir/module.h"
-#include "shardkit/ir/stablehlo_ops.h"
-#include "shardkit/mpmd/ops.h"
 #include "shardkit/mpmd/passes.h"
-#include "shardkit/mpmd/utils.h"
 #include "shardkit/passes/canonicalize.h"
 #include "src/mpmd/ir_utils.h"
 

@@ -3,8 +3,8 @@
 
 #include <algorithm>
 
-#include "shardkit/mpmd/mesh_tensor.h"
-#include "shardkit/mpmd/utils.h"
+#include "shardkit/dialect/mpmd/mesh_tensor.h"
+#include "shardkit/dialect/mpmd/mpmd_utils.h"
 #include "src/mpmd/ir_utils.h"
 
 namespace shardkit::mpmd::mpmd_internal {

@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "shardkit/mpmd/ops.h"
+#include "shardkit/dialect/mpmd/mpmd_ops.h"
 #include "shardkit/passes/canonicalize.h"
 
 namespace shardkit::mpmd::mpmd_internal {

@@ -2,12 +2,12 @@
 // may only sit directly in an mpmd function (one with a topology) or in an
 // mpmd op. Violations are reported without failing the pass, as the
 // reference does.
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/mpmd/mpmd_ops.h"
+#include "shardkit/dialect/mpmd/mpmd_utils.h"
 #include "shardkit/ir/diagnostic.h"
-#include "shardkit/ir/func.h"
 #include "shardkit/ir/module.h"
-#include "shardkit/mpmd/ops.h"
 #include "shardkit/mpmd/passes.h"
-#include "shardkit/mpmd/utils.h"
 
 namespace shardkit::mpmd {
 namespace {

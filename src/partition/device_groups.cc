@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "shardkit/core/strings.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit::partition {
 namespace {

@@ -6,16 +6,16 @@
 #include <string>
 #include <utility>
 
-#include "shardkit/core/status_macros.h"
-#include "shardkit/core/strings.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/sdy/sdy_ops.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
+#include "shardkit/dialect/stablehlo/stablehlo_ops.h"
 #include "shardkit/ir/diagnostic.h"
-#include "shardkit/ir/func.h"
-#include "shardkit/ir/sdy_ops.h"
-#include "shardkit/ir/sharding_site.h"
-#include "shardkit/ir/stablehlo_ops.h"
+#include "shardkit/ir/walk.h"
 #include "shardkit/partition/device_groups.h"
 #include "shardkit/partition/local_shape.h"
-#include "src/ir/collect_ops.h"
+#include "shardkit/support/status_macros.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit::partition {
 namespace {

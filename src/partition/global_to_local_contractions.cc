@@ -7,12 +7,12 @@
 #include <vector>
 
 #include "shardkit/core/axis_ref_list.h"
-#include "shardkit/core/status_macros.h"
-#include "shardkit/core/strings.h"
-#include "shardkit/ir/sdy_ops.h"
-#include "shardkit/ir/stablehlo_attrs.h"
-#include "shardkit/ir/stablehlo_ops.h"
+#include "shardkit/dialect/sdy/sdy_ops.h"
+#include "shardkit/dialect/stablehlo/stablehlo_attrs.h"
+#include "shardkit/dialect/stablehlo/stablehlo_ops.h"
 #include "shardkit/partition/device_groups.h"
+#include "shardkit/support/status_macros.h"
+#include "shardkit/support/strings.h"
 #include "src/partition/global_to_local.h"
 
 namespace shardkit::partition {

@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "shardkit/core/status_macros.h"
-#include "shardkit/core/strings.h"
-#include "shardkit/ir/stablehlo_ops.h"
+#include "shardkit/dialect/stablehlo/stablehlo_ops.h"
 #include "shardkit/partition/device_groups.h"
+#include "shardkit/support/status_macros.h"
+#include "shardkit/support/strings.h"
 #include "src/partition/global_to_local.h"
 
 namespace shardkit::partition {

@@ -4,12 +4,12 @@
 #include <string>
 #include <vector>
 
-#include "shardkit/core/status_macros.h"
-#include "shardkit/ir/attr_names.h"
-#include "shardkit/ir/func.h"
-#include "shardkit/ir/sdy_ops.h"
-#include "shardkit/ir/stablehlo_ops.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/sdy/attr_names.h"
+#include "shardkit/dialect/sdy/sdy_ops.h"
+#include "shardkit/dialect/stablehlo/stablehlo_ops.h"
 #include "shardkit/partition/local_shape.h"
+#include "shardkit/support/status_macros.h"
 #include "src/partition/global_to_local.h"
 
 namespace shardkit::partition {

@@ -1,8 +1,8 @@
 // The partition layer's passes, registered with their sdy_opt names and
 // options (shardkit/partition/passes.h).
-#include "shardkit/core/status_macros.h"
 #include "shardkit/partition/passes.h"
 #include "shardkit/passes/pass.h"
+#include "shardkit/support/status_macros.h"
 
 namespace shardkit {
 namespace {

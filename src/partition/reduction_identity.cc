@@ -3,8 +3,8 @@
 
 #include <cstdint>
 
-#include "shardkit/core/strings.h"
-#include "shardkit/ir/stablehlo_ops.h"
+#include "shardkit/dialect/stablehlo/stablehlo_ops.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit::partition {
 namespace {

@@ -1,6 +1,6 @@
 #include "src/passes/call_graph_util.h"
 
-#include "shardkit/core/status_macros.h"
+#include "shardkit/support/status_macros.h"
 
 namespace shardkit::passes_internal {
 

@@ -4,7 +4,7 @@
 #define SHARDKIT_SRC_PASSES_CALL_GRAPH_UTIL_H_
 
 #include "absl/status/statusor.h"
-#include "shardkit/ir/call_graph.h"
+#include "shardkit/dialect/func/call_graph.h"
 
 namespace shardkit::passes_internal {
 

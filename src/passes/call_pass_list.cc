@@ -1,7 +1,7 @@
 // The registration of the call passes (call_passes.h).
-#include "shardkit/core/status_macros.h"
 #include "shardkit/passes/call_passes.h"
 #include "shardkit/passes/pass.h"
+#include "shardkit/support/status_macros.h"
 #include "src/passes/pass_list.h"
 
 namespace shardkit {

@@ -8,8 +8,8 @@
 #include <string_view>
 
 #include "absl/status/status.h"
-#include "shardkit/core/strings.h"
 #include "shardkit/ir/diagnostic.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit::passes_internal {
 

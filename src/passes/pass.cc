@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <mutex>
 
-#include "shardkit/core/status_macros.h"
-#include "shardkit/core/strings.h"
-#include "shardkit/ir/phase_timing.h"
-#include "shardkit/ir/verify.h"
+#include "shardkit/dialect/verify_module.h"
+#include "shardkit/internal/phase_timing.h"
+#include "shardkit/support/status_macros.h"
+#include "shardkit/support/strings.h"
 #include "shardkit/text/scanner.h"
 #include "src/passes/pass_list.h"
 

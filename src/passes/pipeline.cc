@@ -4,13 +4,13 @@
 #include <utility>
 #include <vector>
 
-#include "shardkit/core/status_macros.h"
-#include "shardkit/core/strings.h"
-#include "shardkit/ir/phase_timing.h"
+#include "shardkit/internal/phase_timing.h"
 #include "shardkit/passes/call_passes.h"
 #include "shardkit/passes/import_passes.h"
 #include "shardkit/passes/pass.h"
 #include "shardkit/passes/symbol_dce.h"
+#include "shardkit/support/status_macros.h"
+#include "shardkit/support/strings.h"
 #include "shardkit/text/scanner.h"
 
 namespace shardkit {

@@ -1,10 +1,10 @@
 // -sdy-populate-op-sharding-rules.
-#include "shardkit/core/status_macros.h"
-#include "shardkit/core/strings.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
 #include "shardkit/ir/diagnostic.h"
-#include "shardkit/ir/sharding_site.h"
 #include "shardkit/passes/pass.h"
 #include "shardkit/passes/rule_passes.h"
+#include "shardkit/support/status_macros.h"
+#include "shardkit/support/strings.h"
 #include "src/passes/pass_list.h"
 
 namespace shardkit {

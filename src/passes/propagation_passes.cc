@@ -2,12 +2,12 @@
 #include <utility>
 #include <vector>
 
-#include "shardkit/core/status_macros.h"
-#include "shardkit/core/strings.h"
 #include "shardkit/passes/pass.h"
 #include "shardkit/passes/pipeline.h"
 #include "shardkit/propagation/debug_info.h"
 #include "shardkit/propagation/propagate.h"
+#include "shardkit/support/status_macros.h"
+#include "shardkit/support/strings.h"
 #include "src/passes/pass_list.h"
 
 namespace shardkit {

@@ -7,7 +7,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
-#include "shardkit/ir/func.h"
+#include "shardkit/dialect/func/func_ops.h"
 #include "shardkit/passes/pass.h"
 #include "src/passes/pass_list.h"
 

@@ -10,8 +10,8 @@
 #include <string_view>
 
 #include "absl/container/flat_hash_set.h"
-#include "shardkit/core/strings.h"
 #include "shardkit/ir/graph.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit::passes_internal {
 

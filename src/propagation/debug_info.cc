@@ -7,8 +7,8 @@
 #include <string_view>
 #include <utility>
 
-#include "shardkit/ir/attr_names.h"
-#include "shardkit/ir/func.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/sdy/attr_names.h"
 
 namespace shardkit {
 namespace {

@@ -7,14 +7,14 @@
 #include <string>
 #include <utility>
 
-#include "shardkit/core/strings.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/sdy/attr_names.h"
+#include "shardkit/dialect/sdy/sdy_ops.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
 #include "shardkit/factor_propagation/resolved_axis.h"
-#include "shardkit/ir/attr_names.h"
-#include "shardkit/ir/func.h"
-#include "shardkit/ir/sdy_ops.h"
-#include "shardkit/ir/sharding_site.h"
+#include "shardkit/ir/walk.h"
 #include "shardkit/propagation/debug_info.h"
-#include "src/ir/collect_ops.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit::propagation_internal {
 namespace {

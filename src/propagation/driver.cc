@@ -5,14 +5,14 @@
 #include <optional>
 #include <vector>
 
-#include "shardkit/core/status_macros.h"
-#include "shardkit/core/strings.h"
+#include "shardkit/dialect/sdy/sdy_ops.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
 #include "shardkit/factor_propagation/common_mesh.h"
+#include "shardkit/internal/phase_timing.h"
 #include "shardkit/ir/diagnostic.h"
-#include "shardkit/ir/phase_timing.h"
-#include "shardkit/ir/sdy_ops.h"
-#include "shardkit/ir/sharding_site.h"
 #include "shardkit/rules/registry.h"
+#include "shardkit/support/status_macros.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit {
 namespace propagation_internal {

@@ -4,8 +4,9 @@
 // changed, inside the user-priority and op-priority rounds.
 //
 // Shardings live in a side table indexed by the id of each value's slot (its
-// shardable value, shardkit/ir/sharding_site.h), interned in a ShardingPool:
-// read from the IR once (driver_state.cc), written back once at the end.
+// shardable value, shardkit/dialect/sdy/sharding_site.h), interned in a
+// ShardingPool: read from the IR once (driver_state.cc), written back once at
+// the end.
 #ifndef SHARDKIT_SRC_PROPAGATION_DRIVER_H_
 #define SHARDKIT_SRC_PROPAGATION_DRIVER_H_
 
@@ -18,14 +19,14 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/status/statusor.h"
-#include "shardkit/core/detail/large_array.h"
 #include "shardkit/core/mesh_table.h"
+#include "shardkit/dialect/func/call_graph.h"
+#include "shardkit/dialect/func/func_ops.h"
 #include "shardkit/factor_propagation/aggressive_factor_propagation.h"
 #include "shardkit/factor_propagation/basic_factor_propagation.h"
 #include "shardkit/factor_propagation/priorities.h"
 #include "shardkit/factor_propagation/propagate_op.h"
-#include "shardkit/ir/call_graph.h"
-#include "shardkit/ir/func.h"
+#include "shardkit/internal/large_array.h"
 #include "shardkit/propagation/propagate.h"
 #include "src/propagation/debug_records.h"
 #include "src/propagation/op_classes.h"
@@ -215,7 +216,7 @@ class Driver {
   PropagationOptions options_;
   MeshTable meshes_;
   // The tables indexed by value or op id, in huge pages where the system
-  // has them (core/detail/large_array.h).
+  // has them (internal/large_array.h).
   core_detail::LargeVector<uint32_t> slot_;  // value id -> slot (or kNoId)
   ShardingPool pool_;
   core_detail::LargeVector<ShardingId> values_;  // slot id -> sharding

@@ -5,14 +5,14 @@
 #include <string_view>
 #include <vector>
 
-#include "shardkit/core/enum_table.h"
-#include "shardkit/core/strings.h"
+#include "shardkit/asm/module_io.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/sdy/sdy_ops.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
 #include "shardkit/ir/diagnostic.h"
-#include "shardkit/ir/func.h"
-#include "shardkit/ir/module_io.h"
-#include "shardkit/ir/sdy_ops.h"
-#include "shardkit/ir/sharding_site.h"
 #include "shardkit/rules/registry.h"
+#include "shardkit/support/enum_table.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit {
 namespace {

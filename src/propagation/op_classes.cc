@@ -3,12 +3,12 @@
 #include <string_view>
 #include <utility>
 
-#include "shardkit/core/strings.h"
+#include "shardkit/dialect/sdy/sdy_ops.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
+#include "shardkit/dialect/stablehlo/stablehlo_ops.h"
 #include "shardkit/ir/diagnostic.h"
-#include "shardkit/ir/sdy_ops.h"
-#include "shardkit/ir/sharding_site.h"
-#include "shardkit/ir/stablehlo_ops.h"
 #include "shardkit/rules/registry.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit {
 namespace {

@@ -3,9 +3,9 @@
 #include <optional>
 #include <utility>
 
-#include "shardkit/core/status_macros.h"
-#include "shardkit/ir/attr_names.h"
+#include "shardkit/dialect/sdy/attr_names.h"
 #include "shardkit/ir/module.h"
+#include "shardkit/support/status_macros.h"
 
 namespace shardkit::propagation_internal {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "absl/container/flat_hash_map.h"
-#include "shardkit/ir/sdy_ops.h"
+#include "shardkit/dialect/sdy/sdy_ops.h"
 
 namespace shardkit {
 namespace {

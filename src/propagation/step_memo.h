@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "absl/types/span.h"
-#include "shardkit/core/detail/mix_word.h"
-#include "shardkit/core/detail/position_index.h"
 #include "shardkit/core/op_sharding_rule.h"
+#include "shardkit/internal/mix_word.h"
+#include "shardkit/internal/position_index.h"
 #include "src/propagation/sharding_pool.h"
 
 namespace shardkit::propagation_internal {

@@ -1,7 +1,7 @@
 // The facts some rules take from an op's surroundings rather than from the
 // op itself.
-#include "shardkit/ir/sdy_ops.h"
-#include "shardkit/ir/stablehlo_ops.h"
+#include "shardkit/dialect/sdy/sdy_ops.h"
+#include "shardkit/dialect/stablehlo/stablehlo_ops.h"
 #include "src/rules/registry_internal.h"
 
 namespace shardkit::rules_internal {

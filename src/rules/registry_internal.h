@@ -13,9 +13,9 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "shardkit/ir/graph.h"
-#include "shardkit/rules/builder.h"
 #include "shardkit/rules/reduction_rules.h"
 #include "shardkit/rules/registry.h"
+#include "shardkit/rules/rule_builder.h"
 
 namespace shardkit::rules_internal {
 

@@ -5,12 +5,12 @@
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
-#include "shardkit/core/status_macros.h"
-#include "shardkit/core/strings.h"
-#include "shardkit/ir/sdy_ops.h"
-#include "shardkit/ir/stablehlo_attrs.h"
-#include "shardkit/ir/stablehlo_ops.h"
+#include "shardkit/dialect/sdy/sdy_ops.h"
+#include "shardkit/dialect/stablehlo/stablehlo_attrs.h"
+#include "shardkit/dialect/stablehlo/stablehlo_ops.h"
 #include "shardkit/rules/op_rules.h"
+#include "shardkit/support/status_macros.h"
+#include "shardkit/support/strings.h"
 #include "src/rules/registry_internal.h"
 
 namespace shardkit::rules_internal {

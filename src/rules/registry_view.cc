@@ -4,9 +4,9 @@
 #include <string_view>
 #include <utility>
 
-#include "shardkit/core/checked_math.h"
-#include "shardkit/core/strings.h"
 #include "shardkit/core/tensor_shape.h"
+#include "shardkit/support/checked_math.h"
+#include "shardkit/support/strings.h"
 #include "src/rules/registry_internal.h"
 
 namespace shardkit {

@@ -3,8 +3,8 @@
 #include <numeric>
 #include <string_view>
 
-#include "shardkit/core/status_macros.h"
-#include "shardkit/core/strings.h"
+#include "shardkit/support/status_macros.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit {
 namespace {

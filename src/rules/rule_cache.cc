@@ -1,9 +1,9 @@
 #include "src/rules/rule_cache.h"
 
 #include "absl/hash/hash.h"
-#include "shardkit/core/detail/mix_word.h"
+#include "shardkit/dialect/stablehlo/stablehlo_ops.h"
+#include "shardkit/internal/mix_word.h"
 #include "shardkit/ir/module.h"
-#include "shardkit/ir/stablehlo_ops.h"
 
 namespace shardkit {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "shardkit/core/strings.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit {
 namespace {

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <string_view>
 
-#include "shardkit/core/status_macros.h"
-#include "shardkit/core/strings.h"
 #include "shardkit/rules/shape_checks.h"
+#include "shardkit/support/status_macros.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit {
 namespace {

@@ -9,10 +9,10 @@
 #include <vector>
 
 #include "axis_pieces.h"
-#include "shardkit/core/enum_table.h"
-#include "shardkit/core/status_macros.h"
-#include "shardkit/core/strings.h"
 #include "shardkit/core/verify.h"
+#include "shardkit/support/enum_table.h"
+#include "shardkit/support/status_macros.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit {
 namespace {

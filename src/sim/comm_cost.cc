@@ -6,7 +6,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "shardkit/core/sharding_math.h"
-#include "shardkit/core/strings.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit {
 namespace {

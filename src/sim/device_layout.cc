@@ -5,7 +5,7 @@
 #include <numeric>
 
 #include "shardkit/core/sharding_math.h"
-#include "shardkit/core/strings.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit::sim_internal {
 namespace {

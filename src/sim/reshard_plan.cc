@@ -8,9 +8,9 @@
 #include "axis_pieces.h"
 #include "collective_inserter.h"
 #include "shardkit/core/axis_ref_list.h"
-#include "shardkit/core/status_macros.h"
-#include "shardkit/core/strings.h"
 #include "shardkit/core/verify.h"
+#include "shardkit/support/status_macros.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit {
 namespace {

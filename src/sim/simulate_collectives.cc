@@ -14,10 +14,10 @@
 #include <utility>
 
 #include "device_layout.h"
-#include "shardkit/core/status_macros.h"
-#include "shardkit/core/strings.h"
 #include "shardkit/core/verify.h"
 #include "shardkit/sim/simulator.h"
+#include "shardkit/support/status_macros.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit {
 namespace {

@@ -7,10 +7,10 @@
 
 #include "device_layout.h"
 #include "shardkit/core/sharding_math.h"
-#include "shardkit/core/status_macros.h"
-#include "shardkit/core/strings.h"
 #include "shardkit/core/verify.h"
 #include "shardkit/sim/reshard_plan.h"
+#include "shardkit/support/status_macros.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit {
 namespace {

@@ -6,8 +6,8 @@
 #include <utility>
 
 #include "absl/strings/ascii.h"
-#include "shardkit/core/status_macros.h"
-#include "shardkit/core/strings.h"
+#include "shardkit/support/status_macros.h"
+#include "shardkit/support/strings.h"
 #include "src/text/attr_fast_path.h"
 #include "src/text/delimited_list.h"
 

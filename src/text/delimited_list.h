@@ -8,7 +8,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "shardkit/core/status_macros.h"
+#include "shardkit/support/status_macros.h"
 #include "shardkit/text/parser_base.h"
 
 namespace shardkit {

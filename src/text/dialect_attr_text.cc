@@ -1,6 +1,6 @@
 #include "shardkit/text/dialect_attr_text.h"
 
-#include "shardkit/core/strings.h"
+#include "shardkit/support/strings.h"
 #include "shardkit/text/char_classes.h"
 #include "shardkit/text/scanner.h"
 

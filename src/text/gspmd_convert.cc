@@ -14,8 +14,8 @@
 #include <set>
 
 #include "absl/container/flat_hash_map.h"
-#include "shardkit/core/status_macros.h"
-#include "shardkit/core/strings.h"
+#include "shardkit/support/status_macros.h"
+#include "shardkit/support/strings.h"
 #include "shardkit/text/hlo_sharding.h"
 
 namespace shardkit {

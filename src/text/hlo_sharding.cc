@@ -5,9 +5,9 @@
 #include <cctype>
 #include <numeric>
 
-#include "shardkit/core/enum_table.h"
-#include "shardkit/core/status_macros.h"
-#include "shardkit/core/strings.h"
+#include "shardkit/support/enum_table.h"
+#include "shardkit/support/status_macros.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit {
 namespace {

@@ -4,7 +4,7 @@
 #include <utility>
 #include <vector>
 
-#include "shardkit/core/strings.h"
+#include "shardkit/support/strings.h"
 #include "shardkit/text/attr_parser.h"
 #include "shardkit/text/parser_base.h"
 #include "src/text/attr_fast_path.h"

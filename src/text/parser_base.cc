@@ -1,6 +1,6 @@
 #include "shardkit/text/parser_base.h"
 
-#include "shardkit/core/strings.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit {
 

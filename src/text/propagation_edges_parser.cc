@@ -5,7 +5,7 @@
 // where AXIS is an axis ref (`"x"`, `"x":(1)2`) and SOURCE/TARGET are
 // `operand-I` or `result-I`. The step index may be written negative
 // (`step--3`); the verifier rejects it.
-#include "shardkit/core/status_macros.h"
+#include "shardkit/support/status_macros.h"
 #include "shardkit/text/attr_parser.h"
 #include "src/text/delimited_list.h"
 

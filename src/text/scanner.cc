@@ -1,6 +1,6 @@
 #include "shardkit/text/scanner.h"
 
-#include "shardkit/core/strings.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit {
 

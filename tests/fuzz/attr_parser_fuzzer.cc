@@ -6,7 +6,8 @@
 //   F tensor sharding, G sharding per value, H op sharding rule,
 //   I manual axes, J list of axis ref lists, K all-to-all params,
 //   L propagation direction;
-// and the mpmd dialect's text (shardkit/mpmd/attrs.h, mesh_tensor.h):
+// and the mpmd dialect's text (shardkit/dialect/mpmd/mpmd_attrs.h,
+// mesh_tensor.h):
 //   M an `#mpmd.<name><...>` attribute, N a `!mpmd.mesh_tensor<...>` type.
 // For those, what reads must read back from its canonical text to the same
 // canonical text.
@@ -24,12 +25,12 @@
 #include <string_view>
 #include <vector>
 
-#include "shardkit/core/canonicalize.h"
+#include "shardkit/core/canonical_sharding.h"
 #include "shardkit/core/sharding_math.h"
-#include "shardkit/core/strings.h"
 #include "shardkit/core/verify.h"
-#include "shardkit/mpmd/attrs.h"
-#include "shardkit/mpmd/mesh_tensor.h"
+#include "shardkit/dialect/mpmd/mesh_tensor.h"
+#include "shardkit/dialect/mpmd/mpmd_attrs.h"
+#include "shardkit/support/strings.h"
 #include "shardkit/text/parse.h"
 
 namespace shardkit {

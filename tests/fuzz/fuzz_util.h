@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "shardkit/core/strings.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit::fuzz {
 

@@ -11,7 +11,7 @@
 
 #include "shardkit/core/verify.h"
 #include "shardkit/text/parse.h"
-#include "shardkit/text/stablehlo_attrs.h"
+#include "shardkit/text/stablehlo_attr_text.h"
 #include "tests/fuzz/fuzz_util.h"
 
 namespace shardkit {

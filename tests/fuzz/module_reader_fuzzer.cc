@@ -1,4 +1,4 @@
-// libFuzzer target for the module reader and writer (shardkit/ir/module_io.h).
+// libFuzzer target for the module reader and writer (shardkit/asm/module_io.h).
 //
 // The input is module text. A failed parse must carry a located message
 // `fuzz.mlir:LINE:COL: error: ...`. A module that parses (and verifies) must
@@ -12,10 +12,10 @@
 #include <string>
 #include <string_view>
 
-#include "shardkit/core/strings.h"
-#include "shardkit/ir/module_io.h"
-#include "shardkit/ir/sharding_site.h"
-#include "shardkit/mpmd/syntax.h"
+#include "shardkit/asm/module_io.h"
+#include "shardkit/dialect/mpmd/mpmd_syntax.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
+#include "shardkit/support/strings.h"
 #include "tests/fuzz/fuzz_util.h"
 
 namespace shardkit {

@@ -18,11 +18,11 @@
 #include <string>
 #include <vector>
 
+#include "shardkit/asm/module_io.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/mpmd/mpmd_syntax.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
 #include "shardkit/ir/diagnostic.h"
-#include "shardkit/ir/func.h"
-#include "shardkit/ir/module_io.h"
-#include "shardkit/ir/sharding_site.h"
-#include "shardkit/mpmd/syntax.h"
 #include "shardkit/passes/export_passes.h"
 #include "shardkit/passes/pass.h"
 #include "shardkit/propagation/propagate.h"

@@ -13,12 +13,12 @@
 #include <string>
 #include <vector>
 
-#include "shardkit/core/checked_math.h"
 #include "shardkit/core/verify.h"
 #include "shardkit/factor_propagation/aggressive_factor_propagation.h"
 #include "shardkit/factor_propagation/basic_factor_propagation.h"
 #include "shardkit/factor_propagation/propagate_op.h"
-#include "shardkit/rules/builder.h"
+#include "shardkit/rules/rule_builder.h"
+#include "shardkit/support/checked_math.h"
 #include "shardkit/text/parse.h"
 #include "tests/fuzz/fuzz_util.h"
 

@@ -5,7 +5,7 @@
 #include <string_view>
 #include <utility>
 
-#include "shardkit/core/strings.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit {
 namespace {

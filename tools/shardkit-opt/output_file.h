@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "shardkit/ir/module_io.h"
+#include "shardkit/asm/module_io.h"
 
 namespace shardkit {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <utility>
 
-#include "shardkit/core/strings.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit {
 namespace {

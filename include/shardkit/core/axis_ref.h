@@ -19,7 +19,7 @@
 #include "absl/container/inlined_vector.h"
 #include "shardkit/core/formatter.h"
 #include "shardkit/core/mesh.h"
-#include "shardkit/core/strings.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit {
 

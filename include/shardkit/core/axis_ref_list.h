@@ -12,11 +12,11 @@
 
 #include "absl/types/span.h"
 #include "shardkit/core/axis_ref.h"
-#include "shardkit/core/detail/position_index.h"
 #include "shardkit/core/formatter.h"
 #include "shardkit/core/mesh.h"
-#include "shardkit/core/strings.h"
 #include "shardkit/core/value_list.h"
+#include "shardkit/internal/position_index.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit {
 

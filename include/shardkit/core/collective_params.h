@@ -13,8 +13,8 @@
 #include "shardkit/core/axis_ref.h"
 #include "shardkit/core/axis_ref_list.h"
 #include "shardkit/core/formatter.h"
-#include "shardkit/core/strings.h"
 #include "shardkit/core/value_list.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit {
 

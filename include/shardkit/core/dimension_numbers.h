@@ -1,7 +1,7 @@
 // The dimension numbers of StableHLO's contracting, gathering and convolving
 // ops as plain data: which dimensions of the operands and the result play
 // which part. Their attribute texts (`#stablehlo.dot<...>`, ...) are read and
-// written by shardkit/text/stablehlo_attrs.h; the rules take these structs.
+// written by shardkit/text/stablehlo_attr_text.h; the rules take these structs.
 #ifndef SHARDKIT_CORE_DIMENSION_NUMBERS_H_
 #define SHARDKIT_CORE_DIMENSION_NUMBERS_H_
 

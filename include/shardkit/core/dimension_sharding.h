@@ -13,7 +13,7 @@
 #include "shardkit/core/axis_ref_list.h"
 #include "shardkit/core/formatter.h"
 #include "shardkit/core/mesh.h"
-#include "shardkit/core/strings.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit {
 

@@ -11,10 +11,10 @@
 #include <utility>
 #include <vector>
 
-#include "shardkit/core/checked_math.h"
-#include "shardkit/core/detail/position_index.h"
 #include "shardkit/core/formatter.h"
-#include "shardkit/core/strings.h"
+#include "shardkit/internal/position_index.h"
+#include "shardkit/support/checked_math.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit {
 

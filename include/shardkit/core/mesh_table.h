@@ -9,9 +9,9 @@
 #include <utility>
 #include <vector>
 
-#include "shardkit/core/detail/position_index.h"
 #include "shardkit/core/mesh.h"
 #include "shardkit/core/tensor_sharding.h"
+#include "shardkit/internal/position_index.h"
 
 namespace shardkit {
 

@@ -19,7 +19,7 @@
 
 #include "absl/types/span.h"
 #include "shardkit/core/formatter.h"
-#include "shardkit/core/strings.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit {
 namespace rule_detail {
@@ -65,7 +65,7 @@ enum class FactorType {
   kReduction,
   kNeedReplication,
   kPermutation,
-  kLast = kPermutation  // for enum tables (core/enum_table.h)
+  kLast = kPermutation  // for enum tables (support/enum_table.h)
 };
 
 struct OpShardingRule {

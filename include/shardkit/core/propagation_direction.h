@@ -6,8 +6,8 @@
 #include <string>
 #include <string_view>
 
-#include "shardkit/core/enum_table.h"
 #include "shardkit/core/formatter.h"
+#include "shardkit/support/enum_table.h"
 
 namespace shardkit {
 

@@ -19,7 +19,7 @@
 
 #include "shardkit/core/axis_ref.h"
 #include "shardkit/core/formatter.h"
-#include "shardkit/core/strings.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit {
 

@@ -13,11 +13,11 @@
 
 #include "shardkit/core/axis_ref.h"
 #include "shardkit/core/dimension_sharding.h"
-#include "shardkit/core/enum_table.h"
 #include "shardkit/core/formatter.h"
 #include "shardkit/core/mesh.h"
-#include "shardkit/core/strings.h"
 #include "shardkit/core/value_list.h"
+#include "shardkit/support/enum_table.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit {
 

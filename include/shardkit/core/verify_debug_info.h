@@ -13,10 +13,10 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "shardkit/core/detail/verify_util.h"
 #include "shardkit/core/mesh_table.h"
 #include "shardkit/core/propagation_edges.h"
-#include "shardkit/core/strings.h"
+#include "shardkit/internal/core_verify_util.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit {
 

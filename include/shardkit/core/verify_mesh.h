@@ -14,10 +14,10 @@
 #include "absl/types/span.h"
 #include "shardkit/core/axis_ref.h"
 #include "shardkit/core/collective_params.h"
-#include "shardkit/core/detail/verify_util.h"
 #include "shardkit/core/mesh.h"
-#include "shardkit/core/status_macros.h"
-#include "shardkit/core/strings.h"
+#include "shardkit/internal/core_verify_util.h"
+#include "shardkit/support/status_macros.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit {
 

@@ -12,11 +12,11 @@
 
 #include "absl/status/status.h"
 #include "absl/types/span.h"
-#include "shardkit/core/detail/verify_util.h"
 #include "shardkit/core/op_sharding_rule.h"
-#include "shardkit/core/status_macros.h"
-#include "shardkit/core/strings.h"
 #include "shardkit/core/tensor_shape.h"
+#include "shardkit/internal/core_verify_util.h"
+#include "shardkit/support/status_macros.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit {
 

@@ -12,14 +12,14 @@
 #include "absl/status/status.h"
 #include "absl/types/span.h"
 #include "shardkit/core/axis_ref.h"
-#include "shardkit/core/detail/verify_util.h"
 #include "shardkit/core/mesh.h"
 #include "shardkit/core/mesh_table.h"
-#include "shardkit/core/status_macros.h"
-#include "shardkit/core/strings.h"
 #include "shardkit/core/tensor_shape.h"
 #include "shardkit/core/tensor_sharding.h"
 #include "shardkit/core/verify_mesh.h"
+#include "shardkit/internal/core_verify_util.h"
+#include "shardkit/support/status_macros.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit {
 

@@ -50,7 +50,7 @@ enum class OpPriorityKind {
   kBroadcast,
   // Everything else: not in the first rounds.
   kOther,
-  kLast = kOther,  // for enum tables (core/enum_table.h)
+  kLast = kOther,  // for enum tables (support/enum_table.h)
 };
 
 inline constexpr int64_t kNumOpPriorityRounds = 5;

@@ -11,8 +11,8 @@
 #include "absl/container/node_hash_map.h"
 #include "absl/hash/hash.h"
 #include "absl/strings/string_view.h"
-#include "shardkit/core/detail/recent_entries.h"
 #include "shardkit/export.h"
+#include "shardkit/internal/recent_entries.h"
 #include "shardkit/ir/attribute.h"
 
 SHARDKIT_EXPORT_BEGIN
@@ -101,7 +101,7 @@ class AttrDictRewrites {
   using Done =
       absl::node_hash_map<Key, std::pair<AttrDict, AttrDict>, Hash, Eq>;
   // The result remembered for `key`, or null: from its slot of the recent
-  // rewrites (core/detail/recent_entries.h), else from the map.
+  // rewrites (internal/recent_entries.h), else from the map.
   const AttrDict* find(const KeyView& key) {
     const Done::value_type*& recent =
         recent_.slot(reinterpret_cast<uintptr_t>(key.entries) ^

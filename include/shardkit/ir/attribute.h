@@ -28,15 +28,15 @@
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 #include "shardkit/core/collective_params.h"
-#include "shardkit/core/detail/recent_entries.h"
 #include "shardkit/core/mesh.h"
-#include "shardkit/core/non_copyable.h"
 #include "shardkit/core/op_sharding_rule.h"
 #include "shardkit/core/propagation_direction.h"
 #include "shardkit/core/propagation_edges.h"
 #include "shardkit/core/tensor_sharding.h"
 #include "shardkit/export.h"
+#include "shardkit/internal/recent_entries.h"
 #include "shardkit/ir/type.h"
+#include "shardkit/support/non_copyable.h"
 
 SHARDKIT_EXPORT_BEGIN
 

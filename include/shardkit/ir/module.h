@@ -16,9 +16,9 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/inlined_vector.h"
-#include "shardkit/core/detail/large_array.h"
 #include "shardkit/core/mesh_table.h"
 #include "shardkit/export.h"
+#include "shardkit/internal/large_array.h"
 #include "shardkit/ir/graph.h"
 #include "shardkit/text/source_lines.h"
 

@@ -63,6 +63,12 @@ enum class OpTrait : uint32_t {
   kPriorityBroadcast = 1u << 9,
   // Has no side effects (MLIR's Pure): unused, it can be erased.
   kPure = 1u << 10,
+  // A function of the module (func.func): a symbol whose region, when it has
+  // one, is the function's body (Module::functions() lists them).
+  kFunction = 1u << 11,
+  // Inside its regions an op name without a dialect prefix names an op of
+  // this op's dialect (MLIR's default dialect: `return` in a func.func).
+  kDefaultDialectScope = 1u << 12,
 };
 
 // A set of OpTraits.

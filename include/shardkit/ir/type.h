@@ -14,9 +14,9 @@
 #include <vector>
 
 #include "absl/types/span.h"
-#include "shardkit/core/non_copyable.h"
 #include "shardkit/core/tensor_shape.h"
 #include "shardkit/export.h"
+#include "shardkit/support/non_copyable.h"
 
 SHARDKIT_EXPORT_BEGIN
 

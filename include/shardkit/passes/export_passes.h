@@ -18,8 +18,8 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "shardkit/dialect/func/func_ops.h"
 #include "shardkit/export.h"
-#include "shardkit/ir/func.h"
 #include "shardkit/ir/graph.h"
 #include "shardkit/propagation/propagate.h"
 

@@ -10,7 +10,7 @@
 #include "shardkit/core/dimension_numbers.h"
 #include "shardkit/core/op_sharding_rule.h"
 #include "shardkit/export.h"
-#include "shardkit/rules/builder.h"
+#include "shardkit/rules/rule_builder.h"
 
 SHARDKIT_EXPORT_BEGIN
 

@@ -9,7 +9,6 @@
 #ifndef SHARDKIT_RULES_OP_RULES_H_
 #define SHARDKIT_RULES_OP_RULES_H_
 
-#include "shardkit/rules/builder.h"               // IWYU pragma: export
 #include "shardkit/rules/collective_rules.h"      // IWYU pragma: export
 #include "shardkit/rules/contraction_rules.h"     // IWYU pragma: export
 #include "shardkit/rules/custom_call_rules.h"     // IWYU pragma: export
@@ -17,6 +16,7 @@
 #include "shardkit/rules/pointwise_rules.h"       // IWYU pragma: export
 #include "shardkit/rules/reduction_rules.h"       // IWYU pragma: export
 #include "shardkit/rules/reshape.h"               // IWYU pragma: export
+#include "shardkit/rules/rule_builder.h"          // IWYU pragma: export
 #include "shardkit/rules/slicing_rules.h"         // IWYU pragma: export
 
 #endif  // SHARDKIT_RULES_OP_RULES_H_

@@ -34,7 +34,7 @@
 #include "shardkit/core/op_sharding_rule.h"
 #include "shardkit/export.h"
 #include "shardkit/ir/graph.h"
-#include "shardkit/rules/builder.h"
+#include "shardkit/rules/rule_builder.h"
 
 SHARDKIT_EXPORT_BEGIN
 

@@ -10,7 +10,7 @@
 #include "absl/status/status.h"
 #include "absl/types/span.h"
 #include "shardkit/export.h"
-#include "shardkit/rules/builder.h"
+#include "shardkit/rules/rule_builder.h"
 
 SHARDKIT_EXPORT_BEGIN
 

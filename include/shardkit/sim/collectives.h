@@ -46,7 +46,7 @@ enum class CollectiveKind {
   kReduceScatter,
   kShardedToUnreduced,
   kReplicatedToUnreduced,
-  kLast = kReplicatedToUnreduced,  // for enum tables (core/enum_table.h)
+  kLast = kReplicatedToUnreduced,  // for enum tables (support/enum_table.h)
 };
 
 // The op mnemonic without the dialect: `all_gather`, `all_to_all`, ...

@@ -35,7 +35,7 @@ enum class HloShardingKind : uint8_t {
   kMaximal,
   kTiled,
   kTuple,
-  kLast = kTuple  // for enum tables (core/enum_table.h)
+  kLast = kTuple  // for enum tables (support/enum_table.h)
 };
 
 // The kind of a trailing tile dimension that does not tile data.

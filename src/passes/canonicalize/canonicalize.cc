@@ -9,7 +9,7 @@
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_split.h"
-#include "shardkit/ir/func.h"
+#include "shardkit/dialect/func/func_ops.h"
 #include "shardkit/passes/pass.h"
 #include "src/ir/op_name_map.h"
 #include "src/passes/canonicalize/patterns.h"

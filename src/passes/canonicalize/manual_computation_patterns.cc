@@ -4,8 +4,8 @@
 #include <utility>
 #include <vector>
 
+#include "shardkit/dialect/sdy/sdy_ops.h"
 #include "shardkit/ir/module.h"
-#include "shardkit/ir/sdy_ops.h"
 #include "src/passes/canonicalize/patterns.h"
 
 namespace shardkit::canonicalize_internal {

@@ -6,9 +6,9 @@
 
 #include "absl/container/flat_hash_set.h"
 #include "shardkit/core/axis_ref_list.h"
+#include "shardkit/dialect/sdy/sdy_ops.h"
 #include "shardkit/ir/attribute.h"
 #include "shardkit/ir/module.h"
-#include "shardkit/ir/sdy_ops.h"
 #include "src/passes/canonicalize/patterns.h"
 
 namespace shardkit::canonicalize_internal {

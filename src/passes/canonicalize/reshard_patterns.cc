@@ -7,10 +7,10 @@
 #include <vector>
 
 #include "absl/container/flat_hash_set.h"
-#include "shardkit/core/checked_math.h"
+#include "shardkit/dialect/sdy/sdy_ops.h"
+#include "shardkit/dialect/stablehlo/stablehlo_ops.h"
 #include "shardkit/ir/module.h"
-#include "shardkit/ir/sdy_ops.h"
-#include "shardkit/ir/stablehlo_ops.h"
+#include "shardkit/support/checked_math.h"
 #include "src/passes/canonicalize/patterns.h"
 
 namespace shardkit::canonicalize_internal {

@@ -1,6 +1,6 @@
 // The sdy dialect's canonicalization patterns, and helpers the pattern files
 // share.
-#include "shardkit/ir/sharding_site.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
 #include "src/passes/canonicalize/patterns.h"
 
 namespace shardkit::canonicalize_internal {

@@ -12,14 +12,14 @@
 
 #include "absl/container/flat_hash_set.h"
 #include "shardkit/core/sharding_math.h"
-#include "shardkit/core/status_macros.h"
-#include "shardkit/core/strings.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
 #include "shardkit/ir/diagnostic.h"
-#include "shardkit/ir/func.h"
-#include "shardkit/ir/sharding_site.h"
+#include "shardkit/ir/walk.h"
 #include "shardkit/passes/export_passes.h"
 #include "shardkit/sim/simulator.h"
-#include "src/ir/collect_ops.h"
+#include "shardkit/support/status_macros.h"
+#include "shardkit/support/strings.h"
 #include "src/passes/export/collective_ops.h"
 
 namespace shardkit {

@@ -7,11 +7,11 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
-#include "shardkit/ir/attr_names.h"
-#include "shardkit/ir/func.h"
-#include "shardkit/ir/sdy_ops.h"
-#include "shardkit/ir/sharding_site.h"
-#include "shardkit/ir/stablehlo_ops.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/sdy/attr_names.h"
+#include "shardkit/dialect/sdy/sdy_ops.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
+#include "shardkit/dialect/stablehlo/stablehlo_ops.h"
 #include "shardkit/passes/export_passes.h"
 
 namespace shardkit {

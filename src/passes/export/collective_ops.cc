@@ -4,8 +4,8 @@
 #include <string>
 #include <string_view>
 
-#include "shardkit/core/enum_table.h"
-#include "shardkit/ir/sdy_ops.h"
+#include "shardkit/dialect/sdy/sdy_ops.h"
+#include "shardkit/support/enum_table.h"
 
 namespace shardkit::passes_internal {
 namespace {

@@ -5,11 +5,11 @@
 #include <optional>
 
 #include "fmt/format.h"
-#include "shardkit/core/status_macros.h"
-#include "shardkit/core/strings.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
 #include "shardkit/ir/diagnostic.h"
-#include "shardkit/ir/sharding_site.h"
 #include "shardkit/sim/comm_cost.h"
+#include "shardkit/support/status_macros.h"
+#include "shardkit/support/strings.h"
 #include "src/passes/export/collective_ops.h"
 
 namespace shardkit {

@@ -6,12 +6,12 @@
 #include <utility>
 #include <vector>
 
-#include "shardkit/ir/attr_names.h"
-#include "shardkit/ir/func.h"
-#include "shardkit/ir/sdy_ops.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/sdy/attr_names.h"
+#include "shardkit/dialect/sdy/sdy_ops.h"
+#include "shardkit/ir/walk.h"
 #include "shardkit/passes/export_passes.h"
 #include "shardkit/passes/pass.h"
-#include "src/ir/collect_ops.h"
 #include "src/passes/pass_list.h"
 #include "src/passes/symbol_namer.h"
 

@@ -1,6 +1,5 @@
 // -sdy-export-pipeline and the registration of the export passes.
-#include "shardkit/core/status_macros.h"
-#include "shardkit/ir/phase_timing.h"
+#include "shardkit/internal/phase_timing.h"
 #include "shardkit/passes/call_passes.h"
 #include "shardkit/passes/canonicalize.h"
 #include "shardkit/passes/export_passes.h"
@@ -8,6 +7,7 @@
 #include "shardkit/passes/reshard_to_collectives.h"
 #include "shardkit/passes/symbol_dce.h"
 #include "shardkit/propagation/debug_info.h"
+#include "shardkit/support/status_macros.h"
 #include "src/passes/pass_list.h"
 
 namespace shardkit {

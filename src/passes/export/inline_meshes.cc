@@ -3,11 +3,11 @@
 #include <string>
 #include <vector>
 
-#include "shardkit/ir/sdy_ops.h"
+#include "shardkit/dialect/sdy/sdy_ops.h"
 #include "shardkit/passes/export_passes.h"
 #include "shardkit/passes/pass.h"
 #include "shardkit/text/dialect_attr_text.h"
-#include "shardkit/text/stablehlo_attrs.h"
+#include "shardkit/text/stablehlo_attr_text.h"
 #include "src/passes/import/sharding_walker.h"
 #include "src/passes/pass_list.h"
 

@@ -2,11 +2,11 @@
 #include <optional>
 #include <vector>
 
-#include "shardkit/core/status_macros.h"
-#include "shardkit/ir/call_graph.h"
-#include "shardkit/ir/sdy_ops.h"
-#include "shardkit/ir/sharding_site.h"
+#include "shardkit/dialect/func/call_graph.h"
+#include "shardkit/dialect/sdy/sdy_ops.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
 #include "shardkit/passes/call_passes.h"
+#include "shardkit/support/status_macros.h"
 #include "src/passes/export/reshard_builder.h"
 
 namespace shardkit {

@@ -9,11 +9,11 @@
 
 #include "absl/container/inlined_vector.h"
 #include "absl/types/span.h"
-#include "shardkit/core/checked_math.h"
 #include "shardkit/core/tensor_sharding.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
 #include "shardkit/ir/graph.h"
 #include "shardkit/ir/module.h"
-#include "shardkit/ir/sharding_site.h"
+#include "shardkit/support/checked_math.h"
 
 namespace shardkit::passes_internal {
 

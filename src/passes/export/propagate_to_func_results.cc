@@ -1,11 +1,11 @@
 // -sdy-propagate-to-func-results.
 #include <optional>
 
-#include "shardkit/core/status_macros.h"
-#include "shardkit/ir/attr_names.h"
-#include "shardkit/ir/call_graph.h"
-#include "shardkit/ir/sharding_site.h"
+#include "shardkit/dialect/func/call_graph.h"
+#include "shardkit/dialect/sdy/attr_names.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
 #include "shardkit/passes/call_passes.h"
+#include "shardkit/support/status_macros.h"
 
 namespace shardkit {
 

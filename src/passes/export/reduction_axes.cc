@@ -4,10 +4,10 @@
 #include <optional>
 
 #include "shardkit/core/axis_ref_list.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
 #include "shardkit/factor_propagation/resolved_axis.h"
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/module.h"
-#include "shardkit/ir/sharding_site.h"
 
 namespace shardkit::passes_internal {
 

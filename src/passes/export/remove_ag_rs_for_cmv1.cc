@@ -7,9 +7,9 @@
 #include <optional>
 #include <vector>
 
-#include "shardkit/ir/sdy_ops.h"
-#include "shardkit/ir/sharding_site.h"
-#include "shardkit/ir/stablehlo_ops.h"
+#include "shardkit/dialect/sdy/sdy_ops.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
+#include "shardkit/dialect/stablehlo/stablehlo_ops.h"
 #include "shardkit/passes/export_passes.h"
 #include "shardkit/passes/pass.h"
 #include "src/passes/pass_list.h"

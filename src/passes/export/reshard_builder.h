@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "shardkit/core/tensor_sharding.h"
+#include "shardkit/dialect/sdy/sdy_ops.h"
 #include "shardkit/ir/graph.h"
 #include "shardkit/ir/module.h"
-#include "shardkit/ir/sdy_ops.h"
 #include "shardkit/sim/collectives.h"
 
 namespace shardkit::passes_internal {

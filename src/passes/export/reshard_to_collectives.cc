@@ -7,13 +7,13 @@
 #include <string_view>
 #include <vector>
 
-#include "shardkit/core/status_macros.h"
-#include "shardkit/core/strings.h"
+#include "shardkit/dialect/sdy/sdy_ops.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
 #include "shardkit/ir/diagnostic.h"
-#include "shardkit/ir/sdy_ops.h"
-#include "shardkit/ir/sharding_site.h"
 #include "shardkit/passes/pass.h"
 #include "shardkit/sim/reshard_plan.h"
+#include "shardkit/support/status_macros.h"
+#include "shardkit/support/strings.h"
 #include "src/passes/export/collective_ops.h"
 #include "src/passes/pass_list.h"
 

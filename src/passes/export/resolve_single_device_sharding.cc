@@ -8,17 +8,17 @@
 #include <string_view>
 #include <vector>
 
-#include "shardkit/core/status_macros.h"
-#include "shardkit/core/strings.h"
-#include "shardkit/ir/attr_names.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/sdy/attr_names.h"
+#include "shardkit/dialect/sdy/sdy_ops.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
+#include "shardkit/dialect/stablehlo/stablehlo_ops.h"
 #include "shardkit/ir/diagnostic.h"
-#include "shardkit/ir/func.h"
-#include "shardkit/ir/sdy_ops.h"
-#include "shardkit/ir/sharding_site.h"
-#include "shardkit/ir/stablehlo_ops.h"
+#include "shardkit/ir/walk.h"
 #include "shardkit/passes/export_passes.h"
 #include "shardkit/passes/pass.h"
-#include "src/ir/collect_ops.h"
+#include "shardkit/support/status_macros.h"
+#include "shardkit/support/strings.h"
 #include "src/passes/pass_list.h"
 
 namespace shardkit {

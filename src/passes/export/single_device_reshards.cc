@@ -5,9 +5,9 @@
 #include <string>
 #include <string_view>
 
-#include "shardkit/core/strings.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
 #include "shardkit/ir/diagnostic.h"
-#include "shardkit/ir/sharding_site.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit::passes_internal {
 namespace {

@@ -9,7 +9,7 @@
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
 #include "shardkit/core/mesh_table.h"
-#include "shardkit/ir/func.h"
+#include "shardkit/dialect/func/func_ops.h"
 #include "src/passes/export/reshard_builder.h"
 
 namespace shardkit::passes_internal {

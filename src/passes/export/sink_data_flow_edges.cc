@@ -3,12 +3,12 @@
 #include <string_view>
 #include <vector>
 
-#include "shardkit/ir/attr_names.h"
-#include "shardkit/ir/func.h"
-#include "shardkit/ir/sdy_ops.h"
-#include "shardkit/ir/sharding_site.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/sdy/attr_names.h"
+#include "shardkit/dialect/sdy/sdy_ops.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
+#include "shardkit/ir/walk.h"
 #include "shardkit/passes/export_passes.h"
-#include "src/ir/collect_ops.h"
 
 namespace shardkit {
 namespace {

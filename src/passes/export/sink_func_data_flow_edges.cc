@@ -2,12 +2,12 @@
 #include <optional>
 #include <vector>
 
-#include "shardkit/ir/call_graph.h"
-#include "shardkit/ir/func.h"
-#include "shardkit/ir/sdy_ops.h"
-#include "shardkit/ir/sharding_site.h"
+#include "shardkit/dialect/func/call_graph.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/sdy/sdy_ops.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
+#include "shardkit/ir/walk.h"
 #include "shardkit/passes/call_passes.h"
-#include "src/ir/collect_ops.h"
 
 namespace shardkit {
 

@@ -16,9 +16,9 @@
 #include "absl/container/inlined_vector.h"
 #include "absl/hash/hash.h"
 #include "absl/types/span.h"
-#include "shardkit/core/detail/mix_word.h"
 #include "shardkit/core/op_sharding_rule.h"
 #include "shardkit/core/tensor_sharding.h"
+#include "shardkit/internal/mix_word.h"
 #include "shardkit/ir/attribute.h"
 
 namespace shardkit::passes_internal {

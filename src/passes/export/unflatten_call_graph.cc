@@ -7,14 +7,14 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
-#include "shardkit/core/status_macros.h"
-#include "shardkit/ir/attr_names.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/sdy/attr_names.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
 #include "shardkit/ir/diagnostic.h"
-#include "shardkit/ir/func.h"
-#include "shardkit/ir/sharding_site.h"
+#include "shardkit/ir/walk.h"
 #include "shardkit/passes/export_passes.h"
 #include "shardkit/passes/pass.h"
-#include "src/ir/collect_ops.h"
+#include "shardkit/support/status_macros.h"
 #include "src/passes/pass_list.h"
 
 namespace shardkit {

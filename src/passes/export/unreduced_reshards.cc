@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "shardkit/core/axis_ref_list.h"
-#include "shardkit/ir/sdy_ops.h"
+#include "shardkit/dialect/sdy/sdy_ops.h"
 
 namespace shardkit::passes_internal {
 namespace {

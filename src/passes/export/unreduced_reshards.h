@@ -10,8 +10,8 @@
 
 #include "shardkit/core/mesh_table.h"
 #include "shardkit/core/tensor_sharding.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
 #include "shardkit/ir/graph.h"
-#include "shardkit/ir/sharding_site.h"
 #include "src/passes/export/reshard_builder.h"
 
 namespace shardkit::passes_internal {

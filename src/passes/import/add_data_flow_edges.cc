@@ -1,11 +1,11 @@
 // -sdy-add-data-flow-edges.
 #include <vector>
 
-#include "shardkit/ir/func.h"
-#include "shardkit/ir/sdy_ops.h"
-#include "shardkit/ir/sharding_site.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/sdy/sdy_ops.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
+#include "shardkit/ir/walk.h"
 #include "shardkit/passes/import_passes.h"
-#include "src/ir/collect_ops.h"
 #include "src/passes/import/data_flow_edges.h"
 #include "src/passes/wrap_value.h"
 

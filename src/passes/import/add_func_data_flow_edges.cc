@@ -3,12 +3,12 @@
 #include <utility>
 #include <vector>
 
-#include "shardkit/core/status_macros.h"
-#include "shardkit/ir/attr_names.h"
-#include "shardkit/ir/call_graph.h"
-#include "shardkit/ir/sdy_ops.h"
-#include "shardkit/ir/sharding_site.h"
+#include "shardkit/dialect/func/call_graph.h"
+#include "shardkit/dialect/sdy/attr_names.h"
+#include "shardkit/dialect/sdy/sdy_ops.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
 #include "shardkit/passes/call_passes.h"
+#include "shardkit/support/status_macros.h"
 #include "src/passes/import/data_flow_edges.h"
 #include "src/passes/wrap_value.h"
 

@@ -6,13 +6,13 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
-#include "shardkit/ir/computations.h"
-#include "shardkit/ir/func.h"
-#include "shardkit/ir/sdy_ops.h"
-#include "shardkit/ir/sharding_site.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/sdy/computations.h"
+#include "shardkit/dialect/sdy/sdy_ops.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
+#include "shardkit/ir/walk.h"
 #include "shardkit/passes/import_passes.h"
 #include "shardkit/propagation/debug_info.h"
-#include "src/ir/collect_ops.h"
 
 namespace shardkit {
 namespace {

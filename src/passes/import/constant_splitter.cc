@@ -4,14 +4,14 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
-#include "shardkit/core/strings.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/sdy/computations.h"
+#include "shardkit/dialect/sdy/sdy_ops.h"
+#include "shardkit/dialect/stablehlo/stablehlo_ops.h"
 #include "shardkit/ir/clone.h"
-#include "shardkit/ir/computations.h"
-#include "shardkit/ir/func.h"
-#include "shardkit/ir/sdy_ops.h"
-#include "shardkit/ir/stablehlo_ops.h"
+#include "shardkit/ir/walk.h"
 #include "shardkit/passes/import_passes.h"
-#include "src/ir/collect_ops.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit {
 namespace {

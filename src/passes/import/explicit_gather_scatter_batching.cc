@@ -20,11 +20,11 @@
 #include <string_view>
 #include <vector>
 
-#include "shardkit/ir/stablehlo_ops.h"
+#include "shardkit/dialect/stablehlo/stablehlo_ops.h"
+#include "shardkit/ir/walk.h"
 #include "shardkit/passes/canonicalize.h"
 #include "shardkit/passes/import_passes.h"
-#include "shardkit/text/stablehlo_attrs.h"
-#include "src/ir/collect_ops.h"
+#include "shardkit/text/stablehlo_attr_text.h"
 
 namespace shardkit {
 namespace {

@@ -6,12 +6,12 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
-#include "shardkit/core/status_macros.h"
-#include "shardkit/core/strings.h"
-#include "shardkit/ir/attr_names.h"
+#include "shardkit/dialect/sdy/attr_names.h"
 #include "shardkit/ir/clone.h"
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/passes/call_passes.h"
+#include "shardkit/support/status_macros.h"
+#include "shardkit/support/strings.h"
 #include "src/passes/call_graph_util.h"
 #include "src/passes/symbol_namer.h"
 

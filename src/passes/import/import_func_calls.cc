@@ -6,14 +6,14 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
-#include "shardkit/core/status_macros.h"
-#include "shardkit/core/strings.h"
-#include "shardkit/ir/attr_names.h"
+#include "shardkit/dialect/sdy/attr_names.h"
+#include "shardkit/dialect/sdy/sdy_ops.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
 #include "shardkit/ir/clone.h"
 #include "shardkit/ir/diagnostic.h"
-#include "shardkit/ir/sdy_ops.h"
-#include "shardkit/ir/sharding_site.h"
 #include "shardkit/passes/call_passes.h"
+#include "shardkit/support/status_macros.h"
+#include "shardkit/support/strings.h"
 #include "src/passes/call_graph_util.h"
 #include "src/passes/import/data_flow_edges.h"
 

@@ -2,16 +2,16 @@
 #include <optional>
 #include <string>
 
-#include "shardkit/core/status_macros.h"
-#include "shardkit/core/strings.h"
-#include "shardkit/ir/attr_names.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/sdy/attr_names.h"
+#include "shardkit/dialect/sdy/sdy_ops.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
 #include "shardkit/ir/diagnostic.h"
-#include "shardkit/ir/func.h"
-#include "shardkit/ir/sdy_ops.h"
-#include "shardkit/ir/sharding_site.h"
+#include "shardkit/ir/walk.h"
 #include "shardkit/passes/gspmd_passes.h"
+#include "shardkit/support/status_macros.h"
+#include "shardkit/support/strings.h"
 #include "shardkit/text/hlo_sharding.h"
-#include "src/ir/collect_ops.h"
 #include "src/passes/gspmd_errors.h"
 
 namespace shardkit {

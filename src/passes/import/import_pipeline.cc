@@ -1,11 +1,11 @@
 // -sdy-import-pipeline and the registration of the import passes.
-#include "shardkit/core/status_macros.h"
-#include "shardkit/ir/phase_timing.h"
+#include "shardkit/internal/phase_timing.h"
 #include "shardkit/passes/call_passes.h"
 #include "shardkit/passes/gspmd_passes.h"
 #include "shardkit/passes/import_passes.h"
 #include "shardkit/passes/pass.h"
 #include "shardkit/passes/symbol_dce.h"
+#include "shardkit/support/status_macros.h"
 #include "src/passes/pass_list.h"
 
 namespace shardkit {

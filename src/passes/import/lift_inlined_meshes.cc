@@ -8,16 +8,16 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
-#include "shardkit/core/status_macros.h"
-#include "shardkit/core/strings.h"
-#include "shardkit/ir/attr_names.h"
+#include "shardkit/dialect/sdy/attr_names.h"
+#include "shardkit/dialect/sdy/sdy_ops.h"
+#include "shardkit/dialect/stablehlo/stablehlo_ops.h"
 #include "shardkit/ir/diagnostic.h"
-#include "shardkit/ir/sdy_ops.h"
-#include "shardkit/ir/stablehlo_ops.h"
 #include "shardkit/passes/import_passes.h"
+#include "shardkit/support/status_macros.h"
+#include "shardkit/support/strings.h"
 #include "shardkit/text/dialect_attr_text.h"
 #include "shardkit/text/parse.h"
-#include "shardkit/text/stablehlo_attrs.h"
+#include "shardkit/text/stablehlo_attr_text.h"
 #include "src/passes/import/sharding_walker.h"
 
 namespace shardkit {

@@ -2,10 +2,10 @@
 // small call-graph preparations before propagation.
 #include <optional>
 
-#include "shardkit/core/status_macros.h"
-#include "shardkit/ir/attr_names.h"
-#include "shardkit/ir/sharding_site.h"
+#include "shardkit/dialect/sdy/attr_names.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
 #include "shardkit/passes/call_passes.h"
+#include "shardkit/support/status_macros.h"
 #include "src/passes/call_graph_util.h"
 
 namespace shardkit {

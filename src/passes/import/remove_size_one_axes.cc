@@ -4,7 +4,7 @@
 
 #include "shardkit/core/axis_ref_list.h"
 #include "shardkit/core/mesh_table.h"
-#include "shardkit/ir/sdy_ops.h"
+#include "shardkit/dialect/sdy/sdy_ops.h"
 #include "shardkit/passes/import_passes.h"
 #include "src/passes/import/sharding_walker.h"
 

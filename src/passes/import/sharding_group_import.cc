@@ -6,13 +6,13 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/status/statusor.h"
-#include "shardkit/core/status_macros.h"
-#include "shardkit/core/strings.h"
-#include "shardkit/ir/computations.h"
+#include "shardkit/dialect/sdy/computations.h"
+#include "shardkit/dialect/sdy/sdy_ops.h"
 #include "shardkit/ir/diagnostic.h"
-#include "shardkit/ir/sdy_ops.h"
+#include "shardkit/ir/walk.h"
 #include "shardkit/passes/import_passes.h"
-#include "src/ir/collect_ops.h"
+#include "shardkit/support/status_macros.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit {
 namespace {

@@ -8,10 +8,10 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/inlined_vector.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
 #include "shardkit/ir/attr_dict_rewrites.h"
-#include "shardkit/ir/func.h"
-#include "shardkit/ir/sharding_site.h"
-#include "src/ir/collect_ops.h"
+#include "shardkit/ir/walk.h"
 
 namespace shardkit::import_internal {
 namespace {

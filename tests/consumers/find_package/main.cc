@@ -2,8 +2,8 @@
 // result's sharding and the version macros.
 #include <cstdio>
 
-#include "shardkit/ir/module_io.h"
-#include "shardkit/ir/sharding_site.h"
+#include "shardkit/asm/module_io.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
 #include "shardkit/passes/pipeline.h"
 #include "shardkit/version.h"
 

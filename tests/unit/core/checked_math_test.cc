@@ -1,6 +1,6 @@
 // Size arithmetic that cannot overflow, and mesh questions about meshes too
 // large to enumerate.
-#include "shardkit/core/checked_math.h"
+#include "shardkit/support/checked_math.h"
 
 #include <catch2/catch.hpp>
 #include <cstdint>

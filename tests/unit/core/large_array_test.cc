@@ -1,4 +1,4 @@
-#include "shardkit/core/detail/large_array.h"
+#include "shardkit/internal/large_array.h"
 
 #include <catch2/catch.hpp>
 #include <cstdint>

@@ -1,4 +1,4 @@
-#include "shardkit/core/detail/position_index.h"
+#include "shardkit/internal/position_index.h"
 
 #include <catch2/catch.hpp>
 #include <cstdint>

@@ -1,4 +1,4 @@
-#include "shardkit/core/strings.h"
+#include "shardkit/support/strings.h"
 
 #include <catch2/catch.hpp>
 #include <cstdint>

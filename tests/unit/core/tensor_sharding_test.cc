@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 #include <vector>
 
-#include "shardkit/core/canonicalize.h"
+#include "shardkit/core/canonical_sharding.h"
 #include "shardkit/core/dimension_sharding.h"
 #include "unit/core/value_test_util.h"
 

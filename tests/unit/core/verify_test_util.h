@@ -7,7 +7,7 @@
 #include <string>
 
 #include "absl/status/status.h"
-#include "shardkit/core/strings.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit::testing {
 

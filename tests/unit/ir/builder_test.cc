@@ -1,14 +1,13 @@
 // GraphBuilder: typed ops with computed types, shape errors at the op and
 // the builder's location, and locations through printing and diagnostics.
-#include "shardkit/ir/builder.h"
-
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "shardkit/core/strings.h"
+#include "shardkit/asm/module_io.h"
+#include "shardkit/dialect/graph_builder.h"
+#include "shardkit/dialect/verify_module.h"
 #include "shardkit/ir/diagnostic.h"
-#include "shardkit/ir/module_io.h"
-#include "shardkit/ir/verify.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit {
 namespace {

@@ -1,6 +1,6 @@
 // CallGraph: callees and callers, the main function, cycles and the
 // callers-first order.
-#include "shardkit/ir/call_graph.h"
+#include "shardkit/dialect/func/call_graph.h"
 
 #include <catch2/catch.hpp>
 #include <string>

@@ -4,7 +4,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "shardkit/ir/func.h"
+#include "shardkit/dialect/func/func_ops.h"
 
 namespace shardkit {
 namespace {

@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "shardkit/ir/call_graph.h"
+#include "shardkit/dialect/func/call_graph.h"
+#include "shardkit/dialect/sdy/sdy_ops.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
 #include "shardkit/ir/clone.h"
-#include "shardkit/ir/sdy_ops.h"
-#include "shardkit/ir/sharding_site.h"
 #include "unit/ir/ir_test_util.h"
 
 namespace shardkit {

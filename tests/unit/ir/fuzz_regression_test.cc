@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "shardkit/ir/module_io.h"
+#include "shardkit/asm/module_io.h"
 #include "unit/ir/ir_test_util.h"
 
 namespace shardkit {

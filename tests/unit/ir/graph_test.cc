@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "shardkit/core/strings.h"
-#include "shardkit/ir/func.h"
-#include "shardkit/ir/module_io.h"
-#include "shardkit/ir/verify.h"
+#include "shardkit/asm/module_io.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/verify_module.h"
+#include "shardkit/support/strings.h"
 #include "unit/ir/ir_test_util.h"
 
 namespace shardkit {

@@ -8,8 +8,8 @@
 #include <string_view>
 
 #include "absl/status/statusor.h"
-#include "shardkit/core/strings.h"
-#include "shardkit/ir/module_io.h"
+#include "shardkit/asm/module_io.h"
+#include "shardkit/support/strings.h"
 #include "shardkit/text/parse.h"
 
 namespace shardkit::testing {

@@ -1,16 +1,16 @@
 // parseModule's options and diagnostics (`FILE:LINE:COL: error: ...`),
 // splitInputFile, and verifying a module that was edited or built in C++.
-#include "shardkit/ir/module_io.h"
+#include "shardkit/asm/module_io.h"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
 
-#include "shardkit/core/strings.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/verify_module.h"
 #include "shardkit/ir/diagnostic.h"
-#include "shardkit/ir/func.h"
-#include "shardkit/ir/verify.h"
+#include "shardkit/support/strings.h"
 #include "unit/ir/ir_test_util.h"
 
 namespace shardkit {

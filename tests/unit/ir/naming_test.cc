@@ -5,8 +5,8 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "shardkit/ir/func.h"
-#include "shardkit/ir/module_io.h"
+#include "shardkit/asm/module_io.h"
+#include "shardkit/dialect/func/func_ops.h"
 #include "unit/ir/ir_test_util.h"
 
 namespace shardkit {

@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "shardkit/core/strings.h"
+#include "shardkit/support/strings.h"
 #include "unit/ir/ir_test_util.h"
 
 namespace shardkit {

@@ -1,6 +1,6 @@
 // orderedParallel: every index produced once, results consumed in order on
 // the calling thread, never more than the window in flight.
-#include "src/ir/ordered_parallel.h"
+#include "src/support/ordered_parallel.h"
 
 #include <atomic>
 #include <catch2/catch.hpp>

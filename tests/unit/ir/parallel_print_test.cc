@@ -6,9 +6,9 @@
 #include <string_view>
 #include <vector>
 
-#include "shardkit/core/strings.h"
-#include "shardkit/ir/func.h"
-#include "shardkit/ir/module_io.h"
+#include "shardkit/asm/module_io.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/support/strings.h"
 #include "unit/ir/ir_test_util.h"
 
 namespace shardkit {

@@ -9,11 +9,11 @@
 #include <thread>
 #include <vector>
 
-#include "shardkit/core/strings.h"
+#include "shardkit/asm/module_io.h"
+#include "shardkit/dialect/verify_module.h"
 #include "shardkit/ir/diagnostic.h"
-#include "shardkit/ir/module_io.h"
 #include "shardkit/ir/type.h"
-#include "shardkit/ir/verify.h"
+#include "shardkit/support/strings.h"
 #include "unit/ir/ir_test_util.h"
 
 namespace shardkit {

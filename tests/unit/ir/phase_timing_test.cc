@@ -1,4 +1,4 @@
-#include "shardkit/ir/phase_timing.h"
+#include "shardkit/internal/phase_timing.h"
 
 #include <catch2/catch.hpp>
 

@@ -8,9 +8,9 @@
 #include <string_view>
 #include <vector>
 
-#include "shardkit/core/strings.h"
+#include "shardkit/asm/module_io.h"
 #include "shardkit/ir/attribute.h"
-#include "shardkit/ir/module_io.h"
+#include "shardkit/support/strings.h"
 #include "shardkit/text/parse.h"
 
 namespace shardkit {

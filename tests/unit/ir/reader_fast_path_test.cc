@@ -5,9 +5,9 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "shardkit/ir/func.h"
-#include "shardkit/ir/module_io.h"
-#include "src/ir/value_names.h"
+#include "shardkit/asm/module_io.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "src/asm/value_names.h"
 #include "tests/unit/ir/ir_test_util.h"
 
 namespace shardkit {

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "shardkit/ir/module_io.h"
+#include "shardkit/asm/module_io.h"
 #include "unit/ir/ir_test_util.h"
 
 namespace shardkit {

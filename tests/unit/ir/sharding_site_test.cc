@@ -1,14 +1,14 @@
 // Where a value's sharding lives (sharding_site.h): shardable values, edge
 // owners, sources and targets, and the two views of a manual computation.
-#include "shardkit/ir/sharding_site.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
 
 #include <catch2/catch.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "shardkit/ir/func.h"
-#include "shardkit/ir/module_io.h"
+#include "shardkit/asm/module_io.h"
+#include "shardkit/dialect/func/func_ops.h"
 #include "unit/ir/ir_test_util.h"
 
 namespace shardkit {

@@ -1,6 +1,6 @@
 // The integer lists of the StableHLO pretty forms (`dims = [1, 0]`):
 // appendI64List writes any length and any int64_t, and reads back.
-#include "src/ir/stablehlo_syntax_util.h"
+#include "src/dialect/stablehlo/stablehlo_syntax_util.h"
 
 #include <catch2/catch.hpp>
 #include <cstdint>
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "shardkit/core/strings.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit::hlo_syntax {
 namespace {

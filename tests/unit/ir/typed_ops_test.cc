@@ -3,10 +3,10 @@
 #include <string>
 #include <vector>
 
-#include "shardkit/ir/func.h"
-#include "shardkit/ir/sdy_ops.h"
-#include "shardkit/ir/stablehlo_ops.h"
-#include "shardkit/ir/verify.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/sdy/sdy_ops.h"
+#include "shardkit/dialect/stablehlo/stablehlo_ops.h"
+#include "shardkit/dialect/verify_module.h"
 #include "tests/unit/ir/ir_test_util.h"
 
 namespace shardkit {

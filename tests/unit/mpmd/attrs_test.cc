@@ -1,12 +1,11 @@
 // The mpmd attributes and the mesh tensor type: reading, canonical text,
 // values.
-#include "shardkit/mpmd/attrs.h"
-
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "shardkit/mpmd/mesh_tensor.h"
-#include "shardkit/mpmd/utils.h"
+#include "shardkit/dialect/mpmd/mesh_tensor.h"
+#include "shardkit/dialect/mpmd/mpmd_attrs.h"
+#include "shardkit/dialect/mpmd/mpmd_utils.h"
 #include "shardkit/text/parser_base.h"
 
 namespace shardkit::mpmd {

@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "shardkit/core/strings.h"
+#include "shardkit/support/strings.h"
 #include "tests/unit/mpmd/mpmd_test_util.h"
 
 namespace shardkit::mpmd {

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "shardkit/core/strings.h"
+#include "shardkit/support/strings.h"
 #include "tests/unit/mpmd/mpmd_test_util.h"
 
 namespace shardkit::mpmd {

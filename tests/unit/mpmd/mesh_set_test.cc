@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "shardkit/core/strings.h"
+#include "shardkit/support/strings.h"
 #include "src/mpmd/assignment_options.h"
 
 namespace shardkit::mpmd::mpmd_internal {

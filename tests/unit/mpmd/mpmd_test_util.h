@@ -8,8 +8,8 @@
 #include <string_view>
 
 #include "absl/status/statusor.h"
+#include "shardkit/asm/module_io.h"
 #include "shardkit/ir/diagnostic.h"
-#include "shardkit/ir/module_io.h"
 #include "shardkit/mpmd/dialect.h"
 #include "shardkit/passes/pass.h"
 

@@ -3,9 +3,9 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "shardkit/core/strings.h"
-#include "shardkit/ir/func.h"
-#include "shardkit/mpmd/ops.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/mpmd/mpmd_ops.h"
+#include "shardkit/support/strings.h"
 #include "tests/unit/mpmd/mpmd_test_util.h"
 
 namespace shardkit::mpmd {

@@ -4,8 +4,8 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "shardkit/ir/module_io.h"
-#include "shardkit/ir/stablehlo_ops.h"
+#include "shardkit/asm/module_io.h"
+#include "shardkit/dialect/stablehlo/stablehlo_ops.h"
 #include "shardkit/passes/pass.h"
 #include "unit/passes/import_test_util.h"
 

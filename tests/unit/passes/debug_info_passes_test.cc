@@ -5,8 +5,8 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "shardkit/ir/attr_names.h"
-#include "shardkit/ir/func.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/sdy/attr_names.h"
 #include "shardkit/passes/export_passes.h"
 #include "shardkit/passes/import_passes.h"
 #include "shardkit/passes/pass.h"

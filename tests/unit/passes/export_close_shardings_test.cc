@@ -3,8 +3,8 @@
 #include <string>
 #include <vector>
 
-#include "shardkit/ir/func.h"
-#include "shardkit/ir/verify.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/verify_module.h"
 #include "shardkit/passes/export_passes.h"
 #include "shardkit/passes/import_passes.h"
 #include "shardkit/passes/pass.h"

@@ -8,7 +8,7 @@
 #include <string>
 #include <utility>
 
-#include "shardkit/ir/module_io.h"
+#include "shardkit/asm/module_io.h"
 #include "shardkit/passes/export_passes.h"
 #include "unit/passes/import_test_util.h"
 

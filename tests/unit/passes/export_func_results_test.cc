@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "shardkit/ir/func.h"
-#include "shardkit/ir/sdy_ops.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/sdy/sdy_ops.h"
 #include "shardkit/passes/call_passes.h"
 #include "unit/passes/import_test_util.h"
 

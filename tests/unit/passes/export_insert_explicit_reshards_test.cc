@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "shardkit/ir/module_io.h"
+#include "shardkit/asm/module_io.h"
 #include "shardkit/passes/export_passes.h"
 #include "unit/passes/import_test_util.h"
 

@@ -2,8 +2,8 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "shardkit/ir/func.h"
-#include "shardkit/ir/module_io.h"
+#include "shardkit/asm/module_io.h"
+#include "shardkit/dialect/func/func_ops.h"
 #include "shardkit/passes/export_passes.h"
 #include "unit/passes/import_test_util.h"
 

@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "shardkit/ir/func.h"
+#include "shardkit/dialect/func/func_ops.h"
 #include "shardkit/passes/export_passes.h"
 #include "unit/passes/import_test_util.h"
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "shardkit/ir/attr_names.h"
-#include "shardkit/ir/func.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/sdy/attr_names.h"
 #include "shardkit/passes/call_passes.h"
 #include "shardkit/passes/symbol_dce.h"
 #include "unit/passes/import_test_util.h"

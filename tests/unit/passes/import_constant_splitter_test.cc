@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "shardkit/ir/func.h"
+#include "shardkit/dialect/func/func_ops.h"
 #include "shardkit/passes/import_passes.h"
 #include "unit/passes/import_test_util.h"
 

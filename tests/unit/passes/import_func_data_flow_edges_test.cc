@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "shardkit/ir/func.h"
-#include "shardkit/ir/sharding_site.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
 #include "shardkit/passes/call_passes.h"
 #include "unit/passes/import_test_util.h"
 

@@ -2,8 +2,8 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "shardkit/ir/func.h"
-#include "shardkit/ir/sharding_site.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
 #include "shardkit/passes/import_passes.h"
 #include "unit/passes/import_test_util.h"
 

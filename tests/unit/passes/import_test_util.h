@@ -11,10 +11,10 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "shardkit/core/strings.h"
-#include "shardkit/ir/func.h"
+#include "shardkit/asm/module_io.h"
+#include "shardkit/dialect/func/func_ops.h"
 #include "shardkit/ir/graph.h"
-#include "shardkit/ir/module_io.h"
+#include "shardkit/support/strings.h"
 #include "shardkit/text/parse.h"
 
 namespace shardkit::import_testing {

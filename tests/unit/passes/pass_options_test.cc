@@ -2,9 +2,9 @@
 // kinds the passes declare, as shardkit-opt does before reading any input.
 #include <catch2/catch.hpp>
 
-#include "shardkit/core/strings.h"
-#include "shardkit/ir/module_io.h"
+#include "shardkit/asm/module_io.h"
 #include "shardkit/passes/pass.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit {
 namespace {

@@ -3,9 +3,9 @@
 
 #include <catch2/catch.hpp>
 
-#include "shardkit/core/strings.h"
-#include "shardkit/ir/module_io.h"
+#include "shardkit/asm/module_io.h"
 #include "shardkit/passes/pass.h"
+#include "shardkit/support/strings.h"
 #include "tests/unit/passes/import_test_util.h"
 
 namespace shardkit {

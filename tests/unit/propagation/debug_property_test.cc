@@ -22,15 +22,15 @@
 #include <string>
 #include <vector>
 
+#include "shardkit/asm/module_io.h"
 #include "shardkit/core/axis_ref_list.h"
-#include "shardkit/core/strings.h"
-#include "shardkit/ir/attr_names.h"
-#include "shardkit/ir/func.h"
-#include "shardkit/ir/module_io.h"
-#include "shardkit/ir/sharding_site.h"
-#include "shardkit/ir/verify.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/sdy/attr_names.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
+#include "shardkit/dialect/verify_module.h"
 #include "shardkit/propagation/debug_info.h"
 #include "shardkit/propagation/propagate.h"
+#include "shardkit/support/strings.h"
 #include "shardkit/text/parse.h"
 #include "unit/propagation/random_module.h"
 

@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "shardkit/ir/attr_names.h"
+#include "shardkit/dialect/sdy/attr_names.h"
 #include "shardkit/propagation/debug_info.h"
 #include "unit/propagation/driver_test_util.h"
 

@@ -4,7 +4,7 @@
 // callers.
 #include <catch2/catch.hpp>
 
-#include "shardkit/ir/sdy_ops.h"
+#include "shardkit/dialect/sdy/sdy_ops.h"
 #include "unit/propagation/driver_test_util.h"
 
 namespace shardkit {

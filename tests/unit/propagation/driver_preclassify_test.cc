@@ -9,9 +9,9 @@
 #include <memory>
 #include <string>
 
-#include "shardkit/core/strings.h"
-#include "shardkit/ir/module_io.h"
+#include "shardkit/asm/module_io.h"
 #include "shardkit/propagation/propagate.h"
+#include "shardkit/support/strings.h"
 #include "unit/propagation/driver_test_util.h"
 #include "unit/propagation/random_module.h"
 

@@ -10,12 +10,12 @@
 #include <string_view>
 
 #include "absl/status/statusor.h"
-#include "shardkit/core/strings.h"
+#include "shardkit/asm/module_io.h"
 #include "shardkit/core/tensor_sharding.h"
-#include "shardkit/ir/func.h"
-#include "shardkit/ir/module_io.h"
-#include "shardkit/ir/sharding_site.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
 #include "shardkit/propagation/propagate.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit::testing {
 

@@ -21,12 +21,12 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "shardkit/asm/module_io.h"
 #include "shardkit/core/axis_ref_list.h"
-#include "shardkit/core/strings.h"
 #include "shardkit/core/verify.h"
-#include "shardkit/ir/module_io.h"
-#include "shardkit/ir/verify.h"
+#include "shardkit/dialect/verify_module.h"
 #include "shardkit/propagation/propagate.h"
+#include "shardkit/support/strings.h"
 #include "unit/propagation/random_module.h"
 #include "unit/propagation/sharding_sites.h"
 

@@ -10,11 +10,11 @@
 #include <string_view>
 #include <vector>
 
-#include "shardkit/core/strings.h"
 #include "shardkit/core/tensor_sharding.h"
-#include "shardkit/ir/func.h"
+#include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
 #include "shardkit/ir/graph.h"
-#include "shardkit/ir/sharding_site.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit::testing {
 

@@ -1,7 +1,6 @@
-#include "shardkit/rules/builder.h"
-
 #include <catch2/catch.hpp>
 
+#include "shardkit/rules/rule_builder.h"
 #include "unit/rules/rule_test_util.h"
 
 namespace shardkit {

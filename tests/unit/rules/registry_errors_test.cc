@@ -1,9 +1,9 @@
 // Malformed ops give a status naming the op, never a crash.
 #include <catch2/catch.hpp>
 
-#include "shardkit/ir/sharding_site.h"
-#include "shardkit/rules/builder.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
 #include "shardkit/rules/registry.h"
+#include "shardkit/rules/rule_builder.h"
 #include "unit/rules/registry_test_util.h"
 
 namespace shardkit {

@@ -2,9 +2,9 @@
 // built-in rules and attached non-custom rules, in that order.
 #include <catch2/catch.hpp>
 
-#include "shardkit/ir/sharding_site.h"
-#include "shardkit/rules/builder.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
 #include "shardkit/rules/registry.h"
+#include "shardkit/rules/rule_builder.h"
 #include "unit/rules/registry_test_util.h"
 
 namespace shardkit {

@@ -10,10 +10,10 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "shardkit/core/strings.h"
+#include "shardkit/asm/module_io.h"
 #include "shardkit/core/verify.h"
-#include "shardkit/ir/module_io.h"
 #include "shardkit/rules/registry.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit::testing {
 

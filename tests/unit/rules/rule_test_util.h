@@ -9,9 +9,9 @@
 
 #include "absl/status/statusor.h"
 #include "shardkit/core/op_sharding_rule.h"
-#include "shardkit/core/strings.h"
 #include "shardkit/core/verify.h"
-#include "shardkit/rules/builder.h"
+#include "shardkit/rules/rule_builder.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit::testing {
 

@@ -9,7 +9,7 @@
 
 #include "absl/status/statusor.h"
 #include "shardkit/core/mesh_table.h"
-#include "shardkit/core/strings.h"
+#include "shardkit/support/strings.h"
 #include "shardkit/text/parse.h"
 
 namespace shardkit::testing {

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "shardkit/core/strings.h"
+#include "shardkit/support/strings.h"
 #include "shardkit/text/parse.h"
 
 namespace shardkit {

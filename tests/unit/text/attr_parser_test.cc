@@ -5,7 +5,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "shardkit/core/strings.h"
+#include "shardkit/support/strings.h"
 #include "shardkit/text/parse.h"
 
 namespace shardkit {

@@ -9,8 +9,8 @@
 #include <random>
 #include <string>
 
-#include "shardkit/core/strings.h"
 #include "shardkit/core/verify_sharding.h"
+#include "shardkit/support/strings.h"
 #include "shardkit/text/parse.h"
 
 namespace shardkit {

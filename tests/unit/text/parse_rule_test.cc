@@ -6,8 +6,8 @@
 #include <string_view>
 #include <vector>
 
-#include "shardkit/core/strings.h"
 #include "shardkit/core/verify.h"
+#include "shardkit/support/strings.h"
 #include "shardkit/text/parse.h"
 #include "unit/text/parse_test_util.h"
 

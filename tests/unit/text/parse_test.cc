@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "shardkit/core/strings.h"
+#include "shardkit/support/strings.h"
 #include "unit/text/parse_test_util.h"
 
 namespace shardkit {

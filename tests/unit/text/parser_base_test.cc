@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string>
 
-#include "shardkit/core/strings.h"
+#include "shardkit/support/strings.h"
 
 namespace shardkit {
 namespace {

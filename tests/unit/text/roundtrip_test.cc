@@ -12,8 +12,8 @@
 #include "absl/hash/hash.h"
 #include "fmt/format.h"
 #include "shardkit/core/axis_ref_list.h"
-#include "shardkit/core/strings.h"
 #include "shardkit/core/verify.h"
+#include "shardkit/support/strings.h"
 #include "shardkit/text/parse.h"
 
 namespace shardkit {

@@ -1,12 +1,11 @@
 // Dialect attribute texts (dialect_attr_text.h) and the StableHLO attributes
 // read into plain structs (stablehlo_attrs.h).
-#include "shardkit/text/stablehlo_attrs.h"
-
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
 
 #include "shardkit/text/dialect_attr_text.h"
+#include "shardkit/text/stablehlo_attr_text.h"
 
 namespace shardkit {
 namespace {

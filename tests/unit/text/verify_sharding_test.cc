@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "shardkit/core/mesh_table.h"
-#include "shardkit/core/strings.h"
 #include "shardkit/core/tensor_shape.h"
 #include "shardkit/core/verify.h"
+#include "shardkit/support/strings.h"
 #include "shardkit/text/parse.h"
 #include "unit/core/verify_test_util.h"
 
