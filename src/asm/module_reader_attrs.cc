@@ -9,6 +9,7 @@
 #include "shardkit/asm/op_syntax.h"
 #include "shardkit/support/status_macros.h"
 #include "shardkit/support/strings.h"
+#include "shardkit/text/stablehlo_attr_text.h"
 #include "src/asm/dense_literal.h"
 #include "src/asm/module_reader.h"
 
@@ -70,6 +71,26 @@ std::optional<int64_t> storedElement(IntElementType type, int64_t value) {
       return value >= half ? value - full : value;
   }
   return std::nullopt;
+}
+
+// The text of a StableHLO attribute as StableHLO prints it: the dimension
+// numbers of dot, gather and scatter in their canonical field order, without
+// empty lists and zeros. Any other text (and one these do not read) is kept.
+std::string canonicalStablehloAttr(std::string_view name, std::string text) {
+  if (name == "stablehlo.dot") {
+    if (auto dims = parseDotDimensionNumbersAttr(text)) {
+      return printDotDimensionNumbersAttr(*dims);
+    }
+  } else if (name == "stablehlo.gather") {
+    if (auto dims = parseGatherDimensionNumbersAttr(text)) {
+      return printGatherDimensionNumbersAttr(*dims);
+    }
+  } else if (name == "stablehlo.scatter") {
+    if (auto dims = parseScatterDimensionNumbersAttr(text)) {
+      return printScatterDimensionNumbersAttr(*dims);
+    }
+  }
+  return text;
 }
 
 }  // namespace
@@ -456,7 +477,8 @@ absl::StatusOr<Attribute> ModuleReader::parseDialectAttrUncached() {
     SK_ASSIGN_OR_RETURN(end, scanBalanced(end, Nesting::kAllKinds));
     p().resetTo(end);
   }
-  return Attribute::opaque(normalizeTokens(buffer, token.offset, end));
+  return Attribute::opaque(
+      canonicalStablehloAttr(name, normalizeTokens(buffer, token.offset, end)));
 }
 
 }  // namespace shardkit

@@ -16,6 +16,7 @@
 #include "shardkit/dialect/func/func_ops.h"
 #include "shardkit/dialect/sdy/sharding_site.h"
 #include "shardkit/mpmd/dialect.h"
+#include "shardkit/partition/passes.h"
 #include "shardkit/passes/pipeline.h"
 #include "shardkit/support/strings.h"
 #include "shardkit/text/hlo_sharding.h"
@@ -320,6 +321,7 @@ shardkit_status* shardkit_module_parse(const char* text, size_t len,
   if (!out) return nullArgument("out");
   return guarded([&]() -> shardkit_status* {
     registerMpmdDialect();
+    registerPartitionPasses();
     absl::StatusOr<std::unique_ptr<Module>> module =
         parseModule(std::string(text ? text : "", len), "<input>");
     if (!module.ok()) return fromStatus(module.status());

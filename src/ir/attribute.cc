@@ -288,9 +288,84 @@ bool AttrDict::erase(std::string_view name) {
   return true;
 }
 
+namespace {
+
+// The float formats MLIR prints: their significand bits (with the implicit
+// one) and the decimal digits APFloat prints them with by default
+// (2 + bits * 59 / 196).
+struct FloatFormat {
+  int bits = 53;
+  int digits = 17;
+};
+FloatFormat floatFormatOf(std::string_view type) {
+  if (type == "f32") return {24, 9};
+  if (type == "f16") return {11, 5};
+  if (type == "bf16") return {8, 4};
+  return {53, 17};
+}
+
+// Whether `text` reads back as `value` in a format of `bits` significand
+// bits: the nearest value of that format to the text is `value`.
+bool readsBackAs(const char* text, double value, int bits) {
+  const double read = std::strtod(text, nullptr);
+  if (bits == 53) return read == value;
+  if (bits == 24)
+    return std::strtof(text, nullptr) == static_cast<float>(value);
+  if (read == value) return true;
+  int exponent = 0;
+  std::frexp(value, &exponent);
+  // Half a unit in the last place of `value` (subnormals aside).
+  const double half_ulp = std::ldexp(1.0, exponent - bits - 1);
+  return std::fabs(read - value) < half_ulp;
+}
+
+// APFloat's default text of `value`: `digits` significant digits, trailing
+// zeros dropped, scientific (`1.5E+10`) unless at most three zeros pad it.
+std::string apFloatText(double value, int digits) {
+  char buf[64];
+  std::snprintf(buf, sizeof(buf), "%.*e", digits - 1, value);
+  std::string text = buf;
+  const bool negative = text[0] == '-';
+  if (negative) text.erase(0, 1);
+  const size_t e = text.find('e');
+  const int sci_exp = std::atoi(text.c_str() + e + 1);
+  std::string mantissa = text.substr(0, e);
+  mantissa.erase(std::remove(mantissa.begin(), mantissa.end(), '.'),
+                 mantissa.end());
+  while (mantissa.size() > 1 && mantissa.back() == '0') mantissa.pop_back();
+  const int n = static_cast<int>(mantissa.size());
+  // The power of ten of the last digit.
+  const int exp = sci_exp - (n - 1);
+  constexpr int kMaxPadding = 3;
+  bool scientific;
+  if (exp >= 0) {
+    scientific = exp > kMaxPadding || n + exp > digits;
+  } else {
+    const int msd = exp + n - 1;
+    scientific = msd < 0 && -msd > kMaxPadding;
+  }
+  std::string out = negative ? "-" : "";
+  if (scientific) {
+    out += mantissa[0];
+    out += '.';
+    out += n == 1 ? std::string("0") : mantissa.substr(1);
+    strAppend(out, "E", sci_exp >= 0 ? "+" : "-",
+              sci_exp >= 0 ? sci_exp : -sci_exp);
+    return out;
+  }
+  if (exp >= 0) return out + mantissa + std::string(exp, '0');
+  const int whole = exp + n;
+  if (whole > 0) {
+    return out + mantissa.substr(0, whole) + "." + mantissa.substr(whole);
+  }
+  return out + "0." + std::string(-whole, '0') + mantissa;
+}
+
+}  // namespace
+
 std::string formatFloat(double value, std::string_view type) {
-  bool is_f32 = type == "f32" || type == "f16" || type == "bf16";
-  if (std::isnan(value) || std::isinf(value)) {
+  const bool is_f32 = type == "f32" || type == "f16" || type == "bf16";
+  auto hex = [&]() -> std::string {
     char buf[32];
     if (is_f32) {
       float f = static_cast<float>(value);
@@ -304,23 +379,17 @@ std::string formatFloat(double value, std::string_view type) {
                     static_cast<unsigned long long>(bits));
     }
     return buf;
-  }
+  };
+  if (std::isnan(value) || std::isinf(value)) return hex();
+  // As MLIR prints a float: six digits in exponent form when they read back
+  // exactly in the value's format, else APFloat's default text when it has
+  // a point, else the bits in hex.
+  const FloatFormat format = floatFormatOf(type);
   char buf[64];
   std::snprintf(buf, sizeof(buf), "%.6e", value);
-  bool round_trips =
-      is_f32 ? std::strtof(buf, nullptr) == static_cast<float>(value)
-             : std::strtod(buf, nullptr) == value;
-  if (round_trips) return buf;
-  // The shortest text that reads back exactly.
-  for (int precision = 7; precision <= 17; ++precision) {
-    std::snprintf(buf, sizeof(buf), "%.*g", precision, value);
-    bool exact = is_f32 ? std::strtof(buf, nullptr) == static_cast<float>(value)
-                        : std::strtod(buf, nullptr) == value;
-    if (exact) break;
-  }
-  std::string text = buf;
-  if (text.find_first_of(".e") == std::string::npos) text += ".0";
-  return text;
+  if (readsBackAs(buf, value, format.bits)) return buf;
+  std::string text = apFloatText(value, format.digits);
+  return text.find('.') != std::string::npos ? text : hex();
 }
 
 namespace {

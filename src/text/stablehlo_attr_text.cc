@@ -221,8 +221,8 @@ std::optional<DotDimensionNumbers> parseDotDimensionNumbersAttr(
 
 namespace {
 
-// `#<name><k1 = [..], ...>`: the list fields in order, empty ones omitted,
-// then the integer fields.
+// `#<name><k1 = [..], ...>`: the list fields in order, then the integer
+// fields; empty lists and zeros are omitted, as StableHLO prints them.
 template <typename Dims>
 std::string printFields(const Dims& dims, const DimsFields<Dims>& known) {
   std::string text = strCat("#", known.name, "<");
@@ -235,6 +235,7 @@ std::string printFields(const Dims& dims, const DimsFields<Dims>& known) {
     first = false;
   }
   for (const auto& [key, member] : known.ints) {
+    if (dims.*member == 0) continue;
     strAppend(text, first ? "" : ", ", key, " = ", dims.*member);
     first = false;
   }

@@ -28,6 +28,7 @@
 #include "shardkit/internal/phase_timing.h"
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/mpmd/dialect.h"
+#include "shardkit/partition/passes.h"
 #include "shardkit/passes/comm_report.h"
 #include "shardkit/passes/pass.h"
 #include "shardkit/propagation/explain.h"
@@ -257,6 +258,7 @@ void tuneAllocator() {
 int run(int argc, char** argv) {
   tuneAllocator();
   registerMpmdDialect();
+  registerPartitionPasses();
   absl::StatusOr<Flags> parsed =
       parseFlags(std::vector<std::string>(argv + 1, argv + argc));
   if (!parsed.ok()) {

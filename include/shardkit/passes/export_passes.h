@@ -133,8 +133,8 @@ absl::Status removeSubAxesInInputOutputShardings(Module& module);
 absl::StatusOr<FuncOp> mainFunction(Module& module);
 
 // -sdy-drop-sharding-and-mesh: removes every `sdy.sharding` attribute (of
-// ops, function arguments and results) and the `sdy.mesh` ops no sharding
-// names any more.
+// ops, function arguments and results) and every `sdy.mesh` op (an op that
+// still names a mesh then fails verification, as in the reference).
 absl::Status dropShardingAndMesh(Module& module);
 
 // -sdy-remove-all-gather-reduce-scatter-for-cmv1: removes an sdy.all_gather

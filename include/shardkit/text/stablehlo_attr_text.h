@@ -32,7 +32,8 @@ std::optional<GatherDimensionNumbers> parseGatherDimensionNumbersAttr(
     std::string_view text);
 std::optional<ScatterDimensionNumbers> parseScatterDimensionNumbersAttr(
     std::string_view text);
-// Empty lists are omitted; index_vector_dim is always written.
+// Empty lists and an index_vector_dim of 0 are omitted, as StableHLO prints
+// them.
 std::string printGatherDimensionNumbersAttr(const GatherDimensionNumbers& dims);
 std::string printScatterDimensionNumbersAttr(
     const ScatterDimensionNumbers& dims);

@@ -7,14 +7,12 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
-#include "absl/container/flat_hash_set.h"
 #include "shardkit/dialect/func/func_ops.h"
 #include "shardkit/dialect/sdy/attr_names.h"
 #include "shardkit/dialect/sdy/sdy_ops.h"
 #include "shardkit/dialect/sdy/sharding_site.h"
 #include "shardkit/dialect/stablehlo/stablehlo_ops.h"
 #include "shardkit/passes/export_passes.h"
-#include "src/passes/import/sharding_walker.h"
 
 namespace shardkit {
 namespace {
@@ -78,19 +76,10 @@ absl::Status dropShardingAndMesh(Module& module) {
       func.resultAttrList().removeEntryEverywhere(kShardingAttr);
     }
   });
-  // A mesh some op still names (a reshard, a collective) stays.
-  absl::flat_hash_set<std::string> used;
-  import_internal::transformShardings(
-      module, [&used](const TensorSharding& sharding,
-                      const import_internal::ShardingSite&) {
-        if (!sharding.mesh.inlineMesh()) {
-          used.insert(std::string(sharding.mesh.name()));
-        }
-        return sharding;
-      });
+  // Every mesh goes, as in the reference: an op that still names one (an
+  // sdy op the program kept) fails the verification after the pass.
   for (Op op : module.body().ops()) {
-    auto mesh = dynCast<sdy::MeshOp>(op);
-    if (mesh && !used.contains(std::string(mesh.symName()))) op.erase();
+    if (isa<sdy::MeshOp>(op)) op.erase();
   }
   return absl::OkStatus();
 }

@@ -225,11 +225,10 @@ void registerExportPasses() {
   registerPass(optionlessPass("sdy-drop-sharding-rules",
                               "Removes the sdy.sharding_rule attributes.",
                               dropShardingRules));
-  registerPass(optionlessPass(
-      "sdy-drop-sharding-and-mesh",
-      "Removes every sdy.sharding attribute and the meshes nothing names "
-      "any more.",
-      dropShardingAndMesh));
+  registerPass(
+      optionlessPass("sdy-drop-sharding-and-mesh",
+                     "Removes every sdy.sharding attribute and every mesh.",
+                     dropShardingAndMesh));
   registerPass(mergerPass("sdy-constant-merger",
                           "Merges identical constants with identical "
                           "shardings in the same block.",

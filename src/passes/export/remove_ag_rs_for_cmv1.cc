@@ -1,8 +1,9 @@
 // -sdy-remove-all-gather-reduce-scatter-for-cmv1: for backends whose
 // collective matmul (CMV1) fuses the communication into the dot, an
-// all-gather whose only user is a dot, and a reduce-scatter of a dot's
-// result without unreduced axes, are removed; the dot then carries the
-// reduce-scatter's out sharding.
+// all-gather whose only use is a dot's operand is removed, and so is the
+// reduce-scatter that is the only user of a dot without such an operand and
+// without unreduced axes; the dot then carries the reduce-scatter's out
+// sharding.
 #include <optional>
 #include <vector>
 
@@ -26,25 +27,31 @@ void replaceByInput(Op op) {
 }  // namespace
 
 absl::Status removeAllGatherReduceScatterForCmv1(Module& module) {
-  std::vector<Op> collectives;
+  std::vector<Op> dots;
   module.walk([&](Op op) {
-    if (isa<sdy::AllGatherOp, sdy::ReduceScatterOp>(op)) {
-      collectives.push_back(op);
-    }
+    if (isDot(op)) dots.push_back(op);
   });
-  for (Op op : collectives) {
-    if (auto gather = dynCast<sdy::AllGatherOp>(op)) {
-      if (isDot(gather.result().soleUser())) replaceByInput(op);
-      continue;
+  std::vector<Op> removed;
+  for (Op dot : dots) {
+    // An all-gather whose only use is the dot goes; the dot then keeps its
+    // reduce-scatter.
+    bool gathered = false;
+    for (Value operand : dot.operands()) {
+      Op gather = operand.definingOp();
+      if (isa<sdy::AllGatherOp>(gather) && gather.result(0).hasOneUse()) {
+        removed.push_back(gather);
+        gathered = true;
+      }
     }
-    auto scatter = sdy::ReduceScatterOp(op);
-    Op dot = scatter.tensor().definingOp();
-    if (!isDot(dot) || dot.numResults() != 1) continue;
+    if (gathered || dot.numResults() != 1) continue;
+    auto scatter = dynCast<sdy::ReduceScatterOp>(dot.result(0).soleUser());
+    if (!scatter) continue;
     std::optional<TensorSharding> dot_sharding = getSharding(dot.result(0));
     if (dot_sharding && !dot_sharding->unreduced_axes.empty()) continue;
     setSharding(dot.result(0), scatter.outSharding());
-    replaceByInput(op);
+    removed.push_back(scatter);
   }
+  for (Op op : removed) replaceByInput(op);
   return absl::OkStatus();
 }
 

@@ -33,10 +33,6 @@ class SingleDeviceResolver {
     std::string_view global = meshes_.globalMeshName();
     if (global.empty()) return absl::OkStatus();
     global_ = std::string(global);
-    if (options_.replica_count > 1 && options_.partition_count > 1) {
-      return absl::InvalidArgumentError(
-          "single-device ops need replica-count or partition-count to be 1");
-    }
     for (FuncOp func : functionDefinitions(module_)) {
       std::vector<Op> ops;
       ir_internal::collectPostOrder(func.body(), ops);
@@ -72,7 +68,7 @@ class SingleDeviceResolver {
           return opError(op, "has conflicting single-device result shardings");
         }
         device = id;
-      } else if (!sharding->isFullyReplicated()) {
+      } else if (shardsADimension(*sharding)) {
         other_sharded = true;
       }
     }
@@ -82,6 +78,15 @@ class SingleDeviceResolver {
                      "across devices");
     }
     return device;
+  }
+
+  // Whether a dimension of `sharding` is sharded (its replicated and
+  // unreduced axes aside, as the reference's isFullyReplicated reads it).
+  static bool shardsADimension(const TensorSharding& sharding) {
+    for (const DimensionSharding& dim : sharding.dim_shardings) {
+      if (!dim.axes.empty()) return true;
+    }
+    return false;
   }
 
   Op create(OperationState& state, Op anchor, uint32_t loc) {
@@ -98,7 +103,7 @@ class SingleDeviceResolver {
   // `device id == device`, built before `anchor`.
   Value deviceGuard(Op anchor, int64_t device) {
     uint32_t loc = anchor.location();
-    bool partitions = options_.replica_count == 1;
+    bool partitions = options_.replica_count <= 1;
     OperationState id(partitions ? stablehlo::PartitionIdOp::opName()
                                  : stablehlo::ReplicaIdOp::opName());
     id.result_types = {scalar("ui32")};
@@ -159,6 +164,12 @@ class SingleDeviceResolver {
 };
 
 absl::Status SingleDeviceResolver::resolve(Op op, int64_t device) {
+  // The device id is the replica id or the partition id, not both.
+  if (options_.replica_count > 1 && options_.partition_count > 1) {
+    return opError(op,
+                   "Shardy partitioner does not support replica_count > 1 && "
+                   "partition_count > 1 yet.");
+  }
   Value guard = deviceGuard(op, device);
   OperationState if_state(stablehlo::IfOp::opName());
   if_state.operands = {guard};

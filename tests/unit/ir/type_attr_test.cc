@@ -134,7 +134,7 @@ TEST_CASE("builtin attributes print as MLIR prints them") {
         "#stablehlo<precision DEFAULT>");
 }
 
-TEST_CASE("floats: 6 significant digits when they round-trip, else exact") {
+TEST_CASE("floats: 6 significant digits when they round-trip, else APFloat's") {
   CHECK(formatFloat(1.0, "f32") == "1.000000e+00");
   CHECK(formatFloat(0.0, "f64") == "0.000000e+00");
   CHECK(formatFloat(-0.0, "f64") == "-0.000000e+00");
@@ -142,11 +142,19 @@ TEST_CASE("floats: 6 significant digits when they round-trip, else exact") {
   CHECK(formatFloat(1e-3, "f64") == "1.000000e-03");
   CHECK(formatFloat(0.1, "f32") == "1.000000e-01");
   CHECK(formatFloat(1e30, "f32") == "1.000000e+30");
-  // Not exact in 6 digits: the shortest text that reads back.
-  CHECK(formatFloat(3.14159265, "f64") == "3.14159265");
+  // Not exact in 6 digits: APFloat's text, 17 digits for f64 and 9 for f32
+  // with trailing zeros dropped, as MLIR prints it.
+  CHECK(formatFloat(3.14159265, "f64") == "3.1415926500000002");
   CHECK(formatFloat(0.12345678, "f64") == "0.12345678");
   CHECK(formatFloat(0.1234567, "f64") == "1.234567e-01");  // 7 digits fit
-  CHECK(formatFloat(static_cast<double>(3.1415927f), "f32") == "3.1415927");
+  CHECK(formatFloat(static_cast<double>(3.1415927f), "f32") == "3.14159274");
+  CHECK(formatFloat(-3.4028234663852886e38, "f32") == "-3.40282347E+38");
+  CHECK(formatFloat(1.7976931348623157e308, "f64") ==
+        "1.7976931348623157E+308");
+  // Exact in 6 digits in its own format (bf16), not as an f32.
+  CHECK(formatFloat(3.3895313892515355e38, "bf16") == "3.389531e+38");
+  // No point in APFloat's text: the bits in hex.
+  CHECK(formatFloat(static_cast<double>(123456789.0f), "f32") == "0x4CEB79A3");
   // f32 precision decides: this double is not exact in 6 digits as f64, but
   // its f32 value is.
   CHECK(formatFloat(static_cast<double>(0.3f), "f32") == "3.000000e-01");
