@@ -16,10 +16,10 @@
 
 #include "shardkit/asm/module_io.h"
 #include "shardkit/core/op_sharding_rule.h"
+#include "shardkit/factor_propagation/rule_builder.h"
 #include "shardkit/passes/rule_passes.h"
 #include "shardkit/rules/registry.h"
 #include "shardkit/rules/reshape.h"
-#include "shardkit/factor_propagation/rule_builder.h"
 #include "shardkit/support/strings.h"
 
 namespace {

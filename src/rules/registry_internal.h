@@ -12,10 +12,10 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "shardkit/factor_propagation/rule_builder.h"
 #include "shardkit/ir/graph.h"
 #include "shardkit/rules/reduction_rules.h"
 #include "shardkit/rules/registry.h"
-#include "shardkit/factor_propagation/rule_builder.h"
 
 namespace shardkit::rules_internal {
 

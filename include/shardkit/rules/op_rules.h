@@ -9,14 +9,14 @@
 #ifndef SHARDKIT_RULES_OP_RULES_H_
 #define SHARDKIT_RULES_OP_RULES_H_
 
-#include "shardkit/rules/collective_rules.h"      // IWYU pragma: export
-#include "shardkit/rules/contraction_rules.h"     // IWYU pragma: export
-#include "shardkit/rules/custom_call_rules.h"     // IWYU pragma: export
-#include "shardkit/rules/gather_scatter_rules.h"  // IWYU pragma: export
-#include "shardkit/rules/pointwise_rules.h"       // IWYU pragma: export
-#include "shardkit/rules/reduction_rules.h"       // IWYU pragma: export
-#include "shardkit/rules/reshape.h"               // IWYU pragma: export
-#include "shardkit/factor_propagation/rule_builder.h"          // IWYU pragma: export
-#include "shardkit/rules/slicing_rules.h"         // IWYU pragma: export
+#include "shardkit/factor_propagation/rule_builder.h"  // IWYU pragma: export
+#include "shardkit/rules/collective_rules.h"           // IWYU pragma: export
+#include "shardkit/rules/contraction_rules.h"          // IWYU pragma: export
+#include "shardkit/rules/custom_call_rules.h"          // IWYU pragma: export
+#include "shardkit/rules/gather_scatter_rules.h"       // IWYU pragma: export
+#include "shardkit/rules/pointwise_rules.h"            // IWYU pragma: export
+#include "shardkit/rules/reduction_rules.h"            // IWYU pragma: export
+#include "shardkit/rules/reshape.h"                    // IWYU pragma: export
+#include "shardkit/rules/slicing_rules.h"              // IWYU pragma: export
 
 #endif  // SHARDKIT_RULES_OP_RULES_H_

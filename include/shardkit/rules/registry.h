@@ -33,8 +33,8 @@
 #include "absl/status/statusor.h"
 #include "shardkit/core/op_sharding_rule.h"
 #include "shardkit/export.h"
-#include "shardkit/ir/graph.h"
 #include "shardkit/factor_propagation/rule_builder.h"
+#include "shardkit/ir/graph.h"
 
 SHARDKIT_EXPORT_BEGIN
 

@@ -1,6 +1,7 @@
+#include "shardkit/factor_propagation/rule_builder.h"
+
 #include <catch2/catch.hpp>
 
-#include "shardkit/factor_propagation/rule_builder.h"
 #include "unit/rules/rule_test_util.h"
 
 namespace shardkit {

@@ -3,8 +3,8 @@
 #include <catch2/catch.hpp>
 
 #include "shardkit/dialect/sdy/sharding_site.h"
-#include "shardkit/rules/registry.h"
 #include "shardkit/factor_propagation/rule_builder.h"
+#include "shardkit/rules/registry.h"
 #include "unit/rules/registry_test_util.h"
 
 namespace shardkit {
