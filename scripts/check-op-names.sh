@@ -21,8 +21,9 @@ allowed=(
   src/text/parse.cc
   src/text/stablehlo_attr_text.cc
   # The `#stablehlo.replica_group_mesh_axes` and `#stablehlo.mesh` attributes
-  # -sdy-lift-inlined-meshes rewrites.
+  # -sdy-lift-inlined-meshes rewrites and the interpreter reads.
   src/passes/import/lift_inlined_meshes.cc
+  src/interp/mesh_axes_groups.cc
   # A verifier message of core ("... a parent sdy.manual_computation op").
   include/shardkit/core/verify_sharding.h
 )

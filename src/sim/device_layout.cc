@@ -1,59 +1,12 @@
 #include "device_layout.h"
 
 #include <algorithm>
-#include <map>
 #include <numeric>
 
 #include "shardkit/core/sharding_math.h"
 #include "shardkit/support/strings.h"
 
 namespace shardkit::sim_internal {
-namespace {
-
-// Mesh sizes beyond which a host simulation makes no sense.
-constexpr int64_t kMaxDevices = 1 << 16;
-
-// The digit of coordinate `coord` (of an axis of size `axis_size`) that the
-// (sub-)axis `axis` reads, and its weight.
-struct Digit {
-  int64_t value;
-  int64_t weight;
-};
-Digit digitOf(const AxisRef& axis, int64_t coord, int64_t axis_size,
-              const Mesh& mesh) {
-  const int64_t size = axis.size(mesh);
-  const int64_t weight = axis_size / (axis.preSize() * size);
-  return {(coord / weight) % size, weight};
-}
-
-}  // namespace
-
-absl::StatusOr<MeshDevices> MeshDevices::of(const Mesh& mesh) {
-  MeshDevices devices;
-  if (mesh.totalSize() > kMaxDevices) {
-    return absl::InvalidArgumentError(
-        toAbsl(strCat("mesh of ", mesh.totalSize(), " devices is too large")));
-  }
-  devices.ids = mesh.deviceIdsOrIota();
-  for (int64_t id : devices.ids) {
-    if (id < 0 || id >= kMaxDevices) {
-      return absl::InvalidArgumentError(
-          toAbsl(strCat("device id ", id, " out of range")));
-    }
-    devices.id_bound = std::max(devices.id_bound, id + 1);
-  }
-  devices.coords.resize(devices.id_bound);
-  devices.used.assign(devices.id_bound, false);
-  for (size_t position = 0; position < devices.ids.size(); ++position) {
-    const int64_t id = devices.ids[position];
-    if (devices.used[id]) {
-      return absl::InvalidArgumentError("device ids are not distinct");
-    }
-    devices.used[id] = true;
-    devices.coords[id] = meshCoordinates(mesh, static_cast<int64_t>(position));
-  }
-  return devices;
-}
 
 std::vector<int64_t> paddedShape(absl::Span<const int64_t> shape,
                                  const TensorSharding& sharding,
@@ -119,43 +72,6 @@ int64_t ShardLayout::globalIndex(int64_t id, int64_t offset) const {
     flat = flat * shape[d] + global;
   }
   return flat;
-}
-
-std::vector<std::vector<int64_t>> groupsAlong(absl::Span<const AxisRef> axes,
-                                              const Mesh& mesh,
-                                              const MeshDevices& devices) {
-  std::map<std::vector<int64_t>, std::vector<int64_t>> by_key;
-  std::vector<std::vector<int64_t>> keys(devices.id_bound);
-  for (int64_t id = 0; id < devices.id_bound; ++id) {
-    if (!devices.used[id]) continue;
-    std::vector<int64_t> key = devices.coords[id];
-    for (size_t i = 0; i < mesh.axes.size(); ++i) {
-      for (const AxisRef& axis : axes) {
-        if (axis.name != mesh.axes[i].name) continue;
-        Digit digit =
-            digitOf(axis, devices.coords[id][i], mesh.axes[i].size, mesh);
-        key[i] -= digit.value * digit.weight;
-      }
-    }
-    by_key[key].push_back(id);
-    keys[id] = std::move(key);
-  }
-  std::vector<std::vector<int64_t>> groups(devices.id_bound);
-  for (int64_t id : devices.ids) groups[id] = by_key[keys[id]];
-  return groups;
-}
-
-int64_t coordinateAlong(absl::Span<const AxisRef> axes, const Mesh& mesh,
-                        const MeshDevices& devices, int64_t id) {
-  int64_t coordinate = 0;
-  for (const AxisRef& axis : axes) {
-    const int index = mesh.axisIndex(axis.name);
-    if (index < 0) continue;
-    Digit digit =
-        digitOf(axis, devices.coords[id][index], mesh.axes[index].size, mesh);
-    coordinate = coordinate * axis.size(mesh) + digit.value;
-  }
-  return coordinate;
 }
 
 }  // namespace shardkit::sim_internal

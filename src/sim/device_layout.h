@@ -11,18 +11,9 @@
 #include "shardkit/core/axis_ref.h"
 #include "shardkit/core/mesh.h"
 #include "shardkit/core/tensor_sharding.h"
+#include "shardkit/sim/device_groups.h"
 
 namespace shardkit::sim_internal {
-
-// The devices of a mesh: ids in mesh order and each id's axis coordinates.
-struct MeshDevices {
-  std::vector<int64_t> ids;                  // by position
-  std::vector<std::vector<int64_t>> coords;  // by id
-  std::vector<bool> used;                    // by id
-  int64_t id_bound = 0;                      // max id + 1
-
-  static absl::StatusOr<MeshDevices> of(const Mesh& mesh);
-};
 
 // The blocks a sharding assigns: one local shape for all devices and, per
 // device id, the global start of its block in every dimension. The tensor is
@@ -48,24 +39,12 @@ struct ShardLayout {
   int64_t globalIndex(int64_t id, int64_t offset) const;
 };
 
-// Device groups: ids that agree on every mesh coordinate digit outside
-// `axes` communicate in a collective over `axes`. Returns, per device id,
-// the ids of its group in increasing order (empty for unused ids).
-std::vector<std::vector<int64_t>> groupsAlong(absl::Span<const AxisRef> axes,
-                                              const Mesh& mesh,
-                                              const MeshDevices& devices);
-
 // `shape` with every size rounded up to a multiple of the shard counts
 // `sharding` gives it (on `mesh`) and of `padded` (if given).
 std::vector<int64_t> paddedShape(absl::Span<const int64_t> shape,
                                  const TensorSharding& sharding,
                                  const Mesh& mesh,
                                  absl::Span<const int64_t> padded = {});
-
-// The coordinate of device `id` along `axes` read as one mixed-radix number,
-// major first (0 for the device at the groups' origin).
-int64_t coordinateAlong(absl::Span<const AxisRef> axes, const Mesh& mesh,
-                        const MeshDevices& devices, int64_t id);
 
 }  // namespace shardkit::sim_internal
 

@@ -22,9 +22,6 @@
 namespace shardkit {
 namespace {
 
-using sim_internal::coordinateAlong;
-using sim_internal::groupsAlong;
-using sim_internal::MeshDevices;
 using sim_internal::ShardLayout;
 
 int64_t identity(ReductionKind kind) {

@@ -15,8 +15,6 @@
 namespace shardkit {
 namespace {
 
-using sim_internal::groupsAlong;
-using sim_internal::MeshDevices;
 using sim_internal::ShardLayout;
 
 // Tensors larger than this are not simulated.

@@ -107,6 +107,8 @@ absl::StatusOr<Flags> parseFlags(const std::vector<std::string>& args) {
                                 kMaxThreads, ", got '", value, "'"));
       }
       flags.threads = threads;
+    } else if (flag == "interpret") {
+      flags.interpret = true;
     } else if (flag == "mlir-timing") {
       flags.timing = true;
     } else if (flag.starts_with("explain-op=")) {
@@ -130,6 +132,13 @@ absl::StatusOr<Flags> parseFlags(const std::vector<std::string>& args) {
       if (!request.ok()) return request.status();
       flags.passes.push_back(*std::move(request));
     }
+  }
+  if (flags.interpret &&
+      (!flags.explain_op.empty() || !flags.dump_graph.empty() ||
+       flags.verify_diagnostics)) {
+    return flagError(
+        "--interpret cannot be combined with --explain-op, --dump-graph or "
+        "-verify-diagnostics");
   }
   return flags;
 }

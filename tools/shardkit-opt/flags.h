@@ -41,6 +41,9 @@ struct Flags {
   std::string dump_graph;
   // --comm-report: where to write the collectives' communication cost.
   std::string comm_report;
+  // --interpret: after the passes, run @main with the interpreter
+  // (docs/interp.md) instead of printing the module.
+  bool interpret = false;
   std::vector<PassRequest> passes;
 };
 

@@ -26,6 +26,8 @@
 #include "shardkit/asm/module_io.h"
 #include "shardkit/dialect/verify_module.h"
 #include "shardkit/internal/phase_timing.h"
+#include "shardkit/interp/interpreter.h"
+#include "shardkit/interp/literal.h"
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/mpmd/dialect.h"
 #include "shardkit/partition/passes.h"
@@ -80,6 +82,11 @@ void printHelp() {
          "  --comm-report=FILE            after the passes, write the bytes "
          "each\n"
          "                                collective moves (JSON) to FILE\n"
+         "  --interpret                   after the passes, run @main with the "
+         "StableHLO\n"
+         "                                interpreter (checks must hold) "
+         "instead of\n"
+         "                                printing the module\n"
          "  --help                        show this help\n\n"
          "PASSES (-NAME or -NAME=\"key=value ...\"):\n";
   for (const PassInfo* pass : allPasses()) {
@@ -127,6 +134,25 @@ bool explain(Module& module, const Flags& flags, const std::string& file,
   }
   out.write(*text);
   return true;
+}
+
+// --interpret: runs @main; its results (if any) are printed, one per line.
+// A failed check is an error (the run goes on to report every one).
+bool interpret(Module& module, TextSink& out, std::vector<Diagnostic>& diags) {
+  absl::StatusOr<interp::RunResult> result =
+      interp::runFunction(module, "main", {});
+  if (!result.ok()) {
+    diags = located(result.status(), module.file_name);
+    return false;
+  }
+  for (const interp::RuntimeValue& v : result->results) {
+    out.write(v.isTensor()
+                  ? interp::tensorText(v.tensor(), interp::kMaxTensorElements)
+                  : v.typeText());
+    out.write("\n");
+  }
+  diags = std::move(result->failed_checks);
+  return diags.empty();
 }
 
 // The last chunk's module, deliberately never destroyed (see processChunk).
@@ -192,11 +218,11 @@ bool processChunk(std::string_view text, absl::FunctionRef<void()> release_text,
   // The last pass's verification runs beside the printing when a failure
   // can still take the output back (a file target is replaced only on
   // success), and nothing else reads the module in between.
-  bool verify_beside_print = flags.verify_each && !flags.passes.empty() &&
-                             !flags.timing && !flags.verify_diagnostics &&
-                             flags.comm_report.empty() &&
-                             flags.explain_op.empty() &&
-                             flags.dump_graph.empty() && out.withdrawable();
+  bool verify_beside_print =
+      flags.verify_each && !flags.passes.empty() && !flags.interpret &&
+      !flags.timing && !flags.verify_diagnostics && flags.comm_report.empty() &&
+      flags.explain_op.empty() && flags.dump_graph.empty() &&
+      out.withdrawable();
   for (const PassRequest& pass : flags.passes) {
     absl::Status status;
     {
@@ -220,6 +246,12 @@ bool processChunk(std::string_view text, absl::FunctionRef<void()> release_text,
       return false;
     }
     report.insert(report.end(), entries->begin(), entries->end());
+  }
+  if (flags.interpret) {
+    TimedPhase phase("interpret");
+    bool ok = interpret(**module, out, diags);
+    if (last_chunk) kModuleKeptUntilExit = module->release();
+    return ok;
   }
   if (!flags.explain_op.empty())
     return explain(**module, flags, file, out, diags);
@@ -259,6 +291,7 @@ int run(int argc, char** argv) {
   tuneAllocator();
   registerMpmdDialect();
   registerPartitionPasses();
+  interp::registerInterpreterDialects();
   absl::StatusOr<Flags> parsed =
       parseFlags(std::vector<std::string>(argv + 1, argv + argc));
   if (!parsed.ok()) {

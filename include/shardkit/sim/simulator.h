@@ -11,9 +11,19 @@
 // positions past D are padding (kPadding). A chain of collectives is
 // simulated with one P per dimension, a multiple of every shard count along
 // the chain, so that resharding never moves padding. Which shard a
-// device holds follows from its mesh coordinates, a dimension's axes read
-// major to minor (sub-axis `"x":(p)s` is the digit of x's coordinate in radix
-// [p, s, size(x) / (p * s)]).
+// device holds follows from its coordinate along the dimension's axes, and a
+// collective's communication groups are the devices that differ only along
+// its axes (both from sim/device_groups.h, which the interpreter's
+// StableHLO collectives over mesh axes use too).
+//
+// The simulator runs sdy collectives, which are defined on shardings: a
+// device's new block is the part of the global tensor its new sharding
+// assigns it, taken from whichever member of its group holds it, so the
+// order of a group does not matter here. StableHLO's collectives (the
+// interpreter's, docs/interp.md) are defined on buffers: all_gather
+// concatenates the group's operands in the group's order. The partitioner
+// turns the first into the second; running its output is what checks that
+// the order it chose puts every block where the sharding says.
 //
 // Unreduced axes: the devices that differ only along a tensor's unreduced
 // axes hold partial values whose reduction (sum, max or min) is the element.

@@ -148,6 +148,39 @@ absl::StatusOr<Op> parseElementwise(OpReader& r, OpName name) {
   return r.createOp(state);
 }
 
+// complex, real and imag: `%a, %b : t` names the complex type (complex's
+// result, real's and imag's operand); the other side has its part type. A
+// float type names every type (real and imag of floats).
+absl::StatusOr<Op> parseComplexPart(OpReader& r, OpName name) {
+  OperationState state(name);
+  SK_RETURN_IF_ERROR(r.parseOperandList(state.operands));
+  SK_RETURN_IF_ERROR(r.parseOptionalAttrDict(state));
+  if (r.p().lexer().peek().is(TokenKind::kLParen)) {
+    SK_RETURN_IF_ERROR(parseSameOrFunctional(r, state));
+    return r.createOp(state);
+  }
+  SK_RETURN_IF_ERROR(r.p().expect(TokenKind::kColon, "':'"));
+  size_t offset = r.p().tok().offset;
+  SK_ASSIGN_OR_RETURN(Type complex, r.parseType());
+  std::string_view element = complex.elementType();
+  if (!complex.isRankedTensor() || !element.starts_with("complex<") ||
+      !element.ends_with(">")) {
+    // real and imag of floats: one type for all.
+    std::vector<Type> inputs(state.operands.size(), complex);
+    state.result_types.push_back(complex);
+    SK_RETURN_IF_ERROR(r.checkOperandTypes(state.operands, inputs, offset));
+    return r.createOp(state);
+  }
+  Type part = r.module().types().rankedTensor(
+      complex.shape(), element.substr(8, element.size() - 9));
+  bool makes_complex = name == "stablehlo.complex";
+  std::vector<Type> inputs(state.operands.size(),
+                           makes_complex ? part : complex);
+  state.result_types.push_back(makes_complex ? complex : part);
+  SK_RETURN_IF_ERROR(r.checkOperandTypes(state.operands, inputs, offset));
+  return r.createOp(state);
+}
+
 bool printElementwise(OpWriter& w, Op op) {
   if (op.numResults() != 1 || op.numOperands() == 0) return false;
   w << op.name() << " ";
@@ -388,6 +421,10 @@ void ir_internal::addStablehloSyntax(ir_internal::SyntaxTable& table) {
        ir_internal::stablehloOpTable()) {
     const FormSyntax& form = kFormSyntaxes[row.form];
     if (form.parse) table[row.name] = {form.parse, form.print};
+  }
+  for (std::string_view name :
+       {"stablehlo.complex", "stablehlo.real", "stablehlo.imag"}) {
+    table[name] = {parseComplexPart, printElementwise};
   }
   table["stablehlo.select"] = {parseSelect, printSelect};
   table["stablehlo.after_all"] = {parseAfterAll, printAfterAll};

@@ -112,6 +112,43 @@ using CollectivePermuteOp = PlainOp<"stablehlo.collective_permute">;
 using CrossReplicaSumOp = PlainOp<"stablehlo.cross-replica-sum">;
 using ReduceScatterOp = PlainOp<"stablehlo.reduce_scatter">;
 
+// The other ops the interpreter evaluates (src/interp, by these kinds).
+using AfterAllOp = PlainOp<"stablehlo.after_all">;
+using Atan2Op = PlainOp<"stablehlo.atan2">;
+using BroadcastOp = PlainOp<"stablehlo.broadcast">;
+using CbrtOp = PlainOp<"stablehlo.cbrt">;
+using CeilOp = PlainOp<"stablehlo.ceil">;
+using ClzOp = PlainOp<"stablehlo.count_leading_zeros">;
+using ComplexOp = PlainOp<"stablehlo.complex">;
+using CompositeOp = PlainOp<"stablehlo.composite">;
+using CosineOp = PlainOp<"stablehlo.cosine">;
+using Expm1Op = PlainOp<"stablehlo.exponential_minus_one">;
+using FloorOp = PlainOp<"stablehlo.floor">;
+using GetDimensionSizeOp = PlainOp<"stablehlo.get_dimension_size">;
+using GetTupleElementOp = PlainOp<"stablehlo.get_tuple_element">;
+using ImagOp = PlainOp<"stablehlo.imag">;
+using IsFiniteOp = PlainOp<"stablehlo.is_finite">;
+using Log1pOp = PlainOp<"stablehlo.log_plus_one">;
+using LogisticOp = PlainOp<"stablehlo.logistic">;
+using MapOp = PlainOp<"stablehlo.map">;
+using NotOp = PlainOp<"stablehlo.not">;
+using PopcntOp = PlainOp<"stablehlo.popcnt">;
+using PowOp = PlainOp<"stablehlo.power">;
+using RealOp = PlainOp<"stablehlo.real">;
+using ReducePrecisionOp = PlainOp<"stablehlo.reduce_precision">;
+using RemOp = PlainOp<"stablehlo.remainder">;
+using RoundNearestAfzOp = PlainOp<"stablehlo.round_nearest_afz">;
+using RoundNearestEvenOp = PlainOp<"stablehlo.round_nearest_even">;
+using RsqrtOp = PlainOp<"stablehlo.rsqrt">;
+using ShiftLeftOp = PlainOp<"stablehlo.shift_left">;
+using ShiftRightArithmeticOp = PlainOp<"stablehlo.shift_right_arithmetic">;
+using ShiftRightLogicalOp = PlainOp<"stablehlo.shift_right_logical">;
+using SignOp = PlainOp<"stablehlo.sign">;
+using SineOp = PlainOp<"stablehlo.sine">;
+using TanOp = PlainOp<"stablehlo.tan">;
+using TupleOp = PlainOp<"stablehlo.tuple">;
+using XorOp = PlainOp<"stablehlo.xor">;
+
 }  // namespace shardkit::stablehlo
 
 SHARDKIT_EXPORT_END
