@@ -33,7 +33,7 @@ func.func @main() {
   check.expect_almost_eq_const %c, dense<[1.0, 2.0]> : tensor<2xf32>
   %one = stablehlo.constant dense<1.0> : tensor<f32>
   %two_up = stablehlo.constant dense<1.00000024> : tensor<f32>
-  // CHECK: checks.mlir:[[@LINE+1]]:3: error: 'check.expect_close' op Elements values don't match with respect to maximal ULP difference=1 limit: index=[], actual=1.000000e+00, expected=1.0000002, ULP difference=2
+  // CHECK: checks.mlir:[[@LINE+1]]:3: error: 'check.expect_close' op Elements values don't match with respect to maximal ULP difference=1 limit: index=[], actual=1.000000e+00, expected=1.00000024, ULP difference=2
   check.expect_close %one, %two_up, max_ulp_difference = 1 : tensor<f32>, tensor<f32>
   return
 }

@@ -186,7 +186,7 @@ func.func @main() {
   %d = stablehlo.constant dense<[0.00390625, 0.0078125]> : tensor<2xbf16>
   %e = stablehlo.add %c, %d : tensor<2xbf16>
   // Rounding the tie away from zero instead of to even.
-  // CHECK: elementwise.mlir:[[@LINE+1]]:3: error: 'check.expect_eq_const' op Element values don't match: 1.000000e+00 (actual) vs 1.0078125 (expected) at index [0]
+  // CHECK: elementwise.mlir:[[@LINE+1]]:3: error: 'check.expect_eq_const' op Element values don't match: 1.000000e+00 (actual) vs 1.007812e+00 (expected) at index [0]
   check.expect_eq_const %e, dense<[1.0078125, 3.0]> : tensor<2xbf16>
   %f = stablehlo.constant dense<-1.9> : tensor<f32>
   %i = stablehlo.convert %f : (tensor<f32>) -> tensor<i8>
