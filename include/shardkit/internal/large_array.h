@@ -6,7 +6,7 @@
 // (aligned_alloc) aligned to and rounded up to that size and marked for
 // transparent huge pages (madvise MADV_HUGEPAGE): a walk over a large
 // module's tables then misses the TLB far less often (docs/performance.md,
-// "Memory"). A freed block goes back to the heap like any other.
+// "Why it is fast"). A freed block goes back to the heap like any other.
 // Smaller arrays, and other systems, use operator new. Where the kernel
 // gives no huge pages, the block is ordinary memory.
 //
