@@ -46,7 +46,7 @@ std::vector<int64_t> unflatten(int64_t i, absl::Span<const int64_t> shape) {
   return index;
 }
 
-void fail(OpContext& ctx, std::string message, const Tensor& actual,
+void fail(OpContext& ctx, const std::string& message, const Tensor& actual,
           const Tensor& expected) {
   ctx.eval().reportFailedCheck(ctx.op(),
                                strCat("'", ctx.op().name(), "' op ", message),
@@ -74,7 +74,9 @@ void reportFirstMismatch(OpContext& ctx, std::string_view what,
 template <bool kConstant>
 absl::StatusOr<Results> expectEq(OpContext& ctx) {
   SK_ASSIGN_OR_RETURN(auto pair, comparedTensors(ctx, kConstant));
-  const auto& [actual, expected] = pair;
+  // Named references, not a structured binding: lambdas capture them.
+  const Tensor& actual = pair.first;
+  const Tensor& expected = pair.second;
   reportFirstMismatch(
       ctx, "Element values don't match", actual, expected,
       [&](int64_t i) { return actual.elementEquals(i, expected, i); });
@@ -93,7 +95,8 @@ bool almostEqual(double f, double g, double tolerance) {
 template <bool kConstant>
 absl::StatusOr<Results> expectAlmostEq(OpContext& ctx) {
   SK_ASSIGN_OR_RETURN(auto pair, comparedTensors(ctx, kConstant));
-  const auto& [actual, expected] = pair;
+  const Tensor& actual = pair.first;
+  const Tensor& expected = pair.second;
   if (actual.kind() == ElementKind::kInteger) {
     return evalError("compares floats or complex numbers only");
   }

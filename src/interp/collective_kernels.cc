@@ -137,6 +137,7 @@ absl::StatusOr<Results> allGather(OpContext& ctx) {
   Results results;
   for (size_t k = 0; k < ctx.numOperands(); ++k) {
     std::vector<Tensor> parts;
+    parts.reserve(all.size());
     for (auto& values : all) parts.push_back(std::move(values[k]));
     SK_ASSIGN_OR_RETURN(Tensor r, concatenateTensors(parts, dim));
     results.push_back(std::move(r));

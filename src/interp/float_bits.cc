@@ -68,7 +68,7 @@ uint64_t floatToBits(ElementType type, double value) {
       mantissa = static_cast<uint64_t>(
           std::ldexp(std::fabs(value), mantissa_bits - f.min_exponent));
     } else {
-      exp = static_cast<uint64_t>(exponent + bias);
+      exp = static_cast<uint64_t>(static_cast<int64_t>(exponent) + bias);
       mantissa = static_cast<uint64_t>(std::ldexp(m * 2 - 1, mantissa_bits));
     }
   }

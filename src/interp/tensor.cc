@@ -1,7 +1,8 @@
 #include "shardkit/interp/tensor.h"
 
+#include <bit>
 #include <cmath>
-#include <cstring>
+#include <cstdint>
 
 #include "shardkit/support/strings.h"
 #include "src/interp/float_bits.h"
@@ -136,7 +137,7 @@ bool operator==(const Tensor& a, const Tensor& b) {
     return false;
   }
   auto same_bits = [](double x, double y) {
-    return std::memcmp(&x, &y, sizeof(double)) == 0;
+    return std::bit_cast<uint64_t>(x) == std::bit_cast<uint64_t>(y);
   };
   for (size_t i = 0; i < a.floats_.size(); ++i) {
     if (!same_bits(a.floats_[i], b.floats_[i])) return false;

@@ -34,7 +34,7 @@ OperationState collectiveState(GlobalToLocal& c, OpName name,
 }
 
 Value allGather(GlobalToLocal& c, HloEmitter& e, Value input, int64_t dim,
-                const GroupsAttr& groups, std::vector<int64_t> shape) {
+                const GroupsAttr& groups, const std::vector<int64_t>& shape) {
   OperationState state =
       collectiveState(c, stablehlo::AllGatherOp::opName(), groups, true);
   state.addAttr("all_gather_dim", Attribute::integer(dim));
@@ -78,7 +78,7 @@ absl::Status gatherPerDim(GlobalToLocal& c, sdy::AllGatherOp op,
     std::vector<int64_t> shape(current.type().shape().begin(),
                                current.type().shape().end());
     if (shape[dim] != kDynamicSize) shape[dim] *= groups.size;
-    current = allGather(c, e, current, dim, groups, std::move(shape));
+    current = allGather(c, e, current, dim, groups, shape);
   }
   c.replace(op, {current});
   return absl::OkStatus();

@@ -69,6 +69,8 @@ absl::Status convertFuncReturn(GlobalToLocal& /*c*/, Op op) {
 // its result types converted as types (not as values): they keep their
 // global types, and the call keeps no other attribute.
 absl::Status convertCall(GlobalToLocal& /*c*/, Op op) {
+  // A copy, not a reference: the dictionary it lives in is reset below.
+  // NOLINTNEXTLINE(performance-unnecessary-copy-initialization)
   Attribute callee = op.attr("callee");
   op.discardableAttrs() = AttrDict();
   op.inherentAttrs() = AttrDict();
