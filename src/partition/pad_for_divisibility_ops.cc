@@ -1,0 +1,305 @@
+// -sdy-pad-for-divisibility: the rewrites of the ops whose padding needs
+// more than new result types (slice, pad, the contractions and the sdy
+// collectives); pad_for_divisibility.h states the contract.
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "shardkit/dialect/sdy/sdy_ops.h"
+#include "shardkit/dialect/sdy/sharding_site.h"
+#include "shardkit/dialect/stablehlo/stablehlo_attrs.h"
+#include "shardkit/dialect/stablehlo/stablehlo_ops.h"
+#include "shardkit/ir/diagnostic.h"
+#include "shardkit/partition/device_groups.h"
+#include "shardkit/support/strings.h"
+#include "src/partition/pad_for_divisibility.h"
+
+namespace shardkit::partition {
+namespace {
+
+std::vector<int64_t> ints(const Attribute& attr) {
+  std::optional<std::vector<int64_t>> v = attr.intList();
+  return v ? *v : std::vector<int64_t>();
+}
+
+// The integers of a dense integer literal in order (a splat as one value).
+std::vector<int64_t> literalInts(const Attribute& attr) {
+  std::vector<int64_t> values;
+  const ElementsValue* elements = attr.asElements();
+  if (elements == nullptr) return values;
+  const std::string& text = elements->literal;
+  for (size_t i = 0; i < text.size();) {
+    const bool digit = std::isdigit(static_cast<unsigned char>(text[i]));
+    const bool minus = text[i] == '-' && i + 1 < text.size() &&
+                       std::isdigit(static_cast<unsigned char>(text[i + 1]));
+    if (!digit && !minus) {
+      ++i;
+      continue;
+    }
+    char* end = nullptr;
+    values.push_back(std::strtoll(text.c_str() + i, &end, 10));
+    i = end - text.c_str();
+  }
+  return values;
+}
+
+// Entry `i` of an optional per-dimension list, or `fallback`.
+int64_t at(const std::vector<int64_t>& list, size_t i, int64_t fallback) {
+  if (list.size() == 1) return list[0];
+  return i < list.size() ? list[i] : fallback;
+}
+
+// The result shape of a convolution of `lhs` by `rhs` with `op`'s window,
+// dimension numbers and group counts, by StableHLO's shape rules; nullopt
+// without dimension numbers.
+std::optional<std::vector<int64_t>> convolutionShape(
+    Op op, absl::Span<const int64_t> lhs, absl::Span<const int64_t> rhs,
+    const ConvDimensionNumbers& dims) {
+  const size_t spatial = dims.input_spatial.size();
+  if (dims.kernel_spatial.size() != spatial ||
+      dims.output_spatial.size() != spatial) {
+    return std::nullopt;
+  }
+  std::vector<int64_t> strides = ints(op.attr("window_strides"));
+  std::vector<int64_t> lhs_dilation = ints(op.attr("lhs_dilation"));
+  std::vector<int64_t> rhs_dilation = ints(op.attr("rhs_dilation"));
+  std::vector<int64_t> padding = literalInts(op.attr("padding"));
+  const int64_t batch_groups =
+      std::max<int64_t>(1, op.attr("batch_group_count").intValue().value_or(1));
+  std::vector<int64_t> out(lhs.size(), 0);
+  out[dims.output_batch] = lhs[dims.input_batch] / batch_groups;
+  out[dims.output_feature] = rhs[dims.kernel_output_feature];
+  for (size_t i = 0; i < spatial; ++i) {
+    const int64_t in = lhs[dims.input_spatial[i]];
+    const int64_t window = rhs[dims.kernel_spatial[i]];
+    const int64_t dilated_in =
+        in == 0 ? 0 : (in - 1) * at(lhs_dilation, i, 1) + 1;
+    const int64_t padded_in =
+        dilated_in + at(padding, 2 * i, 0) + at(padding, 2 * i + 1, 0);
+    const int64_t dilated_window =
+        window == 0 ? 0 : (window - 1) * at(rhs_dilation, i, 1) + 1;
+    const int64_t stride = std::max<int64_t>(1, at(strides, i, 1));
+    out[dims.output_spatial[i]] =
+        padded_in < dilated_window ? 0
+                                   : (padded_in - dilated_window) / stride + 1;
+  }
+  return out;
+}
+
+// The dimensions of a slice that need no data of another device when both
+// sides are sharded alike: unsharded ones, and ones that start at 0 with
+// stride 1 and keep the per-device piece size.
+bool isCommunicationFreeSliceDim(PadForDivisibility& p, Op op, int64_t dim,
+                                 const TensorSharding* sharding) {
+  if (sharding == nullptr || dim >= sharding->rank()) return true;
+  const Mesh* mesh = p.module().meshTable().resolve(*sharding);
+  const AxisRefVector& axes = sharding->dim_shardings[dim].axes;
+  const int64_t shards = mesh && !axes.empty() ? totalAxesSize(axes, *mesh) : 1;
+  if (shards <= 1) return true;
+  if (ints(op.attr("start_indices"))[dim] != 0 ||
+      ints(op.attr("strides"))[dim] != 1) {
+    return false;
+  }
+  const int64_t in = p.originalType(op.operand(0)).shape()[dim];
+  const int64_t out = p.originalType(op.result(0)).shape()[dim];
+  if (in == kDynamicSize || out == kDynamicSize) return false;
+  return (in + shards - 1) / shards == (out + shards - 1) / shards;
+}
+
+// Pads the operand of a collective `op` to `padded` (zeros where its
+// padding was unknown) and gives the result that type; the result is known
+// zero-padded when the operand's padding is.
+void padCollectiveOperand(PadForDivisibility& p, Op op, Type padded) {
+  Value input = op.operand(0);
+  bool zero = p.isZeroPadded(input);
+  const bool padded_before = input.type() != p.originalType(input);
+  if (padded != input.type()) {
+    // Padding an unpadded value with zeros makes it zero-padded; padding a
+    // padded one further keeps what was known of it.
+    zero = !padded_before || zero;
+    HloEmitter e(p.module(), op);
+    Value pad = p.padWithZeros(e, input, padded);
+    if (zero) p.markZeroPadded(pad);
+    op.setOperand(0, pad);
+  }
+  p.retype(op.result(0), padded);
+  if (zero) p.markZeroPadded(op.result(0));
+}
+
+}  // namespace
+
+absl::Status padSlice(PadForDivisibility& p, Op op) {
+  Value result = op.result(0);
+  Type type = p.originalType(result);
+  Type padded = p.paddedTypeOf(result);
+  if (padded == type) {
+    p.padGeneric(op);
+    return absl::OkStatus();
+  }
+  std::vector<int64_t> starts = ints(op.attr("start_indices"));
+  std::vector<int64_t> limits = ints(op.attr("limit_indices"));
+  std::vector<int64_t> strides = ints(op.attr("strides"));
+  const TensorSharding* in = p.sharding(op.operand(0));
+  std::optional<TensorSharding> in_copy;
+  if (in != nullptr) in_copy = *in;
+  for (int64_t d = 0; d < padded.rank(); ++d) {
+    if (padded.shape()[d] == type.shape()[d]) continue;
+    const int64_t limit = starts[d] + padded.shape()[d];
+    if (limit != limits[d] &&
+        !isCommunicationFreeSliceDim(p, op, d, in_copy ? &*in_copy : nullptr)) {
+      return p.error(op, strCat("dimension ", d,
+                                " of the slice cannot be padded for "
+                                "divisibility without communication."));
+    }
+    limits[d] = limit;
+  }
+  op.setAttr("limit_indices", Attribute::i64Array(limits));
+  p.retype(result, padded);
+  return absl::OkStatus();
+}
+
+absl::Status padPad(PadForDivisibility& p, Op op) {
+  Value input = op.operand(0);
+  Value result = op.result(0);
+  Type padded = p.paddedTypeOf(result);
+  std::vector<int64_t> low = ints(op.attr("edge_padding_low"));
+  std::vector<int64_t> high = ints(op.attr("edge_padding_high"));
+  std::vector<int64_t> interior = ints(op.attr("interior_padding"));
+  const int64_t rank = input.type().rank();
+  if (static_cast<int64_t>(low.size()) != rank ||
+      static_cast<int64_t>(high.size()) != rank ||
+      static_cast<int64_t>(interior.size()) != rank) {
+    return p.error(op, "expected a padding per dimension");
+  }
+  // The high padding that makes the result its padded size from the
+  // (possibly padded) input: padded = in + low + high + (in - 1) * interior.
+  std::vector<int64_t> new_high;
+  bool shrunk = false;
+  for (int64_t d = 0; d < rank; ++d) {
+    const int64_t in = input.type().shape()[d];
+    new_high.push_back(padded.shape()[d] - in - low[d] -
+                       std::max<int64_t>(0, in - 1) * interior[d]);
+    shrunk = shrunk || new_high[d] < high[d];
+  }
+  if (shrunk) {
+    // The input's own padding now stands where the high padding was: it
+    // must hold the padding value.
+    HloEmitter e(p.module(), op);
+    op.setOperand(0, p.maskPadding(e, input, p.originalType(input),
+                                   op.operand(1), nullptr));
+  }
+  op.setAttr("edge_padding_high", Attribute::i64Array(new_high));
+  p.retype(result, padded);
+  return absl::OkStatus();
+}
+
+absl::Status padDotGeneral(PadForDivisibility& p, Op op) {
+  std::optional<DotDimensionNumbers> dims =
+      getDotDimensionNumbers(op.attr("dot_dimension_numbers"));
+  if (!dims || op.numOperands() != 2) {
+    return p.error(op, "expected dot dimension numbers");
+  }
+  // Padding along a contracted dimension must be zero to add nothing.
+  HloEmitter e(p.module(), op);
+  op.setOperand(0,
+                p.ensureZeroPadding(e, op.operand(0), dims->lhs_contracting));
+  op.setOperand(1,
+                p.ensureZeroPadding(e, op.operand(1), dims->rhs_contracting));
+  p.padGeneric(op);
+  return absl::OkStatus();
+}
+
+absl::Status padConvolution(PadForDivisibility& p, Op op) {
+  std::optional<ConvDimensionNumbers> dims =
+      getConvDimensionNumbers(op.attr("dimension_numbers"));
+  if (!dims || op.numOperands() != 2) {
+    return p.error(op, "expected convolution dimension numbers");
+  }
+  // Zeros where the window reads (features and spatial dims); the batch and
+  // output-feature dims pass through.
+  std::vector<int64_t> lhs_dims = {dims->input_feature};
+  lhs_dims.insert(lhs_dims.end(), dims->input_spatial.begin(),
+                  dims->input_spatial.end());
+  std::vector<int64_t> rhs_dims = {dims->kernel_input_feature};
+  rhs_dims.insert(rhs_dims.end(), dims->kernel_spatial.begin(),
+                  dims->kernel_spatial.end());
+  HloEmitter e(p.module(), op);
+  Value lhs = p.ensureZeroPadding(e, op.operand(0), lhs_dims);
+  Value rhs = p.ensureZeroPadding(e, op.operand(1), rhs_dims);
+  std::optional<std::vector<int64_t>> shape =
+      convolutionShape(op, lhs.type().shape(), rhs.type().shape(), *dims);
+  Value result = op.result(0);
+  Type padded = p.paddedTypeOf(result);
+  if (!shape || static_cast<int64_t>(shape->size()) != padded.rank()) {
+    return p.error(op, "failed to infer the padded convolution's shape");
+  }
+  for (int64_t d : dims->output_spatial) {
+    if ((*shape)[d] < padded.shape()[d]) {
+      return locatedError(
+          op, strCat("failed to legalize operation '", op.name(),
+                     "': its output spatial dimension ", d,
+                     " would be smaller than its padded size; spatial "
+                     "sharding must be made divisible or replicated before "
+                     "(-sdy-resolve-permutation-factors)"));
+    }
+  }
+  op.setOperand(0, lhs);
+  op.setOperand(1, rhs);
+  Type conv_type = p.module().types().rankedTensor(
+      *shape, p.originalType(lhs).elementType());
+  p.retype(result, conv_type);
+  std::optional<TensorSharding> out = getSharding(result);
+  p.trimAfter(op, result, padded, dims->output_spatial, out,
+              /*zero_padded=*/true);
+  return absl::OkStatus();
+}
+
+absl::Status padAllGather(PadForDivisibility& p, Op op) {
+  Value result = op.result(0);
+  Type original = p.originalType(result);
+  const bool zero = p.isZeroPadded(op.operand(0));
+  p.padGeneric(op);
+  // The operand's shape, for the rebuilt gather, is what it infers.
+  Type input = op.operand(0).type();
+  std::vector<int64_t> shape(result.type().shape().begin(),
+                             result.type().shape().end());
+  for (int64_t d = 0; d < input.rank() && d < result.type().rank(); ++d) {
+    shape[d] = std::max(shape[d], input.shape()[d]);
+  }
+  p.retype(result, p.module().types().rankedTensor(shape, input.elementType()));
+  if (zero) p.markZeroPadded(result);
+  std::vector<int64_t> gathered;
+  const ListOfAxisRefLists& axes = sdy::AllGatherOp(op).axes();
+  for (size_t d = 0; d < axes.size(); ++d) {
+    if (!axes[d].empty()) gathered.push_back(static_cast<int64_t>(d));
+  }
+  std::optional<TensorSharding> out = getSharding(result);
+  p.trimAfter(op, result, original, gathered, out, zero);
+  return absl::OkStatus();
+}
+
+absl::Status padSlicingCollective(PadForDivisibility& p, Op op) {
+  const TensorSharding& out = sdy::collectiveOutSharding(op);
+  padCollectiveOperand(p, op, p.paddedType(op.operand(0).type(), &out));
+  return absl::OkStatus();
+}
+
+absl::Status padAllToAll(PadForDivisibility& p, Op op) {
+  Value input = op.operand(0);
+  Type input_original = p.originalType(input);
+  const bool zero = p.isZeroPadded(input);
+  const TensorSharding out = sdy::collectiveOutSharding(op);
+  padCollectiveOperand(p, op, p.paddedType(input.type(), &out));
+  // The source dims of each parameter are gathered: their padding, spread
+  // over the devices, is cut back to the operand's size.
+  std::vector<int64_t> sources;
+  for (const AllToAllParam& param : sdy::AllToAllOp(op).params()) {
+    sources.push_back(param.src_dim);
+  }
+  p.trimAfter(op, op.result(0), input_original, sources, out, zero);
+  return absl::OkStatus();
+}
+
+}  // namespace shardkit::partition
