@@ -266,6 +266,9 @@ Value PadForDivisibility::trimAfter(
   });
   if (sharding) setSharding(slice.result(0), *sharding);
   if (zero_padded) markZeroPadded(slice.result(0));
+  // The slice stands for `value` in the program before the pass: its users'
+  // legality and masks follow `value`'s original type.
+  original_types_.try_emplace(slice.result(0), originalType(value));
   return slice.result(0);
 }
 

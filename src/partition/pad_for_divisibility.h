@@ -50,6 +50,10 @@ class PadForDivisibility {
   // The type `value` had before the pass (its own type if it is new or
   // unchanged).
   Type originalType(Value value) const;
+  // The mesh of `sharding`, or null.
+  const Mesh* meshOf(const TensorSharding& sharding) const {
+    return meshes_.resolve(sharding);
+  }
   // The sharding of `value` (null: none); valid until the next call.
   const TensorSharding* sharding(Value value);
   // The padded type of `type` under `sharding` (non-tensors unchanged).
@@ -85,7 +89,8 @@ class PadForDivisibility {
                           const std::vector<int64_t>& dims);
   // A slice of `op`'s result `value` after `op`, trimming each of `dims`
   // whose size exceeds `target`'s back to it, with `sharding`; the users of
-  // `value` then use the slice. `value` itself when nothing is trimmed.
+  // `value` then use the slice, which stands for `value` (its original
+  // type is `value`'s). `value` itself when nothing is trimmed.
   Value trimAfter(Op op, Value value, Type target,
                   absl::Span<const int64_t> dims,
                   const std::optional<TensorSharding>& sharding,

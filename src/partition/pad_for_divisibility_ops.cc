@@ -94,7 +94,7 @@ std::optional<std::vector<int64_t>> convolutionShape(
 bool isCommunicationFreeSliceDim(PadForDivisibility& p, Op op, int64_t dim,
                                  const TensorSharding* sharding) {
   if (sharding == nullptr || dim >= sharding->rank()) return true;
-  const Mesh* mesh = p.module().meshTable().resolve(*sharding);
+  const Mesh* mesh = p.meshOf(*sharding);
   const AxisRefVector& axes = sharding->dim_shardings[dim].axes;
   const int64_t shards = mesh && !axes.empty() ? totalAxesSize(axes, *mesh) : 1;
   if (shards <= 1) return true;
