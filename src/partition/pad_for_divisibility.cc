@@ -304,15 +304,9 @@ absl::Status PadForDivisibility::error(Op op, std::string_view message) const {
 absl::Status PadForDivisibility::checkFunctionIO(Op op) {
   FuncOp func(op);
   auto fail = [&](std::string_view what, unsigned i) {
-    std::vector<Diagnostic> diags = diagnosticsOf(opError(
-        op, strCat(what, " #", i,
-                   " has a non-divisible sharding. Shardy expects function "
-                   "IO to be divisible.")));
-    for (Diagnostic& d : diagnosticsOf(locatedError(
-             op, strCat("failed to legalize operation '", op.name(), "'")))) {
-      diags.push_back(std::move(d));
-    }
-    return diagnosticStatus(diags);
+    return opError(op, strCat(what, " #", i,
+                              " has a non-divisible sharding. Shardy expects "
+                              "function IO to be divisible."));
   };
   for (unsigned i = 0; i < func.numArguments(); ++i) {
     if (!isDivisible(func.argument(i))) return fail("argument", i);

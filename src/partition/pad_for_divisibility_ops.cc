@@ -175,20 +175,29 @@ absl::Status padPad(PadForDivisibility& p, Op op) {
   }
   // The high padding that makes the result its padded size from the
   // (possibly padded) input: padded = in + low + high + (in - 1) * interior.
+  // The input's own padding rows land right after its data. Where the high
+  // padding shrinks they stand in for it, and where they land inside the
+  // original result they are part of it: either way they must hold the
+  // padding value first. (The reference masks in the first case only, and
+  // so leaves the widened rows of a slice, say, in the result.)
+  Type original_in = p.originalType(input);
+  Type original_out = p.originalType(result);
   std::vector<int64_t> new_high;
-  bool shrunk = false;
+  bool visible = false;
   for (int64_t d = 0; d < rank; ++d) {
     const int64_t in = input.type().shape()[d];
     new_high.push_back(padded.shape()[d] - in - low[d] -
                        std::max<int64_t>(0, in - 1) * interior[d]);
-    shrunk = shrunk || new_high[d] < high[d];
+    const int64_t data_end =
+        low[d] + original_in.shape()[d] * (interior[d] + 1);
+    visible =
+        visible || new_high[d] < high[d] ||
+        (in > original_in.shape()[d] && data_end < original_out.shape()[d]);
   }
-  if (shrunk) {
-    // The input's own padding now stands where the high padding was: it
-    // must hold the padding value.
+  if (visible) {
     HloEmitter e(p.module(), op);
-    op.setOperand(0, p.maskPadding(e, input, p.originalType(input),
-                                   op.operand(1), nullptr));
+    op.setOperand(0,
+                  p.maskPadding(e, input, original_in, op.operand(1), nullptr));
   }
   op.setAttr("edge_padding_high", Attribute::i64Array(new_high));
   p.retype(result, padded);
