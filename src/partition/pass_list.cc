@@ -83,6 +83,31 @@ void registerResolvePermutationFactorsPass() {
       }});
 }
 
+void registerPartitionerPipeline() {
+  registerPass(PassInfo{
+      "sdy-partitioner-pipeline",
+      "Partitions a propagated module into the program every device runs: "
+      "explicit reshards, permutation factors, collectives, padding, "
+      "single-device ops, local shapes; then drops shardings and meshes.",
+      {{"enable-halo-exchange",
+        "as -sdy-resolve-permutation-factors (default true)",
+        PassOptionKind::kBool},
+       {"replica-count", "number of replicas (default 1)",
+        PassOptionKind::kInt},
+       {"partition-count", "number of partitions (default 1)",
+        PassOptionKind::kInt}},
+      [](Module& module, const PassOptions& pass) -> absl::Status {
+        PartitionerPipelineOptions options;
+        SK_ASSIGN_OR_RETURN(options.enable_halo_exchange,
+                            pass.getBool("enable-halo-exchange", true));
+        SK_ASSIGN_OR_RETURN(options.replica_count,
+                            pass.getInt("replica-count", 1));
+        SK_ASSIGN_OR_RETURN(options.partition_count,
+                            pass.getInt("partition-count", 1));
+        return partitionerPipeline(module, options);
+      }});
+}
+
 }  // namespace
 
 void registerPartitionPasses() {
@@ -90,6 +115,7 @@ void registerPartitionPasses() {
     registerConvertGlobalToLocalPass();
     registerPadForDivisibilityPass();
     registerResolvePermutationFactorsPass();
+    registerPartitionerPipeline();
     return true;
   }();
   (void)registered;

@@ -56,6 +56,20 @@ struct ResolvePermutationFactorsOptions {
 absl::Status resolvePermutationFactors(
     Module& module, const ResolvePermutationFactorsOptions& options);
 
+// -sdy-partitioner-pipeline: the partitioner's steps after propagation, as
+// the reference's executable partitioner tests run them:
+// -sdy-insert-explicit-reshards=enable-full-version=true,
+// -sdy-resolve-permutation-factors, -sdy-reshard-to-collectives,
+// -sdy-pad-for-divisibility, -sdy-resolve-single-device-sharding,
+// -sdy-convert-global-to-local and -sdy-drop-sharding-and-mesh.
+struct PartitionerPipelineOptions {
+  bool enable_halo_exchange = true;
+  int64_t replica_count = 1;
+  int64_t partition_count = 1;
+};
+absl::Status partitionerPipeline(Module& module,
+                                 const PartitionerPipelineOptions& options);
+
 // Adds the partition layer's passes to the registry (once; later calls do
 // nothing).
 void registerPartitionPasses();

@@ -11,6 +11,10 @@
 // RUN:   --sdy-pad-for-divisibility --sdy-resolve-single-device-sharding \
 // RUN:   --sdy-convert-global-to-local --sdy-drop-sharding-and-mesh \
 // RUN:   | shardkit-opt --interpret - 2>&1 | FileCheck %s --allow-empty --implicit-check-not=error
+// The same steps as one pipeline option:
+// RUN: shardkit-opt %s --allow-unregistered-dialect \
+// RUN:   -sdy-partitioner-pipeline="enable-halo-exchange=false partition-count=4" \
+// RUN:   | shardkit-opt --interpret - 2>&1 | FileCheck %s --allow-empty --implicit-check-not=error
 // CHECK-NOT: error
 
 sdy.mesh @m = <["x"=2, "y"=2]>
