@@ -343,6 +343,7 @@ absl::Status PadForDivisibility::rewrite(Op op) {
   if (isa<stablehlo::PadOp>(op)) return padPad(*this, op);
   if (isa<stablehlo::DotGeneralOp>(op)) return padDotGeneral(*this, op);
   if (isa<stablehlo::ConvolutionOp>(op)) return padConvolution(*this, op);
+  if (isa<stablehlo::ReduceOp>(op)) return padReduce(*this, op);
   if (isa<sdy::AllGatherOp>(op)) return padAllGather(*this, op);
   if (isa<sdy::AllSliceOp, sdy::ReduceScatterOp>(op)) {
     return padSlicingCollective(*this, op);

@@ -123,6 +123,7 @@ absl::Status padSlice(PadForDivisibility& p, Op op);
 absl::Status padPad(PadForDivisibility& p, Op op);
 absl::Status padDotGeneral(PadForDivisibility& p, Op op);
 absl::Status padConvolution(PadForDivisibility& p, Op op);
+absl::Status padReduce(PadForDivisibility& p, Op op);
 absl::Status padAllGather(PadForDivisibility& p, Op op);
 // sdy.all_slice and sdy.reduce_scatter.
 absl::Status padSlicingCollective(PadForDivisibility& p, Op op);

@@ -220,6 +220,21 @@ absl::Status padDotGeneral(PadForDivisibility& p, Op op) {
   return absl::OkStatus();
 }
 
+absl::Status padReduce(PadForDivisibility& p, Op op) {
+  // Inputs, then as many init values: the padding along a reduced dimension
+  // must hold the init value (the reduction's identity) to change nothing.
+  std::vector<int64_t> reduced = ints(op.attr("dimensions"));
+  const unsigned inputs = op.numOperands() / 2;
+  HloEmitter e(p.module(), op);
+  for (unsigned i = 0; i < inputs; ++i) {
+    Value input = op.operand(i);
+    op.setOperand(i, p.maskPadding(e, input, p.originalType(input),
+                                   op.operand(inputs + i), &reduced));
+  }
+  p.padGeneric(op);
+  return absl::OkStatus();
+}
+
 absl::Status padConvolution(PadForDivisibility& p, Op op) {
   std::optional<ConvDimensionNumbers> dims =
       getConvDimensionNumbers(op.attr("dimension_numbers"));
