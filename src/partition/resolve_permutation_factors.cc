@@ -11,9 +11,9 @@
 // input piece needs nothing: a slice from 0 with stride 1 that keeps the
 // per-device piece size, a pad whose low padding and size keep each
 // device's data within its own output piece. A reshape has no permutation
-// factor but needs the same when a dimension of its operand or result is
-// not divisible by its shard count: the axes of such dimensions are
-// replicated on both sides.
+// factor but needs the same when it splits or merges dimensions one of
+// which is not divisible by its shard count: the axes of those dimensions
+// are replicated on both sides.
 //
 // Halo exchange (enable-halo-exchange, the reference's collective-permute
 // of the neighbouring rows) is not built: with the option set, the ops are
@@ -222,28 +222,94 @@ absl::Status replicatePermutationFactors(Module& module,
   return absl::OkStatus();
 }
 
-// A reshape with a dimension (of its operand or result) that its shard
-// count does not divide: the axes of such dimensions are replicated on both
-// sides.
+// A run of operand dims [in_begin, in_end) and result dims [out_begin,
+// out_end) of a reshape with the same number of elements: the reshape maps
+// each run to its own.
+struct ReshapeGroup {
+  int64_t in_begin = 0, in_end = 0, out_begin = 0, out_end = 0;
+};
+
+// The smallest such runs, in order.
+std::vector<ReshapeGroup> reshapeGroups(absl::Span<const int64_t> in,
+                                        absl::Span<const int64_t> out) {
+  std::vector<ReshapeGroup> groups;
+  const int64_t in_rank = std::ssize(in), out_rank = std::ssize(out);
+  int64_t i = 0, o = 0;
+  while (i < in_rank || o < out_rank) {
+    ReshapeGroup g{i, i, o, o};
+    int64_t in_volume = i < in_rank ? in[i++] : 1;
+    int64_t out_volume = o < out_rank ? out[o++] : 1;
+    while (in_volume != out_volume) {
+      if (in_volume < out_volume && i < in_rank) {
+        in_volume *= in[i++];
+      } else if (out_volume < in_volume && o < out_rank) {
+        out_volume *= out[o++];
+      } else {
+        break;
+      }
+    }
+    g.in_end = i;
+    g.out_end = o;
+    groups.push_back(g);
+  }
+  return groups;
+}
+
+int64_t nontrivialDims(absl::Span<const int64_t> shape, int64_t begin,
+                       int64_t end) {
+  int64_t n = 0;
+  for (int64_t d = begin; d < end; ++d) n += shape[d] != 1;
+  return n;
+}
+
+// A reshape whose dimensions split or merge (a group of more than one
+// non-trivial dim on either side) with a dimension its shard count does not
+// divide: padding would move elements across pieces, so the axes of such
+// groups are replicated on both sides. A group that maps one dimension to
+// one (size-1 dims aside) is left to -sdy-pad-for-divisibility.
 absl::Status resolveReshape(Module& module, const MeshTable& meshes, Op op) {
   std::optional<TensorSharding> in = getSharding(op.operand(0));
   std::optional<TensorSharding> out = getSharding(op.result(0));
   if (!in || !out) return absl::OkStatus();
   const Mesh* mesh = meshes.resolve(*in);
   if (mesh == nullptr || mesh->isMaximal()) return absl::OkStatus();
-  absl::flat_hash_set<std::string> names;
-  auto collect = [&](const TensorSharding& s, Type type) {
-    for (int64_t d = 0; d < s.rank() && d < type.rank(); ++d) {
-      const int64_t size = type.shape()[d];
+  absl::Span<const int64_t> in_shape = op.operand(0).type().shape();
+  absl::Span<const int64_t> out_shape = op.result(0).type().shape();
+  if (in->rank() != std::ssize(in_shape) ||
+      out->rank() != std::ssize(out_shape) ||
+      !op.operand(0).type().hasStaticShape() ||
+      !op.result(0).type().hasStaticShape()) {
+    return absl::OkStatus();
+  }
+  auto indivisible = [&](const TensorSharding& s,
+                         absl::Span<const int64_t> shape, int64_t begin,
+                         int64_t end) {
+    for (int64_t d = begin; d < end; ++d) {
       const int64_t shards = shardCount(s, d, *mesh);
-      if (size == kDynamicSize || shards <= 1 || size % shards == 0) continue;
+      if (shards > 1 && shape[d] % shards != 0) return true;
+    }
+    return false;
+  };
+  absl::flat_hash_set<std::string> names;
+  auto collect = [&](const TensorSharding& s, int64_t begin, int64_t end) {
+    for (int64_t d = begin; d < end; ++d) {
       for (const AxisRef& axis : s.dim_shardings[d].axes) {
         names.insert(axis.name);
       }
     }
   };
-  collect(*in, op.operand(0).type());
-  collect(*out, op.result(0).type());
+  for (const ReshapeGroup& g : reshapeGroups(in_shape, out_shape)) {
+    const bool passthrough =
+        nontrivialDims(in_shape, g.in_begin, g.in_end) <= 1 &&
+        nontrivialDims(out_shape, g.out_begin, g.out_end) <= 1;
+    if (passthrough ||
+        (!indivisible(*in, in_shape, g.in_begin, g.in_end) &&
+         !indivisible(*out, out_shape, g.out_begin, g.out_end))) {
+      continue;
+    }
+    collect(*in, g.in_begin, g.in_end);
+    collect(*out, g.out_begin, g.out_end);
+  }
   if (names.empty()) return absl::OkStatus();
   auto without = [&](TensorSharding s) {
     for (DimensionSharding& dim : s.dim_shardings) {

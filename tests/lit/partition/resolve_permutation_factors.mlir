@@ -59,14 +59,24 @@ func.func @reverse(%arg0: tensor<4x2xf32> {sdy.sharding = #sdy.sharding<@m, [{"x
   return %0 : tensor<4x2xf32>
 }
 
-// A reshape whose result dimension of 3 is sharded in two: that axis is
+// A reshape that splits a dimension of 9 sharded in two: that axis is
 // replicated on both sides, the other stays.
-// CHECK-LABEL: func.func @reshape_indivisible
-// CHECK-NEXT: %[[IN:.*]] = sdy.reshard %arg0 <@m, [{}, {"y"}]> : tensor<3x4xf32>
+// CHECK-LABEL: func.func @reshape_split_indivisible
+// CHECK-NEXT: %[[IN:.*]] = sdy.reshard %arg0 <@m, [{}, {"y"}]> : tensor<9x4xf32>
 // CHECK-NEXT: %[[R:.*]] = stablehlo.reshape %[[IN]] {sdy.sharding = #sdy.sharding_per_value<[<@m, [{}, {}, {"y"}]>]>}
-// CHECK-NEXT: %[[OUT:.*]] = sdy.reshard %[[R]] <@m, [{}, {"x"}, {"y"}]>
+// CHECK-NEXT: %[[OUT:.*]] = sdy.reshard %[[R]] <@m, [{"x"}, {}, {"y"}]>
 // CHECK-NEXT: return %[[OUT]]
-func.func @reshape_indivisible(%arg0: tensor<3x4xf32> {sdy.sharding = #sdy.sharding<@m, [{"x"}, {"y"}]>}) -> (tensor<1x3x4xf32> {sdy.sharding = #sdy.sharding<@m, [{}, {"x"}, {"y"}]>}) {
+func.func @reshape_split_indivisible(%arg0: tensor<9x4xf32> {sdy.sharding = #sdy.sharding<@m, [{"x"}, {"y"}]>}) -> (tensor<3x3x4xf32> {sdy.sharding = #sdy.sharding<@m, [{"x"}, {}, {"y"}]>}) {
+  %0 = stablehlo.reshape %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@m, [{"x"}, {}, {"y"}]>]>} : (tensor<9x4xf32>) -> tensor<3x3x4xf32>
+  return %0 : tensor<3x3x4xf32>
+}
+
+// A reshape that only adds a size-1 dimension maps each dimension to one:
+// left to -sdy-pad-for-divisibility even where 3 is sharded in two.
+// CHECK-LABEL: func.func @reshape_passthrough_indivisible
+// CHECK-NEXT: %[[R:.*]] = stablehlo.reshape %arg0
+// CHECK-NEXT: return %[[R]]
+func.func @reshape_passthrough_indivisible(%arg0: tensor<3x4xf32> {sdy.sharding = #sdy.sharding<@m, [{"x"}, {"y"}]>}) -> (tensor<1x3x4xf32> {sdy.sharding = #sdy.sharding<@m, [{}, {"x"}, {"y"}]>}) {
   %0 = stablehlo.reshape %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@m, [{}, {"x"}, {"y"}]>]>} : (tensor<3x4xf32>) -> tensor<1x3x4xf32>
   return %0 : tensor<1x3x4xf32>
 }
