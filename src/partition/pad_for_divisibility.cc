@@ -34,10 +34,12 @@ bool contains(absl::Span<const int64_t> list, int64_t v) {
   return std::find(list.begin(), list.end(), v) != list.end();
 }
 
-// The sdy ops the generic rewrite handles besides StableHLO's.
+// The sdy ops the generic rewrite handles besides StableHLO's: their result
+// has their operand's type. (The reference leaves a collective_permute of a
+// padded value without a rule; it moves whole pieces, padding included.)
 bool isGenericSdyOp(Op op) {
   return isa<sdy::AllReduceOp, sdy::ShardedToUnreducedOp,
-             sdy::ReplicatedToUnreducedOp>(op);
+             sdy::ReplicatedToUnreducedOp, sdy::CollectivePermuteOp>(op);
 }
 
 // The result shape `op` infers from its current operands, for the ops whose

@@ -70,6 +70,10 @@ class PadForDivisibility {
   bool isZeroPadded(Value value) const { return zero_padded_.contains(value); }
   void markZeroPadded(Value value) { zero_padded_.insert(value); }
 
+  // Records that `value` (new) stands for a value of type `original`.
+  void rememberOriginalType(Value value, Type original) {
+    original_types_.try_emplace(value, original);
+  }
   // Gives `value` the type `type`, remembering its original type.
   void retype(Value value, Type type);
 

@@ -284,29 +284,126 @@ absl::Status padAllGather(PadForDivisibility& p, Op op) {
   Value result = op.result(0);
   Type original = p.originalType(result);
   const bool zero = p.isZeroPadded(op.operand(0));
-  p.padGeneric(op);
-  // The operand's shape, for the rebuilt gather, is what it infers.
+  const TensorSharding out = sdy::collectiveOutSharding(op);
+  Type padded_result = p.paddedType(original, &out);
+  // The gather of a padded operand has the operand's shape.
   Type input = op.operand(0).type();
-  std::vector<int64_t> shape(result.type().shape().begin(),
-                             result.type().shape().end());
-  for (int64_t d = 0; d < input.rank() && d < result.type().rank(); ++d) {
+  std::vector<int64_t> shape(padded_result.shape().begin(),
+                             padded_result.shape().end());
+  for (int64_t d = 0; d < input.rank() && d < std::ssize(shape); ++d) {
     shape[d] = std::max(shape[d], input.shape()[d]);
+  }
+  // A gathered dimension that stays sharded but comes out larger than its
+  // padded size holds its rows at the wrong devices: it is gathered whole,
+  // trimmed, and sliced again by its remaining axes after. (The reference
+  // trims it while sharded.)
+  ListOfAxisRefLists axes = sdy::AllGatherOp(op).axes();
+  const TensorSharding* in = p.sharding(op.operand(0));
+  TensorSharding gathered_sharding = out;
+  ListOfAxisRefLists reslice(std::vector<AxisRefList>(out.rank()));
+  bool regather = false;
+  std::vector<int64_t> gathered;
+  for (int64_t d = 0; d < std::ssize(axes.items) && d < out.rank(); ++d) {
+    if (axes.items[d].empty()) continue;
+    gathered.push_back(d);
+    const AxisRefVector& left = out.dim_shardings[d].axes;
+    if (left.empty() || shape[d] <= padded_result.shape()[d] || in == nullptr ||
+        d >= in->rank()) {
+      continue;
+    }
+    axes.items[d] = AxisRefList(in->dim_shardings[d].axes);
+    gathered_sharding.dim_shardings[d].axes.clear();
+    reslice.items[d] = AxisRefList(left);
+    regather = true;
+  }
+  if (regather) {
+    op.setAttr(sdy::AllGatherOp::kAxesAttr, Attribute::of(axes));
+    op.setAttr("out_sharding", Attribute::of(gathered_sharding));
   }
   p.retype(result, p.module().types().rankedTensor(shape, input.elementType()));
   if (zero) p.markZeroPadded(result);
-  std::vector<int64_t> gathered;
-  const ListOfAxisRefLists& axes = sdy::AllGatherOp(op).axes();
-  for (size_t d = 0; d < axes.size(); ++d) {
-    if (!axes[d].empty()) gathered.push_back(static_cast<int64_t>(d));
+  Type target = regather ? original : padded_result;
+  if (!regather) {
+    // Dims that end unsharded are trimmed to their original size.
+    std::vector<int64_t> sizes(target.shape().begin(), target.shape().end());
+    for (int64_t d : gathered) {
+      if (out.dim_shardings[d].axes.empty()) sizes[d] = original.shape()[d];
+    }
+    target = p.module().types().rankedTensor(sizes, original.elementType());
   }
-  std::optional<TensorSharding> out = getSharding(result);
-  p.trimAfter(op, result, original, gathered, out, zero);
-  return absl::OkStatus();
+  Value trimmed = p.trimAfter(op, result, target, gathered,
+                              regather ? gathered_sharding : out, zero);
+  if (!regather) return absl::OkStatus();
+  // Slice the regathered dimensions by their remaining axes.
+  Op after = trimmed.definingOp() ? trimmed.definingOp() : op;
+  OperationState state(sdy::AllSliceOp::opName());
+  state.operands = {trimmed};
+  state.result_types = {trimmed.type()};
+  state.addAttr(sdy::AllSliceOp::kAxesAttr, Attribute::of(reslice));
+  state.addAttr("out_sharding", Attribute::of(out));
+  HloEmitter e(p.module(), after);
+  Op slice = e.create(state);
+  slice.moveAfter(after);
+  trimmed.replaceUsesWithIf(slice.result(0), [&](const Value::Use& use) {
+    return use.user() != slice;
+  });
+  p.rememberOriginalType(slice.result(0), original);
+  return padSlicingCollective(p, slice);
 }
+
+// Padding a dimension its operand already shards would move every piece
+// but the first: an all_slice first gathers such dimensions (an
+// sdy.all_gather of the operand's axes there), then slices them by all the
+// axes of its out sharding. (The reference pads the sharded operand as it
+// is, which loses the rows that move to another device.)
+namespace {
+
+void gatherShardedPaddedDims(PadForDivisibility& p, Op op, Type padded) {
+  Value input = op.operand(0);
+  const TensorSharding* in = p.sharding(input);
+  if (in == nullptr) return;
+  const Mesh* mesh = p.meshOf(*in);
+  if (mesh == nullptr) return;
+  TensorSharding gathered_sharding = *in;
+  ListOfAxisRefLists gathering(std::vector<AxisRefList>(in->rank()));
+  ListOfAxisRefLists slicing = sdy::AllSliceOp(op).axes();
+  const TensorSharding& out = sdy::collectiveOutSharding(op);
+  bool any = false;
+  for (int64_t d = 0; d < in->rank() && d < padded.rank(); ++d) {
+    const AxisRefVector& axes = in->dim_shardings[d].axes;
+    if (padded.shape()[d] == input.type().shape()[d] || axes.empty() ||
+        totalAxesSize(axes, *mesh) <= 1 || d >= std::ssize(slicing.items) ||
+        d >= out.rank()) {
+      continue;
+    }
+    gathering.items[d] = AxisRefList(axes);
+    gathered_sharding.dim_shardings[d].axes.clear();
+    slicing.items[d] = AxisRefList(out.dim_shardings[d].axes);
+    any = true;
+  }
+  if (!any) return;
+  const bool zero = p.isZeroPadded(input);
+  Type original = p.originalType(input);
+  OperationState state(sdy::AllGatherOp::opName());
+  state.operands = {input};
+  state.result_types = {input.type()};
+  state.addAttr(sdy::AllGatherOp::kAxesAttr, Attribute::of(gathering));
+  state.addAttr("out_sharding", Attribute::of(gathered_sharding));
+  HloEmitter e(p.module(), op);
+  Value gathered = e.create1(state);
+  p.rememberOriginalType(gathered, original);
+  if (zero) p.markZeroPadded(gathered);
+  op.setOperand(0, gathered);
+  op.setAttr(sdy::AllSliceOp::kAxesAttr, Attribute::of(slicing));
+}
+
+}  // namespace
 
 absl::Status padSlicingCollective(PadForDivisibility& p, Op op) {
   const TensorSharding& out = sdy::collectiveOutSharding(op);
-  padCollectiveOperand(p, op, p.paddedType(op.operand(0).type(), &out));
+  Type padded = p.paddedType(op.operand(0).type(), &out);
+  if (isa<sdy::AllSliceOp>(op)) gatherShardedPaddedDims(p, op, padded);
+  padCollectiveOperand(p, op, padded);
   return absl::OkStatus();
 }
 
