@@ -13,6 +13,7 @@
 #include "shardkit/dialect/stablehlo/stablehlo_ops.h"
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/partition/device_groups.h"
+#include "shardkit/support/status_macros.h"
 #include "shardkit/support/strings.h"
 #include "src/partition/pad_for_divisibility.h"
 
@@ -407,7 +408,85 @@ absl::Status padSlicingCollective(PadForDivisibility& p, Op op) {
   return absl::OkStatus();
 }
 
+namespace {
+
+// An all_to_all that must pad a dimension its operand already shards is
+// done as a gather and a slice instead, so the padding happens where that
+// dimension is whole: an sdy.all_gather of each source dimension's moving
+// axes and of each such dimension's axes, then an sdy.all_slice to the out
+// sharding (each padded in turn). False when no such dimension is padded.
+absl::StatusOr<bool> splitAllToAll(PadForDivisibility& p, Op op) {
+  Value input = op.operand(0);
+  const TensorSharding out = sdy::collectiveOutSharding(op);
+  Type padded = p.paddedType(input.type(), &out);
+  const TensorSharding* in_ptr = p.sharding(input);
+  if (in_ptr == nullptr || p.meshOf(*in_ptr) == nullptr) return false;
+  const TensorSharding in = *in_ptr;
+  const Mesh& mesh = *p.meshOf(in);
+  const int64_t rank = in.rank();
+  if (out.rank() != rank || padded.rank() != rank) return false;
+  std::vector<bool> whole(rank, false);
+  bool any = false;
+  for (int64_t d = 0; d < rank; ++d) {
+    const AxisRefVector& axes = in.dim_shardings[d].axes;
+    if (padded.shape()[d] != input.type().shape()[d] && !axes.empty() &&
+        totalAxesSize(axes, mesh) > 1) {
+      whole[d] = any = true;
+    }
+  }
+  if (!any) return false;
+  TensorSharding mid = in;
+  ListOfAxisRefLists gathering{std::vector<AxisRefList>(rank)};
+  for (const AllToAllParam& param : sdy::AllToAllOp(op).params()) {
+    AxisRefVector& kept = mid.dim_shardings[param.src_dim].axes;
+    kept.resize(kept.size() - std::min(kept.size(), param.axes.size()));
+    gathering.items[param.src_dim] = AxisRefList(param.axes);
+  }
+  for (int64_t d = 0; d < rank; ++d) {
+    if (!whole[d]) continue;
+    gathering.items[d] = AxisRefList(in.dim_shardings[d].axes);
+    mid.dim_shardings[d].axes.clear();
+  }
+  ListOfAxisRefLists slicing{std::vector<AxisRefList>(rank)};
+  for (int64_t d = 0; d < rank; ++d) {
+    const AxisRefVector& have = mid.dim_shardings[d].axes;
+    const AxisRefVector& want = out.dim_shardings[d].axes;
+    if (have.size() > want.size() ||
+        !std::equal(have.begin(), have.end(), want.begin())) {
+      return p.error(op,
+                     "cannot split the all_to_all into a gather and a "
+                     "slice for padding");
+    }
+    slicing.items[d] =
+        AxisRefList(AxisRefVector(want.begin() + have.size(), want.end()));
+  }
+  HloEmitter e(p.module(), op);
+  OperationState gather(sdy::AllGatherOp::opName());
+  gather.operands = {input};
+  gather.result_types = {input.type()};
+  gather.addAttr(sdy::AllGatherOp::kAxesAttr, Attribute::of(gathering));
+  gather.addAttr("out_sharding", Attribute::of(mid));
+  Op gather_op = e.create(gather);
+  p.rememberOriginalType(gather_op.result(0), p.originalType(input));
+  OperationState slice(sdy::AllSliceOp::opName());
+  slice.operands = {gather_op.result(0)};
+  slice.result_types = {input.type()};
+  slice.addAttr(sdy::AllSliceOp::kAxesAttr, Attribute::of(slicing));
+  slice.addAttr("out_sharding", Attribute::of(out));
+  Op slice_op = e.create(slice);
+  p.rememberOriginalType(slice_op.result(0), p.originalType(op.result(0)));
+  op.result(0).replaceAllUsesWith(slice_op.result(0));
+  op.erase();
+  SK_RETURN_IF_ERROR(padAllGather(p, gather_op));
+  SK_RETURN_IF_ERROR(padSlicingCollective(p, slice_op));
+  return true;
+}
+
+}  // namespace
+
 absl::Status padAllToAll(PadForDivisibility& p, Op op) {
+  SK_ASSIGN_OR_RETURN(bool split, splitAllToAll(p, op));
+  if (split) return absl::OkStatus();
   Value input = op.operand(0);
   Type input_original = p.originalType(input);
   const bool zero = p.isZeroPadded(input);

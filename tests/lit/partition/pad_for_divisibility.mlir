@@ -79,17 +79,20 @@ func.func @pad_shrinks_high(%arg0: tensor<6x2xf32> {sdy.sharding = #sdy.sharding
 
 sdy.mesh @m3 = <["a"=3, "b"=2]>
 
-// A reduce_scatter and an all_to_all pad their operands; the all_to_all
-// trims the dimension it gathers.
+// A reduce_scatter pads its operand. The all_to_all would pad dimension 0,
+// which its operand already shards by "b": it becomes a gather (of "b" and
+// of the moving "a"), the trim, a pad where the dimension is whole, and a
+// slice by "b" and "a".
 // CHECK-LABEL: func.func @collectives
 // CHECK-NEXT: %[[Z0:.*]] = stablehlo.constant dense<0.000000e+00> : tensor<f32>
 // CHECK-NEXT: %[[P0:.*]] = stablehlo.pad %arg0, %[[Z0]], low = [0, 0], high = [0, 1], interior = [0, 0] : (tensor<4x5xf32>, tensor<f32>) -> tensor<4x6xf32>
 // CHECK-NEXT: %[[RS:.*]] = sdy.reduce_scatter [{"b"}, {"a"}] %[[P0]] out_sharding=<@m3, [{"b"}, {"a"}]> : tensor<4x6xf32>
+// CHECK-NEXT: %[[G0:.*]] = sdy.all_gather [{"b"}, {"a"}] %[[RS]] out_sharding=<@m3, [{}, {}]> : tensor<4x6xf32>
+// CHECK-NEXT: %[[T0:.*]] = stablehlo.slice %[[G0]] [0:4, 0:5] {{.*}} : (tensor<4x6xf32>) -> tensor<4x5xf32>
 // CHECK-NEXT: %[[Z1:.*]] = stablehlo.constant dense<0.000000e+00> : tensor<f32>
-// CHECK-NEXT: %[[P1:.*]] = stablehlo.pad %[[RS]], %[[Z1]], low = [0, 0], high = [2, 0], interior = [0, 0] {sdy.sharding = #sdy.sharding_per_value<[<@m3, [{"b"}, {"a"}]>]>} : (tensor<4x6xf32>, tensor<f32>) -> tensor<6x6xf32>
-// CHECK-NEXT: %[[A2A:.*]] = sdy.all_to_all [{"a"}: 1->0] %[[P1]] out_sharding=<@m3, [{"b", "a"}, {}]> : tensor<6x6xf32>
-// CHECK-NEXT: %[[T1:.*]] = stablehlo.slice %[[A2A]] [0:6, 0:5] {{.*}} : (tensor<6x6xf32>) -> tensor<6x5xf32>
-// CHECK-NEXT: %[[G:.*]] = sdy.all_gather [{"b", "a"}, {}] %[[T1]] out_sharding=<@m3, [{}, {}]> : tensor<6x5xf32>
+// CHECK-NEXT: %[[P1:.*]] = stablehlo.pad %[[T0]], %[[Z1]], low = [0, 0], high = [2, 0], interior = [0, 0] {sdy.sharding = #sdy.sharding_per_value<[<@m3, [{}, {}]>]>} : (tensor<4x5xf32>, tensor<f32>) -> tensor<6x5xf32>
+// CHECK-NEXT: %[[S:.*]] = sdy.all_slice [{"b", "a"}, {}] %[[P1]] out_sharding=<@m3, [{"b", "a"}, {}]> : tensor<6x5xf32>
+// CHECK-NEXT: %[[G:.*]] = sdy.all_gather [{"b", "a"}, {}] %[[S]] out_sharding=<@m3, [{}, {}]> : tensor<6x5xf32>
 // CHECK-NEXT: %[[T2:.*]] = stablehlo.slice %[[G]] [0:4, 0:5] {{.*}} : (tensor<6x5xf32>) -> tensor<4x5xf32>
 // CHECK-NEXT: return %[[T2]]
 func.func @collectives(%arg0: tensor<4x5xf32>) -> tensor<4x5xf32> {
