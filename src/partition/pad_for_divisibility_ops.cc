@@ -410,11 +410,13 @@ absl::Status padSlicingCollective(PadForDivisibility& p, Op op) {
 
 namespace {
 
-// An all_to_all that must pad a dimension its operand already shards is
-// done as a gather and a slice instead, so the padding happens where that
-// dimension is whole: an sdy.all_gather of each source dimension's moving
-// axes and of each such dimension's axes, then an sdy.all_slice to the out
-// sharding (each padded in turn). False when no such dimension is padded.
+// An all_to_all that must pad a dimension its operand already shards, or
+// whose source dimension stays sharded but would come out larger than its
+// padded size, is done as a gather and a slice instead, so the padding and
+// trimming happen where that dimension is whole: an sdy.all_gather of each
+// source dimension's moving axes and of each such dimension's axes, then an
+// sdy.all_slice to the out sharding (each padded in turn). False when no such
+// dimension is padded.
 absl::StatusOr<bool> splitAllToAll(PadForDivisibility& p, Op op) {
   Value input = op.operand(0);
   const TensorSharding out = sdy::collectiveOutSharding(op);
@@ -432,6 +434,16 @@ absl::StatusOr<bool> splitAllToAll(PadForDivisibility& p, Op op) {
     if (padded.shape()[d] != input.type().shape()[d] && !axes.empty() &&
         totalAxesSize(axes, mesh) > 1) {
       whole[d] = any = true;
+    }
+  }
+  // A source dimension that stays sharded but comes out larger than its
+  // padded size needs the same (its gather regathers it whole).
+  Type padded_out = p.paddedType(p.originalType(op.result(0)), &out);
+  for (const AllToAllParam& param : sdy::AllToAllOp(op).params()) {
+    const int64_t d = param.src_dim;
+    if (d < rank && !out.dim_shardings[d].axes.empty() &&
+        input.type().shape()[d] > padded_out.shape()[d]) {
+      any = true;
     }
   }
   if (!any) return false;
