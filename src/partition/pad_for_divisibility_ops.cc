@@ -505,12 +505,24 @@ absl::Status padAllToAll(PadForDivisibility& p, Op op) {
   const TensorSharding out = sdy::collectiveOutSharding(op);
   padCollectiveOperand(p, op, p.paddedType(input.type(), &out));
   // The source dims of each parameter are gathered: their padding, spread
-  // over the devices, is cut back to the operand's size.
+  // over the devices, is cut back to the operand's size, or to the padded
+  // size where they stay sharded (splitAllToAll saw to it that this is no
+  // larger than what they have).
   std::vector<int64_t> sources;
+  std::vector<int64_t> target(input_original.shape().begin(),
+                              input_original.shape().end());
+  Type padded_out = p.paddedType(p.originalType(op.result(0)), &out);
   for (const AllToAllParam& param : sdy::AllToAllOp(op).params()) {
     sources.push_back(param.src_dim);
+    if (param.src_dim < out.rank() && param.src_dim < padded_out.rank() &&
+        !out.dim_shardings[param.src_dim].axes.empty()) {
+      target[param.src_dim] = padded_out.shape()[param.src_dim];
+    }
   }
-  p.trimAfter(op, op.result(0), input_original, sources, out, zero);
+  p.trimAfter(
+      op, op.result(0),
+      p.module().types().rankedTensor(target, input_original.elementType()),
+      sources, out, zero);
   return absl::OkStatus();
 }
 
