@@ -352,13 +352,13 @@ absl::Status padAllGather(PadForDivisibility& p, Op op) {
   return padSlicingCollective(p, slice);
 }
 
+namespace {
+
 // Padding a dimension its operand already shards would move every piece
 // but the first: an all_slice first gathers such dimensions (an
 // sdy.all_gather of the operand's axes there), then slices them by all the
 // axes of its out sharding. (The reference pads the sharded operand as it
 // is, which loses the rows that move to another device.)
-namespace {
-
 void gatherShardedPaddedDims(PadForDivisibility& p, Op op, Type padded) {
   Value input = op.operand(0);
   const TensorSharding* in = p.sharding(input);
