@@ -45,11 +45,77 @@ void registerConvertGlobalToLocalPass() {
       }});
 }
 
+void registerPadForDivisibilityPass() {
+  registerPass(PassInfo{
+      "sdy-pad-for-divisibility",
+      "Pads every tensor whose sharded dimensions are not divisible by their "
+      "shard counts up to the next multiple, so that every device holds an "
+      "equal piece.",
+      {},
+      [](Module& module, const PassOptions&) -> absl::Status {
+        return padForDivisibility(module);
+      }});
+}
+
+void registerResolvePermutationFactorsPass() {
+  registerPass(PassInfo{
+      "sdy-resolve-permutation-factors",
+      "Makes every op with a sharded permutation factor (and every reshape "
+      "whose shardings do not divide its dimensions) local by resharding "
+      "those dimensions to replicated around it.",
+      {{"enable-halo-exchange",
+        "resolve pads, slices and reverses by halo exchange (default true; "
+        "not built yet: resolved by replication)",
+        PassOptionKind::kBool},
+       {"replica-count", "number of replicas (default 1)",
+        PassOptionKind::kInt},
+       {"partition-count", "number of partitions (default 1)",
+        PassOptionKind::kInt}},
+      [](Module& module, const PassOptions& pass) -> absl::Status {
+        ResolvePermutationFactorsOptions options;
+        SK_ASSIGN_OR_RETURN(options.enable_halo_exchange,
+                            pass.getBool("enable-halo-exchange", true));
+        SK_ASSIGN_OR_RETURN(options.replica_count,
+                            pass.getInt("replica-count", 1));
+        SK_ASSIGN_OR_RETURN(options.partition_count,
+                            pass.getInt("partition-count", 1));
+        return resolvePermutationFactors(module, options);
+      }});
+}
+
+void registerPartitionerPipeline() {
+  registerPass(PassInfo{
+      "sdy-partitioner-pipeline",
+      "Partitions a propagated module into the program every device runs: "
+      "explicit reshards, permutation factors, collectives, padding, "
+      "single-device ops, local shapes; then drops shardings and meshes.",
+      {{"enable-halo-exchange",
+        "as -sdy-resolve-permutation-factors (default true)",
+        PassOptionKind::kBool},
+       {"replica-count", "number of replicas (default 1)",
+        PassOptionKind::kInt},
+       {"partition-count", "number of partitions (default 1)",
+        PassOptionKind::kInt}},
+      [](Module& module, const PassOptions& pass) -> absl::Status {
+        PartitionerPipelineOptions options;
+        SK_ASSIGN_OR_RETURN(options.enable_halo_exchange,
+                            pass.getBool("enable-halo-exchange", true));
+        SK_ASSIGN_OR_RETURN(options.replica_count,
+                            pass.getInt("replica-count", 1));
+        SK_ASSIGN_OR_RETURN(options.partition_count,
+                            pass.getInt("partition-count", 1));
+        return partitionerPipeline(module, options);
+      }});
+}
+
 }  // namespace
 
 void registerPartitionPasses() {
   static const bool registered = [] {
     registerConvertGlobalToLocalPass();
+    registerPadForDivisibilityPass();
+    registerResolvePermutationFactorsPass();
+    registerPartitionerPipeline();
     return true;
   }();
   (void)registered;

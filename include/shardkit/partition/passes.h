@@ -35,6 +35,41 @@ struct ConvertGlobalToLocalOptions {
 absl::Status convertGlobalToLocal(Module& module,
                                   const ConvertGlobalToLocalOptions& options);
 
+// -sdy-pad-for-divisibility: every tensor whose sharded dimension is not a
+// multiple of its shard count gets a type rounded up to one (a padded
+// type): slices widen, pads shrink their high padding, collectives pad their
+// operand and trim what they gather, contractions mask their padding with
+// zeros. Function arguments and results must be divisible already.
+absl::Status padForDivisibility(Module& module);
+
+// -sdy-resolve-permutation-factors: an op whose sharding rule has a sharded
+// permutation factor (pad, slice, reverse, ...), or a reshape whose
+// shardings do not divide its dimensions, is made local by resharding
+// those dimensions to replicated around it (docs/partition.md).
+struct ResolvePermutationFactorsOptions {
+  // Accepted as the reference's; halo exchange is not built yet, so both
+  // settings resolve by replication.
+  bool enable_halo_exchange = true;
+  int64_t replica_count = 1;
+  int64_t partition_count = 1;
+};
+absl::Status resolvePermutationFactors(
+    Module& module, const ResolvePermutationFactorsOptions& options);
+
+// -sdy-partitioner-pipeline: the partitioner's steps after propagation, as
+// the reference's executable partitioner tests run them:
+// -sdy-insert-explicit-reshards=enable-full-version=true,
+// -sdy-resolve-permutation-factors, -sdy-reshard-to-collectives,
+// -sdy-pad-for-divisibility, -sdy-resolve-single-device-sharding,
+// -sdy-convert-global-to-local and -sdy-drop-sharding-and-mesh.
+struct PartitionerPipelineOptions {
+  bool enable_halo_exchange = true;
+  int64_t replica_count = 1;
+  int64_t partition_count = 1;
+};
+absl::Status partitionerPipeline(Module& module,
+                                 const PartitionerPipelineOptions& options);
+
 // Adds the partition layer's passes to the registry (once; later calls do
 // nothing).
 void registerPartitionPasses();
