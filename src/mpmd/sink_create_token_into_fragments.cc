@@ -24,14 +24,17 @@ Op sinkTokenOperands(Op fragment) {
   Block body = fragment.region(0).front();
   std::vector<bool> keep(fragment.numOperands(), true);
   bool any = false;
+  Op last;  // the tokens are made in operand order
   for (unsigned a = 0; a < fragment.numOperands(); ++a) {
     if (!fragment.operand(a).type().isToken()) continue;
     OperationState state(stablehlo::CreateTokenOp::opName());
     state.result_types.push_back(body.argument(a).type());
-    Op token = mpmd_internal::createAtStart(body, state);
+    Op token = last ? mpmd_internal::createAfter(last, state)
+                    : mpmd_internal::createAtStart(body, state);
     body.argument(a).replaceAllUsesWith(token.result(0));
     keep[a] = false;
     any = true;
+    last = token;
   }
   if (!any) return fragment;
   std::vector<bool> keep_results(fragment.numResults(), true);
