@@ -30,6 +30,7 @@
 #include "shardkit/dialect/func/func_ops.h"
 #include "shardkit/dialect/mpmd/mpmd_ops.h"
 #include "shardkit/dialect/mpmd/mpmd_utils.h"
+#include "shardkit/dialect/sdy/attr_names.h"
 #include "shardkit/dialect/sdy/sdy_ops.h"
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/module.h"
@@ -229,14 +230,14 @@ class Lowering {
       std::optional<MeshTensorType> t =
           MeshTensorType::of(fragment.operand(i).type());
       if (t && t->sharding) {
-        func.setArgAttr(i, "sdy.sharding", Attribute::of(*t->sharding));
+        func.setArgAttr(i, kShardingAttr, Attribute::of(*t->sharding));
       }
     }
     for (unsigned i = 0; i < fragment.numResults(); ++i) {
       std::optional<MeshTensorType> t =
           MeshTensorType::of(fragment.result(i).type());
       if (t && t->sharding) {
-        func.setResultAttr(i, "sdy.sharding", Attribute::of(*t->sharding));
+        func.setResultAttr(i, kShardingAttr, Attribute::of(*t->sharding));
       }
     }
   }
