@@ -31,6 +31,16 @@ void registerExportPasses() {
       "Replaces token operands of fragments by tokens created inside and "
       "drops token results",
       sinkCreateTokenIntoFragments));
+  registerPass(optionlessPass(
+      "mpmd-delay-transfers-from-cpu",
+      "Moves transfers from CPU meshes or host memory to right before their "
+      "first user",
+      delayTransfersFromCpu));
+  registerPass(optionlessPass(
+      "mpmd-mark-input-output-with-layouts",
+      "Carries the layouts of entry arguments and results to the fragments "
+      "using and producing them",
+      markInputOutputWithLayouts));
   registerPass({"mpmd-validate-no-backward-deps",
                 "Reports dependencies from later to earlier meshes in a "
                 "forward-only program",

@@ -3,8 +3,8 @@
 // the export passes in the reference's order. The clean-ups it runs first
 // (fragment dedup, fragment DCE, uniquify-and-merge-returns) belong to the
 // common mpmd passes and run when they are registered under those names.
-// Then: memory kinds, layouts (when registered), delaying inferred fragments
-// (and transfers from CPU, when registered), tokens into fragments, aliasing
+// Then: memory kinds, layouts, delaying inferred fragments and transfers
+// from CPU, tokens into fragments, aliasing
 // and donation, reserved memory, the parameter-transfer and inferred-fragment
 // checks, the lowering to fragment calls, and the reshard and
 // backward-dependency checks. The first pass that fails stops the pipeline.
@@ -41,10 +41,9 @@ absl::Status exportPipeline(Module& module, const PassOptions& options) {
     SK_RETURN_IF_ERROR(runIfRegistered(module, name));
   }
   SK_RETURN_IF_ERROR(markOffloadedInputOutput(module));
-  SK_RETURN_IF_ERROR(
-      runIfRegistered(module, "mpmd-mark-input-output-with-layouts"));
+  SK_RETURN_IF_ERROR(markInputOutputWithLayouts(module));
   SK_RETURN_IF_ERROR(delayInferredFragments(module));
-  SK_RETURN_IF_ERROR(runIfRegistered(module, "mpmd-delay-transfers-from-cpu"));
+  SK_RETURN_IF_ERROR(delayTransfersFromCpu(module));
   SK_RETURN_IF_ERROR(sinkCreateTokenIntoFragments(module));
   SK_RETURN_IF_ERROR(markAliasingAndDonation(module));
   SK_RETURN_IF_ERROR(markFragmentReservedMemory(module));

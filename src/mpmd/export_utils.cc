@@ -95,6 +95,18 @@ absl::flat_hash_map<Op, std::vector<unsigned>> lastUseOperands(Block block) {
   return result;
 }
 
+Op firstUserInBlock(Op op) {
+  Block block = op.parentBlock();
+  Op first;
+  for (Value result : op.results()) {
+    for (const Value::Use& use : result.uses()) {
+      Op user = ancestorInBlock(block, use.user());
+      if (user && (!first || isBeforeInBlock(user, first))) first = user;
+    }
+  }
+  return first;
+}
+
 bool isDeadAfter(Value value, Op op) {
   Block block = op.parentBlock();
   for (const Value::Use& use : value.uses()) {

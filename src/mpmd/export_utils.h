@@ -63,6 +63,9 @@ bool isArgBufferDonor(FuncOp func, unsigned i);
 // For each op of `block`, the operand indices at which a value is used for
 // the last time in the block (one index per value: the last one).
 absl::flat_hash_map<Op, std::vector<unsigned>> lastUseOperands(Block block);
+// The first op of `op`'s block (in program order) that uses a result of
+// `op`, directly or nested; null when none does.
+Op firstUserInBlock(Op op);
 // True if `value` has no use after `op` (an op of the block that holds the
 // uses of `value`), counting uses nested in later ops.
 bool isDeadAfter(Value value, Op op);

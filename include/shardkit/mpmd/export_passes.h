@@ -62,6 +62,15 @@ absl::Status lowerToFragmentCalls(Module& module, const PassOptions& options);
 // before their first user.
 absl::Status delayInferredFragments(Module& module);
 
+// -mpmd-delay-transfers-from-cpu: transfers from CPU meshes or host memory
+// move down to right before their first user.
+absl::Status delayTransfersFromCpu(Module& module);
+
+// -mpmd-mark-input-output-with-layouts: `mhlo.layout_mode` of entry
+// arguments and results carried to the fragments using and producing them
+// (default where transfers or several fragments are involved).
+absl::Status markInputOutputWithLayouts(Module& module);
+
 // -mpmd-sink-create-token-into-fragments: fragments using a token created
 // outside get their own stablehlo.create_token.
 absl::Status sinkCreateTokenIntoFragments(Module& module);
