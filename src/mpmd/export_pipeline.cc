@@ -14,16 +14,10 @@
 #include "shardkit/mpmd/export_passes.h"
 #include "shardkit/passes/pass.h"
 #include "shardkit/support/status_macros.h"
+#include "src/mpmd/export_utils.h"
 
 namespace shardkit::mpmd {
 namespace {
-
-// Runs the pass `name` if some layer registered it.
-absl::Status runIfRegistered(Module& module, std::string_view name) {
-  const PassInfo* pass = findPass(name);
-  if (pass == nullptr) return absl::OkStatus();
-  return pass->run(module, PassOptions());
-}
 
 absl::StatusOr<PassOptions> boolOption(const PassOptions& from,
                                        std::string_view key, bool fallback) {
@@ -38,7 +32,7 @@ absl::StatusOr<PassOptions> boolOption(const PassOptions& from,
 absl::Status exportPipeline(Module& module, const PassOptions& options) {
   for (std::string_view name : {"mpmd-fragment-dedup", "mpmd-fragment-dce",
                                 "mpmd-uniquify-and-merge-returns"}) {
-    SK_RETURN_IF_ERROR(runIfRegistered(module, name));
+    SK_RETURN_IF_ERROR(mpmd_internal::runPassIfRegistered(module, name));
   }
   SK_RETURN_IF_ERROR(markOffloadedInputOutput(module));
   SK_RETURN_IF_ERROR(markInputOutputWithLayouts(module));

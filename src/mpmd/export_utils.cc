@@ -8,6 +8,7 @@
 #include "shardkit/core/sharding_math.h"
 #include "shardkit/dialect/mpmd/mpmd_ops.h"
 #include "shardkit/ir/diagnostic.h"
+#include "shardkit/passes/pass.h"
 #include "src/mpmd/ir_utils.h"
 
 namespace shardkit::mpmd::mpmd_internal {
@@ -165,6 +166,12 @@ Op rebuildFragment(Op fragment, const std::vector<bool>& keep_operands,
   }
   fragment.erase();
   return rebuilt;
+}
+
+absl::Status runPassIfRegistered(Module& module, std::string_view name) {
+  const PassInfo* pass = findPass(name);
+  if (pass == nullptr) return absl::OkStatus();
+  return pass->run(module, PassOptions());
 }
 
 void reportAt(Op op, std::string_view message, bool fail,

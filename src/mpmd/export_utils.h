@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/status/status.h"
 #include "shardkit/dialect/func/func_ops.h"
 #include "shardkit/dialect/mpmd/mesh_tensor.h"
 #include "shardkit/ir/attribute.h"
@@ -77,6 +78,10 @@ bool isDeadAfter(Value value, Op op);
 // arg_attrs/res_attrs follow. Returns the new fragment.
 Op rebuildFragment(Op fragment, const std::vector<bool>& keep_operands,
                    const std::vector<bool>& keep_results);
+
+// Runs the pass `name` when some layer registered it (the pipelines' steps
+// that belong to the common mpmd passes); OK when none did.
+absl::Status runPassIfRegistered(Module& module, std::string_view name);
 
 // Reports `message` at `op`: an error added to `errors` when `fail`, else a
 // warning that does not fail the pass.

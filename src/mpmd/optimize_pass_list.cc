@@ -45,6 +45,17 @@ void registerOptimizePasses() {
       "Warns about meshes without one forward and one backward scheduling "
       "unit per microbatch",
       verifySchedulingUnits));
+  registerPass({"mpmd-optimize-pipeline",
+                "Optimizes an imported mpmd program: pipeline scheduling, "
+                "then the stage-merging check and merging (when registered)",
+                {{"pipeline-schedule",
+                  "none, 1F1B (default) or Circular",
+                  PassOptionKind::kChoice,
+                  {"none", "1F1B", "Circular"}},
+                 {"merge-after-scheduling",
+                  "merge inferred fragments after scheduling (default false)",
+                  PassOptionKind::kBool}},
+                optimizePipeline});
 }
 
 }  // namespace shardkit::mpmd::mpmd_internal

@@ -25,6 +25,12 @@ absl::Status pipelineScheduler(Module& module, const PassOptions& options);
 // one.
 absl::Status schedulePipeline(Module& module, std::string_view schedule);
 
+// -mpmd-optimize-pipeline{pipeline-schedule=none|1F1B|Circular
+// merge-after-scheduling}: the scheduler, then (when the common passes are
+// registered) the stage-merging check and, with the option, the merging of
+// inferred fragments.
+absl::Status optimizePipeline(Module& module, const PassOptions& options);
+
 // -mpmd-rule-based-schedule{rules=FragmentScheduleRule(ordered_fragments=
 // [FragmentInfo(origins=[...],mesh_name="m",call_counter=N)->...]),...}:
 // orders the fragments each rule lists, where data flow allows.

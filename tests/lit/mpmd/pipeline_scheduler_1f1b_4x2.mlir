@@ -1,5 +1,6 @@
 // RUN: shardkit-opt %s -mpmd-pipeline-scheduler='must-happen-before=1F1B' | FileCheck %s
 // RUN: shardkit-opt %s -mpmd-pipeline-scheduler='must-happen-before=GPipe' | FileCheck %s --check-prefix=GPIPE
+// RUN: shardkit-opt %s -mpmd-optimize-pipeline | FileCheck %s
 
 // Two stages (m1, m2), four microbatches, written in GPipe order (every
 // forward, then every backward). 1F1B lets mesh k run 2 - k forwards before
