@@ -13,26 +13,13 @@
 namespace shardkit::mpmd::mpmd_internal {
 namespace {
 
-struct Unit {
-  int64_t counter;
-  int64_t transpose;
-  int mesh;
-  int meshes;
-};
-
-Unit unitOf(Op fragment) {
-  return {*callCounterOf(fragment), *singleTransposeCount(fragment),
-          meshIndex(fragment), numMeshes(fragment)};
-}
-
 // 1F1B (PipeDream): after a warm-up of `meshes - mesh` forwards, forwards
 // and backwards alternate.
 //   m0: F0 F1 F2 F3          B0 F4 B1 F5 B2    B3
 //   m1:    F0 F1 F2       B0 F3 B1 F4 B2 F5 B3
 //   m2:       F0 F1    B0 F2 B1 F3 B2 F4 B3 F5
 //   m3:          F0 B0 F1 B1 F2 B2 F3 B3 F4 B4
-bool oneFOneB(Op a, Op b) {
-  Unit x = unitOf(a), y = unitOf(b);
+bool oneFOneB(const ScheduleUnit& x, const ScheduleUnit& y) {
   if (x.transpose == 1 && y.transpose == 0) {
     return x.counter == y.counter - x.meshes + x.mesh;
   }
@@ -43,16 +30,14 @@ bool oneFOneB(Op a, Op b) {
 }
 
 // GPipe: every forward, then every backward, each in microbatch order.
-bool gpipe(Op a, Op b) {
-  Unit x = unitOf(a), y = unitOf(b);
+bool gpipe(const ScheduleUnit& x, const ScheduleUnit& y) {
   if (x.transpose == y.transpose) return x.counter < y.counter;
   return x.transpose < y.transpose;
 }
 
 // GPipe, except 1F1B on the last mesh (which then needs no remat).
-bool gpipeBut1F1BForLastMesh(Op a, Op b) {
-  Unit x = unitOf(a);
-  return x.mesh == x.meshes - 1 ? oneFOneB(a, b) : gpipe(a, b);
+bool gpipeBut1F1BForLastMesh(const ScheduleUnit& x, const ScheduleUnit& y) {
+  return x.mesh == x.meshes - 1 ? oneFOneB(x, y) : gpipe(x, y);
 }
 
 // (phase, stage, counter) tuples compared in order.
@@ -69,15 +54,13 @@ bool lexLess(const std::array<int64_t, 3>& a, const std::array<int64_t, 3>& b,
 // microbatches of its first stage, then as many of its next stage, and so
 // on (a phase); all forwards before all backwards. Fragments without a stage
 // are not ordered.
-bool circular(Op a, Op b, bool reversed_backward) {
-  std::optional<int64_t> stage_a = FragmentOp(a).stageId();
-  std::optional<int64_t> stage_b = FragmentOp(b).stageId();
-  if (!stage_a || !stage_b) return false;
-  Unit x = unitOf(a), y = unitOf(b);
+bool circular(const ScheduleUnit& x, const ScheduleUnit& y,
+              bool reversed_backward) {
+  if (!x.stage || !y.stage) return false;
   if (x.transpose != y.transpose) return x.transpose < y.transpose;
   int64_t meshes = x.meshes > 0 ? x.meshes : 1;
-  std::array<int64_t, 3> ka = {x.counter / meshes, *stage_a, x.counter};
-  std::array<int64_t, 3> kb = {y.counter / meshes, *stage_b, y.counter};
+  std::array<int64_t, 3> ka = {x.counter / meshes, *x.stage, x.counter};
+  std::array<int64_t, 3> kb = {y.counter / meshes, *y.stage, y.counter};
   if (x.transpose == 0) return lexLess(ka, kb, true);
   if (reversed_backward) return lexLess(ka, kb, false);
   // Backward in microbatch order, stages descending.
@@ -99,10 +82,10 @@ int64_t meshNumber(std::string_view name) {
 // Parallel forward pipelines that enter at different meshes: microbatch i
 // starts on mesh i (by the number in its name), which then runs the others
 // in the order that wraps around from it.
-bool parallelWithWrapAround(Op a, Op b) {
-  if (!isForwardFragment(a) || !isForwardFragment(b)) return false;
-  int64_t x = *callCounterOf(a), y = *callCounterOf(b);
-  int64_t pivot = meshNumber(FragmentOp(a).meshName());
+bool parallelWithWrapAround(const ScheduleUnit& a, const ScheduleUnit& b) {
+  if (a.transpose != 0 || b.transpose != 0) return false;
+  int64_t x = a.counter, y = b.counter;
+  int64_t pivot = meshNumber(a.mesh_name);
   if (x == y || pivot < 0) return false;
   if (x == pivot || y == pivot) return x == pivot;
   bool same_side = (x > pivot) == (y > pivot);
@@ -117,29 +100,37 @@ std::string lower(std::string_view s) {
 
 }  // namespace
 
-std::vector<std::string> builtinScheduleNames() {
-  return {"none",
-          "1F1B",
-          "GPipe",
-          "GPipeBut1F1BForLastMesh",
-          "Circular",
-          "CircularWithReversedBackward",
-          "ParallelPipelinesWithWrapAround"};
+ScheduleUnit scheduleUnitOf(Op fragment) {
+  ScheduleUnit unit;
+  unit.fragment = fragment;
+  unit.counter = callCounterOf(fragment).value_or(0);
+  unit.transpose = singleTransposeCount(fragment).value_or(0);
+  unit.stage = FragmentOp(fragment).stageId();
+  unit.mesh_name = std::string(FragmentOp(fragment).meshName());
+  unit.mesh = meshIndex(fragment);
+  unit.meshes = numMeshes(fragment);
+  return unit;
 }
 
 std::optional<MustHappenBefore> builtinSchedule(std::string_view name) {
   std::string key = lower(name);
-  if (key == "none") return MustHappenBefore([](Op, Op) { return false; });
+  if (key == "none")
+    return MustHappenBefore(
+        [](const ScheduleUnit&, const ScheduleUnit&) { return false; });
   if (key == "1f1b") return MustHappenBefore(oneFOneB);
   if (key == "gpipe") return MustHappenBefore(gpipe);
   if (key == "gpipebut1f1bforlastmesh") {
     return MustHappenBefore(gpipeBut1F1BForLastMesh);
   }
   if (key == "circular") {
-    return MustHappenBefore([](Op a, Op b) { return circular(a, b, false); });
+    return MustHappenBefore([](const ScheduleUnit& a, const ScheduleUnit& b) {
+      return circular(a, b, false);
+    });
   }
   if (key == "circularwithreversedbackward") {
-    return MustHappenBefore([](Op a, Op b) { return circular(a, b, true); });
+    return MustHappenBefore([](const ScheduleUnit& a, const ScheduleUnit& b) {
+      return circular(a, b, true);
+    });
   }
   if (key == "parallelpipelineswithwraparound") {
     return MustHappenBefore(parallelWithWrapAround);

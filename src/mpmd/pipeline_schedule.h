@@ -4,6 +4,7 @@
 #ifndef SHARDKIT_SRC_MPMD_PIPELINE_SCHEDULE_H_
 #define SHARDKIT_SRC_MPMD_PIPELINE_SCHEDULE_H_
 
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -14,18 +15,29 @@
 
 namespace shardkit::mpmd::mpmd_internal {
 
-// True if the first fragment must run before the second (both scheduling
-// units on the same mesh).
-using MustHappenBefore = std::function<bool(Op, Op)>;
+// What the schedules read of a scheduling unit, gathered once.
+struct ScheduleUnit {
+  Op fragment;
+  int64_t counter = 0;    // the microbatch
+  int64_t transpose = 0;  // 0 forward, 1 backward
+  std::optional<int64_t> stage;
+  std::string mesh_name;
+  int mesh = 0;    // index of the mesh in the topology
+  int meshes = 0;  // meshes in the topology
+};
+
+// The unit of `fragment`, which must be a scheduling unit.
+ScheduleUnit scheduleUnitOf(Op fragment);
+
+// True if the first unit must run before the second (both on one mesh).
+using MustHappenBefore =
+    std::function<bool(const ScheduleUnit&, const ScheduleUnit&)>;
 
 // The relation of a built-in schedule, by name (case-insensitive): none,
 // 1F1B, GPipe, GPipeBut1F1BForLastMesh, Circular,
 // CircularWithReversedBackward, ParallelPipelinesWithWrapAround. nullopt for
 // any other name.
 std::optional<MustHappenBefore> builtinSchedule(std::string_view name);
-
-// The names builtinSchedule accepts, in its spelling.
-std::vector<std::string> builtinScheduleNames();
 
 }  // namespace shardkit::mpmd::mpmd_internal
 
