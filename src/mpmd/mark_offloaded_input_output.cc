@@ -168,14 +168,19 @@ Attribute userMemoryKind(const Value::Use& use, FuncOp func) {
   return Attribute();
 }
 
-// The uses of `value` latest first, as MLIR lists them.
+// The uses of entry argument `value` latest first, as MLIR lists them
+// (users compared by their ancestors in the function body).
 std::vector<Value::Use> usesLatestFirst(Value value) {
+  Block block = value.ownerBlock();
   std::vector<Value::Use> uses = value.uses();
+  auto top = [&](const Value::Use& use) {
+    Op op = mpmd_internal::ancestorInBlock(block, use.user());
+    return op ? op : use.user();
+  };
   std::sort(uses.begin(), uses.end(),
-            [](const Value::Use& a, const Value::Use& b) {
-              if (a.user() != b.user()) {
-                return mpmd_internal::isBeforeInBlock(b.user(), a.user());
-              }
+            [&](const Value::Use& a, const Value::Use& b) {
+              Op x = top(a), y = top(b);
+              if (x != y) return mpmd_internal::isBeforeInBlock(y, x);
               return a.operandIndex() > b.operandIndex();
             });
   return uses;
