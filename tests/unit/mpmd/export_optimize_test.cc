@@ -112,6 +112,32 @@ TEST_CASE("1F1B on one mesh alternates forward and backward") {
       "error: unknown pipeline schedule: Fancy");
 }
 
+TEST_CASE("Circular runs one phase of each stage in turn") {
+  // Mesh m1 holds stages 0 and 2 of a two-mesh pipeline: with 4
+  // microbatches, phases of 2: A0 A1 C0 C1 A2 A3 C2 C3.
+  std::string body;
+  for (int stage : {2, 0}) {
+    for (int mb = 3; mb >= 0; --mb) {
+      body += strCat("  %s", stage, "_", mb,
+                     " = mpmd.fragment<mesh=\"m1\", origin=[\"s", stage,
+                     "\"], stage=", stage, "> (%arg0) {call_counter = ", mb,
+                     " : ui32} (%a: tensor<4xf32>) {\n    mpmd.return %a : "
+                     "tensor<4xf32>\n  } : (!m) -> !m\n");
+    }
+  }
+  std::string program = strCat(
+      "!m = !mpmd.mesh_tensor<\"m1\", tensor<4xf32>>\n",
+      "func.func @main(%arg0: !m) -> !m attributes {topology = "
+      "#mpmd.topology<<\"m1\": <[\"x\"=1]>>, <\"m2\": <[\"x\"=1]>>>} {\n",
+      body, "  func.return %s0_0 : !m\n}\n");
+  std::string printed = runPass(program, "mpmd-pipeline-scheduler",
+                                "must-happen-before=Circular");
+  CHECK(fragmentOrder(printed) ==
+        std::vector<std::string>{"\"s0\"#0", "\"s0\"#1", "\"s2\"#0", "\"s2\"#1",
+                                 "\"s0\"#2", "\"s0\"#3", "\"s2\"#2",
+                                 "\"s2\"#3"});
+}
+
 TEST_CASE("data dependencies win over the schedule") {
   // B0 uses F0's result, so B0 stays after F0 whatever the schedule says.
   std::string body = fragment("f0", "\"f\"", 0, "negate") +
