@@ -142,6 +142,8 @@ void registerPasses() {
                   "generate the sdy meshes from the topology (default false)",
                   PassOptionKind::kBool}},
                 importPipeline});
+  registerExportPasses();
+  registerOptimizePasses();
 }
 
 }  // namespace shardkit::mpmd::mpmd_internal

@@ -15,6 +15,10 @@ bool eraseDeadFragment(Op op, PatternRewriter& rewriter);
 
 // The mpmd passes and pipelines (pass_list.cc).
 void registerPasses();
+// The export passes and pipeline (export_pass_list.cc).
+void registerExportPasses();
+// The optimize passes (optimize_pass_list.cc).
+void registerOptimizePasses();
 
 }  // namespace shardkit::mpmd::mpmd_internal
 

@@ -70,6 +70,13 @@ absl::StatusOr<Flags> parseFlags(const std::vector<std::string>& args) {
         return flagError(strCat("--dump-graph must be 'dot' or 'json', got '",
                                 flags.dump_graph, "'"));
       }
+    } else if (flag.starts_with("dump-schedule=")) {
+      flags.dump_schedule = std::string(flag.substr(14));
+      if (flags.dump_schedule != "svg" && flags.dump_schedule != "json") {
+        return flagError(
+            strCat("--dump-schedule must be 'svg' or 'json', got '",
+                   flags.dump_schedule, "'"));
+      }
     } else if (flag.starts_with("comm-report=")) {
       flags.comm_report = std::string(flag.substr(12));
       if (flags.comm_report.empty()) {

@@ -39,6 +39,8 @@ struct Flags {
   ExplainOptions explain;
   // --dump-graph=dot|json: print the graph instead of the module.
   std::string dump_graph;
+  // --dump-schedule=json|svg: print the mpmd schedule instead of the module.
+  std::string dump_schedule;
   // --comm-report: where to write the collectives' communication cost.
   std::string comm_report;
   // --interpret: after the passes, run @main with the interpreter

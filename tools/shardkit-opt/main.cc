@@ -30,6 +30,7 @@
 #include "shardkit/interp/literal.h"
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/mpmd/dialect.h"
+#include "shardkit/mpmd/schedule_view.h"
 #include "shardkit/partition/passes.h"
 #include "shardkit/passes/comm_report.h"
 #include "shardkit/passes/pass.h"
@@ -78,6 +79,10 @@ void printHelp() {
          "graph as\n"
          "                                Graphviz DOT or JSON "
          "(docs/graph-dump.md)\n"
+         "  --dump-schedule=json|svg      after the passes, print the mpmd "
+         "schedule:\n"
+         "                                fragments per mesh over time, "
+         "transfers, bubble\n"
          "  --version                     print shardkit's version\n"
          "  --comm-report=FILE            after the passes, write the bytes "
          "each\n"
@@ -222,7 +227,7 @@ bool processChunk(std::string_view text, absl::FunctionRef<void()> release_text,
       flags.verify_each && !flags.passes.empty() && !flags.interpret &&
       !flags.timing && !flags.verify_diagnostics && flags.comm_report.empty() &&
       flags.explain_op.empty() && flags.dump_graph.empty() &&
-      out.withdrawable();
+      flags.dump_schedule.empty() && out.withdrawable();
   for (const PassRequest& pass : flags.passes) {
     absl::Status status;
     {
@@ -258,6 +263,17 @@ bool processChunk(std::string_view text, absl::FunctionRef<void()> release_text,
   if (!flags.dump_graph.empty()) {
     out.write(flags.dump_graph == "dot" ? dumpGraphDot(**module)
                                         : dumpGraphJson(**module));
+    return true;
+  }
+  if (!flags.dump_schedule.empty()) {
+    absl::StatusOr<mpmd::ScheduleView> view =
+        mpmd::computeScheduleView(**module);
+    if (!view.ok()) {
+      diags = located(view.status(), file);
+      return false;
+    }
+    out.write(flags.dump_schedule == "svg" ? mpmd::scheduleSvg(*view)
+                                           : mpmd::scheduleJson(*view));
     return true;
   }
   PrintOptions print;
