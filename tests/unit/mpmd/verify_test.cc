@@ -135,7 +135,7 @@ TEST_CASE("fragment: mesh tensors of its mesh outside, globals inside") {
       kM1, ") -> ", kM1);
   CHECK(firstError(func(strCat("%a: ", kM1), wrong_type)) ==
         "2:3: expected the type of the block argument to be global tensor "
-        "type operand: tensor<4x8xf32>, got: tensor<8x4xf32>");
+        "type operand: 'tensor<4x8xf32>', got: 'tensor<8x4xf32>'");
 }
 
 TEST_CASE("reduce: a none reduction has one operand") {
