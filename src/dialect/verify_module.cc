@@ -298,12 +298,13 @@ std::vector<TensorShapeView> shapesOf(const std::vector<Type>& types) {
 
 absl::Status checkShardableType(Type type) {
   if (type.kind() == TypeKind::kTuple && type.elements().size() != 1) {
-    return verifyError(strCat(
-        "ops can only have a sharding for a tuple of size 1: ", type.str()));
+    return verifyError(
+        strCat("ops can only have a sharding for a tuple of size 1: '",
+               type.str(), "'"));
   }
   if (type.kind() == TypeKind::kUnrankedTensor) {
-    return verifyError(
-        strCat("only ranked tensors can have a sharding. type: ", type.str()));
+    return verifyError(strCat(
+        "only ranked tensors can have a sharding. type: '", type.str(), "'"));
   }
   return absl::OkStatus();
 }

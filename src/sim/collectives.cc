@@ -229,7 +229,7 @@ absl::StatusOr<TensorSharding> inferAllReduce(const TensorSharding& operand,
                subtractAxes(operand.unreduced_axes, reduction_axes.items, mesh),
                operand.unreduced_kind, mesh);
   SK_RETURN_IF_ERROR(
-      verifyAllReduce(reduction_axes.items, operand, result, mesh));
+      verifyAllReduce(reduction_axes.items, reduction, operand, result, mesh));
   return result;
 }
 

@@ -7,7 +7,8 @@
 //   core/verify_mesh.h        meshes, axis refs, axis-ref lists, manual axes
 //   core/verify_sharding.h    tensor shardings, per-value sharding lists
 //   core/verify_rule.h        op sharding rules against the values' shapes
-//   core/verify_collective.h  sdy collectives, unreduced-axes transitions
+//   core/verify_collective.h  sdy collectives
+//   core/verify_unreduced.h   unreduced-axes transitions of ops
 //   core/verify_debug_info.h  propagation debug records (propagation edges)
 //
 // Which checks exist, and the order they run in, follow the reference
@@ -27,5 +28,6 @@
 #include "shardkit/core/verify_mesh.h"
 #include "shardkit/core/verify_rule.h"
 #include "shardkit/core/verify_sharding.h"
+#include "shardkit/core/verify_unreduced.h"
 
 #endif  // SHARDKIT_CORE_VERIFY_H_

@@ -24,6 +24,7 @@
 #include "shardkit/core/mesh.h"
 #include "shardkit/core/tensor_sharding.h"
 #include "shardkit/core/verify_mesh.h"
+#include "shardkit/core/verify_unreduced.h"
 #include "shardkit/internal/core_verify_util.h"
 #include "shardkit/support/status_macros.h"
 #include "shardkit/support/strings.h"
@@ -41,11 +42,13 @@ absl::Status verifyCollectiveShardings(const TensorSharding& operand,
                                        bool allow_different_meshes = false);
 
 // How a per-dimension collective maps the operand's dimension axes to the
-// result's: all_gather removes a suffix, all_slice and reduce_scatter append.
-enum class AxesPerDimCollective { kGather, kSlice };
+// result's: all_gather and sharded_to_unreduced remove a suffix (the latter's
+// messages say `shard-to-unreduce axis`), all_slice and reduce_scatter append.
+enum class AxesPerDimCollective { kGather, kSlice, kShardedToUnreduced };
 
-// all_gather / all_slice / reduce_scatter: the per-dimension axes form one
-// valid axis-ref list together (no ref twice across dimensions), there is one
+// all_gather / all_slice / reduce_scatter / sharded_to_unreduced: the
+// per-dimension axes form one axis-ref list together (known names, no ref
+// twice across dimensions, no two adjacent mergeable sub-axes), there is one
 // list per result dimension, and applying them to each operand dimension
 // gives the result's axes (`can't apply gathering axis "y" to operand sharding
 // on dimension 1`, `result sharding doesn't match expected sharding ["x"] on
@@ -56,6 +59,31 @@ absl::Status verifyAxesPerDimCollective(AxesPerDimCollective kind,
                                         const TensorSharding& result,
                                         const Mesh& mesh);
 
+// reduce_scatter reducing by `reduction`: it may remove (reduce) unreduced
+// axes of that kind and introduces none; then as verifyAxesPerDimCollective.
+absl::Status verifyReduceScatter(const ListOfAxisRefLists& axes_per_dim,
+                                 ReductionKind reduction,
+                                 const TensorSharding& operand,
+                                 const TensorSharding& result,
+                                 const Mesh& mesh);
+
+// sharded_to_unreduced: a `sum` result; the axes are gathered from the
+// operand's dimensions (as all_gather) and the result's unreduced axes are
+// the operand's plus them, sorted and merged.
+absl::Status verifyShardedToUnreduced(const ListOfAxisRefLists& axes_per_dim,
+                                      const TensorSharding& operand,
+                                      const TensorSharding& result,
+                                      const Mesh& mesh);
+
+// replicated_to_unreduced: a `sum` result with the operand's dimension
+// shardings; non-empty axes in mesh order forming a valid list, none
+// overlapping the operand's dimension axes or unreduced axes; the result's
+// unreduced axes are the operand's plus them, sorted and merged.
+absl::Status verifyReplicatedToUnreduced(absl::Span<const AxisRef> axes,
+                                         const TensorSharding& operand,
+                                         const TensorSharding& result,
+                                         const Mesh& mesh);
+
 // all_to_all: a non-empty parameter list; per parameter valid axes (one list
 // across all parameters), source and target dimensions in [0, rank), no
 // dimension used twice, source dimensions ascending; then moving each
@@ -65,10 +93,14 @@ absl::Status verifyAllToAll(const AllToAllParamList& params,
                             const TensorSharding& operand,
                             const TensorSharding& result, const Mesh& mesh);
 
-// all_reduce: the operand and result have the same dimension axes; the
-// reduction axes form a valid list; none overlaps the operand's dimension or
-// replicated axes, nor the result's unreduced axes.
+// all_reduce reducing by `reduction`: operand and result shardings are
+// equivalent ignoring unreduced axes (both without dimension axes, or the
+// same mesh reference and the same axes per dimension); the reduction axes
+// are in mesh order and a valid list; none overlaps the operand's dimension
+// or replicated axes, nor the result's unreduced axes; unreduced axes may be
+// removed (reduced, when of kind `reduction`), never introduced.
 absl::Status verifyAllReduce(absl::Span<const AxisRef> reduction_axes,
+                             ReductionKind reduction,
                              const TensorSharding& operand,
                              const TensorSharding& result, const Mesh& mesh);
 
@@ -80,9 +112,10 @@ absl::Status verifyCollectivePermute(const TensorSharding& operand,
                                      const TensorSharding& result,
                                      const Mesh& result_mesh);
 
-// sdy.reshard / sdy.sharding_constraint from `source` to `target`: unreduced
-// axes kept from the source keep their reduction kind, and newly introduced
-// unreduced axes are a sum.
+// sdy.reshard / sdy.sharding_constraint from `source` to `target` without a
+// mesh (whole refs compared; the sim layer's check): unreduced axes kept from
+// the source keep their reduction kind, and newly introduced unreduced axes
+// are a sum. The op verifiers use the mesh overload (core/verify_unreduced.h).
 absl::Status verifyUnreducedTransition(const TensorSharding& source,
                                        const TensorSharding& target);
 
@@ -156,7 +189,9 @@ inline absl::Status verifyAllToAllParams(const AllToAllParamList& params,
     }
     previous_src = param.src_dim;
   }
-  return checker.finish();
+  // Like the reference, collective axes are not checked sub-axis by sub-axis
+  // (no AxisRefChecker::finish).
+  return absl::OkStatus();
 }
 
 inline std::string_view kindName(ReductionKind kind) { return toString(kind); }
@@ -188,7 +223,6 @@ inline absl::Status verifyAxesPerDimCollective(
   for (const AxisRefList& list : axes_per_dim) {
     SK_RETURN_IF_ERROR(checker.addList(list));
   }
-  SK_RETURN_IF_ERROR(checker.finish());
   const int64_t rank = static_cast<int64_t>(axes_per_dim.size());
   if (result.rank() != rank) {
     return verify_internal::invalid(
@@ -203,13 +237,105 @@ inline absl::Status verifyAxesPerDimCollective(
   for (int64_t dim = 0; dim < rank; ++dim) {
     AxisRefVector expected = operand.dim_shardings[dim].axes;
     const AxisRefVector& collective_axes = axes_per_dim[dim].items;
-    if (kind == AxesPerDimCollective::kGather) {
-      SK_RETURN_IF_ERROR(verify_internal::gatherAxes(expected, collective_axes,
-                                                     dim, mesh, "gathering"));
-    } else {
+    if (kind == AxesPerDimCollective::kSlice) {
       appendAxes(expected, collective_axes, mesh);
+    } else {
+      SK_RETURN_IF_ERROR(verify_internal::gatherAxes(
+          expected, collective_axes, dim, mesh,
+          kind == AxesPerDimCollective::kGather ? "gathering"
+                                                : "shard-to-unreduce"));
     }
     SK_RETURN_IF_ERROR(verify_internal::expectDimAxes(expected, result, dim));
+  }
+  return absl::OkStatus();
+}
+
+inline absl::Status verifyReduceScatter(const ListOfAxisRefLists& axes_per_dim,
+                                        ReductionKind reduction,
+                                        const TensorSharding& operand,
+                                        const TensorSharding& result,
+                                        const Mesh& mesh) {
+  const TensorSharding* in[] = {&operand};
+  const TensorSharding* out[] = {&result};
+  SK_RETURN_IF_ERROR(verifyUnreducedAxesTransition(
+      in, out, mesh, {.introduced = std::nullopt, .removed = reduction}));
+  return verifyAxesPerDimCollective(AxesPerDimCollective::kSlice, axes_per_dim,
+                                    operand, result, mesh);
+}
+
+namespace verify_internal {
+
+inline absl::Status expectSumResult(const TensorSharding& result) {
+  if (result.unreduced_kind != ReductionKind::kSum) {
+    return invalid("out_sharding reduction_op must be SUM");
+  }
+  return absl::OkStatus();
+}
+
+// The operand's unreduced axes plus `added`, sorted and merged: what a
+// collective turning axes unreduced gives.
+inline AxisRefVector unreducedPlus(const TensorSharding& operand,
+                                   absl::Span<const AxisRef> added,
+                                   const Mesh& mesh) {
+  AxisRefVector axes = operand.unreduced_axes;
+  axes.insert(axes.end(), added.begin(), added.end());
+  sortAndMergeAxes(axes, mesh);
+  return axes;
+}
+
+}  // namespace verify_internal
+
+inline absl::Status verifyShardedToUnreduced(
+    const ListOfAxisRefLists& axes_per_dim, const TensorSharding& operand,
+    const TensorSharding& result, const Mesh& mesh) {
+  SK_RETURN_IF_ERROR(verify_internal::expectSumResult(result));
+  SK_RETURN_IF_ERROR(
+      verifyAxesPerDimCollective(AxesPerDimCollective::kShardedToUnreduced,
+                                 axes_per_dim, operand, result, mesh));
+  AxisRefVector added;
+  for (const AxisRefList& list : axes_per_dim) {
+    added.insert(added.end(), list.items.begin(), list.items.end());
+  }
+  if (verify_internal::unreducedPlus(operand, added, mesh) !=
+      result.unreduced_axes) {
+    return verify_internal::invalid(
+        "out_unreduced_axes should be in_unreduced_axes + "
+        "sharded_to_unreduced_axes");
+  }
+  return absl::OkStatus();
+}
+
+inline absl::Status verifyReplicatedToUnreduced(absl::Span<const AxisRef> axes,
+                                                const TensorSharding& operand,
+                                                const TensorSharding& result,
+                                                const Mesh& mesh) {
+  using verify_internal::invalid;
+  SK_RETURN_IF_ERROR(verify_internal::expectSumResult(result));
+  if (operand.dim_shardings != result.dim_shardings) {
+    return invalid("input and output must share the same dimension shardings");
+  }
+  if (axes.empty()) return invalid("r2u axes must not be empty");
+  if (!std::is_sorted(axes.begin(), axes.end(), MeshAxisLess(mesh))) {
+    return invalid("r2u axes are not ordered w.r.t. mesh");
+  }
+  verify_internal::AxisRefChecker checker(mesh);
+  SK_RETURN_IF_ERROR(checker.addList(axes));
+  for (const AxisRef& axis : axes) {
+    bool in_dims = false;
+    operand.forEachShardingAxis(
+        [&](const AxisRef& a) { in_dims = in_dims || overlaps(a, axis); });
+    if (in_dims) {
+      return invalid(strCat("r2u axis ", toString(axis),
+                            " overlaps with operand dimension sharding"));
+    }
+    if (overlapsAny(operand.unreduced_axes, axis)) {
+      return invalid(strCat("r2u axis ", toString(axis),
+                            " overlaps with operand unreduced axes"));
+    }
+  }
+  if (verify_internal::unreducedPlus(operand, axes, mesh) !=
+      result.unreduced_axes) {
+    return invalid("out_unreduced_axes should be in_unreduced_axes + r2u_axes");
   }
   return absl::OkStatus();
 }
@@ -248,38 +374,59 @@ inline absl::Status verifyAllToAll(const AllToAllParamList& params,
   return absl::OkStatus();
 }
 
+namespace verify_internal {
+
+// The reference's sharding equivalence ignoring unreduced axes.
+inline bool equivalentIgnoringUnreduced(const TensorSharding& a,
+                                        const TensorSharding& b) {
+  auto no_dim_axes = [](const TensorSharding& s) {
+    return std::all_of(s.dim_shardings.begin(), s.dim_shardings.end(),
+                       [](const DimensionSharding& d) { return d.empty(); });
+  };
+  if (no_dim_axes(a)) return no_dim_axes(b);
+  if (!(a.mesh == b.mesh) || a.rank() != b.rank()) return false;
+  for (int64_t dim = 0; dim < a.rank(); ++dim) {
+    if (a.dim_shardings[dim].axes != b.dim_shardings[dim].axes) return false;
+  }
+  return true;
+}
+
+}  // namespace verify_internal
+
 inline absl::Status verifyAllReduce(absl::Span<const AxisRef> reduction_axes,
+                                    ReductionKind reduction,
                                     const TensorSharding& operand,
                                     const TensorSharding& result,
                                     const Mesh& mesh) {
-  bool same_dims = operand.rank() == result.rank();
-  for (int64_t dim = 0; same_dims && dim < operand.rank(); ++dim) {
-    same_dims =
-        operand.dim_shardings[dim].axes == result.dim_shardings[dim].axes;
+  using verify_internal::invalid;
+  if (!verify_internal::equivalentIgnoringUnreduced(operand, result)) {
+    return invalid("operand and result shardings are not equivalent");
   }
-  if (!same_dims) {
-    return verify_internal::invalid(
-        "operand and result sharding have different axes");
+  if (!std::is_sorted(reduction_axes.begin(), reduction_axes.end(),
+                      MeshAxisLess(mesh))) {
+    return invalid("reduction axes are not ordered w.r.t. mesh");
   }
-  SK_RETURN_IF_ERROR(verifyAxisRefList(reduction_axes, mesh));
+  verify_internal::AxisRefChecker checker(mesh);
+  SK_RETURN_IF_ERROR(checker.addList(reduction_axes));
   for (const AxisRef& axis : reduction_axes) {
     bool in_operand = overlapsAny(operand.replicated_axes, axis);
     operand.forEachShardingAxis([&](const AxisRef& a) {
       in_operand = in_operand || overlaps(a, axis);
     });
     if (in_operand) {
-      return verify_internal::invalid(
-          strCat("reduction axis ", toString(axis),
-                 " overlaps with operand sharding (dimension or "
-                 "replicated axes)"));
+      return invalid(strCat("reduction axis ", toString(axis),
+                            " overlaps with operand dimension sharding or "
+                            "replicated axes"));
     }
     if (overlapsAny(result.unreduced_axes, axis)) {
-      return verify_internal::invalid(
-          strCat("reduction axis ", toString(axis),
-                 " overlaps with result unreduced axes"));
+      return invalid(strCat("reduction axis ", toString(axis),
+                            " overlaps with result unreduced axes"));
     }
   }
-  return absl::OkStatus();
+  const TensorSharding* in[] = {&operand};
+  const TensorSharding* out[] = {&result};
+  return verifyUnreducedAxesTransition(
+      in, out, mesh, {.introduced = std::nullopt, .removed = reduction});
 }
 
 inline absl::Status verifyCollectivePermute(const TensorSharding& operand,

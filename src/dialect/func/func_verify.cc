@@ -22,8 +22,9 @@ absl::Status verifySignatureShardings(const std::vector<Type>& types,
     if (!a) continue;
     const TensorSharding* s = a.as<TensorSharding>();
     if (!s) {
-      return verifyError(strCat(kind, " ", i, " - ", kShardingAttr,
-                                " must be a TensorShardingAttr"));
+      return verifyError(strCat(kind, " ", i,
+                                " - should have a sharding attribute of type "
+                                "TensorShardingAttr"));
     }
     absl::Status status = context.verifySharding(a, types[i]);
     // The prefix is built only for an error.

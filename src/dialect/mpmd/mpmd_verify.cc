@@ -75,15 +75,15 @@ absl::Status verifyAssignmentTypes(Op op, Type local, Value mesh_value,
   SK_RETURN_IF_ERROR(checkParent(op, {FuncOp::kName, ForOp::kName}));
   SK_RETURN_IF_ERROR(verifyForTopology(op, mesh_type));
   if (!mesh_type.isFullyReplicated()) {
-    return locatedError(
-        op,
-        strCat("MeshTensorType should be fully replicated: ", mesh_type.str()));
+    return locatedError(op,
+                        strCat("MeshTensorType should be fully replicated: '",
+                               mesh_type.str(), "'"));
   }
   if (mesh_type.globalTypeText() != local.str()) {
     return locatedError(
-        op, strCat("mismatch between the given local type ", local.str(),
-                   " and mesh_type ranked tensor type: ",
-                   mesh_type.globalTypeText()));
+        op, strCat("mismatch between the given local type '", local.str(),
+                   "' and mesh_type ranked tensor type: '",
+                   mesh_type.globalTypeText(), "'"));
   }
   return absl::OkStatus();
 }
@@ -133,8 +133,9 @@ absl::Status verifyTransferOp(Op op, const VerifyContext&) {
   SK_RETURN_IF_ERROR(verifyForTopology(op, out));
   if (in.globalTypeText() != out.globalTypeText()) {
     return locatedError(
-        op, strCat("cannot perform transfer between given types ", in.str(),
-                   " and ", out.str(), ": global tensor types are different"));
+        op,
+        strCat("cannot perform transfer between given types '", in.str(),
+               "' and '", out.str(), "': global tensor types are different"));
   }
   SK_RETURN_IF_ERROR(checkMemoryKind(op, in));
   SK_RETURN_IF_ERROR(checkMemoryKind(op, out));
@@ -214,10 +215,11 @@ absl::Status verifyReduceOp(Op op, const VerifyContext& context) {
 absl::Status verifyCallOp(Op op, const VerifyContext&) {
   auto call = CallOp(op);
   if (const Attribute& counter = op.attr(kCallCounterAttr)) {
+    // Only an integer attribute is checked, as in the reference.
     const IntegerValue* value = counter.asInteger();
-    if (!value || value->type != "ui32") {
-      return locatedError(op, strCat("call_counter must be an uint32, got ",
-                                     value ? value->type : toString(counter)));
+    if (value && value->type != "ui32") {
+      return locatedError(op, strCat("call_counter must be an uint32, got '",
+                                     value->type, "'"));
     }
   }
   Op parent = op.parentOp();
@@ -250,8 +252,8 @@ absl::Status verifyCallOp(Op op, const VerifyContext&) {
     for (size_t i = 0; i < actual.size() && i < expected.size(); ++i) {
       if (!(expected[i] == actual[i])) {
         return locatedError(
-            op, strCat("Type mismatch. Expected call ", what, " to have type ",
-                       expected[i].str(), " but got ", actual[i].str()));
+            op, strCat("Type mismatch. Expected call ", what, " to have type '",
+                       expected[i].str(), "' but got '", actual[i].str(), "'"));
       }
     }
   }

@@ -98,10 +98,10 @@ absl::Status fragmentTypesMatch(Op op, std::string_view mesh_name,
     }
     SK_RETURN_IF_ERROR(verifyForMesh(*mesh_type, mesh));
     if (mesh_type->globalTypeText() != inner[i].str()) {
-      return locatedError(
-          op, strCat("expected the type of the ", inner_name,
-                     " to be global tensor type ", outer_name, ": ",
-                     mesh_type->globalTypeText(), ", got: ", inner[i].str()));
+      return locatedError(op, strCat("expected the type of the ", inner_name,
+                                     " to be global tensor type ", outer_name,
+                                     ": '", mesh_type->globalTypeText(),
+                                     "', got: '", inner[i].str(), "'"));
     }
   }
   return absl::OkStatus();
@@ -131,8 +131,8 @@ absl::Status sameTypesMatch(Op op, const TypeCorrespondence& types) {
     if (!(inner[i] == outer[i])) {
       return locatedError(
           op, strCat("expected the type of the ", inner_name,
-                     " to match the type of ", outer_name, ": ", inner[i].str(),
-                     ", got: ", outer[i].str()));
+                     " to match the type of ", outer_name, ": '",
+                     inner[i].str(), "', got: '", outer[i].str(), "'"));
     }
   }
   return absl::OkStatus();

@@ -13,6 +13,22 @@
 
 namespace shardkit::ir_internal {
 
+namespace {
+
+// The sharding of `value`, looking through propagation barriers (which keep
+// their operand's sharding).
+std::optional<TensorSharding> shardingBypassingBarriers(Value value) {
+  while (Op def = value.definingOp()) {
+    if (!isa<sdy::PropagationBarrierOp>(def) || def.numOperands() != 1) break;
+    value = def.operand(0);
+  }
+  return getSharding(value);
+}
+
+}  // namespace
+
+// A reshard or sharding constraint may introduce `sum` unreduced axes and
+// drop any; shardings on different meshes are not compared.
 absl::Status verifyReshardLikeOp(Op op, const VerifyContext& context) {
   const Attribute& attr = op.attr("sharding");
   const TensorSharding* s = attr.as<TensorSharding>();
@@ -20,10 +36,15 @@ absl::Status verifyReshardLikeOp(Op op, const VerifyContext& context) {
     return verifyError("requires one operand, one result and a 'sharding'");
   }
   SK_RETURN_IF_ERROR(context.verifySharding(attr, op.result(0).type()));
-  if (std::optional<TensorSharding> input = getSharding(op.operand(0))) {
-    return verifyUnreducedTransition(*input, *s);
+  std::optional<TensorSharding> input =
+      shardingBypassingBarriers(op.operand(0));
+  if (!input) return absl::OkStatus();
+  const Mesh* mesh = context.meshes().resolve(*s);
+  const Mesh* input_mesh = context.meshes().resolve(*input);
+  if (!mesh || !input_mesh || !(*mesh == *input_mesh)) {
+    return absl::OkStatus();
   }
-  return verifyUnreducedTransition(TensorSharding(), *s);
+  return verifyUnreducedTransition(*input, *s, *mesh);
 }
 
 absl::Status verifyDataFlowEdgeOp(Op op, const VerifyContext& context) {
@@ -33,8 +54,8 @@ absl::Status verifyDataFlowEdgeOp(Op op, const VerifyContext& context) {
   Type type = op.result(0).type();
   if (!type.hasStaticShape()) {
     return verifyError(strCat(
-        "expected sdy.data_flow_edge to have a static-shaped result. type: ",
-        type.str()));
+        "expected sdy.data_flow_edge to have a static-shaped result. type: '",
+        type.str(), "'"));
   }
   Value input = op.operand(0);
   if (!input.hasOneUse()) {
@@ -55,14 +76,17 @@ absl::Status verifyDataFlowEdgeOp(Op op, const VerifyContext& context) {
 }
 
 // The input is what the edge stands for: a call result, or an argument of a
-// function's entry block. Its sharding is the common `sdy.sharding`.
+// block of a function. Its sharding is the common `sdy.sharding`.
 absl::Status verifyFuncDataFlowEdgeOp(Op op, const VerifyContext&) {
   if (op.numOperands() != 1 || op.numResults() != 1) {
     return verifyError("requires one operand and one result");
   }
-  if (!op.result(0).type().hasStaticShape()) {
+  Type type = op.result(0).type();
+  if (!type.hasStaticShape()) {
     return verifyError(
-        "expected sdy.func_data_flow_edge to have a static-shaped result");
+        strCat("expected sdy.func_data_flow_edge to have a static-shaped "
+               "result. type: '",
+               type.str(), "'"));
   }
   Value input = op.operand(0);
   if (!input.hasOneUse()) {
@@ -77,9 +101,8 @@ absl::Status verifyFuncDataFlowEdgeOp(Op op, const VerifyContext&) {
     }
     return absl::OkStatus();
   }
-  Block block = input.ownerBlock();
-  if (!isa<FuncOp>(block.parentOp()) ||
-      !(block.parentRegion().front() == block)) {
+  // Any block of a function, as in the reference.
+  if (!isa<FuncOp>(input.ownerBlock().parentOp())) {
     return verifyError(
         "expected operand of sdy.func_data_flow_edge to be a block argument "
         "of a func op.");
@@ -92,7 +115,8 @@ absl::Status verifyPropagationBarrierOp(Op op, const VerifyContext&) {
       op.attr("allowed_direction").as<PropagationDirection>();
   if (d && *d == PropagationDirection::kBoth) {
     return verifyError(
-        "cannot specify `BOTH` as the direction, since it's redundant");
+        "cannot specify `BOTH` as the direction. Not blocking propagation "
+        "direction makes the op redundant.");
   }
   return absl::OkStatus();
 }
@@ -114,7 +138,9 @@ struct CollectiveRules {
 };
 
 // The shardings of a collective, or nullopt when a mesh cannot be resolved
-// (nothing more to check).
+// (nothing more to check). In the reference's order: the operand has a
+// sharding (unless allowed), the result sharding is valid, then the meshes
+// and ranks agree.
 absl::StatusOr<std::optional<CollectiveShardings>> checkCollective(
     Op op, const VerifyContext& context, CollectiveRules rules) {
   const Attribute& attr = op.attr("out_sharding");
@@ -123,12 +149,12 @@ absl::StatusOr<std::optional<CollectiveShardings>> checkCollective(
     return verifyError(
         "requires one operand, one result and an 'out_sharding'");
   }
-  SK_RETURN_IF_ERROR(context.verifySharding(attr, op.result(0).type()));
-  const Mesh* mesh = context.meshes().resolve(*result);
   std::optional<TensorSharding> operand = getSharding(op.operand(0));
   if (!operand && !rules.allow_missing_operand_sharding) {
     return verifyError("collective on operand without sharding");
   }
+  SK_RETURN_IF_ERROR(context.verifySharding(attr, op.result(0).type()));
+  const Mesh* mesh = context.meshes().resolve(*result);
   if (!operand) {
     operand = TensorSharding::fullyOpen(result->mesh, result->rank());
   }
@@ -139,6 +165,21 @@ absl::StatusOr<std::optional<CollectiveShardings>> checkCollective(
   return CollectiveShardings{*std::move(operand), result, mesh};
 }
 
+// The reduction of an all_reduce or reduce_scatter (`sum` unless printed).
+ReductionKind reductionOf(Op op) {
+  const std::string* name = op.attr("reduction").asString();
+  if (!name) return ReductionKind::kSum;
+  return parseReductionKind(*name).value_or(ReductionKind::kSum);
+}
+
+// The per-dimension axes `attr` of a collective, or an error.
+absl::StatusOr<const ListOfAxisRefLists*> axesPerDim(Op op,
+                                                     std::string_view attr) {
+  const ListOfAxisRefLists* axes = op.attr(attr).as<ListOfAxisRefLists>();
+  if (!axes) return verifyError(strCat("requires '", attr, "'"));
+  return axes;
+}
+
 // A collective whose `attr` lists axes per dimension.
 absl::Status verifyAxesPerDim(Op op, const VerifyContext& context,
                               CollectiveRules rules, std::string_view attr,
@@ -146,8 +187,7 @@ absl::Status verifyAxesPerDim(Op op, const VerifyContext& context,
   SK_ASSIGN_OR_RETURN(std::optional<CollectiveShardings> s,
                       checkCollective(op, context, rules));
   if (!s) return absl::OkStatus();
-  const ListOfAxisRefLists* axes = op.attr(attr).as<ListOfAxisRefLists>();
-  if (!axes) return verifyError(strCat("requires '", attr, "'"));
+  SK_ASSIGN_OR_RETURN(const ListOfAxisRefLists* axes, axesPerDim(op, attr));
   return verifyAxesPerDimCollective(kind, *axes, s->operand, *s->result,
                                     *s->mesh);
 }
@@ -165,13 +205,22 @@ absl::Status verifyAllSliceOp(Op op, const VerifyContext& context) {
 }
 
 absl::Status verifyReduceScatterOp(Op op, const VerifyContext& context) {
-  return verifyAxesPerDim(op, context, {.allow_missing_operand_sharding = true},
-                          "reduce_scatter_axes", AxesPerDimCollective::kSlice);
+  SK_ASSIGN_OR_RETURN(
+      std::optional<CollectiveShardings> s,
+      checkCollective(op, context, {.allow_missing_operand_sharding = true}));
+  if (!s) return absl::OkStatus();
+  SK_ASSIGN_OR_RETURN(const ListOfAxisRefLists* axes,
+                      axesPerDim(op, "reduce_scatter_axes"));
+  return verifyReduceScatter(*axes, reductionOf(op), s->operand, *s->result,
+                             *s->mesh);
 }
 
 absl::Status verifyShardedToUnreducedOp(Op op, const VerifyContext& context) {
-  return verifyAxesPerDim(op, context, {}, "axes",
-                          AxesPerDimCollective::kGather);
+  SK_ASSIGN_OR_RETURN(std::optional<CollectiveShardings> s,
+                      checkCollective(op, context, {}));
+  if (!s) return absl::OkStatus();
+  SK_ASSIGN_OR_RETURN(const ListOfAxisRefLists* axes, axesPerDim(op, "axes"));
+  return verifyShardedToUnreduced(*axes, s->operand, *s->result, *s->mesh);
 }
 
 absl::Status verifyAllToAllOp(Op op, const VerifyContext& context) {
@@ -190,7 +239,8 @@ absl::Status verifyAllReduceOp(Op op, const VerifyContext& context) {
   if (!s) return absl::OkStatus();
   const AxisRefList* axes = op.attr("reduction_axes").as<AxisRefList>();
   if (!axes) return verifyError("requires 'reduction_axes'");
-  return verifyAllReduce(axes->items, s->operand, *s->result, *s->mesh);
+  return verifyAllReduce(axes->items, reductionOf(op), s->operand, *s->result,
+                         *s->mesh);
 }
 
 absl::Status verifyCollectivePermuteOp(Op op, const VerifyContext& context) {
@@ -203,10 +253,16 @@ absl::Status verifyCollectivePermuteOp(Op op, const VerifyContext& context) {
                                  *s->mesh);
 }
 
+// The operand must have a sharding (the reference's default for collectives).
 absl::Status verifyReplicatedToUnreducedOp(Op op,
                                            const VerifyContext& context) {
-  return checkCollective(op, context, {.allow_missing_operand_sharding = true})
-      .status();
+  SK_ASSIGN_OR_RETURN(std::optional<CollectiveShardings> s,
+                      checkCollective(op, context, {}));
+  if (!s) return absl::OkStatus();
+  const AxisRefList* axes = op.attr("axes").as<AxisRefList>();
+  if (!axes) return verifyError("requires 'axes'");
+  return verifyReplicatedToUnreduced(axes->items, s->operand, *s->result,
+                                     *s->mesh);
 }
 
 }  // namespace shardkit::ir_internal

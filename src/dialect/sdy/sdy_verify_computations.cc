@@ -3,6 +3,7 @@
 // computation's body types against the local shapes its manual axes imply.
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -101,10 +102,10 @@ absl::Status verifyManualValues(Op op, const std::vector<Type>& globals,
     SK_ASSIGN_OR_RETURN(Type expected,
                         localType(op, global, sharding, manual, *mesh, kind));
     if (!(expected == locals[i])) {
-      return verifyError(
-          strCat(kind, " shape, corresponding sharding, and region ", kind,
-                 " shape at index ", i, " must match. Expected local shape ",
-                 expected.str(), ", actual local shape ", locals[i].str()));
+      return verifyError(strCat(
+          kind, " shape, corresponding sharding, and region ", kind,
+          " shape at index ", i, " must match. Expected local shape '",
+          expected.str(), "', actual local shape '", locals[i].str(), "'"));
     }
   }
   return absl::OkStatus();
@@ -145,6 +146,48 @@ absl::Status verifyManualMesh(const TensorShardingPerValue& in,
   return absl::OkStatus();
 }
 
+// `'tensor<8xf32>', 'tensor<4xf32>'`: types as MLIR's diagnostics list them.
+std::string quotedTypes(const std::vector<Type>& types) {
+  std::string out;
+  for (size_t i = 0; i < types.size(); ++i) {
+    strAppend(out, i ? ", '" : "'", types[i].str(), "'");
+  }
+  return out;
+}
+
+// The body's arguments are the operands (the reference words these errors
+// without the op's name); the result types are inferred from the returned
+// values, which MLIR reports as two errors.
+absl::Status verifyNamedComputationTypes(Op op) {
+  std::vector<Type> args = argumentTypes(op.region(0).front());
+  std::vector<Type> operands = op.operandTypes();
+  if (args.size() != operands.size()) {
+    return locatedError(
+        op, strCat("number of block arguments must match the number of "
+                   "operands: ",
+                   args.size(), " != ", operands.size()));
+  }
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == operands[i]) continue;
+    return locatedError(
+        op, strCat("expected the type of the ", i,
+                   "'th block argument to match the type of the corresponding "
+                   "operand: '",
+                   args[i].str(), "' vs '", operands[i].str(), "'"));
+  }
+  std::vector<Type> returned = bodyReturnTypes(op);
+  if (returned == op.resultTypes()) return absl::OkStatus();
+  std::vector<Diagnostic> errors = diagnosticsOf(
+      opError(op, strCat("inferred type(s) ", quotedTypes(returned),
+                         " are incompatible with return type(s) of operation ",
+                         quotedTypes(op.resultTypes()))));
+  for (Diagnostic& d :
+       diagnosticsOf(opError(op, "failed to infer returned types"))) {
+    errors.push_back(std::move(d));
+  }
+  return diagnosticStatus(errors);
+}
+
 }  // namespace
 
 absl::Status verifyManualComputationOp(Op op, const VerifyContext& context) {
@@ -182,14 +225,7 @@ absl::Status verifyNamedComputationOp(Op op, const VerifyContext& context) {
   if (op.numRegions() != 1 || op.region(0).numBlocks() != 1) {
     return verifyError("requires one body block");
   }
-  if (argumentTypes(op.region(0).front()) != op.operandTypes()) {
-    return verifyError(
-        "expected the types of the body arguments to match the operand types");
-  }
-  if (bodyReturnTypes(op) != op.resultTypes()) {
-    return verifyError(
-        "expected the types of the returned values to match the result types");
-  }
+  SK_RETURN_IF_ERROR(verifyNamedComputationTypes(op));
   for (auto [attr, types, kind] :
        {std::tuple{"in_shardings", op.operandTypes(), "in_shardings "},
         std::tuple{"out_shardings", op.resultTypes(), "out_shardings "}}) {

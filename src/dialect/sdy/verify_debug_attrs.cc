@@ -30,9 +30,10 @@ bool referencesSharding(Op op) {
 absl::Status verifyOpEdges(Op op, const PropagationEdges& edges,
                            const VerifyContext& context) {
   // An edge op's record counts the edge's sources as its operands, which
-  // are not the op's own.
+  // are not the op's own (the reference skips the index check for
+  // sdy.func_data_flow_edge).
   std::optional<EdgeValueCounts> counts;
-  if (!isa<sdy::DataFlowEdgeOp>(op)) {
+  if (!isa<sdy::DataFlowEdgeOp, sdy::FuncDataFlowEdgeOp>(op)) {
     counts = EdgeValueCounts{op.numOperands(), op.numResults()};
   }
   SK_RETURN_IF_ERROR(verifyPropagationEdges(edges, context.meshes(), counts));

@@ -279,7 +279,7 @@ class ExplicitReshards {
 
   // If the operand of `use` has unreduced axes that `target_unreduced`
   // lacks, all-reduces it over them (placed by `place`); returns the
-  // operand's sharding after that.
+  // operand's sharding after that: its own unreduced axes minus those.
   // Unreduced axes of a target on a mesh with other axes keep nothing.
   template <typename Place>
   MaybeSharding reduceUnreducedAxes(OperandRef use, MaybeSharding current,
@@ -298,8 +298,11 @@ class ExplicitReshards {
     AxisRefVector axes =
         axisSetDifference(current->unreduced_axes, target_unreduced, *mesh);
     if (axes.empty()) return current;
+    // The all-reduce keeps the operand's other unreduced axes (not the
+    // target's: those it lacks are added later, by r2u or s2u).
     TensorSharding out = *current;
-    out.unreduced_axes.assign(target_unreduced.begin(), target_unreduced.end());
+    out.unreduced_axes =
+        axisSetDifference(current->unreduced_axes, axes, *mesh);
     use.set(builder_.allReduce(use.get(), std::move(axes), out,
                                current->unreduced_kind, use.user.location(),
                                place));

@@ -10,6 +10,7 @@
 #include "absl/container/inlined_vector.h"
 #include "absl/types/span.h"
 #include "shardkit/core/tensor_sharding.h"
+#include "shardkit/dialect/sdy/sdy_ops.h"
 #include "shardkit/dialect/sdy/sharding_site.h"
 #include "shardkit/ir/graph.h"
 #include "shardkit/ir/module.h"
@@ -53,10 +54,21 @@ struct OpShardings {
     scratch.resize(op.numOperands() + op.numResults());
     pointers.clear();
     holders.clear();
-    for (unsigned i = 0; i < num_operands; ++i) add(op.operand(i), i);
+    for (unsigned i = 0; i < num_operands; ++i) {
+      add(bypassingBarriers(op.operand(i)), i);
+    }
     for (unsigned i = 0; i < op.numResults(); ++i) {
       add(op.result(i), num_operands + i);
     }
+  }
+  // An operand made by propagation barriers stands for the barriers' input
+  // (the reference reads operand shardings through them).
+  static Value bypassingBarriers(Value value) {
+    while (Op def = value.definingOp()) {
+      if (!isa<sdy::PropagationBarrierOp>(def) || def.numOperands() != 1) break;
+      value = def.operand(0);
+    }
+    return value;
   }
   void add(Value value, unsigned tensor) {
     const Attribute* holder;

@@ -1,6 +1,7 @@
 // Making values unreduced in -sdy-insert-explicit-reshards (see the header).
 #include "src/passes/export/unreduced_reshards.h"
 
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -10,39 +11,129 @@
 namespace shardkit::passes_internal {
 namespace {
 
-// For each dimension, the suffix of `in`'s axes that `out` drops (`out` must
-// be a prefix of `in`, its last axis possibly a prefix of the corresponding
-// axis), or nullopt if some dimension is not so.
-std::optional<ListOfAxisRefLists> droppedSuffixes(const TensorSharding& in,
-                                                  const TensorSharding& out,
-                                                  const Mesh& mesh) {
-  if (in.rank() != out.rank()) return std::nullopt;
-  ListOfAxisRefLists dropped;
+// How `in` becomes `out` when `out` only adds unreduced axes (out = in +
+// r2u + s2u): per dimension, the axes `in` has beyond `out` (a strict
+// prefix of them, the last possibly a major part of an axis) become
+// unreduced when all of them are among the added axes; any other
+// dimension change is a reshard first (to `dims`, in's sharding with those
+// dimensions as `out` has them); the added axes not so sharded are
+// replicated-to-unreduced.
+struct UnreducedPlan {
+  std::optional<TensorSharding> reshard;
+  AxisRefVector r2u;
+  TensorSharding r2u_sharding;
+  ListOfAxisRefLists s2u;  // per dimension
+  bool has_s2u = false;
+  TensorSharding last;  // the sharding the value ends with
+};
+
+// The axes `in_axes` has beyond its strict prefix `out_axes`.
+AxisRefVector droppedSuffix(const AxisRefVector& in_axes,
+                            const AxisRefVector& out_axes, const Mesh& mesh) {
+  AxisRefVector suffix;
+  const size_t kept = out_axes.size();
+  if (kept > 0 && out_axes.back() != in_axes[kept - 1]) {
+    // The rest of an axis `out` keeps only a major part of.
+    const AxisRef& whole = in_axes[kept - 1];
+    int64_t pre = out_axes.back().nextPreSize(mesh);
+    suffix.push_back(
+        makeAxisRef(whole.name, pre, whole.nextPreSize(mesh) / pre, mesh));
+  }
+  suffix.insert(suffix.end(), in_axes.begin() + kept, in_axes.end());
+  return suffix;
+}
+
+std::optional<UnreducedPlan> planUnreduced(const TensorSharding& in,
+                                           const TensorSharding& out,
+                                           const Mesh& mesh) {
+  if (out.unreduced_axes.empty() || in.rank() != out.rank()) {
+    return std::nullopt;
+  }
+  AxisRefVector added =
+      axisSetDifference(out.unreduced_axes, in.unreduced_axes, mesh);
+  if (added.empty()) return std::nullopt;
+  // Unreduced axes only `in` has, or of another kind: not this rewrite.
+  if (!axisSetDifference(in.unreduced_axes, out.unreduced_axes, mesh).empty() ||
+      (!in.unreduced_axes.empty() && in.unreduced_kind != out.unreduced_kind)) {
+    return std::nullopt;
+  }
+  UnreducedPlan plan;
+  std::vector<DimensionSharding> dims = out.dim_shardings;
+  AxisRefVector s2u_axes;
+  bool need_reshard = false;
   for (int64_t d = 0; d < in.rank(); ++d) {
     const AxisRefVector& in_axes = in.dim_shardings[d].axes;
     const AxisRefVector& out_axes = out.dim_shardings[d].axes;
-    if (!isAxisListPrefixOf(out_axes, in_axes)) return std::nullopt;
-    AxisRefVector suffix;
-    size_t kept = out_axes.size();
-    if (kept > 0 && out_axes.back() != in_axes[kept - 1]) {
-      // The rest of an axis the target keeps only a major part of.
-      const AxisRef& whole = in_axes[kept - 1];
-      int64_t pre = out_axes.back().nextPreSize(mesh);
-      suffix.push_back(
-          makeAxisRef(whole.name, pre, whole.nextPreSize(mesh) / pre, mesh));
+    AxisRefVector dim_s2u;
+    if (in_axes == out_axes) {
+      // Nothing to do on this dimension.
+    } else if (isAxisListPrefixOf(out_axes, in_axes)) {
+      AxisRefVector suffix = droppedSuffix(in_axes, out_axes, mesh);
+      if (axisSetDifference(suffix, added, mesh).empty()) {
+        s2u_axes.insert(s2u_axes.end(), suffix.begin(), suffix.end());
+        dim_s2u = std::move(suffix);
+        dims[d] = in.dim_shardings[d];
+      } else {
+        need_reshard = true;
+      }
+    } else {
+      need_reshard = true;
     }
-    suffix.insert(suffix.end(), in_axes.begin() + kept, in_axes.end());
-    dropped.items.emplace_back(std::move(suffix));
+    plan.s2u.items.emplace_back(std::move(dim_s2u));
   }
-  return dropped;
+  if (need_reshard) {
+    TensorSharding reshard = in;
+    reshard.dim_shardings = dims;
+    plan.reshard = std::move(reshard);
+  }
+  plan.last = plan.reshard ? *plan.reshard : in;
+  plan.r2u = axisSetDifference(added, s2u_axes, mesh);
+  if (!plan.r2u.empty()) {
+    TensorSharding r2u(in.mesh, dims, out.replicated_axes, in.unreduced_axes);
+    r2u.unreduced_axes.insert(r2u.unreduced_axes.end(), plan.r2u.begin(),
+                              plan.r2u.end());
+    sortAndMergeAxes(r2u.unreduced_axes, mesh);
+    r2u.unreduced_kind = out.unreduced_kind;
+    plan.r2u_sharding = r2u;
+    plan.last = std::move(r2u);
+  }
+  plan.has_s2u = !s2u_axes.empty();
+  if (plan.has_s2u) plan.last = out;
+  return plan;
 }
 
-bool sameDimAxes(const TensorSharding& a, const TensorSharding& b) {
-  if (a.rank() != b.rank()) return false;
-  for (int64_t d = 0; d < a.rank(); ++d) {
-    if (a.dim_shardings[d].axes != b.dim_shardings[d].axes) return false;
+// Builds `plan`'s ops on `value`: each right before `before` or, when it is
+// null, right after the value it reads. Returns the last.
+Value emitPlan(UnreducedPlan& plan, Value value, uint32_t loc, Op before,
+               ReshardBuilder& builder) {
+  auto place = [&](Op op) {
+    if (before) {
+      Before{before}(op);
+    } else {
+      AfterValue{value}(op);
+    }
+  };
+  if (plan.reshard) value = builder.reshard(value, *plan.reshard, loc, place);
+  if (!plan.r2u.empty()) {
+    value = builder.replicatedToUnreduced(value, std::move(plan.r2u),
+                                          plan.r2u_sharding, loc, place);
   }
-  return true;
+  if (plan.has_s2u) {
+    value = builder.shardedToUnreduced(value, std::move(plan.s2u), plan.last,
+                                       loc, place);
+  }
+  return value;
+}
+
+// The mesh of `a` if `b` is on an equal one, else null.
+const Mesh* commonMesh(const TensorSharding& a, const TensorSharding& b,
+                       const MeshTable& meshes) {
+  const Mesh* mesh = meshes.resolve(a);
+  const Mesh* other = meshes.resolve(b);
+  if (mesh == nullptr || other == nullptr || !(*mesh == *other)) {
+    return nullptr;
+  }
+  return mesh;
 }
 
 }  // namespace
@@ -53,45 +144,12 @@ bool convertReshardToUnreducedCollectives(Op op, const MeshTable& meshes,
   if (!reshard) return false;
   std::optional<TensorSharding> in = getSharding(reshard.input());
   const TensorSharding& out = reshard.sharding();
-  if (!in || out.unreduced_axes.empty()) return false;
-  const Mesh* mesh = meshes.resolve(*in);
-  const Mesh* out_mesh = meshes.resolve(out);
-  if (mesh == nullptr || out_mesh == nullptr || !(*mesh == *out_mesh)) {
-    return false;
-  }
-  // out = in + replicated-to-unreduced + sharded-to-unreduced.
-  AxisRefVector added =
-      axisSetDifference(out.unreduced_axes, in->unreduced_axes, *mesh);
-  if (added.empty()) return false;
-  if (!axisSetDifference(in->unreduced_axes, out.unreduced_axes, *mesh)
-           .empty() ||
-      (!in->unreduced_axes.empty() &&
-       in->unreduced_kind != out.unreduced_kind)) {
-    return false;
-  }
-  std::optional<ListOfAxisRefLists> dropped = droppedSuffixes(*in, out, *mesh);
-  if (!dropped) return false;
-  AxisRefVector sharded;
-  for (const AxisRefList& list : dropped->items) {
-    sharded.insert(sharded.end(), list.begin(), list.end());
-  }
-  AxisRefVector replicated = axisSetDifference(added, sharded, *mesh);
-  Value result = reshard.input();
-  uint32_t loc = op.location();
-  if (!replicated.empty()) {
-    TensorSharding partial = *in;
-    partial.replicated_axes = out.replicated_axes;
-    partial.unreduced_axes.insert(partial.unreduced_axes.end(),
-                                  replicated.begin(), replicated.end());
-    sortAndMergeAxes(partial.unreduced_axes, *mesh);
-    partial.unreduced_kind = out.unreduced_kind;
-    result = builder.replicatedToUnreduced(result, std::move(replicated),
-                                           partial, loc, Before{op});
-  }
-  if (!sharded.empty()) {
-    result = builder.shardedToUnreduced(result, std::move(*dropped), out, loc,
-                                        Before{op});
-  }
+  if (!in) return false;
+  const Mesh* mesh = commonMesh(*in, out, meshes);
+  if (mesh == nullptr) return false;
+  std::optional<UnreducedPlan> plan = planUnreduced(*in, out, *mesh);
+  if (!plan) return false;
+  Value result = emitPlan(*plan, reshard.input(), op.location(), op, builder);
   reshard.result().replaceAllUsesWith(result);
   op.erase();
   return true;
@@ -100,34 +158,13 @@ bool convertReshardToUnreducedCollectives(Op op, const MeshTable& meshes,
 std::optional<TensorSharding> insertUnreducedCollectives(
     OperandRef use, const TensorSharding& current, const TensorSharding& target,
     bool after_operand, const MeshTable& meshes, ReshardBuilder& builder) {
-  const Mesh* mesh = meshes.resolve(current);
-  const Mesh* target_mesh = meshes.resolve(target);
-  if (mesh == nullptr || target_mesh == nullptr ||
-      !(mesh->axes == target_mesh->axes)) {
-    return std::nullopt;
-  }
-  AxisRefVector missing =
-      axisSetDifference(target.unreduced_axes, current.unreduced_axes, *mesh);
-  if (missing.empty()) return std::nullopt;
-  Value value = use.get();
-  uint32_t loc = use.user.location();
-  auto place = [&](Op op) {
-    if (after_operand) {
-      AfterValue{value}(op);
-    } else {
-      Before{use.user}(op);
-    }
-  };
-  if (!sameDimAxes(current, target) || !(current.mesh == target.mesh)) {
-    TensorSharding dims = target;
-    dims.unreduced_axes = current.unreduced_axes;
-    dims.unreduced_kind = current.unreduced_kind;
-    value = builder.reshard(value, dims, loc, place);
-  }
-  value = builder.replicatedToUnreduced(value, std::move(missing), target, loc,
-                                        place);
-  use.set(value);
-  return target;
+  const Mesh* mesh = commonMesh(current, target, meshes);
+  if (mesh == nullptr) return std::nullopt;
+  std::optional<UnreducedPlan> plan = planUnreduced(current, target, *mesh);
+  if (!plan) return std::nullopt;
+  use.set(emitPlan(*plan, use.get(), use.user.location(),
+                   after_operand ? Op() : use.user, builder));
+  return plan->last;
 }
 
 }  // namespace shardkit::passes_internal

@@ -16,21 +16,23 @@
 
 namespace shardkit::passes_internal {
 
-// If `reshard` (an sdy.reshard) only adds unreduced axes to its input's
-// sharding, besides removing a suffix of some dimensions' axes, replaces it
-// by a replicated_to_unreduced over the added axes that shard nothing, then
-// a sharded_to_unreduced over the removed suffixes. Returns whether it did;
-// any other reshard (other meshes, axes that move, unreduced axes dropped)
-// is left to -sdy-reshard-to-collectives.
+// When `target` only adds unreduced axes to `current` (out = in + r2u +
+// s2u, same mesh, same reduction kind), how the value becomes so: per
+// dimension, axes `current` has beyond `target` (a strict prefix of them)
+// become sharded_to_unreduced when all of them are added axes; any other
+// dimension change is a reshard first, keeping the rest of `current`; the
+// added axes left are replicated_to_unreduced. Ops run reshard, r2u, s2u.
+
+// Replaces `reshard` (an sdy.reshard) by those ops when its target adds
+// unreduced axes that way; returns whether it did. Any other reshard (other
+// meshes, unreduced axes dropped) is left to -sdy-reshard-to-collectives.
 bool convertReshardToUnreducedCollectives(Op reshard, const MeshTable& meshes,
                                           ReshardBuilder& builder);
 
-// If `target` has unreduced axes `current` (the sharding of the operand of
-// `use`) lacks, makes the operand so: a reshard to the target's dimensions
-// first when they differ, then a replicated_to_unreduced over the missing
-// axes. The ops go right after the operand's definition when
+// Makes the operand of `use` (of sharding `current`) have the unreduced axes
+// of `target` with those ops, right after the operand's definition when
 // `after_operand`, else right before the user. Returns the operand's new
-// sharding (the target), or nullopt if nothing was needed.
+// sharding, or nullopt if nothing was needed.
 std::optional<TensorSharding> insertUnreducedCollectives(
     OperandRef use, const TensorSharding& current, const TensorSharding& target,
     bool after_operand, const MeshTable& meshes, ReshardBuilder& builder);

@@ -15,7 +15,7 @@ func.func @valid(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"
   %5 = sdy.sharded_to_unreduced [{"a"}, {}] %3 out_sharding=<@mesh, [{"b"}, {"c"}], unreduced={"a"}> : tensor<8x8xf32>
   %6 = sdy.all_reduce {"a"} %5 out_sharding=<@mesh, [{"b"}, {"c"}]> : tensor<8x8xf32>
   %7 = sdy.reduce_scatter [{}, {"a"}] %6 out_sharding=<@mesh, [{"b"}, {"c", "a"}]> : tensor<8x8xf32>
-  %8 = sdy.replicated_to_unreduced {"a"} %arg0 out_sharding=<@mesh, [{"a", "b"}, {"c"}]> : tensor<8x8xf32>
+  %8 = sdy.replicated_to_unreduced {"a"} %6 out_sharding=<@mesh, [{"b"}, {"c"}], unreduced={"a"}> : tensor<8x8xf32>
   return %7 : tensor<8x8xf32>
 }
 
@@ -142,7 +142,7 @@ func.func @all_to_all_wrong_result(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.s
 
 sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
 func.func @all_reduce_changes_dims(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}]>}) -> tensor<8xf32> {
-  // expected-error @+1 {{'sdy.all_reduce' op operand and result sharding have different axes}}
+  // expected-error @+1 {{'sdy.all_reduce' op operand and result shardings are not equivalent}}
   %0 = sdy.all_reduce {"b"} %arg0 out_sharding=<@mesh, [{}]> : tensor<8xf32>
   return %0 : tensor<8xf32>
 }
@@ -151,7 +151,7 @@ func.func @all_reduce_changes_dims(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sha
 
 sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
 func.func @all_reduce_overlaps_operand(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}]>}) -> tensor<8xf32> {
-  // expected-error @+1 {{'sdy.all_reduce' op reduction axis "a" overlaps with operand sharding (dimension or replicated axes)}}
+  // expected-error @+1 {{'sdy.all_reduce' op reduction axis "a" overlaps with operand dimension sharding or replicated axes}}
   %0 = sdy.all_reduce {"a"} %arg0 out_sharding=<@mesh, [{"a"}]> : tensor<8xf32>
   return %0 : tensor<8xf32>
 }

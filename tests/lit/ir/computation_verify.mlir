@@ -93,7 +93,7 @@ func.func @manual_after_free(%arg0: tensor<8xf32>) -> tensor<8xf32> {
 
 sdy.mesh @mesh = <["a"=4, "b"=2]>
 func.func @local_shape(%arg0: tensor<8xf32>) -> tensor<8xf32> {
-  // expected-error @+1 {{'sdy.manual_computation' op operand shape, corresponding sharding, and region operand shape at index 0 must match. Expected local shape tensor<2xf32>, actual local shape tensor<8xf32>}}
+  // expected-error @+1 {{'sdy.manual_computation' op operand shape, corresponding sharding, and region operand shape at index 0 must match. Expected local shape 'tensor<2xf32>', actual local shape 'tensor<8xf32>'}}
   %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"a"}]>] out_shardings=[<@mesh, [{"a"}]>] manual_axes={"a"} (%arg1: tensor<8xf32>) {
     sdy.return %arg1 : tensor<8xf32>
   } : (tensor<8xf32>) -> tensor<8xf32>
@@ -104,7 +104,7 @@ func.func @local_shape(%arg0: tensor<8xf32>) -> tensor<8xf32> {
 
 sdy.mesh @mesh = <["a"=4, "b"=2]>
 func.func @result_local_shape(%arg0: tensor<8xf32>) -> tensor<8xf32> {
-  // expected-error @+1 {{'sdy.manual_computation' op result shape, corresponding sharding, and region result shape at index 0 must match. Expected local shape tensor<8xf32>, actual local shape tensor<2xf32>}}
+  // expected-error @+1 {{'sdy.manual_computation' op result shape, corresponding sharding, and region result shape at index 0 must match. Expected local shape 'tensor<8xf32>', actual local shape 'tensor<2xf32>'}}
   %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"a"}]>] out_shardings=[<@mesh, [{}]>] manual_axes={"a"} (%arg1: tensor<2xf32>) {
     sdy.return %arg1 : tensor<2xf32>
   } : (tensor<8xf32>) -> tensor<8xf32>
@@ -160,7 +160,7 @@ func.func @bad_in_sharding(%arg0: tensor<8xf32>) -> tensor<8xf32> {
 // -----
 
 func.func @named_arg_types(%arg0: tensor<8xf32>) -> tensor<8xf32> {
-  // expected-error @+1 {{'sdy.named_computation' op expected the types of the body arguments to match the operand types}}
+  // expected-error @+1 {{expected the type of the 0'th block argument to match the type of the corresponding operand: 'tensor<4xf32>' vs 'tensor<8xf32>'}}
   %0 = sdy.named_computation<"f">(%arg0) (%arg1: tensor<4xf32>) {
     %1 = stablehlo.constant dense<0.0> : tensor<8xf32>
     sdy.return %1 : tensor<8xf32>
@@ -170,8 +170,20 @@ func.func @named_arg_types(%arg0: tensor<8xf32>) -> tensor<8xf32> {
 
 // -----
 
+func.func @named_arg_count(%arg0: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error @+1 {{number of block arguments must match the number of operands: 2 != 1}}
+  %0 = sdy.named_computation<"f">(%arg0) (%arg1: tensor<8xf32>, %arg2: tensor<8xf32>) {
+    sdy.return %arg1 : tensor<8xf32>
+  } : (tensor<8xf32>) -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+
+// -----
+
 func.func @named_result_types(%arg0: tensor<8xf32>) -> tensor<8xf32> {
-  // expected-error @+1 {{'sdy.named_computation' op expected the types of the returned values to match the result types}}
+  // The result types are inferred from the returned values: two errors.
+  // expected-error @+2 {{'sdy.named_computation' op inferred type(s) 'tensor<4xf32>' are incompatible with return type(s) of operation 'tensor<8xf32>'}}
+  // expected-error @+1 {{'sdy.named_computation' op failed to infer returned types}}
   %0 = sdy.named_computation<"f">(%arg0) (%arg1: tensor<8xf32>) {
     %1 = stablehlo.constant dense<0.0> : tensor<4xf32>
     sdy.return %1 : tensor<4xf32>

@@ -106,7 +106,7 @@ func.func @all_reduce_without_axes(%arg0: tensor<8xf32>) -> tensor<8xf32> {
 // -----
 
 sdy.mesh @mesh = <["a"=2]>
-// expected-error @+1 {{'func.func' op result 0 - sdy.sharding must be a TensorShardingAttr}}
+// expected-error @+1 {{'func.func' op result 0 - should have a sharding attribute of type TensorShardingAttr}}
 func.func @result_sharding_kind(%arg0: tensor<8xf32>) -> (tensor<8xf32> {sdy.sharding = [1]}) {
   return %arg0 : tensor<8xf32>
 }

@@ -55,8 +55,17 @@ func.func @unreduced_kind_changes(%arg0: tensor<8xf32>) -> tensor<8xf32> {
 // -----
 
 sdy.mesh @mesh = <["a"=4, "b"=2]>
-func.func @unreduced_introduced_not_sum(%arg0: tensor<8xf32>) -> tensor<8xf32> {
+func.func @unreduced_introduced_not_sum(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}]>}) -> tensor<8xf32> {
   // expected-error @+1 {{'sdy.sharding_constraint' op cannot introduce 'min' unreduced axes. Expected 'sum'.}}
+  %0 = sdy.sharding_constraint %arg0 <@mesh, [{}], unreduced=min{"a"}> : tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+
+// -----
+
+sdy.mesh @mesh = <["a"=4, "b"=2]>
+func.func @unreduced_from_unsharded(%arg0: tensor<8xf32>) -> tensor<8xf32> {
+  // An operand without a sharding has no unreduced axes to compare with.
   %0 = sdy.sharding_constraint %arg0 <@mesh, [{}], unreduced=min{"a"}> : tensor<8xf32>
   return %0 : tensor<8xf32>
 }
@@ -74,7 +83,7 @@ func.func @constraint_type_differs(%arg0: tensor<8xf32>) -> tensor<8xf32> {
 sdy.mesh @mesh = <["a"=4, "b"=2]>
 func.func @edge_dynamic(%arg0: tensor<?xf32>) -> tensor<?xf32> {
   %0 = stablehlo.abs %arg0 : tensor<?xf32>
-  // expected-error @+1 {{'sdy.data_flow_edge' op expected sdy.data_flow_edge to have a static-shaped result. type: tensor<?xf32>}}
+  // expected-error @+1 {{'sdy.data_flow_edge' op expected sdy.data_flow_edge to have a static-shaped result. type: 'tensor<?xf32>'}}
   %1 = sdy.data_flow_edge %0 : tensor<?xf32>
   return %1 : tensor<?xf32>
 }
@@ -125,7 +134,7 @@ func.func @edge_of_named_computation(%arg0: tensor<8xf32>) -> tensor<8xf32> {
 // -----
 
 func.func @barrier_both(%arg0: tensor<8xf32>) -> tensor<8xf32> {
-  // expected-error @+1 {{'sdy.propagation_barrier' op cannot specify `BOTH` as the direction, since it's redundant}}
+  // expected-error @+1 {{'sdy.propagation_barrier' op cannot specify `BOTH` as the direction. Not blocking propagation direction makes the op redundant.}}
   %0 = sdy.propagation_barrier %arg0 allowed_direction=BOTH : tensor<8xf32>
   return %0 : tensor<8xf32>
 }

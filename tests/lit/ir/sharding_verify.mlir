@@ -158,7 +158,7 @@ func.func @token_with_rank(%arg0: !stablehlo.token {sdy.sharding = #sdy.sharding
 // -----
 
 sdy.mesh @mesh = <["a"=4, "b"=2]>
-// expected-error @+1 {{'func.func' op arg 0 - only ranked tensors can have a sharding. type: tensor<*xf32>}}
+// expected-error @+1 {{'func.func' op arg 0 - only ranked tensors can have a sharding. type: 'tensor<*xf32>'}}
 func.func @unranked(%arg0: tensor<*xf32> {sdy.sharding = #sdy.sharding<@mesh, []>}) {
   return
 }
@@ -166,7 +166,7 @@ func.func @unranked(%arg0: tensor<*xf32> {sdy.sharding = #sdy.sharding<@mesh, []
 // -----
 
 sdy.mesh @mesh = <["a"=4, "b"=2]>
-// expected-error @+1 {{'func.func' op arg 0 - ops can only have a sharding for a tuple of size 1: tuple<tensor<8xf32>, tensor<8xf32>>}}
+// expected-error @+1 {{'func.func' op arg 0 - ops can only have a sharding for a tuple of size 1: 'tuple<tensor<8xf32>, tensor<8xf32>>'}}
 func.func @two_tuple(%arg0: tuple<tensor<8xf32>, tensor<8xf32>> {sdy.sharding = #sdy.sharding<@mesh, [{}]>}) {
   return
 }
@@ -220,7 +220,7 @@ func.func @wrong_attr_kind(%arg0: tensor<8xf32>) -> tensor<8xf32> {
 
 // -----
 
-// expected-error @+1 {{'func.func' op arg 0 - sdy.sharding must be a TensorShardingAttr}}
+// expected-error @+1 {{'func.func' op arg 0 - should have a sharding attribute of type TensorShardingAttr}}
 func.func @arg_wrong_attr_kind(%arg0: tensor<8xf32> {sdy.sharding = "x"}) {
   return
 }

@@ -16,7 +16,7 @@
 // RUN:   && shardkit-opt %s -o $T/valid.mlir && shardkit-opt %s | cmp - $T/valid.mlir \
 // RUN:   && [ -z "$(ls $T | grep tmp)" ] && rm -rf $T
 
-// CHECK: verify_each.mlir:[[# @LINE + 7]]:3: error: 'sdy.manual_computation' op result shape, corresponding sharding, and region result shape at index 0 must match. Expected local shape tensor<8x4xf32>, actual local shape tensor<4x4xf32>
+// CHECK: verify_each.mlir:[[# @LINE + 7]]:3: error: 'sdy.manual_computation' op result shape, corresponding sharding, and region result shape at index 0 must match. Expected local shape 'tensor<8x4xf32>', actual local shape 'tensor<4x4xf32>'
 // CHECK-NOT: func.func
 // UNCHECKED: out_shardings=[<@mesh, [{}, {"b"}]>] manual_axes={"a"}
 // FLAG: shardkit-opt: error: --verify-each takes true or false, got 'maybe'

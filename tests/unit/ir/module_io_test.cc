@@ -193,7 +193,8 @@ TEST_CASE("verifyOp checks a single op") {
   absl::Status status = verifyOp(barrier, m->meshTable());
   CHECK(std::string(fromAbsl(status.message())) ==
         "test.mlir:3:3: error: 'sdy.propagation_barrier' op cannot specify "
-        "`BOTH` as the direction, since it's redundant");
+        "`BOTH` as the direction. Not blocking propagation direction makes "
+        "the op redundant.");
   // Ops built in C++ have no position in a source: the error names the op.
   Module built;
   FuncOp f = FuncOp::create(built, "f", {}, {});

@@ -84,7 +84,7 @@ TEST_CASE("assign and unassign: fully replicated, matching local type") {
             func("%a: tensor<4x4xf32>",
                  strCat("  %0 = mpmd.assign %a : (tensor<4x4xf32>) -> ", kM1)))
             .starts_with("2:3: mismatch between the given local type "
-                         "tensor<4x4xf32>"));
+                         "'tensor<4x4xf32>'"));
   std::string sharded =
       "!mpmd.mesh_tensor<\"m1\", tensor<4x8xf32>, sharding=<@mesh, "
       "[{\"x\"}, {?}]>>";
@@ -135,7 +135,7 @@ TEST_CASE("fragment: mesh tensors of its mesh outside, globals inside") {
       kM1, ") -> ", kM1);
   CHECK(firstError(func(strCat("%a: ", kM1), wrong_type)) ==
         "2:3: expected the type of the block argument to be global tensor "
-        "type operand: tensor<4x8xf32>, got: tensor<8x4xf32>");
+        "type operand: 'tensor<4x8xf32>', got: 'tensor<8x4xf32>'");
 }
 
 TEST_CASE("reduce: a none reduction has one operand") {
@@ -166,7 +166,7 @@ TEST_CASE("call: callee, signature, nesting") {
         "2:3: No function was found for function ref 'h'");
   CHECK(firstError(caller("%0 = mpmd.call @g(%a) {call_counter = 1 : i64} : "
                           "(tensor<4xf32>) -> tensor<4xf32>") +
-                   callee) == "2:3: call_counter must be an uint32, got i64");
+                   callee) == "2:3: call_counter must be an uint32, got 'i64'");
 }
 
 TEST_CASE("named_computation: the same types inside and outside") {
@@ -176,7 +176,7 @@ TEST_CASE("named_computation: the same types inside and outside") {
       "  } : (tensor<4x8xf32>) -> tensor<4x4xf32>";
   CHECK(firstError(func("%a: tensor<4x8xf32>", bad)) ==
         "2:3: expected the type of the block argument to match the type of "
-        "operand: tensor<4x4xf32>, got: tensor<4x8xf32>");
+        "operand: 'tensor<4x4xf32>', got: 'tensor<4x8xf32>'");
 }
 
 TEST_CASE("typed handles read the ops' attributes") {

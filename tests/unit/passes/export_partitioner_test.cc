@@ -40,7 +40,7 @@ func.func @f(%a: tensor<32x32xf32> {sdy.sharding = #sdy.sharding<@m, [{"x"}, {}]
       R"(sdy.sharded_to_unreduced [{"x"}, {}] %0 out_sharding=<@m, [{}, {}], unreduced={"x", "y", "z"}>)"));
 }
 
-TEST_CASE("a reshard that moves axes and adds unreduced ones stays") {
+TEST_CASE("a reshard that moves axes and adds unreduced ones: reshard, r2u") {
   auto m = parse(R"(
 sdy.mesh @m = <["x"=4, "y"=2]>
 func.func @f(%a: tensor<32x32xf32> {sdy.sharding = #sdy.sharding<@m, [{"x"}, {}]>}) -> tensor<32x32xf32> {
@@ -48,8 +48,14 @@ func.func @f(%a: tensor<32x32xf32> {sdy.sharding = #sdy.sharding<@m, [{"x"}, {}]
   return %0 : tensor<32x32xf32>
 })");
   requireOk(insertExplicitReshards(*m, {/*enable_full_version=*/false}));
+  // The axes move by a reshard without the unreduced axes, which a
+  // replicated_to_unreduced then adds.
+  std::string text = printModule(*m);
   CHECK(countOps(*m, "sdy.reshard") == 1);
-  CHECK(countOps(*m, "sdy.replicated_to_unreduced") == 0);
+  CHECK(contains(text, R"(sdy.reshard %arg0 <@m, [{}, {"x"}]>)"));
+  CHECK(contains(
+      text,
+      R"(sdy.replicated_to_unreduced {"y"} %0 out_sharding=<@m, [{}, {"x"}], unreduced={"y"}>)"));
 }
 
 TEST_CASE("a return that wants unreduced axes gets them") {

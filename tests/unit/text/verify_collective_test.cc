@@ -93,7 +93,8 @@ TEST_CASE("all_gather: collective axes are a valid list") {
                    "duplicate axis ref: \"x\"");
   SK_CHECK_INVALID(gather(kX8Y, R"([{}, {"x":(2)8}])",
                           R"(<@m, [{"y"}, {"x"}]>)", R"(<@m, [{"y"}, {}]>)"),
-                   "sub-axis next pre-size 16 doesn't divide");
+                   "can't apply gathering axis \"x\":(2)8 to operand "
+                   "sharding on dimension 1");
 }
 
 TEST_CASE("all_gather: one list per dimension") {
@@ -245,35 +246,88 @@ TEST_CASE("all_to_all: axes move from source to target") {
 }
 
 TEST_CASE("all_reduce") {
+  constexpr ReductionKind kSum = ReductionKind::kSum;
   Mesh m = mesh(R"(<["x"=2, "y"=8, "y2"=8, "z"=2]>)");
   TensorSharding in = sharding(R"(<@m, [{"y", "y2"}, {"x"}]>)");
-  SK_CHECK_VALID(verifyAllReduce(axisList(R"({"z"})").items, in,
-                                 sharding(R"(<@m, [{"y", "y2"}, {"x"}]>)"), m));
+  auto reduce = [&](std::string_view axes, const TensorSharding& operand,
+                    const TensorSharding& result,
+                    ReductionKind kind = ReductionKind::kSum) {
+    return verifyAllReduce(axisList(axes).items, kind, operand, result, m);
+  };
+  SK_CHECK_VALID(
+      reduce(R"({"z"})", in, sharding(R"(<@m, [{"y", "y2"}, {"x"}]>)")));
+  SK_CHECK_INVALID(reduce("{}", in, sharding(R"(<@m, [{"y"}, {"x"}]>)")),
+                   "operand and result shardings are not equivalent");
+  // Without dimension axes, shardings are equivalent whatever their mesh.
+  SK_CHECK_VALID(reduce("{}", sharding(R"(<@m, [{}, {}]>)"),
+                        sharding(R"(<@other, [{}, {}]>)")));
   SK_CHECK_INVALID(
-      verifyAllReduce({}, in, sharding(R"(<@m, [{"y"}, {"x"}]>)"), m),
-      "operand and result sharding have different axes");
-  SK_CHECK_INVALID(verifyAllReduce(axisList(R"({"y2"})").items, in, in, m),
-                   "reduction axis \"y2\" overlaps with operand sharding");
-  SK_CHECK_INVALID(verifyAllReduce(axisList(R"({"y":(2)2})").items, in, in, m),
-                   "reduction axis \"y\":(2)2 overlaps with operand sharding");
+      reduce("{}", in, sharding(R"(<@other, [{"y", "y2"}, {"x"}]>)")),
+      "operand and result shardings are not equivalent");
+  SK_CHECK_INVALID(reduce(R"({"z", "x"})", sharding(R"(<@m, [{}, {}]>)"),
+                          sharding(R"(<@m, [{}, {}]>)")),
+                   "reduction axes are not ordered w.r.t. mesh");
+  SK_CHECK_INVALID(
+      reduce(R"({"y2"})", in, in),
+      "reduction axis \"y2\" overlaps with operand dimension sharding or "
+      "replicated axes");
+  SK_CHECK_INVALID(reduce(R"({"y":(2)2})", in, in),
+                   "reduction axis \"y\":(2)2 overlaps with operand dimension");
   TensorSharding replicated =
       sharding(R"(<@m, [{}, {"x"}], replicated={"z"}>)");
+  SK_CHECK_INVALID(reduce(R"({"z"})", replicated, replicated),
+                   "reduction axis \"z\" overlaps with operand dimension");
   SK_CHECK_INVALID(
-      verifyAllReduce(axisList(R"({"z"})").items, replicated, replicated, m),
-      "reduction axis \"z\" overlaps with operand sharding");
-  SK_CHECK_INVALID(
-      verifyAllReduce(
-          axisList(R"({"z"})").items, in,
-          sharding(R"(<@m, [{"y", "y2"}, {"x"}], unreduced={"z"}>)"), m),
+      reduce(R"({"z"})", in,
+             sharding(R"(<@m, [{"y", "y2"}, {"x"}], unreduced={"z"}>)")),
       "reduction axis \"z\" overlaps with result unreduced axes");
   // Reduction axes may be unreduced in the operand.
   TensorSharding unreduced =
       sharding(R"(<@m, [{"y", "y2"}, {"x"}], unreduced={"z"}>)");
-  SK_CHECK_VALID(verifyAllReduce(axisList(R"({"z"})").items, unreduced, in, m));
-  SK_CHECK_INVALID(verifyAllReduce(axisList(R"({"z", "z"})").items, in, in, m),
+  SK_CHECK_VALID(reduce(R"({"z"})", unreduced, in));
+  SK_CHECK_INVALID(reduce(R"({"z", "z"})", in, in),
                    "duplicate axis ref: \"z\"");
-  SK_CHECK_INVALID(verifyAllReduce(axisList(R"({"z":(1)2})").items, in, in, m),
-                   "sub-axis size is equal to the full axis size");
+  // Collective axes are checked as a list, not sub-axis by sub-axis.
+  SK_CHECK_VALID(reduce(R"({"z":(1)2})", in, in));
+  // Unreduced axes: none introduced, those removed of the reduction's kind.
+  SK_CHECK_INVALID(reduce("{}", in, unreduced),
+                   "cannot add new unreduced axis 'z'.");
+  TensorSharding max_z =
+      sharding(R"(<@m, [{"y", "y2"}, {"x"}], unreduced=max{"z"}>)");
+  SK_CHECK_INVALID(reduce(R"({"z"})", max_z, in),
+                   "cannot reduce 'max' unreduced axes. Expected 'sum'.");
+  SK_CHECK_VALID(reduce(R"({"z"})", max_z, in, ReductionKind::kMax));
+  SK_CHECK_VALID(reduce("{}", max_z, max_z, kSum));
+}
+
+TEST_CASE("unreduced transitions compare sub-axes") {
+  Mesh m = mesh(R"(<["x"=4, "y"=2]>)");
+  TensorSharding x = sharding(R"(<@m, [{}], unreduced={"x"}>)");
+  TensorSharding x_minor = sharding(R"(<@m, [{}], unreduced={"x":(2)2}>)");
+  const TensorSharding* in[] = {&x};
+  const TensorSharding* out[] = {&x_minor};
+  // The major half of "x" is removed; nothing is introduced.
+  SK_CHECK_INVALID(verifyUnreducedAxesTransition(in, out, m, {}),
+                   "dropped unreduced axis 'x' without a blessed operation");
+  SK_CHECK_VALID(verifyUnreducedAxesTransition(
+      in, out, m,
+      {.introduced = std::nullopt, .removed = ReductionKind::kSum}));
+  SK_CHECK_INVALID(verifyUnreducedAxesTransition(out, in, m, {}),
+                   "cannot add new unreduced axis 'x'.");
+  // A kept part of an axis keeps its kind.
+  TensorSharding max_x = sharding(R"(<@m, [{}], unreduced=max{"x"}>)");
+  const TensorSharding* max_in[] = {&max_x};
+  SK_CHECK_INVALID(
+      verifyUnreducedAxesTransition(
+          max_in, out, m,
+          {.introduced = std::nullopt, .removed = ReductionKind::kMax}),
+      "cannot change the reduction operator of kept unreduced axes from max "
+      "to sum.");
+  // Introduced axes are checked before kept ones.
+  SK_CHECK_INVALID(verifyUnreducedTransition(
+                       sharding(R"(<@m, [{}], unreduced={"x"}>)"),
+                       sharding(R"(<@m, [{}], unreduced=max{"x", "y"}>)"), m),
+                   "cannot introduce 'max' unreduced axes. Expected 'sum'.");
 }
 
 TEST_CASE("collective_permute: meshes") {
