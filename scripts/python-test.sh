@@ -5,9 +5,12 @@
 # jaxlib for the CPU), installs ./python into it, and runs pytest on
 # tests/python/.
 #
-# The extension builds in build-python/ (kept between runs, so a rebuild
-# compiles only what changed) through ccache, which shares objects with the
-# checkout's own build. When the package registry cannot be reached and the
+# When the checkout's build (BUILD_DIR, default build) exists, it is
+# installed into BUILD_DIR/python-prefix and the extension links its static
+# layers (python/CMakeLists.txt, SHARDKIT_PREFIX): only the extension's own
+# files compile. Otherwise the extension builds the layers itself. Either
+# way it builds in build-python/ (kept between runs, so a rebuild compiles
+# only what changed), through ccache when it is installed. When the package registry cannot be reached and the
 # environment lacks a pinned tool, the tests are skipped with a message and
 # the script succeeds; any other failure fails it.
 #
@@ -49,7 +52,14 @@ fi
 echo "== python: pip install ./python"
 export CMAKE_BUILD_PARALLEL_LEVEL="${JOBS:-$(nproc)}"
 start=$SECONDS
-"${pip[@]}" install -q --no-build-isolation --no-deps ./python
+build="${BUILD_DIR:-build}"
+[[ "$build" = /* ]] || build="$root/$build"
+config=()
+if [ -f "$build/build.ninja" ] || [ -f "$build/Makefile" ]; then
+  cmake --install "$build" --prefix "$build/python-prefix" >/dev/null
+  config=(-C "cmake.define.SHARDKIT_PREFIX=$build/python-prefix")
+fi
+"${pip[@]}" install -q --no-build-isolation --no-deps "${config[@]}" ./python
 echo "-- pip install ./python: $((SECONDS - start)) s"
 
 echo "== python: pytest tests/python"

@@ -127,11 +127,15 @@ class Module:
         """-sdy-export-pipeline with its options as keywords."""
         return self.run_pass("sdy-export-pipeline", **options)
 
-    def insert_collectives(self) -> "Module":
-        """Explicit reshards where shardings disagree
-        (-sdy-insert-explicit-reshards), then lowered to sdy collectives
+    def insert_collectives(self, *, full: bool = True) -> "Module":
+        """Explicit reshards where an op's operands and results disagree,
+        and all-reduces for sharded reduction factors
+        (-sdy-insert-explicit-reshards, with enable-full-version=full), then
+        every reshard lowered to sdy collectives
         (-sdy-reshard-to-collectives)."""
-        return self.run_pipeline("sdy-insert-explicit-reshards,sdy-reshard-to-collectives")
+        return self.run_pipeline(
+            pass_text("sdy-insert-explicit-reshards", enable_full_version=full)
+            + ",sdy-reshard-to-collectives")
 
     def partition(self, **options: Any) -> "Module":
         """-sdy-convert-global-to-local: the program each device runs, with

@@ -24,9 +24,8 @@ void raiseError(const StatusError& error) {
   std::vector<Diagnostic> diagnostics = diagnosticsOf(error.status());
   nb::list all;
   for (const Diagnostic& d : diagnostics) {
-    all.append(nb::make_tuple(d.location.file, d.location.line,
-                              d.location.col, std::string(toString(d.severity)),
-                              d.message));
+    all.append(nb::make_tuple(d.location.file, d.location.line, d.location.col,
+                              std::string(toString(d.severity)), d.message));
   }
   nb::object exc = cls(std::string(error.what()), all);
   PyErr_SetObject(cls.ptr(), exc.ptr());
@@ -42,14 +41,16 @@ NB_MODULE(_shardkit, m) {
   registerMpmdDialect();
   registerPartitionPasses();
 
-  nb::register_exception_translator(
-      [](const std::exception_ptr& p, void*) {
-        try {
-          std::rethrow_exception(p);
-        } catch (const python::StatusError& e) {
-          python::raiseError(e);
-        }
-      });
+  nb::register_exception_translator([](const std::exception_ptr& p, void*) {
+    try {
+      std::rethrow_exception(p);
+    } catch (const python::StatusError& e) {
+      python::raiseError(e);
+    }
+  });
+  // Values still referenced at interpreter exit (module globals, cycles
+  // through JAX objects) are not leaks of the bindings: no report at exit.
+  nb::set_leak_warnings(false);
   m.attr("__version__") = SHARDKIT_VERSION_STRING;
   python::bindMesh(m);
   python::bindTensorSharding(m);

@@ -36,7 +36,8 @@ bool startsWith(std::string_view text, std::string_view prefix) {
 
 nb::object parseAttribute(std::string_view text) {
   std::string_view t = text;
-  while (!t.empty() && (t.front() == ' ' || t.front() == '\n')) t.remove_prefix(1);
+  while (!t.empty() && (t.front() == ' ' || t.front() == '\n'))
+    t.remove_prefix(1);
   if (startsWith(t, "#sdy.mesh<")) {
     Mesh mesh = valueOrThrow(parseMesh(t));
     throwIfError(verifyMesh(mesh));
@@ -46,8 +47,7 @@ nb::object parseAttribute(std::string_view text) {
     return nb::cast(PySharding{valueOrThrow(parseTensorSharding(t)), {}});
   if (startsWith(t, "#sdy.sharding_per_value<")) {
     nb::list out;
-    TensorShardingPerValue list =
-        valueOrThrow(parseTensorShardingPerValue(t));
+    TensorShardingPerValue list = valueOrThrow(parseTensorShardingPerValue(t));
     for (const TensorSharding& s : list) out.append(PySharding{s, {}});
     return out;
   }
@@ -59,10 +59,11 @@ nb::object parseAttribute(std::string_view text) {
         "#sdy<manual_axes" + toString(valueOrThrow(parseManualAxes(t))) + ">"});
   if (startsWith(t, "#sdy.propagation_edges<"))
     return nb::cast(attribute("propagation_edges", parsePropagationEdges(t)));
-  throwError("expected an sdy attribute (#sdy.mesh<...>, #sdy.sharding<...>, "
-             "#sdy.sharding_per_value<...>, #sdy.op_sharding_rule<...>, "
-             "#sdy.propagation_edges<...>), got '" +
-             std::string(text.substr(0, 40)) + "'");
+  throwError(
+      "expected an sdy attribute (#sdy.mesh<...>, #sdy.sharding<...>, "
+      "#sdy.sharding_per_value<...>, #sdy.op_sharding_rule<...>, "
+      "#sdy.propagation_edges<...>), got '" +
+      std::string(text.substr(0, 40)) + "'");
 }
 
 }  // namespace
@@ -72,8 +73,9 @@ void bindAttributes(nb::module_& m) {
                           "An sdy attribute without a class of its own (a "
                           "sharding rule, propagation edges): its kind and "
                           "canonical text.")
-      .def_prop_ro("kind", [](const PyAttribute& a) { return a.kind; },
-                   "`op_sharding_rule`, `manual_axes`, `propagation_edges`.")
+      .def_prop_ro(
+          "kind", [](const PyAttribute& a) { return a.kind; },
+          "`op_sharding_rule`, `manual_axes`, `propagation_edges`.")
       .def("__str__", [](const PyAttribute& a) { return a.text; })
       .def("__repr__",
            [](const PyAttribute& a) {
@@ -85,9 +87,8 @@ void bindAttributes(nb::module_& m) {
             return a.kind == b.kind && a.text == b.text;
           },
           nb::is_operator())
-      .def("__hash__", [](const PyAttribute& a) {
-        return absl::HashOf(a.kind, a.text);
-      });
+      .def("__hash__",
+           [](const PyAttribute& a) { return absl::HashOf(a.kind, a.text); });
   m.def("parse_attribute", &parseAttribute, nb::arg("text"),
         "Reads an sdy attribute: a Mesh, a TensorSharding, a list of "
         "TensorSharding, or an Attribute.");

@@ -27,16 +27,17 @@ std::vector<MeshAxis> axesOf(nb::handle axes) {
     if (!nb::isinstance<nb::int_>(size) || nb::isinstance<nb::bool_>(size))
       throwError("the size of mesh axis '" + nb::cast<std::string>(name) +
                  "' must be an int");
-    out.push_back(MeshAxis{nb::cast<std::string>(name),
-                           nb::cast<int64_t>(size)});
+    out.push_back(
+        MeshAxis{nb::cast<std::string>(name), nb::cast<int64_t>(size)});
   };
   if (nb::isinstance<nb::dict>(axes)) {
     for (auto [name, size] : nb::borrow<nb::dict>(axes)) add(name, size);
     return out;
   }
   if (nb::isinstance<nb::str>(axes))
-    throwError("Mesh takes a dict {name: size} or (name, size) pairs; to "
-               "read mesh text use Mesh.parse");
+    throwError(
+        "Mesh takes a dict {name: size} or (name, size) pairs; to "
+        "read mesh text use Mesh.parse");
   for (nb::handle pair : nb::iter(axes)) {
     nb::tuple t = nb::cast<nb::tuple>(pair);
     if (t.size() != 2) throwError("a mesh axis is a (name, size) pair");
@@ -58,8 +59,8 @@ std::string meshRepr(const PyMesh& m) {
   std::string out = "Mesh({";
   for (size_t i = 0; i < m.mesh.axes.size(); ++i) {
     if (i) out += ", ";
-    out += "'" + m.mesh.axes[i].name + "': " +
-           std::to_string(m.mesh.axes[i].size);
+    out +=
+        "'" + m.mesh.axes[i].name + "': " + std::to_string(m.mesh.axes[i].size);
   }
   out += "}";
   if (!m.mesh.device_ids.empty() && !m.mesh.hasIotaDeviceIds()) {

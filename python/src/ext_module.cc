@@ -156,9 +156,11 @@ nb::list passes() {
     nb::list options;
     for (const PassOption& o : pass->options) {
       options.append(nb::make_tuple(o.name, kKinds[static_cast<int>(o.kind)],
-                                    o.description, nb::tuple(nb::cast(o.choices))));
+                                    o.description,
+                                    nb::tuple(nb::cast(o.choices))));
     }
-    out.append(nb::make_tuple(pass->name, pass->description, nb::tuple(options)));
+    out.append(
+        nb::make_tuple(pass->name, pass->description, nb::tuple(options)));
   }
   return out;
 }
@@ -191,31 +193,30 @@ void bindModule(nb::module_& m) {
             });
           },
           nb::arg("pipeline"))
-      .def(
-          "verify",
-          [](PyModule& m) {
-            locked(m, [&](Module& module) {
-              throwIfError(verifyModule(module));
-              return 0;
-            });
-          })
+      .def("verify",
+           [](PyModule& m) {
+             locked(m, [&](Module& module) {
+               throwIfError(verifyModule(module));
+               return 0;
+             });
+           })
       .def("explain", &explain, nb::arg("selector"), nb::arg("basic") = false,
            nb::arg("conservative") = false)
       .def("comm_report_json",
            [](PyModule& m) {
              return locked(m, [&](Module& module) {
-               return commReportJson(
-                   valueOrThrow(communicationReport(module)));
+               return commReportJson(valueOrThrow(communicationReport(module)));
              });
            })
       .def("to_dot",
            [](PyModule& m) {
-             return locked(m, [](Module& module) { return dumpGraphDot(module); });
+             return locked(m,
+                           [](Module& module) { return dumpGraphDot(module); });
            })
       .def("to_json",
            [](PyModule& m) {
-             return locked(m,
-                           [](Module& module) { return dumpGraphJson(module); });
+             return locked(
+                 m, [](Module& module) { return dumpGraphJson(module); });
            })
       .def("values", &values)
       .def("meshes", &meshes)
@@ -229,11 +230,15 @@ void bindModule(nb::module_& m) {
            })
       .def(
           "argument_shardings",
-          [](PyModule& m, std::string_view f) { return funcShardings(m, f, false); },
+          [](PyModule& m, std::string_view f) {
+            return funcShardings(m, f, false);
+          },
           nb::arg("function"))
       .def(
           "result_shardings",
-          [](PyModule& m, std::string_view f) { return funcShardings(m, f, true); },
+          [](PyModule& m, std::string_view f) {
+            return funcShardings(m, f, true);
+          },
           nb::arg("function"));
 }
 

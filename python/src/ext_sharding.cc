@@ -23,8 +23,8 @@ namespace shardkit::python {
 
 std::string axisSpelling(const AxisRef& axis) {
   if (!axis.sub_axis_info) return axis.name;
-  return axis.name + ":(" + std::to_string(axis.sub_axis_info->pre_size) +
-         ")" + std::to_string(axis.sub_axis_info->size);
+  return axis.name + ":(" + std::to_string(axis.sub_axis_info->pre_size) + ")" +
+         std::to_string(axis.sub_axis_info->size);
 }
 
 AxisRef axisFromSpelling(std::string_view text) {
@@ -42,8 +42,7 @@ AxisRef axisFromSpelling(std::string_view text) {
                  "': expected NAME:(PRE_SIZE)SIZE");
     return std::stoll(std::string(digits));
   };
-  return AxisRef(std::string(text.substr(0, colon)), number(pre),
-                 number(size));
+  return AxisRef(std::string(text.substr(0, colon)), number(pre), number(size));
 }
 
 namespace {
@@ -57,14 +56,16 @@ AxisRefVector axesOfEntry(nb::handle entry) {
   }
   if (!nb::isinstance<nb::tuple>(entry) && !nb::isinstance<nb::list>(entry) &&
       !nb::isinstance<nb::set>(entry) && !nb::isinstance<nb::frozenset>(entry))
-    throwError("a dimension of a spec is None, an axis name or a tuple of "
-               "axis names, got " +
-               nb::cast<std::string>(nb::repr(entry)));
+    throwError(
+        "a dimension of a spec is None, an axis name or a tuple of "
+        "axis names, got " +
+        nb::cast<std::string>(nb::repr(entry)));
   for (nb::handle name : nb::iter(entry)) {
     if (!nb::isinstance<nb::str>(name))
-      throwError("a dimension of a spec is None, an axis name or a tuple of "
-                 "axis names, got " +
-                 nb::cast<std::string>(nb::repr(entry)));
+      throwError(
+          "a dimension of a spec is None, an axis name or a tuple of "
+          "axis names, got " +
+          nb::cast<std::string>(nb::repr(entry)));
     axes.push_back(axisFromSpelling(nb::cast<std::string>(name)));
   }
   return axes;
@@ -85,9 +86,10 @@ std::vector<int64_t> onesOfRank(int64_t rank) {
 PySharding fromSpec(const PyMesh& mesh, nb::handle spec, nb::handle unreduced,
                     nb::handle replicated, bool open) {
   if (nb::isinstance<nb::str>(spec))
-    throwError("a spec is a tuple with one entry per dimension, e.g. "
-               "('data', None); to read sharding text use "
-               "TensorSharding.parse");
+    throwError(
+        "a spec is a tuple with one entry per dimension, e.g. "
+        "('data', None); to read sharding text use "
+        "TensorSharding.parse");
   std::vector<DimensionSharding> dims;
   for (nb::handle entry : nb::iter(spec))
     dims.emplace_back(axesOfEntry(entry), /*is_closed=*/!open);
@@ -171,8 +173,7 @@ void bindTensorSharding(nb::module_& m) {
           "(syntax only; see verify).")
       .def_static("from_spec", &fromSpec, nb::arg("mesh"), nb::arg("spec"),
                   nb::kw_only(), nb::arg("unreduced") = nb::tuple(),
-                  nb::arg("replicated") = nb::tuple(),
-                  nb::arg("open") = false,
+                  nb::arg("replicated") = nb::tuple(), nb::arg("open") = false,
                   "A sharding from a PartitionSpec-like tuple: one entry per "
                   "dimension, None (replicated), an axis name, or a tuple of "
                   "names (major first); sub-axes as 'x:(2)4'. Closed "
@@ -212,7 +213,9 @@ void bindTensorSharding(nb::module_& m) {
           "mesh.")
       .def_prop_ro(
           "mesh_name",
-          [](const PySharding& s) { return std::string(s.sharding.meshName()); },
+          [](const PySharding& s) {
+            return std::string(s.sharding.meshName());
+          },
           "The mesh symbol (`mesh` for `@mesh`); '' for an inline mesh.")
       .def_prop_ro(
           "rank", [](const PySharding& s) { return s.sharding.rank(); },
@@ -237,11 +240,15 @@ void bindTensorSharding(nb::module_& m) {
           "The indices of the open (`?`) dimensions.")
       .def_prop_ro(
           "replicated",
-          [](const PySharding& s) { return spellings(s.sharding.replicated_axes); },
+          [](const PySharding& s) {
+            return spellings(s.sharding.replicated_axes);
+          },
           "The explicitly replicated axes.")
       .def_prop_ro(
           "unreduced",
-          [](const PySharding& s) { return spellings(s.sharding.unreduced_axes); },
+          [](const PySharding& s) {
+            return spellings(s.sharding.unreduced_axes);
+          },
           "The unreduced axes (partial sums, like DTensor's Partial).")
       .def_prop_ro(
           "unreduced_kind",
@@ -271,9 +278,8 @@ void bindTensorSharding(nb::module_& m) {
             return a.sharding == b.sharding;
           },
           nb::is_operator())
-      .def("__hash__", [](const PySharding& s) {
-        return absl::HashOf(s.sharding);
-      });
+      .def("__hash__",
+           [](const PySharding& s) { return absl::HashOf(s.sharding); });
 }
 
 }  // namespace shardkit::python

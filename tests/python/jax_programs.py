@@ -345,6 +345,44 @@ def out_shardings_given():
 
 
 @program
+def custom_partitioning_rule():
+    # A custom op with a Shardy sharding rule (einsum-like notation): the
+    # lowered module carries it as the custom call's sdy.sharding_rule.
+    from jax.experimental.custom_partitioning import custom_partitioning
+
+    @custom_partitioning
+    def scaled_add(a, b):
+        return a + 2 * b
+
+    def partition(m, arg_shapes, result_shape):
+        out = result_shape.sharding
+        return m, lambda a, b: a + 2 * b, out, (out, out)
+
+    scaled_add.def_partition(partition=partition, sharding_rule="i j, i j -> i j")
+    m = mesh(x=4, y=2)
+    f = lambda a, b: jnp.exp(scaled_add(a, b))
+    return jit(f), (sds(m, (16, 8), "x"), sds(m, (16, 8), None, "y"))
+
+
+@program
+def custom_partitioning_reduction_rule():
+    from jax.experimental.custom_partitioning import custom_partitioning
+
+    @custom_partitioning
+    def row_sum(a):
+        return a.sum(1)
+
+    def partition(m, arg_shapes, result_shape):
+        out = result_shape.sharding
+        arg = NamedSharding(m, P(out.spec[0] if out.spec else None, None))
+        return m, lambda a: a.sum(1), out, (arg,)
+
+    row_sum.def_partition(partition=partition, sharding_rule="i j -> i")
+    m = mesh(x=2, y=2)
+    return jit(lambda a: row_sum(a) + 1), (sds(m, (16, 8), "x"),)
+
+
+@program
 def unsharded_argument_from_use():
     m = mesh(x=4)
     f = lambda a, b: a * b

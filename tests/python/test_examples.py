@@ -28,7 +28,7 @@ def test_explain():
 
 def test_comm_report():
     out = run("comm_report.py")
-    assert '"collectives"' in out and '"total_bytes_received_per_device"' in out
+    assert '"op": "sdy.all_to_all"' in out and '"total_bytes_received_per_device"' in out
 
 
 def test_draw_graph(tmp_path):

@@ -71,3 +71,12 @@ def test_compare_with_xla_reports_every_value(jmesh):
     assert c.equal, str(c)
     assert c.pairs[2].shardkit.to_spec() == ("data", "model")
     assert "all shardings equal" in str(c)
+
+
+def test_a_different_sharding_is_reported(jmesh):
+    xla = NamedSharding(jmesh, P("data"))
+    wrong = shardkit.TensorSharding.from_spec(skjax.to_mesh(jmesh), ("model", None))
+    pair = skjax._pair("result", 0, (8, 4), wrong, xla, jmesh, skjax.to_mesh(jmesh))
+    assert not pair.equal and "DIFFERENT" in str(pair)
+    right = skjax.from_named_sharding(xla, 2)
+    assert skjax._pair("result", 0, (8, 4), right, xla, jmesh, skjax.to_mesh(jmesh)).equal

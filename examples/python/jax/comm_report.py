@@ -1,5 +1,7 @@
-"""What does a JAX program communicate? Propagates a layer whose weight is
-sharded against its use, inserts the collectives and prices them."""
+"""What does a JAX program communicate? Its activation changes from rows
+over "data" to columns over "data" (a with_sharding_constraint); shardkit
+propagates, turns the constraint into a reshard, lowers it to collectives
+and prices them."""
 
 import json
 import os
@@ -13,9 +15,15 @@ from jax.sharding import AxisType, NamedSharding, PartitionSpec as P  # noqa: E4
 import shardkit.jax as skjax  # noqa: E402
 
 mesh = jax.make_mesh((4, 2), ("data", "model"), axis_types=(AxisType.Auto,) * 2)
-x = jax.ShapeDtypeStruct((32, 64), jnp.float32, sharding=NamedSharding(mesh, P("data", "model")))
-w = jax.ShapeDtypeStruct((64, 128), jnp.float32, sharding=NamedSharding(mesh, P(None, "model")))
+x = jax.ShapeDtypeStruct((32, 64), jnp.float32, sharding=NamedSharding(mesh, P("data")))
 
-module = skjax.from_lowered(jax.jit(lambda x, w: (x @ w).sum(0)).lower(x, w))
-module.propagate(enable_insert_explicit_collectives=True)
+
+def f(x):
+    y = jax.lax.with_sharding_constraint(x * 2, NamedSharding(mesh, P(None, "data")))
+    return jnp.sin(y)
+
+
+module = skjax.from_lowered(jax.jit(f).lower(x))
+module.propagate()
+module.insert_collectives()
 print(json.dumps(module.comm_report(), indent=2))
