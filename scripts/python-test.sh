@@ -7,10 +7,11 @@
 #
 # When the checkout's build (BUILD_DIR, default build) exists, it is
 # installed into BUILD_DIR/python-prefix and the extension links its static
-# layers (python/CMakeLists.txt, SHARDKIT_PREFIX): only the extension's own
-# files compile. Otherwise the extension builds the layers itself. Either
-# way it builds in build-python/ (kept between runs, so a rebuild compiles
-# only what changed), through ccache when it is installed. When the package registry cannot be reached and the
+# layers (python/CMakeLists.txt, SHARDKIT_PREFIX), building in
+# BUILD_DIR/python-ext: only the extension's own files compile. Otherwise
+# the extension builds the layers itself, in build-python/. Both folders are
+# kept between runs, so a rebuild compiles only what changed, through ccache
+# when it is installed. When the package registry cannot be reached and the
 # environment lacks a pinned tool, the tests are skipped with a message and
 # the script succeeds; any other failure fails it.
 #
@@ -57,7 +58,8 @@ build="${BUILD_DIR:-build}"
 config=()
 if [ -f "$build/build.ninja" ] || [ -f "$build/Makefile" ]; then
   cmake --install "$build" --prefix "$build/python-prefix" >/dev/null
-  config=(-C "cmake.define.SHARDKIT_PREFIX=$build/python-prefix")
+  config=(-C "cmake.define.SHARDKIT_PREFIX=$build/python-prefix"
+          -C "build-dir=$build/python-ext")
 fi
 "${pip[@]}" install -q --no-build-isolation --no-deps "${config[@]}" ./python
 echo "-- pip install ./python: $((SECONDS - start)) s"
