@@ -16,7 +16,8 @@
 # the script succeeds; any other failure fails it.
 #
 # Environment: SHARDKIT_VENV (default .venv), PYTHON (default python3, for
-# making the venv), JOBS (default nproc), PYTEST_ARGS (extra pytest flags).
+# making the venv), JOBS (default nproc), PYTEST_ARGS (extra pytest flags,
+# split at spaces).
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

@@ -39,6 +39,14 @@ struct PyModule {
   std::mutex mu;
 };
 
+// The module's lock, taken with the GIL released (a thread that holds the
+// lock may need the GIL back to finish), for a caller that then builds
+// Python objects under both.
+std::unique_lock<std::mutex> lockModule(PyModule& m) {
+  nb::gil_scoped_release release;
+  return std::unique_lock<std::mutex>(m.mu);
+}
+
 // Runs `fn(module)` without the GIL, holding the module's lock.
 template <typename Fn>
 auto locked(PyModule& m, Fn&& fn) {
@@ -79,7 +87,7 @@ nb::object shardingObject(const std::optional<TensorSharding>& sharding,
 }
 
 nb::list funcShardings(PyModule& m, std::string_view name, bool results) {
-  std::lock_guard<std::mutex> lock(m.mu);
+  std::unique_lock<std::mutex> lock = lockModule(m);
   Module& module = *m.module;
   FuncOp func = findFunc(module, name);
   MeshTable meshes = module.meshTable();
@@ -101,7 +109,7 @@ nb::list funcShardings(PyModule& m, std::string_view name, bool results) {
 // (function, name, type, sharding) for every value, numbered as the C API
 // numbers them: per function its arguments, then op results in pre-order.
 nb::list values(PyModule& m) {
-  std::lock_guard<std::mutex> lock(m.mu);
+  std::unique_lock<std::mutex> lock = lockModule(m);
   Module& module = *m.module;
   MeshTable meshes = module.meshTable();
   nb::list out;
@@ -123,7 +131,7 @@ nb::list values(PyModule& m) {
 }
 
 nb::dict meshes(PyModule& m) {
-  std::lock_guard<std::mutex> lock(m.mu);
+  std::unique_lock<std::mutex> lock = lockModule(m);
   nb::dict out;
   MeshTable table = m.module->meshTable();
   for (const std::string& name : table.names())
@@ -222,7 +230,7 @@ void bindModule(nb::module_& m) {
       .def("meshes", &meshes)
       .def("functions",
            [](PyModule& m) {
-             std::lock_guard<std::mutex> lock(m.mu);
+             std::unique_lock<std::mutex> lock = lockModule(m);
              nb::list out;
              for (Op fn : m.module->functions())
                out.append(std::string(FuncOp(fn).name()));
