@@ -387,3 +387,82 @@ def unsharded_argument_from_use():
     m = mesh(x=4)
     f = lambda a, b: a * b
     return jit(f), (sds(m, (16, 8), "x"), sds(m, (16, 8)))
+
+
+# Conflicts, sub-axes, pooling, nested jits, remat and gradients.
+
+
+@program
+def conflict_same_axis():
+    m = mesh(x=4)
+    return jit(lambda a, b: a @ b), (sds(m,(16,16),"x"), sds(m,(16,16),None,"x"))
+
+@program
+def contracting_both_sharded():
+    m = mesh(x=2, y=2)
+    return jit(lambda a, b: a @ b), (sds(m,(16,16),None,"x"), sds(m,(16,16),"y"))
+
+@program
+def reshape_sub_axes():
+    m = mesh(x=4, y=2)
+    return jit(lambda a: jnp.sin(a.reshape(2, 16, 8))), (sds(m,(32,8),"x"),)
+
+@program
+def reshape_flatten_two_axes():
+    m = mesh(x=2, y=4)
+    return jit(lambda a: a.reshape(64) * 2), (sds(m,(8,8),"x","y"),)
+
+@program
+def avg_pool():
+    m = mesh(x=4)
+    f = lambda a: lax.reduce_window(a, 0., lax.add, (1,2,2,1), (1,2,2,1), "VALID")
+    return jit(f), (sds(m,(8,16,16,4),"x"),)
+
+@program
+def reverse():
+    m = mesh(x=2,y=2)
+    return jit(lambda a: jnp.flip(a, 1) + 1), (sds(m,(16,32),"x","y"),)
+
+@program
+def all_unsharded_with_constraint():
+    m = mesh(x=4, y=2)
+    def f(a, b):
+        h = lax.with_sharding_constraint(a @ b, NamedSharding(m, P("x", "y")))
+        return h * 2
+    return jit(f), (sds(m,(16,32)), sds(m,(32,16)))
+
+@program
+def nested_jit():
+    m = mesh(x=4)
+    g = jax.jit(lambda a: jnp.sin(a) * 3)
+    return jit(lambda a, b: g(a) + g(b)), (sds(m,(16,8),"x"), sds(m,(16,8)))
+
+@program
+def three_axis_mesh_einsum():
+    m = mesh(a=2, b=2, c=2)
+    f = lambda x, w: jnp.einsum("bsd,dhk->bshk", x, w)
+    return jit(f), (sds(m,(4,8,16),"a","b"), sds(m,(16,4,8),None,"c"))
+
+@program
+def scan_with_weights_sharded():
+    m = mesh(x=2, y=2)
+    def f(ws, x):
+        return lax.scan(lambda c, w: (jnp.tanh(c @ w), None), x, ws)[0]
+    return jit(f), (sds(m,(3,16,16),None,None,"y"), sds(m,(8,16),"x"))
+
+@program
+def remat():
+    m = mesh(x=4)
+    f = jax.checkpoint(lambda a, b: jnp.sin(a @ b))
+    return jit(f), (sds(m,(16,16),"x"), sds(m,(16,16)))
+
+@program
+def grad_mlp():
+    m = mesh(data=4, model=2)
+    loss = lambda w, x: jnp.sum(jnp.tanh(x @ w) ** 2)
+    return jit(jax.grad(loss)), (sds(m,(32,64),None,"model"), sds(m,(16,32),"data"))
+
+@program
+def concat_sharded_dim():
+    m = mesh(x=2)
+    return jit(lambda a, b: jnp.concatenate([a, b], 0)), (sds(m,(8,4),"x"), sds(m,(8,4),"x"))
