@@ -58,9 +58,13 @@ build="${BUILD_DIR:-build}"
 [[ "$build" = /* ]] || build="$root/$build"
 config=()
 if [ -f "$build/build.ninja" ] || [ -f "$build/Makefile" ]; then
-  cmake --install "$build" --prefix "$build/python-prefix" >/dev/null
-  config=(-C "cmake.define.SHARDKIT_PREFIX=$build/python-prefix"
-          -C "build-dir=$build/python-ext")
+  # Fails when the build is partial (dev.sh run builds only the tool).
+  if cmake --install "$build" --prefix "$build/python-prefix" >/dev/null 2>&1; then
+    config=(-C "cmake.define.SHARDKIT_PREFIX=$build/python-prefix"
+            -C "build-dir=$build/python-ext")
+  else
+    echo "-- $build is not fully built: the extension builds the layers itself"
+  fi
 fi
 "${pip[@]}" install -q --no-build-isolation --no-deps "${config[@]}" ./python
 echo "-- pip install ./python: $((SECONDS - start)) s"
