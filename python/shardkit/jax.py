@@ -8,6 +8,9 @@ remain are what they are.
 
 from __future__ import annotations
 
+import glob
+import os
+import tempfile
 from dataclasses import dataclass, field
 from typing import Any, List, Optional, Sequence, Tuple
 
@@ -124,6 +127,12 @@ class Comparison:
     pairs: List[ShardingPair]
     module: Module
     lowered_text: str = field(repr=False)
+    # With ops=True: XLA's module right after its own Shardy propagation
+    # (read by shardkit), and, when its ops line up with shardkit's (the same
+    # result types in the same order in main), one ShardingPair per op
+    # result ("value" pairs, index = position in main's values).
+    xla_module: Optional[Module] = None
+    value_pairs: Optional[List[ShardingPair]] = None
 
     @property
     def equal(self) -> bool:
@@ -171,19 +180,69 @@ def _jax_mesh(shardings: Sequence[Any]) -> Any:
                 "program's input and output shardings to know its mesh")
 
 
+def _xla_after_propagation(lowered: Any) -> Tuple[Any, Optional[Module]]:
+    """Compiles with XLA's dumps on; returns the executable and the module
+    XLA's Shardy dumps after its propagation (None when it wrote none)."""
+    with tempfile.TemporaryDirectory() as d:
+        compiled = lowered.compile({"xla_dump_to": d, "xla_dump_hlo_pass_re": "shardy.*"})
+        found = sorted(glob.glob(os.path.join(d, "shardy", "*", "*after_propagation.mlir")))
+        if not found:
+            return compiled, None
+        with open(found[0], encoding="utf-8") as f:
+            return compiled, Module.parse(f.read(), "xla-after-propagation.mlir")
+
+
+def _value_pairs(ours: Module, xla: Module, sk_mesh: Mesh) -> Optional[List[ShardingPair]]:
+    # Both sides are sdy shardings here: each is turned into HloSharding text
+    # by the same converter (sub-axes included), and a missing sharding is
+    # replicated.
+    mine, theirs = ours.values("main"), xla.values("main")
+    if [v.type for v in mine] != [v.type for v in theirs]:
+        return None
+
+    def hlo(s: Optional[TensorSharding]) -> str:
+        return "{replicated}" if s is None else s.to_hlo(s.mesh or sk_mesh)
+
+    pairs = []
+    for i, (a, b) in enumerate(zip(mine, theirs)):
+        shape = _static_shape(a.type)
+        if shape is None:
+            continue
+        ours_hlo, xla_hlo = hlo(a.sharding), hlo(b.sharding)
+        pairs.append(ShardingPair("value", i, shape, a.sharding, b.sharding, ours_hlo, xla_hlo,
+                                  ours_hlo == xla_hlo))
+    return pairs
+
+
+def _static_shape(type_text: str) -> Optional[Tuple[int, ...]]:
+    if not type_text.startswith("tensor<"):
+        return None
+    dims = type_text[len("tensor<"):-1].split("x")[:-1]
+    if not all(d.isdigit() for d in dims):
+        return None
+    return tuple(int(d) for d in dims)
+
+
 def compare_with_xla(jitted: Any, *args: Any, propagate: Optional[dict] = None,
-                     **kwargs: Any) -> Comparison:
+                     ops: bool = False, **kwargs: Any) -> Comparison:
     """Lowers `jitted(*args, **kwargs)`, propagates the module JAX wrote with
     shardkit (-sdy-propagation-pipeline, with `propagate` as its options),
     compiles it with XLA, and sets shardkit's sharding of every argument and
     result of `main` beside XLA's (`compiled.input_shardings` /
     `output_shardings`). Two shardings are equal when they place the same
-    data on the same devices (jax's is_equivalent_to)."""
+    data on the same devices (jax's is_equivalent_to). With ops=True XLA
+    also dumps its module after its own Shardy propagation, which comes
+    back as `xla_module`, and every op result is compared when the two
+    modules' values line up (`value_pairs`)."""
     lowered = jitted.lower(*args, **kwargs)
     text = lowered.as_text()
     module = from_lowered(text)
     module.propagate(**(propagate or {}))
-    compiled = lowered.compile()
+    xla_module = None
+    if ops:
+        compiled, xla_module = _xla_after_propagation(lowered)
+    else:
+        compiled = lowered.compile()
     xla_in = jax.tree.leaves(compiled.input_shardings[0])
     xla_out = jax.tree.leaves(compiled.output_shardings)
     in_shapes = [tuple(a.shape) for a in jax.tree.leaves(lowered.in_avals[0])]
@@ -199,4 +258,7 @@ def compare_with_xla(jitted: Any, *args: Any, propagate: Optional[dict] = None,
              for i in range(len(xla_in))]
     pairs += [_pair("result", i, out_shapes[i], ours_out[i], xla_out[i], jax_mesh, sk_mesh)
               for i in range(len(xla_out))]
-    return Comparison(pairs, module, text)
+    value_pairs = None
+    if xla_module is not None:
+        value_pairs = _value_pairs(module, xla_module, sk_mesh)
+    return Comparison(pairs, module, text, xla_module, value_pairs)

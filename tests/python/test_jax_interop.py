@@ -80,3 +80,13 @@ def test_a_different_sharding_is_reported(jmesh):
     assert not pair.equal and "DIFFERENT" in str(pair)
     right = skjax.from_named_sharding(xla, 2)
     assert skjax._pair("result", 0, (8, 4), right, xla, jmesh, skjax.to_mesh(jmesh)).equal
+
+
+def test_compare_every_op_with_xlas_module(jmesh):
+    x = jax.ShapeDtypeStruct((8, 4), jnp.float32, sharding=NamedSharding(jmesh, P("data")))
+    w = jax.ShapeDtypeStruct((4, 6), jnp.float32, sharding=NamedSharding(jmesh, P(None, "model")))
+    c = skjax.compare_with_xla(jax.jit(lambda a, b: jnp.tanh(a @ b)), x, w, ops=True)
+    assert c.xla_module is not None
+    assert "main" in c.xla_module.functions()
+    assert c.value_pairs, (str(c.module), str(c.xla_module))
+    assert all(p.equal for p in c.value_pairs), "\n".join(map(str, c.value_pairs))
