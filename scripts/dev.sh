@@ -10,6 +10,8 @@
 #                         clang-tidy on the changed sources
 #                         (scripts/tidy-changed.sh, within TIDY_SECONDS), then
 #                         every test: unit tests and our lit tests (ctest),
+#                         the Python package's tests (scripts/python-test.sh:
+#                         pip install ./python into .venv, pytest),
 #                         the conformance suite in
 #                         ../shared/upstream (lit-check --expect); then, when
 #                         clang-14 is installed, the same tests in the
@@ -61,6 +63,8 @@ run_example() {
 run_tests() {
   echo "== unit and lit tests (ctest)"
   timed ctest --test-dir "$build" --output-on-failure -j "$jobs"
+  echo "== python package (scripts/python-test.sh)"
+  JOBS="$jobs" timed scripts/python-test.sh
   if [ -x "$shared/tools/lit-check" ]; then
     echo "== conformance: lit-check $shared/upstream"
     timed "$shared/tools/lit-check" --quiet \
