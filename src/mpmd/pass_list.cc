@@ -4,6 +4,7 @@
 
 #include "shardkit/mpmd/passes.h"
 #include "shardkit/passes/pass.h"
+#include "src/mpmd/common_passes.h"
 #include "src/mpmd/registration.h"
 
 namespace shardkit::mpmd::mpmd_internal {
@@ -142,6 +143,7 @@ void registerPasses() {
                   "generate the sdy meshes from the topology (default false)",
                   PassOptionKind::kBool}},
                 importPipeline});
+  registerCommonPasses();
 }
 
 }  // namespace shardkit::mpmd::mpmd_internal
