@@ -9,11 +9,14 @@
 // The merged fragment stays where R was and keeps R's origin, stage and
 // discardable attributes (with the absorbed fragment's inferred_by when R is
 // inferred). Patterns run greedily, last op first, as MLIR's driver does.
+#include <algorithm>
 #include <vector>
 
 #include "absl/container/flat_hash_set.h"
 #include "shardkit/dialect/mpmd/mpmd_ops.h"
 #include "shardkit/dialect/mpmd/mpmd_utils.h"
+#include "shardkit/dialect/sdy/sdy_ops.h"
+#include "shardkit/dialect/stablehlo/stablehlo_ops.h"
 #include "shardkit/passes/canonicalize.h"
 #include "shardkit/support/status_macros.h"
 #include "src/mpmd/common_passes.h"
@@ -160,6 +163,43 @@ bool absorbClosestConsumer(Op root, PatternRewriter& rewriter) {
   return true;
 }
 
+bool isConstantLike(Op op) {
+  return isa<stablehlo::ConstantOp, sdy::ConstantOp, arith::ConstantOp>(op);
+}
+
+// MLIR's greedy driver keeps the constants of an isolated region at the start
+// of its entry block, one per value: so do the bodies here.
+void hoistConstants(Block block) {
+  std::vector<Op> constants;
+  for (Op op : block) {
+    if (!isConstantLike(op)) continue;
+    Op same;
+    for (Op kept : constants) {
+      if (kept.opName() == op.opName() &&
+          kept.result(0).type() == op.result(0).type() &&
+          kept.attr("value") == op.attr("value"))
+        same = kept;
+    }
+    if (same) {
+      op.result(0).replaceAllUsesWith(same.result(0));
+    } else {
+      constants.push_back(op);
+    }
+  }
+  for (Op op : block.ops())
+    if (isConstantLike(op) && op.result(0).useEmpty() &&
+        std::find(constants.begin(), constants.end(), op) == constants.end())
+      op.erase();
+  Op anchor = block.front();
+  for (Op op : constants) {
+    if (op == anchor) {
+      anchor = anchor.nextInBlock();
+    } else {
+      op.moveBefore(anchor);
+    }
+  }
+}
+
 }  // namespace
 
 absl::Status absorbInferredFragments(Module& module,
@@ -176,6 +216,8 @@ absl::Status absorbInferredFragments(Module& module,
     if (!func.body()) continue;
     if (!on_entry_point && isEntryPointFunction(func)) continue;
     applyPatternsGreedily(func.op(), patterns, config);
+    for (Op op : func.body())
+      if (isa<FragmentOp>(op)) hoistConstants(op.region(0).front());
   }
   return absl::OkStatus();
 }

@@ -36,6 +36,25 @@ PassOptions withOption(std::string key, std::string value) {
 
 std::string boolText(bool value) { return value ? "true" : "false"; }
 
+// Erases `callee` and its calls when no call's result is used any more.
+bool eraseCalleeIfUnused(FuncOp callee) {
+  std::vector<Op> sites;
+  for (FuncOp func : mpmdFunctions(*callee->module())) {
+    if (!func.body()) continue;
+    auto visit = [&](Op op) {
+      if (isa<CallOp>(op) && calleeOf(op).op() == callee.op())
+        sites.push_back(op);
+    };
+    Module::walkBlock(func.body(), visit);
+  }
+  for (Op call : sites)
+    for (unsigned i = 0; i < call.numResults(); ++i)
+      if (!call.result(i).useEmpty()) return false;
+  for (auto it = sites.rbegin(); it != sites.rend(); ++it) it->erase();
+  callee->erase();
+  return true;
+}
+
 void eraseUnusedArguments(FuncOp callee) {
   std::vector<Op> calls = callersOf(callee);
   Block body = callee.body();
@@ -62,6 +81,12 @@ void eraseUnusedArguments(FuncOp callee) {
   for (Op call : calls) {
     for (auto [result, operand] : replacements)
       call.result(result).replaceAllUsesWith(call.operand(operand));
+  }
+  // A callee that only passes arguments through is not needed at all.
+  if (std::all_of(erase_results.begin(), erase_results.end(),
+                  [](bool b) { return b; }) &&
+      eraseCalleeIfUnused(callee)) {
+    return;
   }
   for (unsigned r = ret.numOperands(); r-- > 0;) {
     if (erase_results[r]) ret.eraseOperand(r);
@@ -95,6 +120,7 @@ void eraseUnusedArguments(FuncOp callee) {
 
 absl::Status eraseUnusedCalleeBlockArguments(Module& module) {
   for (FuncOp func : mpmdFunctions(module)) {
+    if (func->isErased()) continue;  // erased as a pass-through callee
     if (!isEntryPointFunction(func) && func.body()) eraseUnusedArguments(func);
   }
   return absl::OkStatus();
