@@ -81,6 +81,11 @@ void registerCommonPasses() {
       "Splits fragments fed partly by transfers into the computation that "
       "does not need the transferred values and the rest",
       splitAndPrioritizeTransferIndependentComputations));
+  registerPass(optionlessPass(
+      "mpmd-merge-transfers",
+      "Concatenates small replicated values one fragment transfers to "
+      "another into one transfer, sliced apart in the consumer",
+      mergeTransfers));
 }
 
 }  // namespace shardkit::mpmd::mpmd_internal

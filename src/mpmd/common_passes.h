@@ -69,6 +69,10 @@ absl::Status uniquifyFunctionInputsOutputs(Module& module,
 // values and the rest.
 absl::Status splitAndPrioritizeTransferIndependentComputations(Module& module);
 
+// -mpmd-merge-transfers: small values one fragment sends another through
+// several transfers are concatenated into one transfer.
+absl::Status mergeTransfers(Module& module);
+
 }  // namespace shardkit::mpmd::mpmd_internal
 
 #endif  // SHARDKIT_SRC_MPMD_COMMON_PASSES_H_
