@@ -86,6 +86,17 @@ void registerCommonPasses() {
       "Concatenates small replicated values one fragment transfers to "
       "another into one transfer, sliced apart in the consumer",
       mergeTransfers));
+  registerPass({"mpmd-rule-based-merge",
+                "Merges the fragments each rule names into one fragment with "
+                "the rule's target info",
+                {{"rules",
+                  "comma-separated FragmentMergeRule(sources=[FragmentInfo("
+                  "...),...],target=FragmentInfo(...))"},
+                 {"remove-control-dependencies",
+                  "accepted for compatibility; shardkit adds no control "
+                  "dependencies (default false)",
+                  PassOptionKind::kBool}},
+                ruleBasedMerge});
 }
 
 }  // namespace shardkit::mpmd::mpmd_internal

@@ -73,6 +73,10 @@ absl::Status splitAndPrioritizeTransferIndependentComputations(Module& module);
 // several transfers are concatenated into one transfer.
 absl::Status mergeTransfers(Module& module);
 
+// -mpmd-rule-based-merge{rules remove-control-dependencies}: the fragments
+// each rule names are merged into one with the rule's target info.
+absl::Status ruleBasedMerge(Module& module, const PassOptions& options);
+
 }  // namespace shardkit::mpmd::mpmd_internal
 
 #endif  // SHARDKIT_SRC_MPMD_COMMON_PASSES_H_
