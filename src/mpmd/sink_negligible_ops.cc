@@ -48,8 +48,7 @@ void sinkIntoCallee(FuncOp callee) {
   for (unsigned i = 0; i < body.numArguments(); ++i) {
     Value shared = sharedOperand(calls, i);
     Op producer = shared ? shared.definingOp() : Op();
-    if (!producer || producer.numOperands() != 0 ||
-        producer.numResults() != 1 || producer.numRegions() != 0)
+    if (!producer || producer.numOperands() != 0 || producer.numResults() != 1)
       continue;
     ValueMap map;
     Op copy = cloneOp(producer, map);
