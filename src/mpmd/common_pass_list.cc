@@ -97,6 +97,11 @@ void registerCommonPasses() {
                   "dependencies (default false)",
                   PassOptionKind::kBool}},
                 ruleBasedMerge});
+  registerPass(optionlessPass(
+      "mpmd-unroll-for-loops",
+      "Fully unrolls mpmd.for loops (unroll factor = iterations), giving "
+      "each copied op an unroll_counter",
+      unrollForLoops));
 }
 
 }  // namespace shardkit::mpmd::mpmd_internal

@@ -77,6 +77,10 @@ absl::Status mergeTransfers(Module& module);
 // each rule names are merged into one with the rule's target info.
 absl::Status ruleBasedMerge(Module& module, const PassOptions& options);
 
+// -mpmd-unroll-for-loops: mpmd.for loops are fully unrolled, every copied op
+// getting an unroll_counter.
+absl::Status unrollForLoops(Module& module);
+
 }  // namespace shardkit::mpmd::mpmd_internal
 
 #endif  // SHARDKIT_SRC_MPMD_COMMON_PASSES_H_
