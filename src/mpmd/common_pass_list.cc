@@ -102,6 +102,11 @@ void registerCommonPasses() {
       "Fully unrolls mpmd.for loops (unroll factor = iterations), giving "
       "each copied op an unroll_counter",
       unrollForLoops));
+  registerPass(optionlessPass(
+      "mpmd-split-bwd-fragments",
+      "Splits backward fragments into the computation of their transferred "
+      "results and that of the results that stay on the mesh",
+      splitBwdFragments));
 }
 
 }  // namespace shardkit::mpmd::mpmd_internal

@@ -81,6 +81,10 @@ absl::Status ruleBasedMerge(Module& module, const PassOptions& options);
 // getting an unroll_counter.
 absl::Status unrollForLoops(Module& module);
 
+// -mpmd-split-bwd-fragments: backward fragments are split into what their
+// transferred results need and the rest.
+absl::Status splitBwdFragments(Module& module);
+
 }  // namespace shardkit::mpmd::mpmd_internal
 
 #endif  // SHARDKIT_SRC_MPMD_COMMON_PASSES_H_
