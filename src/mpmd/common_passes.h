@@ -85,6 +85,13 @@ absl::Status unrollForLoops(Module& module);
 // transferred results need and the rest.
 absl::Status splitBwdFragments(Module& module);
 
+// The common passes of -mpmd-import-pipeline (import_common_passes.cc):
+// those it runs before mapping names to meshes, and those after mesh
+// inference (with `merge_after_scheduling`, no merging of inferred
+// fragments).
+absl::Status importCommonPrefix(Module& module);
+absl::Status importCommonSuffix(Module& module, bool merge_after_scheduling);
+
 }  // namespace shardkit::mpmd::mpmd_internal
 
 #endif  // SHARDKIT_SRC_MPMD_COMMON_PASSES_H_

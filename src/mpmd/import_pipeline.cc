@@ -23,6 +23,7 @@
 #include "shardkit/passes/canonicalize.h"
 #include "shardkit/support/status_macros.h"
 #include "src/mpmd/assignment_options.h"
+#include "src/mpmd/common_passes.h"
 #include "src/mpmd/ir_utils.h"
 
 namespace shardkit::mpmd {
@@ -154,6 +155,8 @@ absl::Status inferMeshPipeline(Module& module, const PassOptions& options) {
 absl::Status importPipeline(Module& module, const PassOptions& options) {
   SK_ASSIGN_OR_RETURN(bool heterogeneous,
                       options.getBool("enable-heterogeneous-meshes", false));
+  SK_ASSIGN_OR_RETURN(bool merge_after_scheduling,
+                      options.getBool("merge-after-scheduling", false));
   std::string names = options.get("name-to-mesh-assignment");
   // A malformed assignment is reported under the pipeline's option name,
   // before anything changes.
@@ -165,6 +168,7 @@ absl::Status importPipeline(Module& module, const PassOptions& options) {
   SK_RETURN_IF_ERROR(canonicalize(module));
   SK_RETURN_IF_ERROR(copyTopologyFromMain(module));
   if (heterogeneous) SK_RETURN_IF_ERROR(generateSdyMeshesFromTopology(module));
+  SK_RETURN_IF_ERROR(mpmd_internal::importCommonPrefix(module));
   SK_RETURN_IF_ERROR(simplifyNamedComputations(module));
   SK_RETURN_IF_ERROR(mapInputOutputToMesh(module, {}));
   SK_RETURN_IF_ERROR(inlineNestedUserExposedOps(module, assignment));
@@ -172,7 +176,8 @@ absl::Status importPipeline(Module& module, const PassOptions& options) {
   SK_RETURN_IF_ERROR(mapNamedOpsToMpmdOps(module, assignment));
   SK_RETURN_IF_ERROR(introduceTransfers(module));
   SK_RETURN_IF_ERROR(eraseUnusedCalleeBlockArguments(module));
-  return inferMeshPipeline(module, {});
+  SK_RETURN_IF_ERROR(inferMeshPipeline(module, {}));
+  return mpmd_internal::importCommonSuffix(module, merge_after_scheduling);
 }
 
 }  // namespace shardkit::mpmd

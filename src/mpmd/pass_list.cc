@@ -141,6 +141,10 @@ void registerPasses() {
                   "stages, e.g. 'n0@m0,n1@m1/1'"},
                  {"enable-heterogeneous-meshes",
                   "generate the sdy meshes from the topology (default false)",
+                  PassOptionKind::kBool},
+                 {"merge-after-scheduling",
+                  "leave inferred fragments unmerged, for after scheduling "
+                  "(default false)",
                   PassOptionKind::kBool}},
                 importPipeline});
   registerCommonPasses();
