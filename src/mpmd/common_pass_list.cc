@@ -107,6 +107,11 @@ void registerCommonPasses() {
       "Splits backward fragments into the computation of their transferred "
       "results and that of the results that stay on the mesh",
       splitBwdFragments));
+  registerPass(optionlessPass(
+      "mpmd-merge-forward-with-backward",
+      "Merges a forward fragment with the backward fragment using it when "
+      "that is the next fragment on its mesh",
+      mergeForwardWithBackward));
 }
 
 }  // namespace shardkit::mpmd::mpmd_internal

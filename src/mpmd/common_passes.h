@@ -92,6 +92,10 @@ absl::Status splitBwdFragments(Module& module);
 absl::Status importCommonPrefix(Module& module);
 absl::Status importCommonSuffix(Module& module, bool merge_after_scheduling);
 
+// -mpmd-merge-forward-with-backward: a forward fragment merges with the
+// backward fragment that uses it when that is the next fragment on its mesh.
+absl::Status mergeForwardWithBackward(Module& module);
+
 }  // namespace shardkit::mpmd::mpmd_internal
 
 #endif  // SHARDKIT_SRC_MPMD_COMMON_PASSES_H_

@@ -1,6 +1,7 @@
-// -mpmd-merge-inferred-fragments and
-// -mpmd-merge-user-fragments-into-scheduling-units: the policies of the
-// fragment merging walk (merge_fragments_driver.h).
+// -mpmd-merge-inferred-fragments,
+// -mpmd-merge-user-fragments-into-scheduling-units and
+// -mpmd-merge-forward-with-backward: the policies of the fragment merging
+// walk (merge_fragments_driver.h).
 #include "shardkit/dialect/mpmd/mpmd_utils.h"
 #include "shardkit/support/status_macros.h"
 #include "src/mpmd/common_passes.h"
@@ -35,7 +36,31 @@ bool allowUserMerge(FragmentOp producer, FragmentOp consumer) {
   return stagesAgree(producer, consumer);
 }
 
+// The next fragment on `a`'s mesh after `a` is `b`.
+bool nextOnMesh(FragmentOp a, FragmentOp b) {
+  for (Op op = a->nextInBlock(); op; op = op.nextInBlock()) {
+    if (isa<FragmentOp>(op) && FragmentOp(op).meshName() == a.meshName())
+      return op == b.op();
+  }
+  return false;
+}
+
+// A forward fragment directly followed (on its mesh) by the backward one
+// that uses it: only the last stage of 1F1B has such pairs.
+bool allowForwardBackwardMerge(FragmentOp producer, FragmentOp consumer) {
+  std::optional<int64_t> a = singleTransposeCount(producer);
+  std::optional<int64_t> b = singleTransposeCount(consumer);
+  return nextOnMesh(producer, consumer) && a == 0 && b == 1;
+}
+
 }  // namespace
+
+absl::Status mergeForwardWithBackward(Module& module) {
+  MergePolicy policy;
+  policy.allow = allowForwardBackwardMerge;
+  for (FuncOp func : mpmdFunctions(module)) mergeFragmentsInFunc(func, policy);
+  return absl::OkStatus();
+}
 
 absl::Status mergeInferredFragments(Module& module,
                                     const PassOptions& options) {
