@@ -23,6 +23,7 @@
 #include "shardkit/passes/canonicalize.h"
 #include "shardkit/support/status_macros.h"
 #include "src/mpmd/assignment_options.h"
+#include "src/mpmd/common_passes.h"
 #include "src/mpmd/ir_utils.h"
 
 namespace shardkit::mpmd {
@@ -35,6 +36,25 @@ PassOptions withOption(std::string key, std::string value) {
 }
 
 std::string boolText(bool value) { return value ? "true" : "false"; }
+
+// Erases `callee` and its calls when no call's result is used any more.
+bool eraseCalleeIfUnused(FuncOp callee) {
+  std::vector<Op> sites;
+  for (FuncOp func : mpmdFunctions(*callee->module())) {
+    if (!func.body()) continue;
+    auto visit = [&](Op op) {
+      if (isa<CallOp>(op) && calleeOf(op).op() == callee.op())
+        sites.push_back(op);
+    };
+    Module::walkBlock(func.body(), visit);
+  }
+  for (Op call : sites)
+    for (unsigned i = 0; i < call.numResults(); ++i)
+      if (!call.result(i).useEmpty()) return false;
+  for (auto it = sites.rbegin(); it != sites.rend(); ++it) it->erase();
+  callee->erase();
+  return true;
+}
 
 void eraseUnusedArguments(FuncOp callee) {
   std::vector<Op> calls = callersOf(callee);
@@ -62,6 +82,12 @@ void eraseUnusedArguments(FuncOp callee) {
   for (Op call : calls) {
     for (auto [result, operand] : replacements)
       call.result(result).replaceAllUsesWith(call.operand(operand));
+  }
+  // A callee that only passes arguments through is not needed at all.
+  if (std::all_of(erase_results.begin(), erase_results.end(),
+                  [](bool b) { return b; }) &&
+      eraseCalleeIfUnused(callee)) {
+    return;
   }
   for (unsigned r = ret.numOperands(); r-- > 0;) {
     if (erase_results[r]) ret.eraseOperand(r);
@@ -95,6 +121,7 @@ void eraseUnusedArguments(FuncOp callee) {
 
 absl::Status eraseUnusedCalleeBlockArguments(Module& module) {
   for (FuncOp func : mpmdFunctions(module)) {
+    if (func->isErased()) continue;  // erased as a pass-through callee
     if (!isEntryPointFunction(func) && func.body()) eraseUnusedArguments(func);
   }
   return absl::OkStatus();
@@ -128,6 +155,8 @@ absl::Status inferMeshPipeline(Module& module, const PassOptions& options) {
 absl::Status importPipeline(Module& module, const PassOptions& options) {
   SK_ASSIGN_OR_RETURN(bool heterogeneous,
                       options.getBool("enable-heterogeneous-meshes", false));
+  SK_ASSIGN_OR_RETURN(bool merge_after_scheduling,
+                      options.getBool("merge-after-scheduling", false));
   std::string names = options.get("name-to-mesh-assignment");
   // A malformed assignment is reported under the pipeline's option name,
   // before anything changes.
@@ -139,6 +168,7 @@ absl::Status importPipeline(Module& module, const PassOptions& options) {
   SK_RETURN_IF_ERROR(canonicalize(module));
   SK_RETURN_IF_ERROR(copyTopologyFromMain(module));
   if (heterogeneous) SK_RETURN_IF_ERROR(generateSdyMeshesFromTopology(module));
+  SK_RETURN_IF_ERROR(mpmd_internal::importCommonPrefix(module));
   SK_RETURN_IF_ERROR(simplifyNamedComputations(module));
   SK_RETURN_IF_ERROR(mapInputOutputToMesh(module, {}));
   SK_RETURN_IF_ERROR(inlineNestedUserExposedOps(module, assignment));
@@ -146,7 +176,8 @@ absl::Status importPipeline(Module& module, const PassOptions& options) {
   SK_RETURN_IF_ERROR(mapNamedOpsToMpmdOps(module, assignment));
   SK_RETURN_IF_ERROR(introduceTransfers(module));
   SK_RETURN_IF_ERROR(eraseUnusedCalleeBlockArguments(module));
-  return inferMeshPipeline(module, {});
+  SK_RETURN_IF_ERROR(inferMeshPipeline(module, {}));
+  return mpmd_internal::importCommonSuffix(module, merge_after_scheduling);
 }
 
 }  // namespace shardkit::mpmd

@@ -4,6 +4,7 @@
 
 #include "shardkit/mpmd/passes.h"
 #include "shardkit/passes/pass.h"
+#include "src/mpmd/common_passes.h"
 #include "src/mpmd/registration.h"
 
 namespace shardkit::mpmd::mpmd_internal {
@@ -140,10 +141,15 @@ void registerPasses() {
                   "stages, e.g. 'n0@m0,n1@m1/1'"},
                  {"enable-heterogeneous-meshes",
                   "generate the sdy meshes from the topology (default false)",
+                  PassOptionKind::kBool},
+                 {"merge-after-scheduling",
+                  "leave inferred fragments unmerged, for after scheduling "
+                  "(default false)",
                   PassOptionKind::kBool}},
                 importPipeline});
   registerExportPasses();
   registerOptimizePasses();
+  registerCommonPasses();
 }
 
 }  // namespace shardkit::mpmd::mpmd_internal

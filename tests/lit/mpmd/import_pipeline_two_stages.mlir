@@ -2,7 +2,8 @@
 
 // The example of docs/mpmd.md: the scaling before stage 1 joins stage 1's
 // fragment, stage 1's result is transferred to m2, the add after stage 2 is
-// wrapped in an inferred fragment on m2, and the signature is on meshes.
+// wrapped in an inferred fragment on m2 that then merges into stage 2, and
+// the signature is on meshes.
 
 // CHECK-LABEL: func.func @main(
 // CHECK-SAME:    %arg0: !mpmd.mesh_tensor<"m1", tensor<4x8xf32>>,
@@ -14,9 +15,11 @@
 // CHECK-NEXT:      stablehlo.tanh
 // CHECK:         %[[T:.*]] = mpmd.transfer %[[S1]] : (!mpmd.mesh_tensor<"m1", tensor<4x8xf32>>) -> !mpmd.mesh_tensor<"m2", tensor<4x8xf32>>
 // CHECK-NEXT:    %[[S2:.*]] = mpmd.fragment<mesh="m2", origin=["stage2"]> (%[[T]], %arg2)
-// CHECK:         %[[ADD:.*]] = mpmd.fragment<mesh="m2", origin=[]> (%[[S2]]) {mpmd.inferred_by = ["infer_mesh_wrap_meshless_ops"]}
+// CHECK-NEXT:      stablehlo.dot
 // CHECK-NEXT:      stablehlo.add
-// CHECK:         return %[[ADD]]
+// CHECK-NEXT:      mpmd.return
+// CHECK-NEXT:    }
+// CHECK-NEXT:    return %[[S2]]
 // CHECK-NOT:     mpmd.assign
 // CHECK-NOT:     mpmd.unassign
 func.func @main(%x: tensor<4x8xf32>, %w1: tensor<8x8xf32>, %w2: tensor<8x8xf32>)
