@@ -8,6 +8,19 @@
 
 namespace shardkit::mpmd::mpmd_internal {
 
+std::optional<int64_t> callCounterOf(Op fragment) {
+  return fragment.attr(kCallCounterAttr).intValue();
+}
+
+std::optional<int64_t> singleTransposeCount(Op fragment) {
+  std::optional<int64_t> count;
+  for (const UserOrigin& origin : FragmentOp(fragment).origins()) {
+    if (count && *count != origin.transpose_count) return std::nullopt;
+    count = origin.transpose_count;
+  }
+  return count;
+}
+
 Op createFragment(Op anchor, std::string_view mesh,
                   const std::vector<Value>& operands,
                   const std::vector<Type>& result_types,

@@ -2,7 +2,9 @@
 #ifndef SHARDKIT_SRC_MPMD_FRAGMENT_UTILS_H_
 #define SHARDKIT_SRC_MPMD_FRAGMENT_UTILS_H_
 
+#include <cstdint>
 #include <functional>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -19,6 +21,13 @@ inline constexpr std::string_view kWrapResultlessOps =
     "infer_mesh_wrap_resultless_ops";
 inline constexpr std::string_view kConvertReduceOps =
     "infer_mesh_convert_reduce_ops";
+
+// The `call_counter` of a fragment, if it has one.
+std::optional<int64_t> callCounterOf(Op fragment);
+
+// The transpose count all origins of a fragment share, or nullopt (no
+// origins, or different counts).
+std::optional<int64_t> singleTransposeCount(Op fragment);
 
 // Creates, right before `op`, a fragment on `mesh` computing a copy of `op`:
 // its operands and the values its regions use from outside are assigned to

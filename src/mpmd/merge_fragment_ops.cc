@@ -133,19 +133,6 @@ Op mergeFragmentOps(Op producer, Op consumer) {
   return merged;
 }
 
-std::optional<int64_t> callCounterOf(Op fragment) {
-  return fragment.attr(kCallCounterAttr).intValue();
-}
-
-std::optional<int64_t> singleTransposeCount(FragmentOp fragment) {
-  std::optional<int64_t> count;
-  for (const UserOrigin& origin : fragment.origins()) {
-    if (count && *count != origin.transpose_count) return std::nullopt;
-    count = origin.transpose_count;
-  }
-  return count;
-}
-
 std::optional<int64_t> maxTransposeCount(FragmentOp fragment) {
   std::optional<int64_t> count;
   for (const UserOrigin& origin : fragment.origins())

@@ -11,6 +11,7 @@
 
 #include "shardkit/dialect/mpmd/mpmd_ops.h"
 #include "shardkit/ir/graph.h"
+#include "src/mpmd/fragment_utils.h"
 
 namespace shardkit::mpmd::mpmd_internal {
 
@@ -42,11 +43,6 @@ Op mergeFragmentOps(Op producer, Op consumer);
 // The origins of `a` then those of `b` not already present.
 std::vector<Attribute> originUnion(FragmentOp a, FragmentOp b);
 
-// The call counter of a fragment, if it has one.
-std::optional<int64_t> callCounterOf(Op fragment);
-// The transpose count shared by all origins of a fragment (nullopt when it
-// has no origin or they disagree).
-std::optional<int64_t> singleTransposeCount(FragmentOp fragment);
 // The largest transpose count of the origins (nullopt without origins).
 std::optional<int64_t> maxTransposeCount(FragmentOp fragment);
 

@@ -6,24 +6,10 @@
 #include "shardkit/dialect/mpmd/mpmd_ops.h"
 #include "shardkit/dialect/mpmd/mpmd_utils.h"
 #include "shardkit/ir/module.h"
+#include "src/mpmd/fragment_utils.h"
 #include "src/mpmd/ir_utils.h"
 
 namespace shardkit::mpmd::mpmd_internal {
-
-std::optional<int64_t> callCounterOf(Op fragment) {
-  return fragment.attr(kCallCounterAttr).intValue();
-}
-
-std::optional<int64_t> singleTransposeCount(Op fragment) {
-  std::vector<UserOrigin> origins = FragmentOp(fragment).origins();
-  if (origins.empty()) return std::nullopt;
-  for (const UserOrigin& origin : origins) {
-    if (origin.transpose_count != origins.front().transpose_count) {
-      return std::nullopt;
-    }
-  }
-  return origins.front().transpose_count;
-}
 
 bool isForwardFragment(Op fragment) {
   return singleTransposeCount(fragment) == std::optional<int64_t>(0);

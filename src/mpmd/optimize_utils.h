@@ -11,14 +11,10 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "shardkit/ir/graph.h"
+#include "src/mpmd/fragment_utils.h"
 
 namespace shardkit::mpmd::mpmd_internal {
 
-// The `call_counter` of a fragment, if it has one.
-std::optional<int64_t> callCounterOf(Op fragment);
-// The transpose count all origins of a fragment share, or nullopt (no
-// origins, or different counts).
-std::optional<int64_t> singleTransposeCount(Op fragment);
 // A forward fragment's origins all have transpose count 0; a backward one's
 // all 1.
 bool isForwardFragment(Op fragment);

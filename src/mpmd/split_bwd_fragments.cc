@@ -16,7 +16,7 @@ namespace shardkit::mpmd::mpmd_internal {
 namespace {
 
 bool isBackwardCandidate(Op fragment) {
-  std::optional<int64_t> transpose = singleTransposeCount(FragmentOp(fragment));
+  std::optional<int64_t> transpose = singleTransposeCount(fragment);
   return transpose && *transpose == 1 &&
          !fragment.hasAttr(kSplitKeepTransferredAttr) &&
          !fragment.hasAttr(kSplitDropTransferredAttr);
