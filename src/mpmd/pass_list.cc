@@ -142,6 +142,7 @@ void registerPasses() {
                   "generate the sdy meshes from the topology (default false)",
                   PassOptionKind::kBool}},
                 importPipeline});
+  registerShardingPropagationPasses();
 }
 
 }  // namespace shardkit::mpmd::mpmd_internal

@@ -15,6 +15,10 @@ bool eraseDeadFragment(Op op, PatternRewriter& rewriter);
 
 // The mpmd passes and pipelines (pass_list.cc).
 void registerPasses();
+// The sharding propagation passes and pipeline (sharding_pass_list.cc).
+void registerShardingPropagationPasses();
+// The sharding rule of mpmd.transfer (transfer_rule.cc).
+void registerTransferRule();
 
 }  // namespace shardkit::mpmd::mpmd_internal
 
