@@ -12,6 +12,7 @@
 #include "shardkit/passes/pass.h"
 #include "shardkit/passes/pipeline.h"
 #include "shardkit/support/status_macros.h"
+#include "src/mpmd/sharding_utils.h"
 
 namespace shardkit::mpmd {
 namespace {
@@ -43,6 +44,7 @@ absl::Status shardingPropagationPipeline(Module& module) {
   PipelineOptions sdy;
   sdy.export_options.avoid_export_for_partitioning = true;
   SK_RETURN_IF_ERROR(runPropagationPipeline(module, sdy));
+  mpmd_internal::makeEdgeShardingsDivisible(module);
   SK_RETURN_IF_ERROR(populateUnreducedOutSharding(module));
   SK_RETURN_IF_ERROR(enforceUserShardings(module));
   SK_RETURN_IF_ERROR(extractReshardsFromInterMeshTransfers(module));

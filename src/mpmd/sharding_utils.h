@@ -27,6 +27,10 @@ bool isReplicated(const TensorSharding* sharding);
 // priorities do not matter); a missing sharding equals a replicated one.
 bool equivalentShardings(const TensorSharding* a, const TensorSharding* b);
 
+// Cuts every fragment in/out sharding and transfer result sharding of
+// `module` to what splits its tensor evenly (divisible_edge_shardings.cc).
+void makeEdgeShardingsDivisible(Module& module);
+
 }  // namespace shardkit::mpmd::mpmd_internal
 
 #endif  // SHARDKIT_SRC_MPMD_SHARDING_UTILS_H_
