@@ -31,6 +31,15 @@ void registerShardingPropagationPasses() {
                               "Turns sdy.constant ops into stablehlo.constant",
                               convertSdyConstants));
   registerPass(optionlessPass(
+      "mpmd-fold-trivial-ops",
+      "Folds selects with a constant predicate and adds of zero",
+      foldTrivialOps));
+  registerPass(optionlessPass(
+      "mpmd-simplify-program",
+      "Removes duplicate, pass-through and unused fragment results and "
+      "operands",
+      simplifyProgram));
+  registerPass(optionlessPass(
       "mpmd-sharding-propagation-pipeline",
       "Propagates shardings through an mpmd program with sdy propagation and "
       "moves them into the mesh tensor types",

@@ -49,7 +49,9 @@ absl::Status shardingPropagationPipeline(Module& module) {
   SK_RETURN_IF_ERROR(enforceUserShardings(module));
   SK_RETURN_IF_ERROR(extractReshardsFromInterMeshTransfers(module));
   SK_RETURN_IF_ERROR(convertSdyShardingsToMpmdTypes(module));
-  return convertSdyConstants(module);
+  SK_RETURN_IF_ERROR(convertSdyConstants(module));
+  SK_RETURN_IF_ERROR(foldTrivialOps(module));
+  return simplifyProgram(module);
 }
 
 }  // namespace shardkit::mpmd

@@ -133,6 +133,15 @@ absl::Status enforceUserShardings(Module& module);
 // -mpmd-convert-sdy-constants: `sdy.constant`s become `stablehlo.constant`s.
 absl::Status convertSdyConstants(Module& module);
 
+// -mpmd-fold-trivial-ops: select with a splat constant predicate and add of
+// a splat zero fold away (the part of StableHLO's target-independent
+// optimization the sharding pipeline needs).
+absl::Status foldTrivialOps(Module& module);
+
+// -mpmd-simplify-program: fragments lose duplicate, pass-through and unused
+// results and operands.
+absl::Status simplifyProgram(Module& module);
+
 // -mpmd-sharding-propagation-pipeline: sdy propagation over the mpmd ops
 // (sharding_propagation_pipeline.cc), then the passes above, in the
 // reference's order.
