@@ -142,6 +142,11 @@ void registerPasses() {
                   "generate the sdy meshes from the topology (default false)",
                   PassOptionKind::kBool}},
                 importPipeline});
+  registerPass(optionlessPass(
+      "mpmd-insert-nameless-clone-of-negligible-ops",
+      "Clones the negligible ops (no operands, one result) a named "
+      "computation returns right after it, for its users outside",
+      insertNamelessCloneOfNegligibleOps));
   registerShardingPropagationPasses();
 }
 

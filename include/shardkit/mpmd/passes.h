@@ -106,6 +106,12 @@ absl::Status eraseUnusedCalleeBlockArguments(Module& module);
 // the whole import, up to and including mesh inference.
 absl::Status importPipeline(Module& module, const PassOptions& options);
 
+// -mpmd-insert-nameless-clone-of-negligible-ops: the users outside a named
+// computation (but the function's return) of a result that a negligible op
+// (no operands, one result) computes take a copy of that op placed right
+// after the computation.
+absl::Status insertNamelessCloneOfNegligibleOps(Module& module);
+
 // ---- Sharding propagation (docs/mpmd.md, "Sharding propagation") ----
 
 // -mpmd-populate-unreduced-out-sharding: a fragment result returned through
