@@ -30,10 +30,10 @@ void registerShardingPropagationPasses() {
   registerPass(optionlessPass("mpmd-convert-sdy-constants",
                               "Turns sdy.constant ops into stablehlo.constant",
                               convertSdyConstants));
-  registerPass(optionlessPass(
-      "mpmd-fold-trivial-ops",
-      "Folds selects with a constant predicate and adds of zero",
-      foldTrivialOps));
+  registerPass(
+      optionlessPass("mpmd-fold-trivial-ops",
+                     "Folds selects with a constant predicate and adds of zero",
+                     foldTrivialOps));
   registerPass(optionlessPass(
       "mpmd-simplify-program",
       "Removes duplicate, pass-through and unused fragment results and "
