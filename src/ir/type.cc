@@ -4,6 +4,7 @@
 #include <mutex>
 
 #include "absl/container/flat_hash_map.h"
+#include "shardkit/ir/tensor_view.h"
 #include "shardkit/support/strings.h"
 
 namespace shardkit {
@@ -19,6 +20,8 @@ struct TypeStorage {
   std::vector<Type> elements = {};
   std::vector<Type> results = {};
   std::string text = {};
+  // A kOther type's tensor view (registerTensorView), or null.
+  Type tensor_view = {};
 };
 
 struct TypeContext::Impl {
@@ -28,6 +31,35 @@ struct TypeContext::Impl {
 };
 
 namespace {
+
+struct TensorViewEntry {
+  std::string prefix;
+  TensorViewParser parse;
+};
+
+// The registered tensor views; read on every kOther type creation.
+struct TensorViewRegistry {
+  std::mutex mu;
+  std::vector<TensorViewEntry> entries;
+};
+
+TensorViewRegistry& tensorViews() {
+  static TensorViewRegistry* registry = new TensorViewRegistry();
+  return *registry;
+}
+
+// The tensor view of the type spelled `text`, if a registered parser reads
+// it.
+bool findTensorView(std::string_view text, TensorViewParts& parts) {
+  TensorViewRegistry& registry = tensorViews();
+  std::lock_guard<std::mutex> lock(registry.mu);
+  for (const TensorViewEntry& entry : registry.entries) {
+    if (text.starts_with(entry.prefix) && entry.parse(text, parts)) {
+      return true;
+    }
+  }
+  return false;
+}
 
 void appendTypeList(std::string& out, absl::Span<const Type> types) {
   for (size_t i = 0; i < types.size(); ++i) {
@@ -112,7 +144,24 @@ Type TypeContext::function(absl::Span<const Type> inputs,
 }
 
 Type TypeContext::other(std::string_view text) {
-  return intern({.kind = TypeKind::kOther, .text = std::string(text)});
+  TensorViewParts parts;
+  if (!text.starts_with('!') || !findTensorView(text, parts)) {
+    return intern({.kind = TypeKind::kOther, .text = std::string(text)});
+  }
+  Type view = rankedTensor(parts.dims, parts.element_type, parts.encoding);
+  return intern({.kind = TypeKind::kOther,
+                 .shape = std::move(parts.dims),
+                 .text = std::string(text),
+                 .tensor_view = view});
+}
+
+void registerTensorView(std::string_view prefix, TensorViewParser parse) {
+  TensorViewRegistry& registry = tensorViews();
+  std::lock_guard<std::mutex> lock(registry.mu);
+  for (const TensorViewEntry& entry : registry.entries) {
+    if (entry.prefix == prefix) return;
+  }
+  registry.entries.push_back({std::string(prefix), parse});
 }
 
 Type TypeContext::import(Type type) {
@@ -162,7 +211,7 @@ absl::Span<const int64_t> Type::shape() const {
 }
 
 bool Type::hasStaticShape() const {
-  if (!isRankedTensor()) return false;
+  if (!isRankedTensor() && !(storage_ && storage_->tensor_view)) return false;
   for (int64_t d : storage_->shape) {
     if (d == kDynamicSize) return false;
   }
@@ -190,6 +239,9 @@ absl::Span<const Type> Type::results() const {
 
 TensorShapeView Type::shapeView() const {
   if (isRankedTensor()) return TensorShapeView(storage_->shape);
+  if (storage_ && storage_->tensor_view) {
+    return storage_->tensor_view.shapeView();
+  }
   // A sharding of a 1-tuple describes its element.
   if (kind() == TypeKind::kTuple && storage_->elements.size() == 1) {
     return storage_->elements[0].shapeView();
@@ -203,5 +255,11 @@ const std::string& Type::str() const {
 }
 
 std::string toString(Type type) { return type.str(); }
+
+Type tensorViewOf(Type type) {
+  if (type.isRankedTensor()) return type;
+  const auto* storage = static_cast<const TypeStorage*>(type.identity());
+  return storage ? storage->tensor_view : Type();
+}
 
 }  // namespace shardkit

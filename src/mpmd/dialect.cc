@@ -14,6 +14,7 @@ void registerMpmdDialect() {
     registerMpmdSyntax();
     mpmd::mpmd_internal::registerCanonicalizationPatterns();
     mpmd::mpmd_internal::registerPasses();
+    mpmd::mpmd_internal::registerTransferRule();
   });
 }
 

@@ -150,6 +150,12 @@ void registerPasses() {
   registerExportPasses();
   registerOptimizePasses();
   registerCommonPasses();
+  registerPass(optionlessPass(
+      "mpmd-insert-nameless-clone-of-negligible-ops",
+      "Clones the negligible ops (no operands, one result) a named "
+      "computation returns right after it, for its users outside",
+      insertNamelessCloneOfNegligibleOps));
+  registerShardingPropagationPasses();
 }
 
 }  // namespace shardkit::mpmd::mpmd_internal

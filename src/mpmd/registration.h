@@ -19,6 +19,10 @@ void registerPasses();
 void registerExportPasses();
 // The optimize passes (optimize_pass_list.cc).
 void registerOptimizePasses();
+// The sharding propagation passes and pipeline (sharding_pass_list.cc).
+void registerShardingPropagationPasses();
+// The sharding rule of mpmd.transfer (transfer_rule.cc).
+void registerTransferRule();
 
 }  // namespace shardkit::mpmd::mpmd_internal
 

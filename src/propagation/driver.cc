@@ -10,6 +10,7 @@
 #include "shardkit/factor_propagation/common_mesh.h"
 #include "shardkit/internal/phase_timing.h"
 #include "shardkit/ir/diagnostic.h"
+#include "shardkit/ir/tensor_view.h"
 #include "shardkit/rules/registry.h"
 #include "shardkit/support/status_macros.h"
 #include "shardkit/support/strings.h"
@@ -339,7 +340,9 @@ absl::Status Driver::visit(Op op) {
       }
       std::optional<DataFlowEdge> edge = dataFlowEdgeOf(op.operand(0));
       Type type = op.result(0).type();
-      if (!edge || edge->sources.empty() || !type.isRankedTensor()) {
+      // A mesh tensor (an mpmd fragment's result) propagates as the tensor
+      // it holds.
+      if (!edge || edge->sources.empty() || !tensorViewOf(type)) {
         return absl::OkStatus();
       }
       params.rule = &identity_.get(type.shape(), edge->sources.size(), 1);
@@ -380,7 +383,7 @@ absl::Status Driver::visitFuncEdge(Op op, StepParams& params) {
     return absl::OkStatus();
   }
   Type type = op.result(0).type();
-  if (!type.isRankedTensor()) return absl::OkStatus();
+  if (!tensorViewOf(type)) return absl::OkStatus();
   std::vector<OperandRef> sources = funcEdgeSourceUses(op, *calls_);
   if (sources.empty()) return absl::OkStatus();
   params.rule = &identity_.get(type.shape(), sources.size(), 1);
@@ -406,7 +409,7 @@ absl::Status Driver::propagateFuncResults() {
       Value slot = slotOf(value);
       Type type = value.type();
       // Tokens and other non-tensors have no sharding.
-      if (!slot || !type.isRankedTensor() || !type.hasStaticShape()) continue;
+      if (!slot || !tensorViewOf(type) || !type.hasStaticShape()) continue;
       ++stats_.op_visits;
       if (onMaximalMesh(values_[slot.id()]) || onMaximalMesh(f.shardings[i])) {
         continue;

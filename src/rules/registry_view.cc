@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "shardkit/core/tensor_shape.h"
+#include "shardkit/ir/tensor_view.h"
 #include "shardkit/support/checked_math.h"
 #include "shardkit/support/strings.h"
 #include "src/rules/registry_internal.h"
@@ -13,9 +14,12 @@ namespace shardkit {
 
 namespace {
 
+// A ranked tensor's dims, or those of the tensor a dialect type holds (a
+// mesh tensor, ir/tensor_view.h).
 Shape shapeOf(Type type) {
-  if (!type || !type.isRankedTensor()) return {};
-  absl::Span<const int64_t> dims = type.shape();
+  Type view = type ? tensorViewOf(type) : Type();
+  if (!view) return {};
+  absl::Span<const int64_t> dims = view.shape();
   return Shape(dims.begin(), dims.end());
 }
 

@@ -114,6 +114,15 @@ absl::StatusOr<Flags> parseFlags(const std::vector<std::string>& args) {
                                 kMaxThreads, ", got '", value, "'"));
       }
       flags.threads = threads;
+    } else if (flag.starts_with("mlir-diagnostic-verbosity-level=")) {
+      std::string_view level = flag.substr(32);
+      if (level != "errors" && level != "warnings" && level != "remarks") {
+        return flagError(strCat(
+            "-mlir-diagnostic-verbosity-level must be 'errors', 'warnings' or "
+            "'remarks', got '",
+            level, "'"));
+      }
+      flags.diagnostic_verbosity = std::string(level);
     } else if (flag == "interpret") {
       flags.interpret = true;
     } else if (flag == "mlir-timing") {

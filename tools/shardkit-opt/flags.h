@@ -34,6 +34,11 @@ struct Flags {
   int threads = 0;
   // -mlir-timing: report the wall time of parsing, each pass and printing.
   bool timing = false;
+  // -mlir-diagnostic-verbosity-level=errors|warnings|remarks: the least
+  // severe diagnostics to print. shardkit's passes report errors only, so
+  // every level prints the same; the flag is accepted for mpmd_opt's RUN
+  // lines.
+  std::string diagnostic_verbosity = "remarks";
   // --explain-op: print this op's factor table instead of the module.
   std::string explain_op;
   ExplainOptions explain;

@@ -106,6 +106,53 @@ absl::Status eraseUnusedCalleeBlockArguments(Module& module);
 // the whole import, up to and including mesh inference.
 absl::Status importPipeline(Module& module, const PassOptions& options);
 
+// -mpmd-insert-nameless-clone-of-negligible-ops: the users outside a named
+// computation (but the function's return) of a result that a negligible op
+// (no operands, one result) computes take a copy of that op placed right
+// after the computation.
+absl::Status insertNamelessCloneOfNegligibleOps(Module& module);
+
+// ---- Sharding propagation (docs/mpmd.md, "Sharding propagation") ----
+
+// -mpmd-populate-unreduced-out-sharding: a fragment result returned through
+// an `sdy.sharding_constraint` with unreduced axes gets them on its
+// out_sharding (a fragment without out_shardings gets fully closed ones).
+absl::Status populateUnreducedOutSharding(Module& module);
+
+// -mpmd-extract-reshards-from-inter-mesh-transfers: a transfer whose operand
+// and result shardings differ keeps one of them, and a fragment on the
+// producer's or the consumer's side does the resharding (functions with a
+// homogeneous topology only).
+absl::Status extractReshardsFromInterMeshTransfers(Module& module);
+
+// -mpmd-convert-sdy-shardings-to-mpmd-types: the shardings in fragment,
+// transfer, loop and function-argument attributes move into the mesh tensor
+// types; every other `sdy.sharding` (but a host send's or recv's) is
+// dropped. A transfer that reshards on one sdy mesh is reported.
+absl::Status convertSdyShardingsToMpmdTypes(Module& module);
+
+// -mpmd-enforce-user-shardings: the entry point's argument and result
+// shardings (without sub-axes) become the in/out shardings of the fragments
+// and transfers that take or produce them.
+absl::Status enforceUserShardings(Module& module);
+
+// -mpmd-convert-sdy-constants: `sdy.constant`s become `stablehlo.constant`s.
+absl::Status convertSdyConstants(Module& module);
+
+// -mpmd-fold-trivial-ops: select with a splat constant predicate and add of
+// a splat zero fold away (the part of StableHLO's target-independent
+// optimization the sharding pipeline needs).
+absl::Status foldTrivialOps(Module& module);
+
+// -mpmd-simplify-program: fragments lose duplicate, pass-through and unused
+// results and operands.
+absl::Status simplifyProgram(Module& module);
+
+// -mpmd-sharding-propagation-pipeline: sdy propagation over the mpmd ops
+// (sharding_propagation_pipeline.cc), then the passes above, in the
+// reference's order.
+absl::Status shardingPropagationPipeline(Module& module);
+
 }  // namespace shardkit::mpmd
 
 SHARDKIT_EXPORT_END

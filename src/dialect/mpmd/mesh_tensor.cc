@@ -6,6 +6,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "shardkit/core/verify_sharding.h"
+#include "shardkit/ir/tensor_view.h"
 #include "shardkit/support/status_macros.h"
 #include "shardkit/support/strings.h"
 #include "shardkit/text/attr_parser.h"
@@ -220,6 +221,23 @@ MeshTensorType MeshTensorType::withSharding(
     type.sharding.reset();
   }
   return type;
+}
+
+namespace {
+
+bool meshTensorView(std::string_view text, TensorViewParts& parts) {
+  absl::StatusOr<MeshTensorType> parsed = parseMeshTensor(text);
+  if (!parsed.ok()) return false;
+  parts.dims = std::move(parsed->dims);
+  parts.element_type = std::move(parsed->element_type);
+  parts.encoding = std::move(parsed->encoding);
+  return true;
+}
+
+}  // namespace
+
+void registerMeshTensorView() {
+  registerTensorView(kMeshTensorPrefix, meshTensorView);
 }
 
 bool isMeshTensor(Type type) {

@@ -4,8 +4,10 @@
 
 #include <mutex>
 #include <string>
+#include <utility>
 
 #include "shardkit/dialect/mpmd/mesh_tensor.h"
+#include "shardkit/dialect/sdy/data_flow_shapes.h"
 #include "src/dialect/mpmd/mpmd_verify.h"
 
 namespace shardkit::mpmd {
@@ -20,10 +22,15 @@ void registerOp(std::string_view name,
 void registerTable() {
   using namespace mpmd_internal;  // NOLINT: the verifier hooks
   constexpr OpTrait kPure = OpTrait::kPure;
-  registerOp(
-      FragmentOp::kName,
+  // A fragment's shardings: `in_shardings` of its body arguments and
+  // `out_shardings` of its results, the edges of a computation
+  // (sharding_site.h); a loop's: `sdy.sharding` of its results.
+  OpInfo fragment = OpInfo::of(
       {"origin", "mesh_name", "stage_id", "in_shardings", "out_shardings"},
-      OpTrait::kIsolatedFromAbove, verifyFragmentOp);
+      OpTrait::kIsolatedFromAbove | OpTrait::kDataFlowEdges, verifyFragmentOp);
+  fragment.result_sharding_attr = "out_shardings";
+  registerOpInfo(FragmentOp::kName, std::move(fragment));
+  registerDataFlowShape(FragmentOp::kName, DataFlowShape::kComputation);
   registerOp(FragmentCallOp::kName, {"origin", "mesh_name", "callee"}, {},
              verifyFragmentCallOp);
   registerOp(NamedComputationOp::kName, {"origin"}, OpTrait::kIsolatedFromAbove,
@@ -36,14 +43,19 @@ void registerTable() {
   registerOp(NamedTensorOp::kName, {"name"}, kPure, verifyNamedTensorOp);
   registerOp(ReduceOp::kName, {"reduction"}, kPure, verifyReduceOp);
   registerOp(CallOp::kName, {"callee"}, {}, verifyCallOp);
-  registerOp(ForOp::kName, {"iterations", "unroll_factor"}, {}, verifyForOp);
+  registerOp(ForOp::kName, {"iterations", "unroll_factor"},
+             OpTrait::kDataFlowEdges, verifyForOp);
+  registerDataFlowShape(ForOp::kName, DataFlowShape::kLoop);
 }
 
 }  // namespace
 
 void registerMpmdOps() {
   static std::once_flag once;
-  std::call_once(once, registerTable);
+  std::call_once(once, [] {
+    registerMeshTensorView();
+    registerTable();
+  });
 }
 
 OperationState AssignOp::build(Value tensor, Type result,

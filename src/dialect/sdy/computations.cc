@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "shardkit/dialect/sdy/data_flow_shapes.h"
 #include "shardkit/dialect/sdy/sdy_ops.h"
 
 namespace shardkit {
@@ -28,7 +29,8 @@ Op computationOfArgument(Value arg) {
   if (!arg || !arg.isBlockArgument()) return Op();
   Block block = arg.ownerBlock();
   Op parent = block.parentOp();
-  if (!isa<sdy::ManualComputationOp, sdy::NamedComputationOp>(parent)) {
+  if (!isa<sdy::ManualComputationOp, sdy::NamedComputationOp>(parent) &&
+      registeredDataFlowShape(parent) != DataFlowShape::kComputation) {
     return Op();
   }
   if (parent.numRegions() != 1 || !(parent.region(0).front() == block)) {

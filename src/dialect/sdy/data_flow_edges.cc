@@ -5,6 +5,7 @@
 #include "shardkit/dialect/func/call_graph.h"
 #include "shardkit/dialect/func/func_ops.h"
 #include "shardkit/dialect/sdy/computations.h"
+#include "shardkit/dialect/sdy/data_flow_shapes.h"
 #include "shardkit/dialect/sdy/sdy_ops.h"
 #include "shardkit/dialect/sdy/sharding_site.h"
 #include "shardkit/dialect/stablehlo/stablehlo_ops.h"
@@ -13,7 +14,12 @@ namespace shardkit {
 namespace {
 
 bool isComputation(Op op) {
-  return isa<sdy::NamedComputationOp, sdy::ManualComputationOp>(op);
+  return isa<sdy::NamedComputationOp, sdy::ManualComputationOp>(op) ||
+         registeredDataFlowShape(op) == DataFlowShape::kComputation;
+}
+
+bool isLoop(Op op) {
+  return registeredDataFlowShape(op) == DataFlowShape::kLoop;
 }
 
 bool isEntryBlock(Block block) { return block.parentRegion().front() == block; }
@@ -94,8 +100,8 @@ Value edgeOwnerOfTarget(Value target) {
   // A while's cond and body arguments are targets of its results' edges.
   Block block = target.ownerBlock();
   Op parent = block.parentOp();
-  if (isa<stablehlo::WhileOp>(parent) && isEntryBlock(block) &&
-      target.index() < parent.numResults()) {
+  if ((isa<stablehlo::WhileOp>(parent) || isLoop(parent)) &&
+      isEntryBlock(block) && target.index() < parent.numResults()) {
     return parent.result(target.index());
   }
   return Value();
@@ -103,8 +109,10 @@ Value edgeOwnerOfTarget(Value target) {
 
 Value edgeOwnerOfSource(Op user, unsigned operand_index) {
   if (isDataFlowOp(user)) {
-    if (isa<stablehlo::WhileOp, stablehlo::OptimizationBarrierOp>(user)) {
-      return user.result(operand_index);
+    if (isa<stablehlo::WhileOp, stablehlo::OptimizationBarrierOp>(user) ||
+        isLoop(user)) {
+      return operand_index < user.numResults() ? user.result(operand_index)
+                                               : Value();
     }
     if (isComputation(user) && user.numRegions() == 1 &&
         user.region(0).numBlocks() == 1 &&
@@ -159,6 +167,16 @@ std::optional<DataFlowEdge> dataFlowEdgeOf(Value owner) {
           i < op.region(r).front().numArguments()) {
         edge.non_owner_targets.push_back(op.region(r).front().argument(i));
       }
+    }
+  } else if (isLoop(op)) {
+    if (i >= op.numOperands() || op.numRegions() != 1) return std::nullopt;
+    edge.addSource(op, i);
+    if (Op ret = terminatorOf(op.region(0)); ret && i < ret.numOperands()) {
+      edge.addSource(ret, i);
+    }
+    if (op.region(0).numBlocks() == 1 &&
+        i < op.region(0).front().numArguments()) {
+      edge.non_owner_targets.push_back(op.region(0).front().argument(i));
     }
   } else if (isa<stablehlo::CaseOp>(op)) {
     for (unsigned r = 0; r < op.numRegions(); ++r) {

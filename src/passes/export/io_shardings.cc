@@ -14,6 +14,7 @@
 #include "shardkit/dialect/sdy/sdy_ops.h"
 #include "shardkit/dialect/sdy/sharding_site.h"
 #include "shardkit/ir/diagnostic.h"
+#include "shardkit/ir/tensor_view.h"
 #include "shardkit/passes/export_passes.h"
 #include "shardkit/passes/pass.h"
 #include "shardkit/support/status_macros.h"
@@ -23,11 +24,12 @@ namespace shardkit {
 namespace {
 
 // `sharding` cut to what shards a value of `type` evenly; unchanged for a
-// value that is not a statically shaped tensor or whose mesh is unknown.
+// value that is not a statically shaped tensor (or a type holding one, a
+// mesh tensor) or whose mesh is unknown.
 TensorSharding evenlyShardedFor(const TensorSharding& sharding, Type type,
                                 const MeshTable& meshes) {
   const Mesh* mesh = meshes.resolve(sharding);
-  if (mesh == nullptr || !type.isRankedTensor() || !type.hasStaticShape()) {
+  if (mesh == nullptr || !tensorViewOf(type) || !type.hasStaticShape()) {
     return sharding;
   }
   return evenlySharded(sharding, type.shape(), *mesh);
@@ -47,7 +49,7 @@ TensorShardingPerValue evenlyShardedFor(const TensorShardingPerValue& list,
 bool unevenFor(const TensorSharding& sharding, Type type,
                const MeshTable& meshes) {
   const Mesh* mesh = meshes.resolve(sharding);
-  return mesh != nullptr && type.isRankedTensor() && type.hasStaticShape() &&
+  return mesh != nullptr && tensorViewOf(type) && type.hasStaticShape() &&
          !isEvenlySharded(sharding, type.shape(), *mesh);
 }
 

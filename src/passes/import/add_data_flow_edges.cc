@@ -4,6 +4,7 @@
 #include "shardkit/dialect/func/func_ops.h"
 #include "shardkit/dialect/sdy/sdy_ops.h"
 #include "shardkit/dialect/sdy/sharding_site.h"
+#include "shardkit/ir/tensor_view.h"
 #include "shardkit/ir/walk.h"
 #include "shardkit/passes/import_passes.h"
 #include "src/passes/import/data_flow_edges.h"
@@ -13,7 +14,7 @@ namespace shardkit {
 namespace passes_internal {
 
 bool isStaticShapedTensor(Type type) {
-  return type && type.isRankedTensor() && type.hasStaticShape();
+  return type && tensorViewOf(type) && type.hasStaticShape();
 }
 
 void addDataFlowEdgesOf(Module& module, Op op) {

@@ -8,8 +8,8 @@
 
 namespace shardkit::passes_internal {
 
-// What an edge op may wrap: a ranked tensor with a static shape (tokens and
-// dynamic shapes are skipped).
+// What an edge op may wrap: a ranked tensor, or a type holding one (a mesh
+// tensor), with a static shape (tokens and dynamic shapes are skipped).
 bool isStaticShapedTensor(Type type);
 
 // Wraps every static-shaped edge owner of the data-flow op `op` that has no

@@ -64,6 +64,12 @@ struct MeshTensorType {
                          const MeshTensorType&) = default;
 };
 
+// Makes mesh tensor types created from now on answer Type::tensorView() and
+// Type::shape() with their global tensor (ir/type.h), so that the sdy layer
+// sees the shape a sharding of a mesh tensor value splits. Called by the op
+// registration of the dialect.
+void registerMeshTensorView();
+
 // True if `type` is a mesh tensor type.
 bool isMeshTensor(Type type);
 // The mesh name of a mesh tensor type ("" for any other type).
