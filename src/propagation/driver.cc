@@ -537,6 +537,7 @@ absl::StatusOr<PropagationStats> Driver::run() {
   TimedPhase phase("write back");
   writeBack();
   debug_.save();
+  warnOpsWithoutRule();
   return stats_;
 }
 
