@@ -16,11 +16,13 @@ using namespace shardkit;
 int main() {
   // 1. My op, `my.scale(x) -> y`, is pointwise: each dimension passes
   //    through. Tell shardkit once, before propagating.
-  registerOpRule("my.scale", [](Op op, const RuleOptions&)
-                     -> absl::StatusOr<std::optional<OpShardingRule>> {
-    return OpShardingRuleBuilder::buildPointwise(operandShapes(op),
-                                                 resultShapes(op));
-  });
+  registerOpRule(
+      "my.scale",
+      [](Op op,
+         const RuleOptions&) -> absl::StatusOr<std::optional<OpShardingRule>> {
+        return OpShardingRuleBuilder::buildPointwise(operandShapes(op),
+                                                     resultShapes(op));
+      });
 
   // 2. A graph that uses it: y = my.scale(x · w), x sharded along the
   //    contracted dimension.
@@ -39,7 +41,8 @@ int main() {
 
   // 3. Propagation, explicit reshards and collectives: the one switch.
   absl::Status status = runPassPipeline(
-      module, "sdy-propagation-pipeline{enable-insert-explicit-collectives=true}");
+      module,
+      "sdy-propagation-pipeline{enable-insert-explicit-collectives=true}");
   if (!status.ok()) {
     std::printf("%s\n", std::string(status.message()).c_str());
     return 1;

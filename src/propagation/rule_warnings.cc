@@ -5,6 +5,7 @@
 
 #include "absl/container/flat_hash_set.h"
 #include "shardkit/dialect/func/func_ops.h"
+#include "shardkit/dialect/sdy/attr_names.h"
 #include "shardkit/dialect/sdy/sharding_site.h"
 #include "shardkit/ir/diagnostic.h"
 #include "shardkit/support/strings.h"
@@ -17,13 +18,12 @@ namespace {
 // terminators, symbols, ops with data-flow edges, collectives, reshards,
 // calls, and ops with nothing to pass through (no operands or no results).
 bool mayWantRule(Op op) {
-  for (OpTrait trait : {OpTrait::kTerminator, OpTrait::kSymbol,
-                        OpTrait::kDataFlowEdges, OpTrait::kCollective,
-                        OpTrait::kReshardLike}) {
+  for (OpTrait trait :
+       {OpTrait::kTerminator, OpTrait::kSymbol, OpTrait::kDataFlowEdges,
+        OpTrait::kCollective, OpTrait::kReshardLike}) {
     if (op.hasTrait(trait)) return false;
   }
-  return !isa<func::CallOp>(op) && op.numOperands() > 0 &&
-         op.numResults() > 0;
+  return !isa<func::CallOp>(op) && op.numOperands() > 0 && op.numResults() > 0;
 }
 
 bool isSharded(Value v) {
@@ -58,10 +58,10 @@ void Driver::warnOpsWithoutRule() {
         locationOf(op),
         Severity::kWarning,
         strCat("'", op.name(),
-               "' has no sharding rule, so propagation does not pass "
-               "through it (warned once per op name); give it an "
-               "sdy.sharding_rule attribute or register a rule "
-               "(registerOpRule, docs/rules.md)"),
+               "' has no sharding rule, so propagation does not pass through "
+               "it (warned once per op name); give it an attribute ",
+               kShardingRuleAttr,
+               " or register a rule (registerOpRule, docs/rules.md)"),
         {}});
   });
 }

@@ -98,8 +98,8 @@ std::vector<std::string> passNames() {
 }
 
 // `-mlir-print-ir-before=a,b`: registered pass names, added to `into`.
-absl::Status addPassNames(std::vector<std::string>& into,
-                          std::string_view flag, std::string_view value) {
+absl::Status addPassNames(std::vector<std::string>& into, std::string_view flag,
+                          std::string_view value) {
   for (std::string_view name : split(value, ',')) {
     name = trimSpaces(name);
     if (!name.empty() && name.front() == '-') name.remove_prefix(1);
@@ -136,7 +136,6 @@ absl::Status setPipeline(Flags& flags, std::string_view value) {
 }
 
 bool isTrue(std::string_view value) { return value == "true"; }
-
 
 // Every flag but the passes, in the order --help lists them.
 const FlagSpec kFlags[] = {
@@ -355,11 +354,9 @@ absl::Status readFlag(const std::vector<std::string>& args, size_t& i,
       [[fallthrough]];
     case Arity::kRequired:
       if (!value || value->empty()) {
-        return flagError(strCat("option '", spelled, "' requires a value (",
-                                spelled, spec->arity == Arity::kNextArg
-                                             ? " "
-                                             : "=",
-                                spec->value, ")"));
+        return flagError(strCat(
+            "option '", spelled, "' requires a value (", spelled,
+            spec->arity == Arity::kNextArg ? " " : "=", spec->value, ")"));
       }
       return spec->set(flags, *value);
   }
@@ -434,8 +431,7 @@ std::string helpText() {
         strAppend(out, lead, "\n");
         lead = "";
       }
-      strAppend(out, lead, std::string(kColumn - lead.size(), ' '), line,
-                "\n");
+      strAppend(out, lead, std::string(kColumn - lead.size(), ' '), line, "\n");
       first = false;
     }
   }

@@ -23,8 +23,8 @@ bool IrPrintingFlags::printsAfter(std::string_view pass) const {
 
 std::string irDumpBanner(std::string_view when, std::string_view pass,
                          bool failed) {
-  return strCat("// -----// IR Dump ", when, " ", pass,
-                failed ? " Failed" : "", " //----- //\n");
+  return strCat("// -----// IR Dump ", when, " ", pass, failed ? " Failed" : "",
+                " //----- //\n");
 }
 
 void printIrDump(Module& module, const PrintOptions& print,

@@ -156,8 +156,8 @@ PrintOptions printOptions(const Flags& flags, int threads) {
 void warnCommReportGaps(Module& module, const Flags& flags) {
   if (flags.verify_diagnostics) return;
   for (const CommReportGap& gap : communicationReportGaps(module)) {
-    std::cerr << formatDiagnostic(Diagnostic{gap.location, Severity::kWarning,
-                                             gap.message, {}})
+    std::cerr << formatDiagnostic(Diagnostic{
+                     gap.location, Severity::kWarning, gap.message, {}})
               << "\n";
   }
 }
@@ -230,8 +230,7 @@ bool processChunk(std::string_view text, absl::FunctionRef<void()> release_text,
       return false;
     }
     if (flags.print_ir.printsAfter(pass.name)) {
-      printIrDump(**module, print, irDumpBanner("After", pass.name),
-                  std::cerr);
+      printIrDump(**module, print, irDumpBanner("After", pass.name), std::cerr);
     }
   }
   if (!flags.comm_report.empty()) {

@@ -10,9 +10,7 @@ bool isNameChar(char c) {
          c == '.' || c == '-';
 }
 
-bool isSpace(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
+bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
 size_t skipSpaces(std::string_view text, size_t at) {
   while (at < text.size() && isSpace(text[at])) ++at;
@@ -29,8 +27,8 @@ size_t afterResultList(std::string_view text, size_t at) {
     if (at < text.size() && text[at] == ':') {
       size_t digits = skipSpaces(text, at + 1);
       size_t end = digits;
-      while (end < text.size() && std::isdigit(static_cast<unsigned char>(
-                                      text[end]))) {
+      while (end < text.size() &&
+             std::isdigit(static_cast<unsigned char>(text[end]))) {
         ++end;
       }
       if (end == digits) return std::string_view::npos;
@@ -73,8 +71,8 @@ size_t resultListStart(std::string_view text, size_t at) {
   }
 }
 
-// The op name after a result list's '=': `stablehlo.add` or
-// `"stablehlo.add"`.
+// The op name after a result list's '=', pretty (`dialect.op`) or quoted
+// (the generic form).
 std::string opNameAt(std::string_view text, size_t at) {
   at = skipSpaces(text, at);
   bool quoted = at < text.size() && text[at] == '"';

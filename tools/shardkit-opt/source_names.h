@@ -17,7 +17,7 @@ namespace shardkit {
 // Where `text` first defines the value `name` (`%h`, or `%h#1` for a result
 // of a multi-result op): the offset of its op (the start of the op's result
 // list, as the reader records op locations) and the op's name as written
-// there (`stablehlo.add`, without quotes), or nullopt if `text` defines no
+// there (`dialect.op`, without quotes), or nullopt if `text` defines no
 // such value.
 struct SourceDefinition {
   uint32_t offset = 0;

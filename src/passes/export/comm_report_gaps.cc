@@ -61,9 +61,10 @@ std::vector<CommReportGap> communicationReportGaps(Module& module) {
   module.walk([&](Op op) {
     if (isa<sdy::ReshardOp>(op)) {
       gaps.push_back({locationOf(op),
-                      "sdy.reshard is not lowered to collectives, so the "
-                      "report leaves out what it moves; "
-                      "-sdy-reshard-to-collectives lowers it"});
+                      strCat("'", op.name(),
+                             "' is not lowered to collectives, so the report "
+                             "leaves out what it moves; "
+                             "-sdy-reshard-to-collectives lowers it")});
       return;
     }
     if (op.numResults() == 0 || !op.result(0).type().isRankedTensor()) return;
