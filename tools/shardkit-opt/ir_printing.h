@@ -34,13 +34,13 @@ struct IrPrintingFlags {
   bool printsAfter(std::string_view pass) const;
 };
 
-// Writes the banner for `pass` (`when` is "Before", "After" or
-// "After ... Failed"'s "Failed" form, see irDumpBanner) and the module.
+// Writes `banner` (irDumpBanner), the module as `print` says, and a blank
+// line, flushed.
 void printIrDump(Module& module, const PrintOptions& print,
                  std::string_view banner, std::ostream& out);
 
-// `// -----// IR Dump Before PASS //----- //` and the After / After-Failed
-// forms.
+// `// -----// IR Dump WHEN PASS //----- //` (`when`: "Before" or "After"),
+// `... After PASS Failed ...` when `failed`.
 std::string irDumpBanner(std::string_view when, std::string_view pass,
                          bool failed = false);
 
