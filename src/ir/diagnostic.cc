@@ -300,7 +300,11 @@ std::vector<Diagnostic>& advisories() {
 }  // namespace
 
 void emitAdvisory(Diagnostic diagnostic) {
-  advisories().push_back(std::move(diagnostic));
+  // An embedder that never takes them keeps a bounded list.
+  constexpr size_t kMaxKept = 1024;
+  if (advisories().size() < kMaxKept) {
+    advisories().push_back(std::move(diagnostic));
+  }
 }
 
 std::vector<Diagnostic> takeAdvisories() {

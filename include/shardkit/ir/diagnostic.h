@@ -110,7 +110,7 @@ std::vector<Diagnostic> takeNonFatalDiagnostics();
 // without a sharding rule that stops propagation): shardkit-opt prints them
 // on stderr but, unlike emitNonFatal's, -verify-diagnostics does not match
 // them, so that the reference's tests see the reference's diagnostics. Kept
-// per thread like those.
+// per thread like those, at most 1024 until taken.
 void emitAdvisory(Diagnostic diagnostic);
 std::vector<Diagnostic> takeAdvisories();
 

@@ -34,3 +34,11 @@
 // RUN: not shardkit-opt /no/such/input.mlir '--pass-pipeline=builtin.module(sdy-add-data-flow-edge)' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=PIPE
 // PIPE: shardkit-opt: error: unknown pass 'sdy-add-data-flow-edge' in pipeline 'builtin.module(sdy-add-data-flow-edge)'; did you mean 'sdy-add-data-flow-edges'?
+
+// A mistyped pass option gets the nearest option of that pass.
+// RUN: not shardkit-opt /no/such/input.mlir -sdy-aggressive-propagate=keep-sharding-rule=true 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=OPTION
+// OPTION: shardkit-opt: error: pass '-sdy-aggressive-propagate' has no option 'keep-sharding-rule'; did you mean 'keep-sharding-rules'?
+// RUN: not shardkit-opt /no/such/input.mlir '--pass-pipeline=sdy-propagation-pipeline{enable-insert-explicit-collective=true}' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=PIPEOPTION
+// PIPEOPTION: has no option 'enable-insert-explicit-collective'; did you mean 'enable-insert-explicit-collectives'?
