@@ -121,6 +121,17 @@ void GraphBuilder::ret(const std::vector<Value>& values) {
   block_ = module_.body();
 }
 
+Op GraphBuilder::op(
+    std::string_view name, const std::vector<Value>& operands,
+    const std::vector<Type>& result_types,
+    const std::vector<std::pair<std::string, Attribute>>& attrs) {
+  OperationState state(module_.opName(name));
+  state.operands = operands;
+  state.result_types = result_types;
+  for (const auto& [key, value] : attrs) state.addAttr(key, value);
+  return create(state);
+}
+
 Value GraphBuilder::constant(Type type, std::string_view value) {
   OperationState state(stablehlo::ConstantOp::opName());
   state.result_types = {type};

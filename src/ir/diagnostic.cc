@@ -293,7 +293,25 @@ std::vector<Diagnostic>& nonFatalDiagnostics() {
   thread_local std::vector<Diagnostic> diagnostics;
   return diagnostics;
 }
+std::vector<Diagnostic>& advisories() {
+  thread_local std::vector<Diagnostic> diagnostics;
+  return diagnostics;
+}
 }  // namespace
+
+void emitAdvisory(Diagnostic diagnostic) {
+  // An embedder that never takes them keeps a bounded list.
+  constexpr size_t kMaxKept = 1024;
+  if (advisories().size() < kMaxKept) {
+    advisories().push_back(std::move(diagnostic));
+  }
+}
+
+std::vector<Diagnostic> takeAdvisories() {
+  std::vector<Diagnostic> taken;
+  taken.swap(advisories());
+  return taken;
+}
 
 void emitNonFatal(const absl::Status& status) {
   for (Diagnostic& d : diagnosticsOf(status)) {

@@ -5,6 +5,7 @@
 
 #include "shardkit/dialect/verify_module.h"
 #include "shardkit/internal/phase_timing.h"
+#include "shardkit/support/nearest_name.h"
 #include "shardkit/support/status_macros.h"
 #include "shardkit/support/strings.h"
 #include "shardkit/text/scanner.h"
@@ -119,7 +120,12 @@ absl::Status validatePassOptions(const PassInfo& pass,
         std::find_if(pass.options.begin(), pass.options.end(),
                      [&](const PassOption& o) { return o.name == key; });
     if (option == pass.options.end()) {
-      return invalid(strCat("has no option '", key, "'"));
+      std::vector<std::string> names;
+      for (const PassOption& o : pass.options) names.push_back(o.name);
+      std::string near = nearestName(key, names);
+      return invalid(strCat("has no option '", key, "'",
+                            near.empty() ? "" : "; did you mean '", near,
+                            near.empty() ? "" : "'?"));
     }
     int64_t number = 0;
     switch (option->kind) {

@@ -9,6 +9,7 @@
 #include "shardkit/passes/import_passes.h"
 #include "shardkit/passes/pass.h"
 #include "shardkit/passes/symbol_dce.h"
+#include "shardkit/support/nearest_name.h"
 #include "shardkit/support/status_macros.h"
 #include "shardkit/support/strings.h"
 #include "shardkit/text/scanner.h"
@@ -65,7 +66,8 @@ absl::Status runPropagationPipeline(Module& module,
   return runExportPipeline(module, export_options);
 }
 
-absl::Status runPassPipeline(Module& module, std::string_view pipeline) {
+absl::StatusOr<std::vector<PipelinePass>> parsePassPipeline(
+    std::string_view pipeline) {
   std::string_view text = trimSpaces(pipeline);
   constexpr std::string_view kWrapper = "builtin.module(";
   if (text.starts_with(kWrapper) && text.ends_with(")")) {
@@ -77,8 +79,7 @@ absl::Status runPassPipeline(Module& module, std::string_view pipeline) {
         toAbsl(strCat("invalid pass pipeline '", pipeline,
                       "': ", fromAbsl(parts.status().message()))));
   }
-  // Every pass and option is checked before the first pass runs.
-  std::vector<std::pair<std::string, PassOptions>> passes;
+  std::vector<PipelinePass> passes;
   for (std::string_view part : *parts) {
     std::string_view name = part;
     PassOptions options;
@@ -95,15 +96,27 @@ absl::Status runPassPipeline(Module& module, std::string_view pipeline) {
     if (!name.empty() && name.front() == '-') name.remove_prefix(1);
     const PassInfo* pass = findPass(name);
     if (!pass) {
-      return absl::InvalidArgumentError(toAbsl(
-          strCat("unknown pass '", name, "' in pipeline '", pipeline, "'")));
+      std::string message =
+          strCat("unknown pass '", name, "' in pipeline '", pipeline, "'");
+      std::vector<std::string> names;
+      for (const PassInfo* p : allPasses()) names.push_back(p->name);
+      if (std::string near = nearestName(name, names); !near.empty()) {
+        strAppend(message, "; did you mean '", near, "'?");
+      }
+      return absl::InvalidArgumentError(toAbsl(message));
     }
-    // Every pass's options are checked before the first pass runs.
     SK_RETURN_IF_ERROR(validatePassOptions(*pass, options));
-    passes.emplace_back(std::string(name), std::move(options));
+    passes.push_back({std::string(name), std::move(options)});
   }
-  for (const auto& [name, options] : passes) {
-    SK_RETURN_IF_ERROR(runPass(module, name, options));
+  return passes;
+}
+
+absl::Status runPassPipeline(Module& module, std::string_view pipeline) {
+  // Every pass and option is checked before the first pass runs.
+  SK_ASSIGN_OR_RETURN(std::vector<PipelinePass> passes,
+                      parsePassPipeline(pipeline));
+  for (const PipelinePass& pass : passes) {
+    SK_RETURN_IF_ERROR(runPass(module, pass.name, pass.options));
   }
   return absl::OkStatus();
 }

@@ -47,6 +47,30 @@ OptionList withOpPriority(OptionList options) {
   return options;
 }
 
+// The export pipeline's options that -sdy-propagation-pipeline passes on,
+// as the reference's PropagationOptions does.
+const OptionList& exportOptions() {
+  static const OptionList options = {
+      {"enable-insert-explicit-collectives",
+       "insert explicit reshards on every op and lower them to collectives, "
+       "whose cost --comm-report gives (default false)",
+       kBool},
+      {"remove-all-gather-reduce-scatter-for-cmv1",
+       "with explicit collectives, drop all-gathers into and reduce-scatters "
+       "out of dots (default false)",
+       kBool},
+      {"avoid-export-for-partitioning",
+       "keep sharding constraints and insert no reshards, so that the module "
+       "can be propagated again (default false)",
+       kBool},
+      {"update-non-divisible-input-output-shardings",
+       "make the main function's inputs and outputs evenly sharded "
+       "(default true)",
+       kBool},
+  };
+  return options;
+}
+
 // Reads the options every propagation pass shares.
 absl::StatusOr<PropagationOptions> readOptions(const PassOptions& pass,
                                                PropagationStrategy strategy) {
@@ -100,7 +124,20 @@ absl::Status runLevel(Module& module, const PassOptions& pass, Level level) {
   SK_ASSIGN_OR_RETURN(pipeline.import_options.dedup_functions_fully,
                       pass.getBool("dedup-functions-fully", false));
   pipeline.propagation = options;
-  pipeline.export_options.threads = pass.threads();
+  ExportOptions& out = pipeline.export_options;
+  out.threads = pass.threads();
+  // The export pipeline's options the reference's PropagationOptions has.
+  SK_ASSIGN_OR_RETURN(
+      out.enable_insert_explicit_collectives,
+      pass.getBool("enable-insert-explicit-collectives", false));
+  SK_ASSIGN_OR_RETURN(
+      out.remove_all_gather_reduce_scatter_for_cmv1,
+      pass.getBool("remove-all-gather-reduce-scatter-for-cmv1", false));
+  SK_ASSIGN_OR_RETURN(out.avoid_export_for_partitioning,
+                      pass.getBool("avoid-export-for-partitioning", false));
+  SK_ASSIGN_OR_RETURN(
+      out.update_non_divisible_input_output_shardings,
+      pass.getBool("update-non-divisible-input-output-shardings", true));
   return runPropagationPipeline(module, pipeline);
 }
 
@@ -112,6 +149,8 @@ PassInfo propagationPass(const char* name, const char* description,
          "keep functions and calls and propagate through them instead of "
          "inlining each call (default false)",
          PassOptionKind::kBool});
+    options.insert(options.end(), exportOptions().begin(),
+                   exportOptions().end());
   }
   if (level != Level::kBasic) options = withStrategy(std::move(options));
   if (level >= Level::kOpPriority) options = withOpPriority(std::move(options));

@@ -540,6 +540,7 @@ absl::StatusOr<PropagationStats> Driver::run() {
   TimedPhase phase("write back");
   writeBack();
   debug_.save();
+  warnOpsWithoutRule();
   return stats_;
 }
 

@@ -100,6 +100,10 @@ class Driver {
 
  private:
   absl::Status checkShapes();
+  // After the write-back: an advisory warning (diagnostic.h) for each op
+  // name whose ops have no sharding rule yet touch sharded values, so
+  // propagation stopped at them (rule_warnings.cc).
+  void warnOpsWithoutRule();
   void load();
   // Gives the members of each sharding group their common sharding.
   void syncGroups();

@@ -6,6 +6,8 @@ a line). A RUN line is a shell pipeline run with bash and `pipefail`, after
 these substitutions:
 
   %s            the test file's path
+  %t            a path of the test's own in a fresh temporary directory
+                (`%t.json`, `%t2` name files beside it)
   shardkit-opt  the tool under test (--tool)
   FileCheck     the FileCheck binary (--filecheck)
   not CMD       succeeds when CMD fails (a shell function)
@@ -25,6 +27,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import tempfile
 
 RUN_RE = re.compile(r"^\s*//\s*RUN:\s?(.*)$")
 PRELUDE = "not() { if \"$@\"; then return 1; else return 0; fi; }\n"
@@ -48,9 +51,10 @@ def run_lines(text):
     return commands
 
 
-def substitute(command, path, tool, filecheck):
-    """Replaces %s and the tool names (whole words only)."""
+def substitute(command, path, tool, filecheck, temp):
+    """Replaces %s, %t and the tool names (whole words only)."""
     command = command.replace("%s", shlex.quote(path))
+    command = command.replace("%t", shlex.quote(temp))
     command = re.sub(r"(?<![\w/.-])shardkit-opt(?![\w/.-])", shlex.quote(tool), command)
     command = re.sub(r"(?<![\w/.-])FileCheck(?![\w/.-])", shlex.quote(filecheck), command)
     return command
@@ -85,17 +89,19 @@ def run_test(path, tool, filecheck, timeout):
         commands = run_lines(f.read())
     if not commands:
         return False, "no RUN line"
-    for command in commands:
-        shell = substitute(command, path, tool, filecheck)
-        try:
-            result = subprocess.run(
-                ["bash", "-o", "pipefail", "-c", PRELUDE + shell],
-                capture_output=True, text=True, timeout=timeout)
-        except subprocess.TimeoutExpired:
-            return False, f"RUN: {command}\ntimed out after {timeout}s"
-        if result.returncode != 0:
-            return False, (f"RUN: {command}\nexit code {result.returncode}\n"
-                           f"{result.stdout}{result.stderr}")
+    with tempfile.TemporaryDirectory() as temp_dir:
+        temp = os.path.join(temp_dir, os.path.basename(path) + ".tmp")
+        for command in commands:
+            shell = substitute(command, path, tool, filecheck, temp)
+            try:
+                result = subprocess.run(
+                    ["bash", "-o", "pipefail", "-c", PRELUDE + shell],
+                    capture_output=True, text=True, timeout=timeout)
+            except subprocess.TimeoutExpired:
+                return False, f"RUN: {command}\ntimed out after {timeout}s"
+            if result.returncode != 0:
+                return False, (f"RUN: {command}\nexit code {result.returncode}\n"
+                               f"{result.stdout}{result.stderr}")
     return True, ""
 
 

@@ -9,6 +9,7 @@
 #include "absl/status/statusor.h"
 #include "shardkit/passes/pass.h"
 #include "shardkit/propagation/explain.h"
+#include "tools/shardkit-opt/ir_printing.h"
 
 namespace shardkit {
 
@@ -51,13 +52,27 @@ struct Flags {
   // --interpret: after the passes, run @main with the interpreter
   // (docs/interp.md) instead of printing the module.
   bool interpret = false;
+  // --list-passes: print the passes, their summaries and options.
+  bool list_passes = false;
+  // The passes, from `-PASS[=OPTIONS]` flags or one --pass-pipeline.
   std::vector<PassRequest> passes;
+  bool pass_pipeline = false;
+  // -mlir-print-ir-*: the module on stderr around passes (ir_printing.h).
+  IrPrintingFlags print_ir;
 };
 
 // Reads the arguments after the program name. An error's message says what
 // is wrong without the `shardkit-opt: error:` prefix; it may quote an
 // argument as given (print it with printableText).
 absl::StatusOr<Flags> parseFlags(const std::vector<std::string>& args);
+
+// --help: the usage line, every flag of the table parseFlags reads (the
+// one description of the flags), then the passes as --list-passes prints
+// them.
+std::string helpText();
+
+// --list-passes: each pass with its one-line summary and its options.
+std::string passListText();
 
 }  // namespace shardkit
 

@@ -1,11 +1,8 @@
 // shardkit-opt: reads sdy-annotated MLIR text, runs passes, prints the result.
 //
-//   shardkit-opt [FILE|-] [-o OUT] [-split-input-file]
-//   [--mlir-print-op-generic]
-//                [-allow-unregistered-dialect] [-verify-diagnostics]
-//                [-mlir-timing]
-//                [--explain-op=NAME [--explain-strategy=basic|aggressive]]
-//                [--comm-report=OUT.json] [-PASS[=OPTIONS]]...
+//   shardkit-opt [FILE|-] [OPTIONS] [-PASS[=OPTIONS]... | --pass-pipeline=P]
+//
+// The flags are flags.cc's table (--help prints it).
 #include <malloc.h>
 
 #include <chrono>
@@ -40,68 +37,13 @@
 #include "shardkit/version.h"
 #include "tools/shardkit-opt/flags.h"
 #include "tools/shardkit-opt/input_file.h"
+#include "tools/shardkit-opt/ir_printing.h"
 #include "tools/shardkit-opt/output_file.h"
+#include "tools/shardkit-opt/source_names.h"
 #include "tools/shardkit-opt/verify_diagnostics.h"
 
 namespace shardkit {
 namespace {
-
-void printHelp() {
-  std::cout
-      << "USAGE: shardkit-opt [options] [FILE|-]\n\n"
-         "OPTIONS:\n"
-         "  -o FILE                       write the output to FILE\n"
-         "  -split-input-file             process each '// -----' chunk on its "
-         "own\n"
-         "  --mlir-print-op-generic       print every op in generic form\n"
-         "  -mlir-print-debuginfo         print each op's loc(...)\n"
-         "  -allow-unregistered-dialect   accept ops of unknown dialects "
-         "(default)\n"
-         "  -verify-diagnostics           check expected-error annotations\n"
-         "  -verify-each[=false]          verify the module after each pass "
-         "(default)\n"
-         "  --threads=N                   threads that verify and print a "
-         "large module\n"
-         "                                and look for its first explicit "
-         "reshard\n"
-         "                                (default: the machine's cores)\n"
-         "  -mlir-timing                  print the time of each phase to "
-         "stderr\n"
-         "  --explain-op=NAME             after the passes, print the factor "
-         "table of\n"
-         "                                the first op named NAME (or with "
-         "result %N)\n"
-         "                                before and after one propagation "
-         "step\n"
-         "  --explain-strategy=S          the step's strategy: aggressive "
-         "(default), basic\n"
-         "  --dump-graph=dot|json         after the passes, print the sharded "
-         "graph as\n"
-         "                                Graphviz DOT or JSON "
-         "(docs/graph-dump.md)\n"
-         "  --dump-schedule=json|svg      after the passes, print the mpmd "
-         "schedule:\n"
-         "                                fragments per mesh over time, "
-         "transfers, bubble\n"
-         "  --version                     print shardkit's version\n"
-         "  --comm-report=FILE            after the passes, write the bytes "
-         "each\n"
-         "                                collective moves (JSON) to FILE\n"
-         "  --interpret                   after the passes, run @main with the "
-         "StableHLO\n"
-         "                                interpreter (checks must hold) "
-         "instead of\n"
-         "                                printing the module\n"
-         "  --help                        show this help\n\n"
-         "PASSES (-NAME or -NAME=\"key=value ...\"):\n";
-  for (const PassInfo* pass : allPasses()) {
-    std::cout << "  -" << pass->name << "\n      " << pass->description << "\n";
-    for (const PassOption& option : pass->options) {
-      std::cout << "        " << option.name << ": " << option.description
-                << "\n";
-    }
-  }
-}
 
 // Prints a file-level error, `shardkit-opt: error: MESSAGE` (the message
 // made printable: it may quote a file name or an argument); returns false.
@@ -122,9 +64,14 @@ std::vector<Diagnostic> located(const absl::Status& status,
 }
 
 // --explain-op: the factor table of the selected op instead of the module.
-bool explain(Module& module, const Flags& flags, const std::string& file,
-             TextSink& out, std::vector<Diagnostic>& diags) {
+// A `%NAME` that no printed name matches selects the op that defined NAME
+// in the input (`source`, found before the text was released).
+bool explain(Module& module, const Flags& flags,
+             const std::optional<SourceDefinition>& source,
+             const std::string& file, TextSink& out,
+             std::vector<Diagnostic>& diags) {
   Op op = findExplainedOp(module, flags.explain_op);
+  if (!op && source) op = findOpAt(module, *source);
   if (!op) {
     diags.push_back({DiagnosticLocation{file, 1, 1, {}},
                      Severity::kError,
@@ -160,6 +107,13 @@ bool interpret(Module& module, TextSink& out, std::vector<Diagnostic>& diags) {
   return diags.empty();
 }
 
+// --comm-report on a module without collectives: what makes them.
+constexpr std::string_view kNoCollectivesNote =
+    "shardkit-opt: note: the module holds no collectives, so the report "
+    "counts 0 bytes; -sdy-propagation-pipeline=enable-insert-explicit-"
+    "collectives=true, or -sdy-insert-explicit-reshards=enable-full-version="
+    "true then -sdy-reshard-to-collectives, inserts them\n";
+
 // The last chunk's module, deliberately never destroyed (see processChunk).
 Module* kModuleKeptUntilExit = nullptr;
 
@@ -189,6 +143,26 @@ bool printBesideVerification(Module& module, const PrintOptions& print,
   return false;
 }
 
+PrintOptions printOptions(const Flags& flags, int threads) {
+  PrintOptions print;
+  print.threads = threads;
+  print.generic = flags.generic;
+  print.debug_info = flags.debug_info;
+  return print;
+}
+
+// --comm-report: a warning for each collective the module implies but does
+// not hold (communicationReportGaps); not with -verify-diagnostics, which
+// checks the reference's diagnostics only.
+void warnCommReportGaps(Module& module, const Flags& flags) {
+  if (flags.verify_diagnostics) return;
+  for (const CommReportGap& gap : communicationReportGaps(module)) {
+    std::cerr << formatDiagnostic(Diagnostic{
+                     gap.location, Severity::kWarning, gap.message, {}})
+              << "\n";
+  }
+}
+
 // Processes one chunk, `text` (followed by a NUL), calling `release_text`
 // once it is read; returns false on error (diagnostics go to `diags`).
 bool processChunk(std::string_view text, absl::FunctionRef<void()> release_text,
@@ -207,6 +181,11 @@ bool processChunk(std::string_view text, absl::FunctionRef<void()> release_text,
   const int threads =
       flags.threads > 0 ? flags.threads
                         : static_cast<int>(std::thread::hardware_concurrency());
+  // --explain-op=%NAME may name a value of the text, read before it goes.
+  std::optional<SourceDefinition> source;
+  if (flags.explain_op.starts_with("%")) {
+    source = findSourceDefinition(text, flags.explain_op);
+  }
   ParseOptions options;
   options.allow_unregistered_dialect = flags.allow_unregistered;
   options.threads = threads;
@@ -227,8 +206,14 @@ bool processChunk(std::string_view text, absl::FunctionRef<void()> release_text,
       flags.verify_each && !flags.passes.empty() && !flags.interpret &&
       !flags.timing && !flags.verify_diagnostics && flags.comm_report.empty() &&
       flags.explain_op.empty() && flags.dump_graph.empty() &&
-      flags.dump_schedule.empty() && out.withdrawable();
+      flags.dump_schedule.empty() && !flags.print_ir.any() &&
+      out.withdrawable();
+  PrintOptions print = printOptions(flags, threads);
   for (const PassRequest& pass : flags.passes) {
+    if (flags.print_ir.printsBefore(pass.name)) {
+      printIrDump(**module, print, irDumpBanner("Before", pass.name),
+                  std::cerr);
+    }
     absl::Status status;
     {
       TimedPhase phase(strCat("-", pass.name));
@@ -239,8 +224,15 @@ bool processChunk(std::string_view text, absl::FunctionRef<void()> release_text,
       status = runPass(**module, pass.name, pass.options, run);
     }
     if (!status.ok()) {
+      if (flags.print_ir.after_failure) {
+        printIrDump(**module, print, irDumpBanner("After", pass.name, true),
+                    std::cerr);
+      }
       diags = located(status, file);
       return false;
+    }
+    if (flags.print_ir.printsAfter(pass.name)) {
+      printIrDump(**module, print, irDumpBanner("After", pass.name), std::cerr);
     }
   }
   if (!flags.comm_report.empty()) {
@@ -251,6 +243,7 @@ bool processChunk(std::string_view text, absl::FunctionRef<void()> release_text,
       return false;
     }
     report.insert(report.end(), entries->begin(), entries->end());
+    warnCommReportGaps(**module, flags);
   }
   if (flags.interpret) {
     TimedPhase phase("interpret");
@@ -259,7 +252,7 @@ bool processChunk(std::string_view text, absl::FunctionRef<void()> release_text,
     return ok;
   }
   if (!flags.explain_op.empty())
-    return explain(**module, flags, file, out, diags);
+    return explain(**module, flags, source, file, out, diags);
   if (!flags.dump_graph.empty()) {
     out.write(flags.dump_graph == "dot" ? dumpGraphDot(**module)
                                         : dumpGraphJson(**module));
@@ -276,10 +269,6 @@ bool processChunk(std::string_view text, absl::FunctionRef<void()> release_text,
                                            : mpmd::scheduleJson(*view));
     return true;
   }
-  PrintOptions print;
-  print.threads = threads;
-  print.generic = flags.generic;
-  print.debug_info = flags.debug_info;
   if (verify_beside_print) {
     if (!printBesideVerification(**module, print, out, file, diags)) {
       return false;
@@ -316,7 +305,11 @@ int run(int argc, char** argv) {
   }
   const Flags& flags = *parsed;
   if (flags.help) {
-    printHelp();
+    std::cout << helpText();
+    return 0;
+  }
+  if (flags.list_passes) {
+    std::cout << passListText();
     return 0;
   }
   if (flags.version) {
@@ -372,6 +365,10 @@ int run(int argc, char** argv) {
     // emitted before any failure.
     std::vector<Diagnostic> reported = takeNonFatalDiagnostics();
     diags.insert(diags.begin(), reported.begin(), reported.end());
+    // shardkit's own warnings: not the reference's, so not matched.
+    for (const Diagnostic& d : takeAdvisories()) {
+      if (!flags.verify_diagnostics) std::cerr << formatDiagnostic(d) << "\n";
+    }
     if (flags.verify_diagnostics) {
       std::string problems = checkExpectedDiagnostics(text, file, diags);
       if (!problems.empty()) {
@@ -401,6 +398,9 @@ int run(int argc, char** argv) {
     out.discard();
   }
   if (ok && !flags.comm_report.empty()) {
+    if (report.empty() && !flags.verify_diagnostics) {
+      std::cerr << kNoCollectivesNote;
+    }
     if (std::optional<std::string> error =
             writeOutput(flags.comm_report, commReportJson(report))) {
       toolError(strCat("cannot write '", flags.comm_report, "': ", *error));

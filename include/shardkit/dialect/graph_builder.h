@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -90,6 +91,17 @@ class GraphBuilder {
                ReduceKind kind);
   // `sdy.sharding_constraint`.
   Value shardingConstraint(Value value, const TensorSharding& sharding);
+
+  // Any op, by name: `name` (e.g. "mydialect.attention", or a StableHLO op
+  // the typed calls above do not cover) with `operands`, results of
+  // `result_types` and `attrs` (inherent or discardable as the op's kind
+  // registers them). Nothing is checked or inferred: the module's verifier
+  // checks a registered op; an unknown op propagates only along a rule
+  // registered for it (registerOpRule) or an `sdy.sharding_rule` in
+  // `attrs`. Returns the op (its results by op.result(i)).
+  Op op(std::string_view name, const std::vector<Value>& operands,
+        const std::vector<Type>& result_types,
+        const std::vector<std::pair<std::string, Attribute>>& attrs = {});
 
   // OK, or the first problem met (a shape that does not fit, a value used
   // outside its function), located at the op and the builder's location.

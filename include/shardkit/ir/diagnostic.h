@@ -106,6 +106,14 @@ absl::Status locatedError(Op op, std::string_view message);
 void emitNonFatal(const absl::Status& status);
 std::vector<Diagnostic> takeNonFatalDiagnostics();
 
+// Warnings of shardkit's own that the reference does not emit (an op
+// without a sharding rule that stops propagation): shardkit-opt prints them
+// on stderr but, unlike emitNonFatal's, -verify-diagnostics does not match
+// them, so that the reference's tests see the reference's diagnostics. Kept
+// per thread like those, at most 1024 until taken.
+void emitAdvisory(Diagnostic diagnostic);
+std::vector<Diagnostic> takeAdvisories();
+
 }  // namespace shardkit
 
 SHARDKIT_EXPORT_END

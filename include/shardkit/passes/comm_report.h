@@ -14,6 +14,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
+#include "shardkit/ir/diagnostic.h"
 #include "shardkit/ir/graph.h"
 
 namespace shardkit {
@@ -33,6 +34,17 @@ struct CommReportEntry {
 // mesh.
 absl::StatusOr<std::vector<CommReportEntry>> communicationReport(
     Module& module);
+
+// Communication the report cannot price because the module holds no
+// collective for it: an `sdy.reshard` not lowered to collectives, or an op
+// that reduces over sharded axes (a dot's sharded contracting dimension)
+// with no `sdy.all_reduce` after it. Each message names the pass (and
+// option) that inserts the collectives. In program order.
+struct CommReportGap {
+  DiagnosticLocation location;
+  std::string message;
+};
+std::vector<CommReportGap> communicationReportGaps(Module& module);
 
 // The report as JSON (see the top of this file).
 std::string commReportJson(absl::Span<const CommReportEntry> entries);

@@ -9,12 +9,14 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "shardkit/export.h"
 #include "shardkit/ir/graph.h"
 #include "shardkit/passes/export_passes.h"
 #include "shardkit/passes/import_passes.h"
+#include "shardkit/passes/pass.h"
 #include "shardkit/propagation/propagate.h"
 
 SHARDKIT_EXPORT_BEGIN
@@ -55,6 +57,18 @@ absl::Status runPropagationPipeline(Module& module,
 // An unknown pass or option is an error before any pass runs; each pass is
 // run with runPass, which verifies the module after it.
 absl::Status runPassPipeline(Module& module, std::string_view pipeline);
+
+// One entry of a parsed pass pipeline: a registered pass and its options.
+struct PipelinePass {
+  std::string name;
+  PassOptions options;
+};
+
+// Parses a pass pipeline as runPassPipeline reads it, checking every pass
+// name (an unknown one gets the nearest registered name as a suggestion)
+// and every option; runs nothing.
+absl::StatusOr<std::vector<PipelinePass>> parsePassPipeline(
+    std::string_view pipeline);
 
 }  // namespace shardkit
 

@@ -39,7 +39,7 @@
 // RUN: not shardkit-opt %s -no-such-flag 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 // UNKNOWN: shardkit-opt: error: unknown option or pass '-no-such-flag' (see --help)
 // RUN: not shardkit-opt %s -o 2>&1 | FileCheck %s --check-prefix=NOOUT
-// NOOUT: shardkit-opt: error: -o needs a file name
+// NOOUT: shardkit-opt: error: option '-o' requires a value (-o FILE)
 // RUN: not shardkit-opt %s %s 2>&1 | FileCheck %s --check-prefix=TWO
 // TWO: shardkit-opt: error: more than one input file
 

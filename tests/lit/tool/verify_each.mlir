@@ -19,7 +19,7 @@
 // CHECK: verify_each.mlir:[[# @LINE + 7]]:3: error: 'sdy.manual_computation' op result shape, corresponding sharding, and region result shape at index 0 must match. Expected local shape 'tensor<8x4xf32>', actual local shape 'tensor<4x4xf32>'
 // CHECK-NOT: func.func
 // UNCHECKED: out_shardings=[<@mesh, [{}, {"b"}]>] manual_axes={"a"}
-// FLAG: shardkit-opt: error: --verify-each takes true or false, got 'maybe'
+// FLAG: shardkit-opt: error: option '-verify-each' takes true or false, got 'maybe'
 
 sdy.mesh @mesh = <["a"=2, "b"=2]>
 func.func @manual_result_edge(%arg0: tensor<8x4xf32>) -> tensor<8x4xf32> {

@@ -126,3 +126,44 @@ TEST_CASE("DebugLocation finds the file position inside any location") {
 
 }  // namespace
 }  // namespace shardkit
+
+namespace shardkit {
+namespace {
+
+TEST_CASE("GraphBuilder::op builds any op by name") {
+  Module module;
+  GraphBuilder b(module);
+  b.mesh("mesh", Mesh({{"x", 2}}));
+  FuncOp f = b.func("f", {b.tensorType({4, 8})});
+  Type out = b.tensorType({8, 4});
+  // An op no dialect registers, with a discardable attribute.
+  Op mine = b.op("my.transpose", {f.argument(0)}, {out},
+                 {{"my.note", Attribute::string("kept")}});
+  // A registered op the typed calls do not cover: its verifier checks it.
+  Op neg = b.op("stablehlo.negate", {mine.result(0)}, {out});
+  b.ret({neg.result(0)});
+  REQUIRE(b.status().ok());
+  CHECK(mine.name() == "my.transpose");
+  CHECK(!mine.opName().isRegistered());
+  CHECK(neg.opName().isRegistered());
+  CHECK(mine.result(0).type() == out);
+  REQUIRE(verifyModule(module).ok());
+  std::string text = printModule(module);
+  CHECK(text.find("\"my.transpose\"(%arg0) {my.note = \"kept\"} : "
+                  "(tensor<4x8xf32>) -> tensor<8x4xf32>") != std::string::npos);
+  CHECK(text.find("stablehlo.negate %0 : tensor<8x4xf32>") !=
+        std::string::npos);
+
+  // Nothing is inferred: a registered op given the wrong types is the
+  // verifier's to reject.
+  Module bad;
+  GraphBuilder c(bad);
+  FuncOp g = c.func("g", {c.tensorType({4, 8})});
+  Op wrong = c.op("stablehlo.negate", {g.argument(0)}, {out});
+  c.ret({wrong.result(0)});
+  CHECK(c.status().ok());
+  CHECK(!verifyModule(bad).ok());
+}
+
+}  // namespace
+}  // namespace shardkit

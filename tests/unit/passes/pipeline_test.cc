@@ -84,5 +84,25 @@ TEST_CASE("Text pass pipelines run in order and are checked first") {
   CHECK(printModule(*module).find("sharding_rule") == std::string::npos);
 }
 
+TEST_CASE("parsePassPipeline checks a pipeline without running it") {
+  absl::StatusOr<std::vector<PipelinePass>> passes = parsePassPipeline(
+      "builtin.module(sdy-add-data-flow-edges, "
+      "sdy-propagation-pipeline{enable-insert-explicit-collectives=true})");
+  REQUIRE(passes.ok());
+  REQUIRE(passes->size() == 2);
+  CHECK((*passes)[0].name == "sdy-add-data-flow-edges");
+  CHECK((*passes)[1].name == "sdy-propagation-pipeline");
+  CHECK((*passes)[1].options.get("enable-insert-explicit-collectives") ==
+        "true");
+  // Mistyped names get the nearest registered one.
+  CHECK(messageOf(parsePassPipeline("sdy-basic-propagat").status()) ==
+        "unknown pass 'sdy-basic-propagat' in pipeline 'sdy-basic-propagat'; "
+        "did you mean 'sdy-basic-propagate'?");
+  CHECK(messageOf(parsePassPipeline("sdy-basic-propagate{keep-sharding-rule}")
+                      .status()) ==
+        "pass '-sdy-basic-propagate' has no option 'keep-sharding-rule'; did "
+        "you mean 'keep-sharding-rules'?");
+}
+
 }  // namespace
 }  // namespace shardkit
