@@ -1,6 +1,7 @@
 #include "tools/shardkit-opt/flags.h"
 
 #include <charconv>
+#include <cstdint>
 #include <optional>
 #include <string_view>
 #include <utility>
@@ -37,6 +38,37 @@ absl::StatusOr<PassRequest> passRequest(std::string_view arg,
     return s;
   }
   return request;
+}
+
+// `N`, `NK`, `NM` or `NG` (binary multiples) as a byte count of at least 1
+// and at most 2^50, or nullopt.
+std::optional<size_t> byteCount(std::string_view text) {
+  int shift = 0;
+  if (!text.empty()) {
+    switch (text.back()) {
+      case 'K':
+        shift = 10;
+        break;
+      case 'M':
+        shift = 20;
+        break;
+      case 'G':
+        shift = 30;
+        break;
+      default:
+        break;
+    }
+  }
+  if (shift != 0) text.remove_suffix(1);
+  uint64_t value = 0;
+  auto [end, error] =
+      std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || error != std::errc() ||
+      end != text.data() + text.size() || value < 1 ||
+      value > (uint64_t{1} << (50 - shift))) {
+    return std::nullopt;
+  }
+  return static_cast<size_t>(value << shift);
 }
 
 }  // namespace
@@ -107,6 +139,15 @@ absl::StatusOr<Flags> parseFlags(const std::vector<std::string>& args) {
                                 kMaxThreads, ", got '", value, "'"));
       }
       flags.threads = threads;
+    } else if (flag.starts_with("max-input-size=")) {
+      std::optional<size_t> bytes = byteCount(flag.substr(15));
+      if (!bytes) {
+        return flagError(
+            strCat("--max-input-size takes a byte count (N, NK, NM or NG, at "
+                   "most 2^50 bytes), got '",
+                   flag.substr(15), "'"));
+      }
+      flags.max_input_bytes = *bytes;
     } else if (flag == "interpret") {
       flags.interpret = true;
     } else if (flag == "mlir-timing") {

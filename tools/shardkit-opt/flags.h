@@ -44,6 +44,9 @@ struct Flags {
   // --interpret: after the passes, run @main with the interpreter
   // (docs/interp.md) instead of printing the module.
   bool interpret = false;
+  // --max-input-size=N[K|M|G]: the largest input read, file or stream (an
+  // endless stream such as /dev/zero is an error, not all of memory).
+  size_t max_input_bytes = size_t{1} << 30;
   std::vector<PassRequest> passes;
 };
 
