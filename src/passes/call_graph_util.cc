@@ -29,7 +29,8 @@ Inlined inlinedSize(FuncOp func, const CallGraph& calls, bool nested,
   Inlined result;
   std::vector<std::pair<Block, int64_t>> stack{{func.body(), 1}};
   while (!stack.empty()) {
-    auto [block, depth] = stack.back();
+    Block block = stack.back().first;
+    int64_t depth = stack.back().second;
     stack.pop_back();
     result.depth = std::max(result.depth, depth);
     for (Op op : block) {

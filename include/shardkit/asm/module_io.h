@@ -9,6 +9,7 @@
 #define SHARDKIT_ASM_MODULE_IO_H_
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
