@@ -102,9 +102,42 @@ def version():
     return _version().decode()
 
 
+_INT64_MIN, _INT64_MAX = -(1 << 63), (1 << 63) - 1
+_SIZE_MAX = (1 << (8 * ctypes.sizeof(ctypes.c_size_t))) - 1
+
+
+def _int64(value, what):
+    """`value` as an int that fits int64_t; ctypes would wrap 2**64+2 to 2."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{what} must be an int, got {type(value).__name__}")
+    if not _INT64_MIN <= value <= _INT64_MAX:
+        raise Error(f"error: {what} {value} does not fit in 64 bits")
+    return value
+
+
+def _size(value, what):
+    """`value` as a non-negative int that fits size_t."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{what} must be an int, got {type(value).__name__}")
+    if not 0 <= value <= _SIZE_MAX:
+        raise Error(f"error: {what} {value} is out of range")
+    return value
+
+
+def _text(value, what):
+    """`value` (str) as UTF-8 bytes for a C string: a NUL would cut it."""
+    if not isinstance(value, str):
+        raise TypeError(f"{what} must be a str, got {type(value).__name__}")
+    if "\0" in value:
+        raise Error(f"error: {what} contains a NUL character")
+    return value.encode()
+
+
 def _check(status):
     if status:
-        message = _status_message(status).decode()
+        # The library's messages are printable UTF-8; "replace" keeps even a
+        # broken one an Error rather than a UnicodeDecodeError.
+        message = _status_message(status).decode(errors="replace")
         _status_destroy(status)
         raise Error(message)
 
@@ -139,8 +172,9 @@ class Mesh(_Handle):
         if _handle is None:
             axes = dict(axes or {})
             names = (ctypes.c_char_p * len(axes))(
-                *[n.encode() for n in axes])
-            sizes = (ctypes.c_int64 * len(axes))(*axes.values())
+                *[_text(n, "an axis name") for n in axes])
+            sizes = (ctypes.c_int64 * len(axes))(
+                *[_int64(v, "an axis size") for v in axes.values()])
             out = _p()
             _check(_mesh_create(len(axes), names, sizes, ctypes.byref(out)))
             _handle = out.value
@@ -149,7 +183,7 @@ class Mesh(_Handle):
     @classmethod
     def parse(cls, text):
         out = _p()
-        _check(_parse_mesh(text.encode(), ctypes.byref(out)))
+        _check(_parse_mesh(_text(text, "the mesh text"), ctypes.byref(out)))
         return cls(_handle=out.value)
 
     @property
@@ -172,16 +206,18 @@ class TensorSharding(_Handle):
     @classmethod
     def parse(cls, text):
         out = _p()
-        _check(_parse_sharding(text.encode(), ctypes.byref(out)))
+        _check(_parse_sharding(_text(text, "the sharding text"),
+                               ctypes.byref(out)))
         return cls(out.value)
 
     @classmethod
     def from_hlo(cls, hlo, mesh, mesh_name, rank):
         """The sharding a GSPMD HloSharding text gives on `mesh`."""
         out = _p()
-        _check(_sharding_from_hlo(hlo.encode(), mesh._handle,
-                                  mesh_name.encode(), rank,
-                                  ctypes.byref(out)))
+        _check(_sharding_from_hlo(_text(hlo, "the HloSharding text"),
+                                  mesh._handle,
+                                  _text(mesh_name, "the mesh name"),
+                                  _size(rank, "the rank"), ctypes.byref(out)))
         return cls(out.value)
 
     @property
@@ -202,7 +238,8 @@ class TensorSharding(_Handle):
 
     def verify(self, mesh, shape):
         """Raises Error unless the sharding fits `shape` on `mesh`."""
-        dims = (ctypes.c_int64 * len(shape))(*shape)
+        dims = (ctypes.c_int64 * len(shape))(
+            *[_int64(d, "a dimension") for d in shape])
         _check(_sharding_verify(self._handle, mesh._handle, dims, len(shape)))
 
     def to_hlo(self, mesh):
@@ -247,11 +284,13 @@ class Module(_Handle):
 
     def run_passes(self, pipeline):
         """Runs "sdy-propagation-pipeline" or a comma list of passes."""
-        _check(_module_run_passes(self._handle, pipeline.encode()))
+        _check(_module_run_passes(self._handle,
+                                  _text(pipeline, "the pass pipeline")))
 
     def mesh(self, name):
         out = _p()
-        _check(_module_mesh(self._handle, name.encode(), ctypes.byref(out)))
+        _check(_module_mesh(self._handle, _text(name, "the mesh name"),
+                            ctypes.byref(out)))
         return Mesh(_handle=out.value)
 
     def values(self):

@@ -70,6 +70,42 @@ class ShardingTest(unittest.TestCase):
         with self.assertRaisesRegex(shardkit.Error, "unknown pass"):
             m.run_passes("sdy-bogus")
 
+    def test_inputs_are_checked_before_the_call(self):
+        mesh = shardkit.Mesh({"x": 2})
+        s = shardkit.TensorSharding.parse('<@mesh, [{"x"}]>')
+        with self.assertRaisesRegex(shardkit.Error, "does not fit in 64 bits"):
+            s.verify(mesh, [2**64 + 2])
+        with self.assertRaisesRegex(shardkit.Error, "negative size"):
+            s.verify(mesh, [-2])
+        with self.assertRaisesRegex(shardkit.Error, "does not fit in 64 bits"):
+            shardkit.Mesh({"x": 2**64 + 2})
+        with self.assertRaisesRegex(shardkit.Error, "NUL"):
+            shardkit.Mesh.parse('<["x"=2]>\0junk')
+        with self.assertRaisesRegex(shardkit.Error, "out of range"):
+            shardkit.TensorSharding.from_hlo("{replicated}", mesh, "mesh", -1)
+
+    def test_messages_are_errors_in_the_cli_form(self):
+        with self.assertRaisesRegex(shardkit.Error, "^error: "):
+            shardkit.Mesh.parse('<["x"=2, \u00ff]>')
+        with self.assertRaisesRegex(shardkit.Error, r"^<input>:1:\d+: error: "):
+            shardkit.Module.parse("func.func @f(\u00ff")
+
+    def test_threads_read_one_module(self):
+        import threading
+        m = shardkit.Module.parse(MODULE)
+        seen = []
+
+        def read():
+            seen.append([(v.name, v.type, str(v.sharding)) for v in m.values()])
+
+        threads = [threading.Thread(target=read) for _ in range(8)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        self.assertEqual(len(seen), 8)
+        self.assertTrue(all(s == seen[0] for s in seen))
+
     def test_version(self):
         self.assertRegex(shardkit.version(), r"^\d+\.\d+\.\d+$")
 

@@ -26,6 +26,7 @@ absl::StatusOr<std::unique_ptr<Module>> parseTerminated(
                    {}});
   }
   module->source_lines = SourceLines(text);
+  module->source_lines.setFirstLine(options.first_line);
   {
     TimedPhase phase("read");
     // About one op a line: the arrays then grow without moving. The spare
@@ -72,12 +73,12 @@ absl::StatusOr<std::unique_ptr<Module>> parseModuleInPlace(
   return parseTerminated(text, file_name, options);
 }
 
-std::vector<std::string> splitInputFile(std::string_view text) {
-  std::vector<std::string> chunks;
-  std::string current;
-  size_t lines_before = 0;
+std::vector<InputChunk> splitInputChunks(std::string_view text) {
+  std::vector<InputChunk> chunks;
+  size_t chunk_start = 0;
+  int64_t chunk_line = 1;
+  int64_t line_number = 1;
   size_t line_start = 0;
-  size_t chunk_lines = 0;
   while (line_start <= text.size()) {
     size_t end = text.find('\n', line_start);
     std::string_view line = text.substr(
@@ -89,19 +90,28 @@ std::vector<std::string> splitInputFile(std::string_view text) {
       trimmed.remove_prefix(1);
     }
     if (trimmed.starts_with("// -----")) {
-      chunks.push_back(std::string(lines_before, '\n') + current);
-      lines_before += chunk_lines + 1;
-      current.clear();
-      chunk_lines = 0;
-    } else {
-      current.append(line);
-      current += '\n';
-      ++chunk_lines;
+      chunks.push_back(
+          {text.substr(chunk_start, line_start - chunk_start), chunk_line});
+      chunk_start = end == std::string_view::npos ? text.size() : end + 1;
+      chunk_line = line_number + 1;
     }
     if (end == std::string_view::npos) break;
     line_start = end + 1;
+    ++line_number;
   }
-  chunks.push_back(std::string(lines_before, '\n') + current);
+  chunks.push_back({text.substr(chunk_start), chunk_line});
+  return chunks;
+}
+
+std::vector<std::string> splitInputFile(std::string_view text) {
+  std::vector<std::string> chunks;
+  for (const InputChunk& chunk : splitInputChunks(text)) {
+    std::string padded(static_cast<size_t>(chunk.first_line - 1), '\n');
+    padded.append(chunk.text);
+    // Every chunk ends in a newline, as its lines were read.
+    if (padded.empty() || padded.back() != '\n') padded += '\n';
+    chunks.push_back(std::move(padded));
+  }
   return chunks;
 }
 

@@ -23,6 +23,7 @@ absl::Status ModuleReader::located(const absl::Status& status,
   auto diagnostic = [&](size_t at, std::string_view message) {
     Diagnostic d;
     d.location = sourceLocation(module_->file_name, parser_.buffer(), at);
+    d.location.line += options_.first_line - 1;
     // One line per diagnostic: quoted input text may span lines.
     d.message = std::string(message);
     for (char& c : d.message) {

@@ -17,6 +17,7 @@
 #include "shardkit/asm/module_io.h"
 #include "shardkit/asm/op_syntax.h"
 #include "shardkit/internal/mix_word.h"
+#include "shardkit/support/budgets.h"
 #include "shardkit/text/scanner.h"
 #include "src/asm/text_hash.h"
 #include "src/asm/value_names.h"
@@ -173,7 +174,7 @@ class ModuleReader : public OpReader {
                           size_t offset);
   // Deeper nesting (of regions, attributes or types) is rejected rather
   // than risking the stack.
-  static constexpr int kMaxDepth = 400;
+  static constexpr int kMaxDepth = kMaxNestingDepth;
   absl::Status enter();  // recursion guard
   void leave() { --depth_; }
   void skipOptionalLocation();

@@ -1,10 +1,12 @@
 // The C API (include/shardkit/c/shardkit.h) over the C++ library. Every entry
 // point catches whatever the C++ side throws (only std::bad_alloc in
 // practice) and turns it into a status: no exception crosses into C.
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <memory>
+#include <mutex>
 #include <new>
 #include <string>
 #include <vector>
@@ -15,10 +17,12 @@
 #include "shardkit/core/verify_sharding.h"
 #include "shardkit/dialect/func/func_ops.h"
 #include "shardkit/dialect/sdy/sharding_site.h"
+#include "shardkit/ir/diagnostic.h"
 #include "shardkit/mpmd/dialect.h"
 #include "shardkit/partition/passes.h"
 #include "shardkit/passes/pipeline.h"
 #include "shardkit/support/strings.h"
+#include "shardkit/support/utf8.h"
 #include "shardkit/text/hlo_sharding.h"
 #include "shardkit/text/parse.h"
 #include "shardkit/version.h"
@@ -43,8 +47,12 @@ struct shardkit_module {
     std::string function, name, type;
   };
   std::unique_ptr<shardkit::Module> module;
-  std::vector<ValueEntry> values;
-  bool values_current = false;
+  // Serializes every call on the handle: the "const" accessors fill the
+  // value table and the module's own lazy tables (printed names), so
+  // several threads reading one module would race without it.
+  mutable std::mutex mutex;
+  std::vector<ValueEntry> values;  // guarded by mutex
+  bool values_current = false;     // guarded by mutex
 };
 
 namespace {
@@ -62,13 +70,44 @@ shardkit_status* makeStatus(std::string message) {
   }
 }
 
+// Longer messages are cut (at a UTF-8 boundary): a message may quote the
+// input, which may be megabytes.
+constexpr size_t kMaxMessageBytes = 4096;
+
+// A status's message in the CLI's form: `LINE:COL: error: ...` lines for
+// diagnostics, `error: ...` otherwise; each line printable (control bytes
+// and invalid UTF-8 as `\XX`), so it decodes as UTF-8 in every binding.
+std::string messageOf(const absl::Status& status) {
+  std::string_view raw = fromAbsl(status.message());
+  std::string text = hasDiagnostics(status) ? "" : "error: ";
+  for (size_t start = 0; start <= raw.size();) {
+    size_t end = std::min(raw.find('\n', start), raw.size());
+    if (start > 0) text += '\n';
+    text += printableText(raw.substr(start, end - start));
+    start = end + 1;
+  }
+  if (text.size() > kMaxMessageBytes) {
+    text = std::string(utf8Prefix(text, kMaxMessageBytes)) + "...";
+  }
+  return text;
+}
+
 shardkit_status* fromStatus(const absl::Status& status) {
   if (status.ok()) return nullptr;
-  return makeStatus(std::string(fromAbsl(status.message())));
+  return makeStatus(messageOf(status));
 }
 
 shardkit_status* nullArgument(const char* what) {
   return makeStatus(strCat("error: ", what, " is NULL"));
+}
+
+// Ranks above this are refused before anything is allocated for them (a
+// rank from C is a size_t the caller may have got wrong).
+constexpr size_t kMaxRank = 1 << 16;
+
+shardkit_status* tooManyDimensions(size_t rank) {
+  return makeStatus(strCat("error: rank ", rank, " is above the limit of ",
+                           kMaxRank, " dimensions"));
 }
 
 // Runs `fn` (returning shardkit_status*), turning exceptions into statuses.
@@ -94,7 +133,7 @@ char* copyString(std::string_view text) {
   return out;
 }
 
-// Numbers the module's values as the header describes.
+// Numbers the module's values as the header describes. Requires m->mutex.
 void refreshValues(shardkit_module* m) {
   if (m->values_current) return;
   m->values.clear();
@@ -116,6 +155,7 @@ void refreshValues(shardkit_module* m) {
 const shardkit_module::ValueEntry* valueAt(const shardkit_module* m,
                                            size_t index) {
   if (m == nullptr) return nullptr;
+  std::lock_guard<std::mutex> lock(m->mutex);
   try {
     refreshValues(const_cast<shardkit_module*>(m));
   } catch (...) {
@@ -265,6 +305,13 @@ shardkit_status* shardkit_tensor_sharding_verify(
   if (!sharding) return nullArgument("sharding");
   if (!mesh) return nullArgument("mesh");
   if (rank > 0 && !shape) return nullArgument("shape");
+  if (rank > kMaxRank) return tooManyDimensions(rank);
+  for (size_t i = 0; i < rank; ++i) {
+    if (shape[i] < 0) {
+      return makeStatus(
+          strCat("error: dimension ", i, " has negative size ", shape[i]));
+    }
+  }
   return guarded([&]() -> shardkit_status* {
     std::vector<int64_t> dims(shape, shape + rank);
     ShardingVerifyOptions options;
@@ -300,6 +347,7 @@ shardkit_status* shardkit_tensor_sharding_from_hlo(
   if (!mesh) return nullArgument("mesh");
   if (!mesh_name) return nullArgument("mesh_name");
   if (!out) return nullArgument("out");
+  if (rank > kMaxRank) return tooManyDimensions(rank);
   return guarded([&]() -> shardkit_status* {
     absl::StatusOr<HloSharding> parsed = parseHloSharding(hlo);
     if (!parsed.ok()) return fromStatus(parsed.status());
@@ -337,6 +385,7 @@ shardkit_status* shardkit_module_run_passes(shardkit_module* module,
   if (!module) return nullArgument("module");
   if (!pass_pipeline) return nullArgument("pass_pipeline");
   return guarded([&]() -> shardkit_status* {
+    std::lock_guard<std::mutex> lock(module->mutex);
     module->values_current = false;
     return fromStatus(runPassPipeline(*module->module, pass_pipeline));
   });
@@ -347,6 +396,7 @@ shardkit_status* shardkit_module_print(const shardkit_module* module,
   if (!module) return nullArgument("module");
   if (!out) return nullArgument("out");
   return guarded([&]() -> shardkit_status* {
+    std::lock_guard<std::mutex> lock(module->mutex);
     char* text = copyString(printModule(*module->module));
     if (!text) throw std::bad_alloc();
     *out = text;
@@ -360,6 +410,7 @@ shardkit_status* shardkit_module_mesh(const shardkit_module* module,
   if (!name) return nullArgument("name");
   if (!out) return nullArgument("out");
   return guarded([&]() -> shardkit_status* {
+    std::lock_guard<std::mutex> lock(module->mutex);
     MeshTable meshes = module->module->meshTable();
     const Mesh* mesh = meshes.find(name);
     if (!mesh) return makeStatus(strCat("error: no mesh named @", name));
@@ -372,6 +423,7 @@ void shardkit_module_destroy(shardkit_module* module) { delete module; }
 
 size_t shardkit_module_num_values(const shardkit_module* module) {
   if (!module) return 0;
+  std::lock_guard<std::mutex> lock(module->mutex);
   try {
     refreshValues(const_cast<shardkit_module*>(module));
     return module->values.size();
@@ -405,6 +457,7 @@ shardkit_status* shardkit_module_value_sharding(
   if (!out) return nullArgument("out");
   return guarded([&]() -> shardkit_status* {
     const auto* entry = valueAt(module, value);
+    std::lock_guard<std::mutex> lock(module->mutex);
     if (!entry)
       return makeStatus(strCat("error: no value ", value, " (the module has ",
                                module->values.size(), ")"));

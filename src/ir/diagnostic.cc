@@ -5,6 +5,7 @@
 #include "absl/strings/cord.h"
 #include "shardkit/asm/module_io.h"
 #include "shardkit/support/strings.h"
+#include "shardkit/support/utf8.h"
 #include "shardkit/text/lexer.h"
 
 namespace shardkit {
@@ -110,28 +111,6 @@ void appendLine(std::string& out, const Diagnostic& d) {
   std::string where = toString(d.location);
   if (!where.empty()) strAppend(out, printableText(where), ": ");
   strAppend(out, toString(d.severity), ": ", printableText(d.message));
-}
-
-// The length of the well-formed UTF-8 sequence of two to four bytes at the
-// start of `s` (no overlong forms, surrogates or code points past
-// U+10FFFF), or 0.
-size_t utf8SequenceLength(std::string_view s) {
-  auto byte = [&](size_t i) { return static_cast<unsigned char>(s[i]); };
-  auto continuation = [&](size_t i) {
-    return i < s.size() && (byte(i) & 0xC0) == 0x80;
-  };
-  unsigned char lead = byte(0);
-  size_t length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC2 ? 2 : 0;
-  if (length == 0 || lead > 0xF4) return 0;
-  for (size_t i = 1; i < length; ++i) {
-    if (!continuation(i)) return 0;
-  }
-  unsigned char second = byte(1);
-  if ((lead == 0xE0 && second < 0xA0) || (lead == 0xED && second >= 0xA0) ||
-      (lead == 0xF0 && second < 0x90) || (lead == 0xF4 && second >= 0x90)) {
-    return 0;
-  }
-  return length;
 }
 
 // How an op without a source position is named: its first result as the

@@ -13,42 +13,14 @@
 #include "shardkit/rules/registry.h"
 #include "shardkit/support/enum_table.h"
 #include "shardkit/support/strings.h"
+#include "shardkit/support/utf8.h"
 
 namespace shardkit {
 namespace {
 
-// `text` as a JSON string literal (also a valid DOT quoted string, whose
-// escapes are a subset).
-void appendQuotedJson(std::string& out, std::string_view text) {
-  out += '"';
-  for (char c : text) {
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          out += fmt::format("\\u{:04x}", static_cast<unsigned char>(c));
-        } else {
-          out += c;
-        }
-    }
-  }
-  out += '"';
-}
-
 std::string quotedJson(std::string_view text) {
   std::string out;
-  appendQuotedJson(out, text);
+  appendJsonString(out, text);
   return out;
 }
 
@@ -133,7 +105,7 @@ class DotWriter : public GraphWriter {
 
   void writeFunction(FuncOp func, int index) {
     strAppend(out_, "  subgraph cluster_", index, " {\n    label=");
-    appendQuotedJson(out_, strCat("@", func.name()));
+    appendJsonString(out_, strCat("@", func.name()));
     out_ += ";\n";
     for (Value arg : func.body().arguments()) writeArgument(arg);
     for (Op op : bodyOps(func)) {
@@ -150,7 +122,7 @@ class DotWriter : public GraphWriter {
     if (std::string s = shardingText(arg); !s.empty())
       strAppend(label, "\n", s);
     strAppend(out_, "    ", valueNode(arg), " [shape=ellipse, label=");
-    appendQuotedJson(out_, label);
+    appendJsonString(out_, label);
     out_ += "];\n";
   }
 
@@ -165,7 +137,7 @@ class DotWriter : public GraphWriter {
         strAppend(label, "\n", s);
     }
     strAppend(out_, "    op", op.id(), " [label=");
-    appendQuotedJson(out_, label);
+    appendJsonString(out_, label);
     strAppend(out_, kNodeStyles[kindOf(op)].dot_attrs, "];\n");
     for (Value operand : op.operands()) {
       strAppend(out_, "    ", valueNode(operand), " -> op", op.id(), ";\n");
@@ -264,7 +236,7 @@ class JsonWriter : public GraphWriter {
     out_ += "],\n        \"rule\": ";
     absl::StatusOr<std::optional<OpShardingRule>> rule = shardingRuleFor(op);
     if (rule.ok() && rule->has_value()) {
-      appendQuotedJson(out_, toAttrString(**rule));
+      appendJsonString(out_, toAttrString(**rule));
     } else {
       out_ += "null";
     }

@@ -1,11 +1,14 @@
 // Communication cost of a collective (see the header).
 #include "shardkit/sim/comm_cost.h"
 
+#include <algorithm>
 #include <cctype>
 #include <string>
 
 #include "absl/container/flat_hash_map.h"
 #include "shardkit/core/sharding_math.h"
+#include "shardkit/support/budgets.h"
+#include "shardkit/support/checked_math.h"
 #include "shardkit/support/strings.h"
 
 namespace shardkit {
@@ -38,8 +41,25 @@ std::optional<int64_t> elementBits(std::string_view type) {
   return bits;
 }
 
-bool shardsMove(const TensorSharding& operand, const Mesh& operand_mesh,
-                const TensorSharding& result, const Mesh& target_mesh) {
+// Whether some device holds another shard after the permute than before.
+absl::StatusOr<bool> shardsMove(const TensorSharding& operand,
+                                const Mesh& operand_mesh,
+                                const TensorSharding& result,
+                                const Mesh& target_mesh) {
+  // The same sharding of the same devices moves nothing, however many.
+  if (operand == result && operand_mesh.sameDeviceOrder(target_mesh) &&
+      operand_mesh.axes == target_mesh.axes) {
+    return false;
+  }
+  int64_t devices = std::max(operand_mesh.totalSize(), target_mesh.totalSize());
+  // Every device's shard is compared before and after: bounded, since a
+  // mesh of 2^28 devices would take gigabytes.
+  if (devices > kDeviceBudget) {
+    return absl::ResourceExhaustedError(
+        toAbsl(strCat("the cost of a collective_permute over ", devices,
+                      " devices exceeds the budget of ", kDeviceBudget,
+                      " devices compared one by one")));
+  }
   absl::flat_hash_map<int64_t, std::vector<int64_t>> before;
   for (DeviceShard& d : deviceShards(operand, operand_mesh)) {
     before[d.device_id] = std::move(d.shard_index);
@@ -49,6 +69,11 @@ bool shardsMove(const TensorSharding& operand, const Mesh& operand_mesh,
     if (it == before.end() || it->second != d.shard_index) return true;
   }
   return false;
+}
+
+absl::Status overflow(std::string_view what) {
+  return absl::OutOfRangeError(
+      toAbsl(strCat("the ", what, " of the collective overflows int64")));
 }
 
 }  // namespace
@@ -95,10 +120,15 @@ absl::StatusOr<CommCost> communicationCost(const Collective& c,
       return absl::InvalidArgumentError(
           "the cost of a collective needs a static shape");
     }
-    cost.local_bytes_in *= dim;
+    if (!checkedMul(cost.local_bytes_in, dim, cost.local_bytes_in)) {
+      return overflow("local bytes");
+    }
   }
   for (const AxisRef& axis : collectiveAxes(c)) {
-    cost.group_size *= axis.size(operand_mesh);
+    if (!checkedMul(cost.group_size, axis.size(operand_mesh),
+                    cost.group_size)) {
+      return overflow("device group size");
+    }
   }
   double s = static_cast<double>(cost.local_bytes_in);
   double n = static_cast<double>(cost.group_size);
@@ -113,11 +143,13 @@ absl::StatusOr<CommCost> communicationCost(const Collective& c,
     case CollectiveKind::kAllReduce:
       cost.bytes_received_per_device = 2 * (n - 1) / n * s;
       break;
-    case CollectiveKind::kCollectivePermute:
-      cost.bytes_received_per_device =
-          shardsMove(operand, operand_mesh, c.out_sharding, target_mesh) ? s
-                                                                         : 0;
+    case CollectiveKind::kCollectivePermute: {
+      absl::StatusOr<bool> moves =
+          shardsMove(operand, operand_mesh, c.out_sharding, target_mesh);
+      if (!moves.ok()) return moves.status();
+      cost.bytes_received_per_device = *moves ? s : 0;
       break;
+    }
     case CollectiveKind::kAllSlice:
     case CollectiveKind::kShardedToUnreduced:
     case CollectiveKind::kReplicatedToUnreduced:

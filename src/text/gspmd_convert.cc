@@ -14,6 +14,7 @@
 #include <set>
 
 #include "absl/container/flat_hash_map.h"
+#include "shardkit/support/budgets.h"
 #include "shardkit/support/status_macros.h"
 #include "shardkit/support/strings.h"
 #include "shardkit/text/hlo_sharding.h"
@@ -308,11 +309,20 @@ absl::StatusOr<TensorSharding> fromHloSharding(const HloSharding& hlo,
     return gspmdError(strCat("the sharding tiles ", hlo.dataRank(),
                              " dimensions, the tensor has rank ", rank));
   }
-  std::vector<int64_t> devices = hlo.tileDevices();
-  if (static_cast<int64_t>(devices.size()) != mesh.totalSize()) {
-    return gspmdError(strCat("the sharding has ", devices.size(),
-                             " devices, the mesh ", mesh.totalSize()));
+  // The tile count (at most 2^40: the parser checks it) is checked before
+  // the tiles are listed, against the mesh and against the budget.
+  int64_t tiles = 1;
+  for (int64_t d : hlo.tile_dims) tiles *= d;
+  if (tiles != mesh.totalSize()) {
+    return gspmdError(strCat("the sharding has ", tiles, " devices, the mesh ",
+                             mesh.totalSize()));
   }
+  if (tiles > kDeviceBudget) {
+    return gspmdError(strCat("the sharding's ", tiles,
+                             " devices exceed the budget of ", kDeviceBudget,
+                             " devices listed one by one"));
+  }
+  std::vector<int64_t> devices = hlo.tileDevices();
   MeshCoordinates mc(mesh);
   std::vector<int64_t> positions;
   positions.reserve(devices.size());

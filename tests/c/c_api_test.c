@@ -176,12 +176,52 @@ static void testDeprecatedNames(void) {
 #pragma GCC diagnostic pop
 }
 
+/* Messages in the CLI's form (`error: ...`), printable (raw input bytes
+ * escaped, so every binding decodes them as UTF-8) and bounded; inputs
+ * checked before they are used. */
+static void testCheckedInputs(void) {
+  shardkit_mesh* mesh = NULL;
+  EXPECT(errorContains(shardkit_mesh_parse("<[\"x\"=2, \xff]>", &mesh),
+                       "error: "));
+  shardkit_status* status = shardkit_mesh_parse("<[\"x\"=2, \xff]>", &mesh);
+  EXPECT(status && strncmp(shardkit_status_message(status), "error: ", 7) == 0);
+  EXPECT(status && strchr(shardkit_status_message(status), '\xff') == NULL);
+  shardkit_status_destroy(status);
+
+  /* A message quoting a megabyte of input is cut. */
+  size_t big = 1 << 20;
+  char* text = malloc(big + 8);
+  memset(text, '\xe2', big);
+  strcpy(text + big, "<[");
+  status = shardkit_mesh_parse(text, &mesh);
+  EXPECT(status && strlen(shardkit_status_message(status)) <= 4100);
+  shardkit_status_destroy(status);
+  free(text);
+
+  const char* names[] = {"x"};
+  int64_t sizes[] = {2};
+  EXPECT(shardkit_mesh_create(1, names, sizes, &mesh) == NULL);
+  shardkit_tensor_sharding* s = NULL;
+  EXPECT(shardkit_tensor_sharding_parse("<@mesh, [{\"x\"}]>", &s) == NULL);
+  int64_t negative[] = {-4};
+  EXPECT(errorContains(shardkit_tensor_sharding_verify(s, mesh, negative, 1),
+                       "error: dimension 0 has negative size -4"));
+  shardkit_tensor_sharding* out = NULL;
+  EXPECT(errorContains(shardkit_tensor_sharding_from_hlo(
+                           "{replicated}", mesh, "mesh", (size_t)1 << 40, &out),
+                       "error: rank 1099511627776 is above the limit"));
+  EXPECT(out == NULL);
+  shardkit_tensor_sharding_destroy(s);
+  shardkit_mesh_destroy(mesh);
+}
+
 int main(void) {
   EXPECT(strcmp(shardkit_version(), "0.1.0") == 0);
   testShardings();
   testErrors();
   testModules();
   testDeprecatedNames();
+  testCheckedInputs();
   if (failures) {
     fprintf(stderr, "%d failed\n", failures);
     return 1;

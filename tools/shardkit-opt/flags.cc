@@ -3,6 +3,7 @@
 #include "tools/shardkit-opt/flags.h"
 
 #include <charconv>
+#include <cstdint>
 #include <optional>
 #include <string_view>
 #include <utility>
@@ -66,6 +67,49 @@ absl::Status setThreads(Flags& flags, std::string_view value) {
                             ", got '", value, "'"));
   }
   flags.threads = threads;
+  return ok();
+}
+
+// `N`, `NK`, `NM` or `NG` (binary multiples) as a byte count of at least 1
+// and at most 2^50, or nullopt.
+std::optional<size_t> byteCount(std::string_view text) {
+  int shift = 0;
+  if (!text.empty()) {
+    switch (text.back()) {
+      case 'K':
+        shift = 10;
+        break;
+      case 'M':
+        shift = 20;
+        break;
+      case 'G':
+        shift = 30;
+        break;
+      default:
+        break;
+    }
+  }
+  if (shift != 0) text.remove_suffix(1);
+  uint64_t value = 0;
+  auto [end, error] =
+      std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || error != std::errc() ||
+      end != text.data() + text.size() || value < 1 ||
+      value > (uint64_t{1} << (50 - shift))) {
+    return std::nullopt;
+  }
+  return static_cast<size_t>(value << shift);
+}
+
+absl::Status setMaxInputSize(Flags& flags, std::string_view value) {
+  std::optional<size_t> bytes = byteCount(value);
+  if (!bytes) {
+    return flagError(
+        strCat("--max-input-size takes a byte count (N, NK, NM or NG, at "
+               "most 2^50 bytes), got '",
+               value, "'"));
+  }
+  flags.max_input_bytes = *bytes;
   return ok();
 }
 
@@ -242,6 +286,10 @@ const FlagSpec kFlags[] = {
      "accepted for mlir-opt's RUN lines; shardkit reports\n"
      "errors, and warnings only outside -verify-diagnostics",
      setVerbosity},
+    {"max-input-size", "--", Arity::kRequired, "N[K|M|G]",
+     "the largest input read, file or stream\n"
+     "(default 1G)",
+     setMaxInputSize},
     {"mlir-timing", "-", Arity::kNone, "",
      "print the time of each phase to stderr",
      [](Flags& f, std::string_view) {

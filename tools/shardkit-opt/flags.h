@@ -55,6 +55,9 @@ struct Flags {
   // --list-passes: print the passes, their summaries and options.
   bool list_passes = false;
   // The passes, from `-PASS[=OPTIONS]` flags or one --pass-pipeline.
+  // --max-input-size=N[K|M|G]: the largest input read, file or stream (an
+  // endless stream such as /dev/zero is an error, not all of memory).
+  size_t max_input_bytes = size_t{1} << 30;
   std::vector<PassRequest> passes;
   bool pass_pipeline = false;
   // -mlir-print-ir-*: the module on stderr around passes (ir_printing.h).

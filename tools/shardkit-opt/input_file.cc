@@ -39,9 +39,16 @@ void setBusMessage(const std::string& path) {
   bus_message_size = message.size();
 }
 
+// The error for an input larger than the limit.
+std::string tooLarge(size_t max_bytes) {
+  return "the input is larger than " + std::to_string(max_bytes) +
+         " bytes (--max-input-size raises the limit)";
+}
+
 }  // namespace
 
-std::optional<std::string> InputFile::open(const std::string& path) {
+std::optional<std::string> InputFile::open(const std::string& path,
+                                           size_t max_bytes) {
   release();
   int fd = 0;
   if (path != "-") {
@@ -60,7 +67,9 @@ std::optional<std::string> InputFile::open(const std::string& path) {
                       : 0;
     long page = ::sysconf(_SC_PAGESIZE);
     void* map = MAP_FAILED;
-    if (size > 0 && page > 0 && size % static_cast<size_t>(page) != 0) {
+    if (size > max_bytes) {
+      error = tooLarge(max_bytes);
+    } else if (size > 0 && page > 0 && size % static_cast<size_t>(page) != 0) {
       // The reader reads the whole text: populate the mapping at once.
       map = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
       // The text must be followed by a NUL. The zero fill past the file's
@@ -90,8 +99,8 @@ std::optional<std::string> InputFile::open(const std::string& path) {
       // Once the handler is in place: a file cut short since fstat faults
       // here.
       static_cast<char*>(map)[size] = '\0';
-    } else {
-      error = readAll(fd, size);
+    } else if (!error) {
+      error = readAll(fd, size, max_bytes);
     }
   }
   if (fd != 0) ::close(fd);
@@ -99,12 +108,16 @@ std::optional<std::string> InputFile::open(const std::string& path) {
   return error;
 }
 
-std::optional<std::string> InputFile::readAll(int fd, size_t size_hint) {
+std::optional<std::string> InputFile::readAll(int fd, size_t size_hint,
+                                              size_t max_bytes) {
   if (size_hint > 0) read_.reserve(size_hint);
   char chunk[1 << 16];
   while (true) {
     ssize_t n = ::read(fd, chunk, sizeof(chunk));
     if (n > 0) {
+      if (read_.size() + static_cast<size_t>(n) > max_bytes) {
+        return tooLarge(max_bytes);
+      }
       read_.append(chunk, static_cast<size_t>(n));
     } else if (n == 0) {
       return std::nullopt;

@@ -5,6 +5,7 @@
 #define SHARDKIT_TOOLS_SHARDKIT_OPT_INPUT_FILE_H_
 
 #include <cstddef>
+#include <cstdint>
 #include <ctime>
 #include <optional>
 #include <string>
@@ -25,7 +26,10 @@ class InputFile {
   // fill of its last page supplies the NUL after the text. A mapped file
   // cut short while it is read (SIGBUS) ends the process with an error
   // naming it and exit code 1.
-  std::optional<std::string> open(const std::string& path);
+  // An input of more than `max_bytes` is an error, found before a file is
+  // mapped and after at most that much of a stream was read.
+  std::optional<std::string> open(const std::string& path,
+                                  size_t max_bytes = SIZE_MAX);
 
   // The whole text; the byte just past it is a NUL (parseModuleInPlace).
   std::string_view text() const {
@@ -41,7 +45,8 @@ class InputFile {
   bool changedWhileRead() const;
 
  private:
-  std::optional<std::string> readAll(int fd, size_t size_hint);
+  std::optional<std::string> readAll(int fd, size_t size_hint,
+                                     size_t max_bytes);
   bool statChanged() const;
 
   std::string read_;  // the text, when it was read

@@ -12,8 +12,10 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <new>
 #include <optional>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <system_error>
 #include <thread>
@@ -163,11 +165,13 @@ void warnCommReportGaps(Module& module, const Flags& flags) {
   }
 }
 
-// Processes one chunk, `text` (followed by a NUL), calling `release_text`
+// Processes one chunk, `text` (followed by a NUL) starting on line
+// `first_line` of the file, calling `release_text`
 // once it is read; returns false on error (diagnostics go to `diags`).
-bool processChunk(std::string_view text, absl::FunctionRef<void()> release_text,
-                  const Flags& flags, const std::string& file, bool last_chunk,
-                  OutputFile& out, std::vector<CommReportEntry>& report,
+bool processChunk(std::string_view text, int64_t first_line,
+                  absl::FunctionRef<void()> release_text, const Flags& flags,
+                  const std::string& file, bool last_chunk, OutputFile& out,
+                  std::vector<CommReportEntry>& report,
                   std::vector<Diagnostic>& diags) {
   // -mlir-timing: the phases of this chunk, printed when it is done.
   std::optional<PhaseRecorder> recorder;
@@ -189,6 +193,7 @@ bool processChunk(std::string_view text, absl::FunctionRef<void()> release_text,
   ParseOptions options;
   options.allow_unregistered_dialect = flags.allow_unregistered;
   options.threads = threads;
+  options.first_line = first_line;
   absl::StatusOr<std::unique_ptr<Module>> module;
   {
     TimedPhase phase("parse");
@@ -292,6 +297,55 @@ void tuneAllocator() {
   mallopt(M_MMAP_THRESHOLD, 1 << 30);
 }
 
+// Writes the run's outputs, all or nothing: every file output (-o, and
+// --comm-report after a successful run) is finished, complete and synced,
+// before any target is replaced, so one that cannot be written leaves every
+// target as it was. A stream keeps what reached it and reports a write
+// error even when the run failed. Returns false on a write error.
+bool finishOutputs(const Flags& flags, bool ok, OutputFile& out,
+                   const std::vector<CommReportEntry>& report) {
+  auto cannotWrite = [](const std::string& path, const std::string& error) {
+    return toolError(path == "-"
+                         ? strCat("cannot write to stdout: ", error)
+                         : strCat("cannot write '", path, "': ", error));
+  };
+  if (!ok) {
+    // A file target keeps its previous contents (it may be the input).
+    if (out.withdrawable()) {
+      out.discard();
+      return true;
+    }
+    std::optional<std::string> error = out.finish();
+    return !error || cannotWrite(flags.output, *error);
+  }
+  std::optional<OutputFile> report_out;
+  if (!flags.comm_report.empty()) {
+    if (report.empty() && !flags.verify_diagnostics) {
+      std::cerr << kNoCollectivesNote;
+    }
+    report_out.emplace(flags.comm_report);
+    report_out->write(commReportJson(report));
+  }
+  if (std::optional<std::string> error = out.finish()) {
+    return cannotWrite(flags.output, *error);
+  }
+  if (report_out) {
+    if (std::optional<std::string> error = report_out->finish()) {
+      out.discard();
+      return cannotWrite(flags.comm_report, *error);
+    }
+  }
+  if (std::optional<std::string> error = out.install()) {
+    return cannotWrite(flags.output, *error);
+  }
+  if (report_out) {
+    if (std::optional<std::string> error = report_out->install()) {
+      return cannotWrite(flags.comm_report, *error);
+    }
+  }
+  return true;
+}
+
 int run(int argc, char** argv) {
   tuneAllocator();
   registerMpmdDialect();
@@ -317,7 +371,8 @@ int run(int argc, char** argv) {
     return 0;
   }
   InputFile input;
-  if (std::optional<std::string> error = input.open(flags.input)) {
+  if (std::optional<std::string> error =
+          input.open(flags.input, flags.max_input_bytes)) {
     toolError(strCat("cannot read '", flags.input, "': ", *error));
     return 1;
   }
@@ -328,9 +383,15 @@ int run(int argc, char** argv) {
                      "': the file changed while it was read"));
     return true;
   };
+  // -split-input-file: each chunk copied (so the file is read once, and
+  // released) with the line it starts on.
   std::vector<std::string> chunks;
+  std::vector<int64_t> first_lines;
   if (flags.split_input) {
-    chunks = splitInputFile(input.text());
+    for (const InputChunk& chunk : splitInputChunks(input.text())) {
+      chunks.emplace_back(chunk.text);
+      first_lines.push_back(chunk.first_line);
+    }
     input.release();
     if (changed_while_read()) return 1;
   }
@@ -342,6 +403,7 @@ int run(int argc, char** argv) {
   for (size_t i = 0; i < num_chunks; ++i) {
     if (i > 0) out.write("// -----\n");
     std::string_view text = flags.split_input ? chunks[i] : input.text();
+    const int64_t first_line = flags.split_input ? first_lines[i] : 1;
     // -verify-diagnostics reads the text again after the chunk.
     auto release_text = [&] {
       if (flags.verify_diagnostics) return;
@@ -353,7 +415,7 @@ int run(int argc, char** argv) {
     };
     std::vector<Diagnostic> diags;
     bool chunk_ok =
-        processChunk(text, release_text, flags, file,
+        processChunk(text, first_line, release_text, flags, file,
                      /*last_chunk=*/i + 1 == num_chunks, out, report, diags);
     // What was read may be the cut rather than the module: the errors are
     // not the file's.
@@ -370,7 +432,8 @@ int run(int argc, char** argv) {
       if (!flags.verify_diagnostics) std::cerr << formatDiagnostic(d) << "\n";
     }
     if (flags.verify_diagnostics) {
-      std::string problems = checkExpectedDiagnostics(text, file, diags);
+      std::string problems =
+          checkExpectedDiagnostics(text, file, diags, first_line);
       if (!problems.empty()) {
         std::cerr << problems;
         ok = false;
@@ -381,33 +444,7 @@ int run(int argc, char** argv) {
       ok = ok && chunk_ok;
     }
   }
-  if (flags.output == "-") {
-    // A closed stdout (EBADF), a full device or a reader that went away
-    // (EPIPE: SIGPIPE is ignored in main) are errors.
-    if (std::optional<std::string> error = out.commit()) {
-      toolError(strCat("cannot write to stdout: ", *error));
-      return 1;
-    }
-  } else if (ok) {
-    if (std::optional<std::string> error = out.commit()) {
-      toolError(strCat("cannot write '", flags.output, "': ", *error));
-      return 1;
-    }
-  } else {
-    // The target keeps its previous contents (it may be the input).
-    out.discard();
-  }
-  if (ok && !flags.comm_report.empty()) {
-    if (report.empty() && !flags.verify_diagnostics) {
-      std::cerr << kNoCollectivesNote;
-    }
-    if (std::optional<std::string> error =
-            writeOutput(flags.comm_report, commReportJson(report))) {
-      toolError(strCat("cannot write '", flags.comm_report, "': ", *error));
-      return 1;
-    }
-  }
-  return ok ? 0 : 1;
+  return (finishOutputs(flags, ok, out, report) && ok) ? 0 : 1;
 }
 
 }  // namespace
@@ -418,5 +455,17 @@ int main(int argc, char** argv) {
   // tool reports (EPIPE, EFBIG), not a signal.
   std::signal(SIGPIPE, SIG_IGN);
   std::signal(SIGXFSZ, SIG_IGN);
-  return shardkit::run(argc, argv);
+  // An allocation the input made too large (a size the budgets below do
+  // not bound) is an error, not an abort; unwinding removes temporary
+  // output files.
+  try {
+    return shardkit::run(argc, argv);
+  } catch (const std::bad_alloc&) {
+    shardkit::toolError(
+        "out of memory: the input needs more than is available");
+  } catch (const std::length_error&) {
+    shardkit::toolError(
+        "out of memory: a size derived from the input is too large");
+  }
+  return 1;
 }

@@ -122,10 +122,10 @@ DiagnosticLocation reportedAt(const Diagnostic& got, const std::string& file) {
 
 }  // namespace
 
-std::vector<ExpectedDiagnostic> parseExpectedDiagnostics(
-    std::string_view input) {
+std::vector<ExpectedDiagnostic> parseExpectedDiagnostics(std::string_view input,
+                                                         int64_t first_line) {
   std::vector<ExpectedDiagnostic> result;
-  int64_t number = 0;
+  int64_t number = first_line - 1;
   size_t start = 0;
   while (start < input.size()) {
     size_t end = input.find('\n', start);
@@ -147,7 +147,8 @@ std::vector<ExpectedDiagnostic> parseExpectedDiagnostics(
 
 std::string checkExpectedDiagnostics(std::string_view input,
                                      const std::string& file,
-                                     const std::vector<Diagnostic>& produced) {
+                                     const std::vector<Diagnostic>& produced,
+                                     int64_t first_line) {
   // Every diagnostic and note, indexed by its line (0: no position), so
   // that an annotation only looks at the diagnostics of its target line.
   std::vector<const Diagnostic*> all;
@@ -162,7 +163,8 @@ std::string checkExpectedDiagnostics(std::string_view input,
   }
   std::vector<bool> used(all.size(), false);
   std::vector<Diagnostic> mismatches;
-  for (const ExpectedDiagnostic& want : parseExpectedDiagnostics(input)) {
+  for (const ExpectedDiagnostic& want :
+       parseExpectedDiagnostics(input, first_line)) {
     bool matched = false;
     int64_t line = want.unknown_location ? 0 : want.target.value_or(-1);
     if (auto it = by_line.find(line); it != by_line.end()) {

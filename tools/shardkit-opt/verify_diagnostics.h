@@ -33,8 +33,10 @@ struct ExpectedDiagnostic {
 
 // The annotations of `input`, in order. Linear in the input's size whatever
 // its lines hold (no regular-expression engine).
+// `first_line` is the line number of the input's first line (a chunk of a
+// -split-input-file input starts later in its file).
 std::vector<ExpectedDiagnostic> parseExpectedDiagnostics(
-    std::string_view input);
+    std::string_view input, int64_t first_line = 1);
 
 // Returns an empty string when every annotation of `input` (read from
 // `file`) was matched and nothing else was produced; otherwise one line per
@@ -42,7 +44,8 @@ std::vector<ExpectedDiagnostic> parseExpectedDiagnostics(
 // diagnostic (at 1:1 for a diagnostic without a source position).
 std::string checkExpectedDiagnostics(std::string_view input,
                                      const std::string& file,
-                                     const std::vector<Diagnostic>& produced);
+                                     const std::vector<Diagnostic>& produced,
+                                     int64_t first_line = 1);
 
 }  // namespace shardkit
 

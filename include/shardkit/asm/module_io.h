@@ -9,6 +9,7 @@
 #define SHARDKIT_ASM_MODULE_IO_H_
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -29,6 +30,9 @@ struct ParseOptions {
   bool verify = true;
   // Threads for that verification (VerifyOptions::threads).
   int threads = 1;
+  // The line number of the text's first line, for diagnostics and op
+  // locations: a chunk of a larger file keeps the file's line numbers.
+  int64_t first_line = 1;
 };
 
 // Parses a module. On bad input, the status carries the diagnostics
@@ -55,9 +59,20 @@ inline absl::StatusOr<std::unique_ptr<Module>> parseModule(
   return parseModule(std::string_view(text), file_name, options);
 }
 
-// Splits `text` at lines `// -----` (what `-split-input-file` does).
-// Each chunk keeps its position: it is preceded by as many newlines as the
-// lines before it, so diagnostics keep the file's line numbers.
+// One chunk of a `-split-input-file` input: a view into the text, and the
+// line of the file it starts on (ParseOptions::first_line).
+struct InputChunk {
+  std::string_view text;
+  int64_t first_line = 1;
+};
+
+// Splits `text` at lines `// -----` (what `-split-input-file` does), in time
+// linear in the text; the chunks are views into it.
+std::vector<InputChunk> splitInputChunks(std::string_view text);
+
+// The same as copies, each preceded by as many newlines as the lines before
+// it, so that a plain parse keeps the file's line numbers. Quadratic in the
+// number of chunks: shardkit-opt uses splitInputChunks.
 std::vector<std::string> splitInputFile(std::string_view text);
 
 struct PrintOptions {

@@ -12,8 +12,12 @@
  * - A returned char* is the caller's: free it with shardkit_string_free.
  *   A returned const char* belongs to the handle it came from and lives as
  *   long as that handle (and, for a module, until its next change).
- * - Handles are not thread-safe; distinct handles may be used from distinct
- *   threads.
+ * - Threads: any number of threads may call the functions that take a
+ *   const handle on one handle at once (a module's calls are serialized by
+ *   a lock the handle holds). A call that changes a handle
+ *   (shardkit_module_run_passes, *_destroy) must not overlap other calls on
+ *   it: the const char* an accessor returned is invalid after it. Distinct
+ *   handles may be used from distinct threads.
  * - Names read shardkit_<object>_<verb> (shardkit_mesh_parse). The two older
  *   names shardkit_parse_mesh and shardkit_parse_tensor_sharding remain as
  *   deprecated aliases for one release.

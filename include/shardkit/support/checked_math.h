@@ -22,6 +22,14 @@ inline int64_t saturatingMul(int64_t a, int64_t b) {
   return checkedMul(a, b, out) ? out : std::numeric_limits<int64_t>::max();
 }
 
+// `a + b` for non-negative sizes, or INT64_MAX when it does not fit.
+inline int64_t saturatingAdd(int64_t a, int64_t b) {
+  int64_t out = 0;
+  return __builtin_add_overflow(a, b, &out)
+             ? std::numeric_limits<int64_t>::max()
+             : out;
+}
+
 // The product of `sizes`, or nullopt when it overflows int64.
 template <typename Range>
 std::optional<int64_t> checkedProduct(const Range& sizes) {

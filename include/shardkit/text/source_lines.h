@@ -38,6 +38,10 @@ class SourceLines {
     starts_.shrink_to_fit();
   }
 
+  // The line number of the text's first line (1 unless the text is a chunk
+  // of a larger file).
+  void setFirstLine(int64_t first_line) { first_line_ = first_line; }
+
   // The size of the text the lines were taken from.
   size_t textSize() const { return size_; }
   size_t numLines() const { return starts_.size() + 1; }
@@ -53,7 +57,7 @@ class SourceLines {
         starts_.begin());
     size_t line_start = later == 0 ? 0 : starts_[later - 1];
     LineCol lc;
-    lc.line = static_cast<int64_t>(later) + 1;
+    lc.line = static_cast<int64_t>(later) + first_line_;
     lc.col = static_cast<int64_t>(offset - line_start) + 1;
     return lc;
   }
@@ -61,6 +65,7 @@ class SourceLines {
  private:
   std::vector<uint32_t> starts_;
   size_t size_ = 0;
+  int64_t first_line_ = 1;
 };
 
 }  // namespace shardkit

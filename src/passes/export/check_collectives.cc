@@ -18,6 +18,7 @@
 #include "shardkit/ir/walk.h"
 #include "shardkit/passes/export_passes.h"
 #include "shardkit/sim/simulator.h"
+#include "shardkit/support/checked_math.h"
 #include "shardkit/support/status_macros.h"
 #include "shardkit/support/strings.h"
 #include "src/passes/export/collective_ops.h"
@@ -28,20 +29,35 @@ namespace {
 // Beyond this many elements over all devices a tree is not simulated.
 constexpr int64_t kMaxSimulatedElements = int64_t{1} << 24;
 
-// A collective of a tree and the collectives fed by its result.
+// A collective of a tree, which holds its nodes in pre-order (each node's
+// collectives come after it and before its next sibling): the walks below
+// iterate over this list with explicit stacks, since a chain of thousands
+// of collectives would overflow the call stack.
 struct Node {
   Op op;
   Collective collective;
-  std::vector<Node> children;
+  int parent = -1;  // the node whose result it reads; -1 for the root's
 };
 
-std::vector<Node> collectiveUsers(Value value) {
+// The collectives fed by `root`, transitively, in pre-order.
+std::vector<Node> collectiveTree(Value root) {
   std::vector<Node> nodes;
-  for (const Value::Use& use : value.uses()) {
-    Op user = use.user();
-    std::optional<Collective> c = passes_internal::collectiveOf(user);
-    if (!c) continue;
-    nodes.push_back(Node{user, *std::move(c), collectiveUsers(user.result(0))});
+  std::vector<Node> stack;
+  auto pushUsers = [&](Value value, int parent) {
+    size_t first = stack.size();
+    for (const Value::Use& use : value.uses()) {
+      Op user = use.user();
+      if (std::optional<Collective> c = passes_internal::collectiveOf(user)) {
+        stack.push_back(Node{user, *std::move(c), parent});
+      }
+    }
+    std::reverse(stack.begin() + static_cast<ptrdiff_t>(first), stack.end());
+  };
+  pushUsers(root, -1);
+  while (!stack.empty()) {
+    nodes.push_back(std::move(stack.back()));
+    stack.pop_back();
+    pushUsers(nodes.back().op.result(0), static_cast<int>(nodes.size() - 1));
   }
   return nodes;
 }
@@ -59,7 +75,7 @@ class CollectiveChecker {
       Value operand = op.operand(0);
       if (passes_internal::collectiveOf(operand.definingOp())) continue;
       if (!roots.insert(operand).second) continue;
-      SK_RETURN_IF_ERROR(checkTree(operand, collectiveUsers(operand)));
+      SK_RETURN_IF_ERROR(checkTree(operand, collectiveTree(operand)));
     }
     return absl::OkStatus();
   }
@@ -79,6 +95,7 @@ class CollectiveChecker {
     if (mesh == nullptr) return std::nullopt;
     for (const Node& user : users) {
       const Collective& c = user.collective;
+      if (user.parent != -1) continue;  // not right after the root
       if (c.kind != CollectiveKind::kAllReduce &&
           c.kind != CollectiveKind::kReduceScatter) {
         continue;
@@ -100,14 +117,6 @@ class CollectiveChecker {
     return sharding;
   }
 
-  // Per dimension, a multiple of every shard count in the tree.
-  void collectPadMultiples(const std::vector<Node>& nodes,
-                           std::vector<int64_t>& pads) const {
-    for (const Node& node : nodes) {
-      addShardCounts(node.collective.out_sharding, pads);
-      collectPadMultiples(node.children, pads);
-    }
-  }
   void addShardCounts(const TensorSharding& sharding,
                       std::vector<int64_t>& pads) const {
     const Mesh* mesh = meshes_.resolve(sharding);
@@ -128,26 +137,62 @@ class CollectiveChecker {
     const Mesh* mesh = meshes_.resolve(*sharding);
     std::vector<int64_t> pads(type.rank(), 1);
     addShardCounts(*sharding, pads);
-    collectPadMultiples(users, pads);
+    for (const Node& node : users) {
+      addShardCounts(node.collective.out_sharding, pads);
+    }
     // Only the residue of each dimension modulo its shard counts shapes the
     // layout: a long dimension is simulated at a size with the same residue.
     std::vector<int64_t> shape(type.shape().begin(), type.shape().end());
     int64_t elements = mesh->totalSize();
     for (size_t d = 0; d < shape.size(); ++d) {
       if (shape[d] > 2 * pads[d]) shape[d] = pads[d] + shape[d] % pads[d];
-      elements *= std::max<int64_t>(shape[d], 1);
+      elements = saturatingMul(elements, std::max<int64_t>(shape[d], 1));
     }
-    if (elements > kMaxSimulatedElements) return absl::OkStatus();
+    if (elements > kMaxSimulatedElements) {
+      // Said, not skipped silently: the collectives stay unchecked.
+      for (const Node& node : users) {
+        emitNonFatal(diagnosticStatus(Diagnostic{
+            locationOf(node.op),
+            Severity::kWarning,
+            strCat("not checked: simulating it takes ", elements,
+                   " elements over all devices, more than the budget of ",
+                   kMaxSimulatedElements),
+            {}}));
+      }
+      return absl::OkStatus();
+    }
     absl::StatusOr<DistributedTensor> tensor =
         distributeIota(shape, *sharding, *mesh, /*seed=*/root.id(), pads);
     if (!tensor.ok()) return absl::OkStatus();  // Not a sharding we model.
-    for (const Node& user : users) {
-      SK_RETURN_IF_ERROR(checkNode(*tensor, user));
+    return checkNodes(*tensor, users);
+  }
+
+  // Checks the nodes in pre-order, each on its parent's result; a result
+  // is kept only until its last child is checked.
+  absl::Status checkNodes(const DistributedTensor& root,
+                          const std::vector<Node>& nodes) {
+    std::vector<int> children_left(nodes.size(), 0);
+    for (const Node& node : nodes) {
+      if (node.parent >= 0) ++children_left[node.parent];
+    }
+    std::vector<std::optional<DistributedTensor>> results(nodes.size());
+    for (size_t i = 0; i < nodes.size(); ++i) {
+      const Node& node = nodes[i];
+      const DistributedTensor& operand =
+          node.parent < 0 ? root : *results[node.parent];
+      SK_ASSIGN_OR_RETURN(DistributedTensor result, checkNode(operand, node));
+      if (node.parent >= 0 && --children_left[node.parent] == 0) {
+        results[node.parent].reset();
+      }
+      if (children_left[i] > 0) results[i] = std::move(result);
     }
     return absl::OkStatus();
   }
 
-  absl::Status checkNode(const DistributedTensor& operand, const Node& node) {
+  // The result of one collective, after checking that it holds what its
+  // out sharding demands.
+  absl::StatusOr<DistributedTensor> checkNode(const DistributedTensor& operand,
+                                              const Node& node) {
     const Collective& c = node.collective;
     const Mesh* target_mesh = meshes_.resolve(c.out_sharding);
     if (target_mesh == nullptr) {
@@ -170,10 +215,7 @@ class CollectiveChecker {
         !s.ok()) {
       return fail(s);
     }
-    for (const Node& child : node.children) {
-      SK_RETURN_IF_ERROR(checkNode(*result, child));
-    }
-    return absl::OkStatus();
+    return result;
   }
 
   MeshTable meshes_;

@@ -10,6 +10,7 @@
 #include "shardkit/sim/comm_cost.h"
 #include "shardkit/support/status_macros.h"
 #include "shardkit/support/strings.h"
+#include "shardkit/support/utf8.h"
 #include "src/passes/export/collective_ops.h"
 
 namespace shardkit {
@@ -51,21 +52,6 @@ absl::StatusOr<CommReportEntry> entryFor(Op op, const Collective& c,
   entry.local_bytes_in = cost->local_bytes_in;
   entry.bytes_received_per_device = cost->bytes_received_per_device;
   return entry;
-}
-
-void appendJsonString(std::string& out, std::string_view text) {
-  out += '"';
-  for (char ch : text) {
-    if (ch == '"' || ch == '\\') {
-      out += '\\';
-      out += ch;
-    } else if (static_cast<unsigned char>(ch) < 0x20) {
-      out += fmt::format("\\u{:04x}", ch);
-    } else {
-      out += ch;
-    }
-  }
-  out += '"';
 }
 
 std::string number(double value) {

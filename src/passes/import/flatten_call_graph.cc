@@ -112,6 +112,8 @@ absl::Status flattenCallGraph(Module& module) {
   if (!module.mayHaveOpsNamed(func::CallOp::opName())) return absl::OkStatus();
   SK_ASSIGN_OR_RETURN(CallGraph calls,
                       passes_internal::acyclicCallGraph(module));
+  SK_RETURN_IF_ERROR(passes_internal::checkInlinedSize(
+      calls, "-sdy-flatten-call-graph", /*nested=*/false));
   Flattener flattener(module, calls);
   for (FuncOp func : calls.functions()) {
     if (calls.callsTo(func).empty()) {

@@ -102,6 +102,8 @@ absl::Status importFuncCalls(Module& module,
                              const ImportFuncCallsOptions& options) {
   SK_ASSIGN_OR_RETURN(CallGraph calls,
                       passes_internal::acyclicCallGraph(module));
+  SK_RETURN_IF_ERROR(passes_internal::checkInlinedSize(
+      calls, "-sdy-import-func-calls", /*nested=*/true));
   MeshTable meshes = module.meshTable();
   std::vector<FuncOp> order = calls.callersFirst();
   for (FuncOp func : order) {

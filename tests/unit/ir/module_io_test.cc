@@ -178,6 +178,29 @@ TEST_CASE("splitInputFile keeps line numbers") {
         "test.mlir:5:7: error: use of undeclared SSA value '%v'");
 }
 
+TEST_CASE("splitInputChunks gives views with their first lines") {
+  std::string text = "a\n// -----\nb\nc\n  // ----- trailing words\nd";
+  std::vector<InputChunk> chunks = splitInputChunks(text);
+  REQUIRE(chunks.size() == 3);
+  CHECK(chunks[0].text == "a\n");
+  CHECK(chunks[0].first_line == 1);
+  CHECK(chunks[1].text == "b\nc\n");
+  CHECK(chunks[1].first_line == 3);
+  CHECK(chunks[2].text == "d");
+  CHECK(chunks[2].first_line == 6);
+  // A chunk read with its first line reports the file's lines.
+  std::vector<InputChunk> parts = splitInputChunks(
+      "module {}\n// -----\nmodule {}\n// -----\n\"t.x\"(%v) : () -> ()\n");
+  REQUIRE(parts.size() == 3);
+  ParseOptions options;
+  options.first_line = parts[2].first_line;
+  absl::StatusOr<std::unique_ptr<Module>> m =
+      parseModule(parts[2].text, "test.mlir", options);
+  REQUIRE(!m.ok());
+  CHECK(fromAbsl(m.status().message()) ==
+        "test.mlir:5:7: error: use of undeclared SSA value '%v'");
+}
+
 TEST_CASE("verifyOp checks a single op") {
   std::unique_ptr<Module> m = testing::parseOrDie(
       "sdy.mesh @mesh = <[\"x\"=2]>\n"
