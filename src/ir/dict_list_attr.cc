@@ -92,7 +92,37 @@ void DictListAttr::removeEntry(unsigned i, std::string_view name) const {
 }
 
 void DictListAttr::removeEntryEverywhere(std::string_view name) const {
-  for (unsigned i = 0; i < count_; ++i) removeEntry(i, name);
+  // One new list for all dictionaries: removing dictionary by dictionary
+  // copies the list each time one becomes empty (quadratic in arguments).
+  const std::vector<Attribute>* existing = op_.attr(name_).asArray();
+  if (!existing) return;
+  std::vector<Attribute> dicts;
+  dicts.reserve(count_);
+  bool changed = false;
+  bool all_empty = true;
+  for (unsigned i = 0; i < count_; ++i) {
+    absl::Span<const NamedAttribute> old = entries(i);
+    std::vector<NamedAttribute> kept;
+    kept.reserve(old.size());
+    for (const NamedAttribute& e : old) {
+      if (e.name != name) kept.push_back(e);
+    }
+    all_empty = all_empty && kept.empty();
+    if (kept.size() != old.size()) {
+      changed = true;
+      dicts.push_back(Attribute::dict(std::move(kept)));
+    } else if (i < existing->size()) {
+      dicts.push_back((*existing)[i]);
+    } else {
+      dicts.push_back(Attribute::dict({}));
+    }
+  }
+  if (!changed) return;
+  if (all_empty) {
+    op_.removeAttr(name_);
+  } else {
+    op_.setAttr(name_, Attribute::array(std::move(dicts)));
+  }
 }
 
 }  // namespace shardkit

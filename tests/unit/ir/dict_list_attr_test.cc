@@ -57,6 +57,31 @@ TEST_CASE("DictListAttr keeps one dictionary per entry, absent when empty") {
   CHECK(!f.op().attr("arg_attrs"));
 }
 
+TEST_CASE("DictListAttr removes an entry from every dictionary at once") {
+  Module m;
+  Type t = m.types().rankedTensor({4}, "f32");
+  FuncOp f = FuncOp::create(m, "fn", {t, t, t}, {});
+  m.body().pushBack(f.op());
+  DictListAttr list(f.op(), "arg_attrs", 3);
+  list.removeEntryEverywhere("a");  // no list: nothing to do
+  CHECK(!f.op().attr("arg_attrs"));
+
+  list.setEntry(0, "a", Attribute::integer(1));
+  list.setEntry(1, "a", Attribute::integer(2));
+  list.setEntry(1, "b", Attribute::unit());
+  Attribute before = f.op().attr("arg_attrs");
+  list.removeEntryEverywhere("missing");
+  CHECK(toString(f.op().attr("arg_attrs")) ==
+        "[{a = 1 : i64}, {a = 2 : i64, b}, {}]");
+
+  list.removeEntryEverywhere("a");
+  CHECK(toString(f.op().attr("arg_attrs")) == "[{}, {b}, {}]");
+  // The list the op held before is another's to keep: not changed.
+  CHECK(toString(before) == "[{a = 1 : i64}, {a = 2 : i64, b}, {}]");
+  list.removeEntryEverywhere("b");
+  CHECK(!f.op().attr("arg_attrs"));
+}
+
 TEST_CASE("DictListAttr reads entries in place, without a count") {
   Module m;
   Type t = m.types().rankedTensor({4}, "f32");
