@@ -1,5 +1,7 @@
 // The partition layer's passes, registered with their sdy_opt names and
 // options (shardkit/partition/passes.h).
+#include <vector>
+
 #include "shardkit/partition/passes.h"
 #include "shardkit/passes/pass.h"
 #include "shardkit/support/status_macros.h"
@@ -7,27 +9,42 @@
 namespace shardkit {
 namespace {
 
+// `options` and the device counts every partition pass takes.
+std::vector<PassOption> withDeviceCounts(std::vector<PassOption> options) {
+  options.push_back({"replica-count", "number of replicas (default 1)",
+                     PassOptionKind::kInt});
+  options.push_back({"partition-count", "number of partitions (default 1)",
+                     PassOptionKind::kInt});
+  return options;
+}
+
+// Reads the counts withDeviceCounts declares into `options`.
+template <typename Options>
+absl::Status readDeviceCounts(const PassOptions& pass, Options& options) {
+  SK_ASSIGN_OR_RETURN(options.replica_count, pass.getInt("replica-count", 1));
+  SK_ASSIGN_OR_RETURN(options.partition_count,
+                      pass.getInt("partition-count", 1));
+  return absl::OkStatus();
+}
+
 void registerConvertGlobalToLocalPass() {
   registerPass(PassInfo{
       "sdy-convert-global-to-local",
       "Converts an SDY program from global shapes to local shapes: local "
       "tensor types, StableHLO collectives over replica groups, the device's "
       "pieces of constants and iotas from its id.",
-      {{"per-dim-all-gather",
-        "one all_gather per gathered dimension (default false)",
-        PassOptionKind::kBool},
-       {"combine-multi-dimension-reduce-scatter",
-        "a reduce_scatter of several dimensions as one reduce_scatter "
-        "(default false)",
-        PassOptionKind::kBool},
-       {"enable-rgv3",
-        "replica groups as mesh axes (ReplicaGroupV3) where no sub-axis is "
-        "involved (default false)",
-        PassOptionKind::kBool},
-       {"replica-count", "number of replicas (default 1)",
-        PassOptionKind::kInt},
-       {"partition-count", "number of partitions (default 1)",
-        PassOptionKind::kInt}},
+      withDeviceCounts(
+          {{"per-dim-all-gather",
+            "one all_gather per gathered dimension (default false)",
+            PassOptionKind::kBool},
+           {"combine-multi-dimension-reduce-scatter",
+            "a reduce_scatter of several dimensions as one reduce_scatter "
+            "(default false)",
+            PassOptionKind::kBool},
+           {"enable-rgv3",
+            "replica groups as mesh axes (ReplicaGroupV3) where no sub-axis is "
+            "involved (default false)",
+            PassOptionKind::kBool}}),
       [](Module& module, const PassOptions& pass) -> absl::Status {
         ConvertGlobalToLocalOptions options;
         SK_ASSIGN_OR_RETURN(options.per_dim_all_gather,
@@ -37,10 +54,7 @@ void registerConvertGlobalToLocalPass() {
             pass.getBool("combine-multi-dimension-reduce-scatter", false));
         SK_ASSIGN_OR_RETURN(options.enable_rgv3,
                             pass.getBool("enable-rgv3", false));
-        SK_ASSIGN_OR_RETURN(options.replica_count,
-                            pass.getInt("replica-count", 1));
-        SK_ASSIGN_OR_RETURN(options.partition_count,
-                            pass.getInt("partition-count", 1));
+        SK_RETURN_IF_ERROR(readDeviceCounts(pass, options));
         return convertGlobalToLocal(module, options);
       }});
 }
@@ -63,22 +77,16 @@ void registerResolvePermutationFactorsPass() {
       "Makes every op with a sharded permutation factor (and every reshape "
       "whose shardings do not divide its dimensions) local by resharding "
       "those dimensions to replicated around it.",
-      {{"enable-halo-exchange",
-        "resolve pads, slices and reverses by halo exchange (default true; "
-        "not built yet: resolved by replication)",
-        PassOptionKind::kBool},
-       {"replica-count", "number of replicas (default 1)",
-        PassOptionKind::kInt},
-       {"partition-count", "number of partitions (default 1)",
-        PassOptionKind::kInt}},
+      withDeviceCounts(
+          {{"enable-halo-exchange",
+            "resolve pads, slices and reverses by halo exchange (default true; "
+            "not built yet: resolved by replication)",
+            PassOptionKind::kBool}}),
       [](Module& module, const PassOptions& pass) -> absl::Status {
         ResolvePermutationFactorsOptions options;
         SK_ASSIGN_OR_RETURN(options.enable_halo_exchange,
                             pass.getBool("enable-halo-exchange", true));
-        SK_ASSIGN_OR_RETURN(options.replica_count,
-                            pass.getInt("replica-count", 1));
-        SK_ASSIGN_OR_RETURN(options.partition_count,
-                            pass.getInt("partition-count", 1));
+        SK_RETURN_IF_ERROR(readDeviceCounts(pass, options));
         return resolvePermutationFactors(module, options);
       }});
 }
@@ -89,21 +97,14 @@ void registerPartitionerPipeline() {
       "Partitions a propagated module into the program every device runs: "
       "explicit reshards, permutation factors, collectives, padding, "
       "single-device ops, local shapes; then drops shardings and meshes.",
-      {{"enable-halo-exchange",
-        "as -sdy-resolve-permutation-factors (default true)",
-        PassOptionKind::kBool},
-       {"replica-count", "number of replicas (default 1)",
-        PassOptionKind::kInt},
-       {"partition-count", "number of partitions (default 1)",
-        PassOptionKind::kInt}},
+      withDeviceCounts({{"enable-halo-exchange",
+                         "as -sdy-resolve-permutation-factors (default true)",
+                         PassOptionKind::kBool}}),
       [](Module& module, const PassOptions& pass) -> absl::Status {
         PartitionerPipelineOptions options;
         SK_ASSIGN_OR_RETURN(options.enable_halo_exchange,
                             pass.getBool("enable-halo-exchange", true));
-        SK_ASSIGN_OR_RETURN(options.replica_count,
-                            pass.getInt("replica-count", 1));
-        SK_ASSIGN_OR_RETURN(options.partition_count,
-                            pass.getInt("partition-count", 1));
+        SK_RETURN_IF_ERROR(readDeviceCounts(pass, options));
         return partitionerPipeline(module, options);
       }});
 }
