@@ -101,7 +101,10 @@ AttrDict mergedDiscardableAttrs(Op root, Op absorbed) {
 Op absorbInto(Op root, Op producer, Op consumer) {
   AttrDict discardable =
       mergedDiscardableAttrs(root, root == producer ? consumer : producer);
+  // Copies, not references: the merge erases `root`.
+  // NOLINTNEXTLINE(performance-unnecessary-copy-initialization)
   Attribute origin = root.attr(kOriginAttr);
+  // NOLINTNEXTLINE(performance-unnecessary-copy-initialization)
   Attribute stage = root.attr("stage_id");
   Op merged = mergeFragmentOps(producer, consumer);
   merged.setAttr(kOriginAttr, origin);

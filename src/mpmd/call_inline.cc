@@ -70,6 +70,8 @@ absl::Status fromUnrollToCallCounter(Module& module) {
     if (!func.body()) continue;
     auto visit = [](Op op) {
       if (!isa<CallOp>(op)) return;
+      // A copy: setting an attribute of `op` may move its dictionary.
+      // NOLINTNEXTLINE(performance-unnecessary-copy-initialization)
       Attribute counter = op.attr("unroll_counter");
       if (!counter) return;
       op.setAttr(kCallCounterAttr, counter);

@@ -220,10 +220,10 @@ class Lowering {
   }
 
   void copyArgResAttrs(Op fragment, FuncOp func) {
-    if (Attribute a = fragment.attr(mpmd_internal::kArgAttrsName)) {
+    if (const Attribute& a = fragment.attr(mpmd_internal::kArgAttrsName)) {
       func->setAttr(mpmd_internal::kArgAttrsName, a);
     }
-    if (Attribute a = fragment.attr(mpmd_internal::kResAttrsName)) {
+    if (const Attribute& a = fragment.attr(mpmd_internal::kResAttrsName)) {
       func->setAttr(mpmd_internal::kResAttrsName, a);
     }
     for (unsigned i = 0; i < fragment.numOperands(); ++i) {

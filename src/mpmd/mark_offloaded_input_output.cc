@@ -200,7 +200,7 @@ void checkArgument(FuncOp func, unsigned arg,
                            " vs " + attrText(other));
     }
   }
-  Attribute declared = func.argAttr(arg, kMemoryKindAttr);
+  const Attribute& declared = func.argAttr(arg, kMemoryKindAttr);
   if (isOnDevice(declared) != isOnDevice(first)) {
     errors.add(func, "Memory kind mismatch between arg " + std::to_string(arg) +
                          " and users: " + attrText(declared) + " vs " +
@@ -219,7 +219,7 @@ void checkResults(FuncOp func, mpmd_internal::ErrorCollector& errors) {
       produced = mpmd_internal::resEntry(value.definingOp(), value.index(),
                                          kMemoryKindAttr);
     }
-    Attribute declared = func.resultAttr(i, kMemoryKindAttr);
+    const Attribute& declared = func.resultAttr(i, kMemoryKindAttr);
     if (isOnDevice(declared) != isOnDevice(produced)) {
       errors.add(ret, "Memory kind mismatch between result " +
                           std::to_string(i) + " and defining op: " +

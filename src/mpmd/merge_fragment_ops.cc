@@ -94,6 +94,7 @@ Op mergeFragmentOps(Op producer, Op consumer) {
     if (other_use) kept_results.push_back(r);
   }
   std::vector<Type> result_types;
+  result_types.reserve(kept_results.size() + consumer.numResults());
   for (unsigned r : kept_results)
     result_types.push_back(producer.result(r).type());
   for (Type t : consumer.resultTypes()) result_types.push_back(t);
@@ -109,6 +110,7 @@ Op mergeFragmentOps(Op producer, Op consumer) {
     }
     moveOps(cblock, body);
     std::vector<Value> returned;
+    returned.reserve(kept_results.size() + cblock.back().numOperands());
     for (unsigned r : kept_results) returned.push_back(pret.operand(r));
     for (Value v : cblock.back().operands()) returned.push_back(v);
     return returned;

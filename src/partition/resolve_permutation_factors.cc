@@ -162,6 +162,7 @@ const Mesh* commonMesh(
 std::vector<std::optional<TensorSharding>> shardingsOf(
     const std::vector<Value>& values) {
   std::vector<std::optional<TensorSharding>> out;
+  out.reserve(values.size());
   for (Value v : values) out.push_back(getSharding(v));
   return out;
 }

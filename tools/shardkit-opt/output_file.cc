@@ -143,9 +143,9 @@ std::optional<std::string> resolveOutputPath(const std::string& path,
     target.resize(static_cast<size_t>(n));
     if (target.empty() || target[0] != '/') {
       size_t slash = current.rfind('/');
-      target =
-          (slash == std::string::npos ? "" : current.substr(0, slash + 1)) +
-          target;
+      std::string dir =
+          slash == std::string::npos ? "" : current.substr(0, slash + 1);
+      target = dir.append(target);
     }
     current = std::move(target);
   }
