@@ -13,6 +13,7 @@
 #include "shardkit/ir/module.h"
 #include "shardkit/ir/walk.h"
 #include "shardkit/mpmd/passes.h"
+#include "src/mpmd/fragment_signature_edits.h"
 #include "src/mpmd/ir_utils.h"
 
 namespace shardkit::mpmd {
@@ -36,38 +37,22 @@ std::vector<bool> dedup(const std::vector<Value>& sources,
   return erase;
 }
 
-// The fragment `op` without the marked results and operands; the old one
-// is erased.
+// The fragment `op` without the marked results and operands (their
+// in/out shardings go with them), and its body without the ops that no
+// longer feed a result.
 void rebuild(Op op, const std::vector<bool>& erase_results,
              const std::vector<bool>& erase_operands) {
-  Block body = FragmentOp(op).body();
-  Op ret = FragmentOp(op).returnOp();
-  for (unsigned r = op.numResults(); r-- > 0;) {
-    if (erase_results[r]) ret.eraseOperand(r);
+  std::vector<bool> keep_operands(erase_operands.size());
+  for (size_t a = 0; a < erase_operands.size(); ++a) {
+    keep_operands[a] = !erase_operands[a];
   }
-  for (unsigned a = body.numArguments(); a-- > 0;) {
-    if (erase_operands[a]) body.eraseArgument(a);
+  std::vector<bool> keep_results(erase_results.size());
+  for (size_t r = 0; r < erase_results.size(); ++r) {
+    keep_results[r] = !erase_results[r];
   }
-  OperationState state(op.opName());
-  for (unsigned a = 0; a < op.numOperands(); ++a) {
-    if (!erase_operands[a]) state.operands.push_back(op.operand(a));
-  }
-  for (unsigned r = 0; r < op.numResults(); ++r) {
-    if (!erase_results[r]) state.result_types.push_back(op.result(r).type());
-  }
-  state.inherent_attrs = op.inherentAttrs();
-  state.discardable_attrs = op.discardableAttrs();
-  state.num_regions = 1;
-  Op simplified = mpmd_internal::createBefore(op, state);
-  mpmd_internal::moveBody(op, simplified);
+  mpmd_internal::keepFragmentOperands(op, keep_operands);
+  Op simplified = mpmd_internal::keepFragmentResults(op, keep_results);
   mpmd_internal::eraseDeadOps(simplified.region(0).front());
-  unsigned next = 0;
-  for (unsigned r = 0; r < op.numResults(); ++r) {
-    if (!erase_results[r]) {
-      op.result(r).replaceAllUsesWith(simplified.result(next++));
-    }
-  }
-  op.erase();
 }
 
 void simplifyFragment(Op op) {
