@@ -46,19 +46,6 @@ void setEntry(std::vector<NamedAttribute>& dict, std::string_view key,
   }
 }
 
-const Attribute& listEntry(Op op, std::string_view name, unsigned i,
-                           std::string_view key) {
-  static const Attribute kNull;
-  const std::vector<Attribute>* stored = op.attr(name).asArray();
-  if (stored == nullptr || i >= stored->size()) return kNull;
-  const std::vector<NamedAttribute>* dict = (*stored)[i].asDict();
-  if (dict == nullptr) return kNull;
-  for (const NamedAttribute& entry : *dict) {
-    if (entry.name == key) return entry.value;
-  }
-  return kNull;
-}
-
 bool isHostMemoryKind(const Attribute& memory_kind) {
   const std::string* kind = memory_kind.asString();
   return kind != nullptr &&

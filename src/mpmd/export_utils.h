@@ -14,6 +14,7 @@
 #include "shardkit/dialect/func/func_ops.h"
 #include "shardkit/dialect/mpmd/mesh_tensor.h"
 #include "shardkit/ir/attribute.h"
+#include "shardkit/ir/dict_list_attr.h"
 #include "shardkit/ir/graph.h"
 #include "src/mpmd/ir_utils.h"
 
@@ -42,14 +43,13 @@ void setDictList(Op op, std::string_view name, const DictList& list);
 void setEntry(std::vector<NamedAttribute>& dict, std::string_view key,
               Attribute value);
 
-// Entry `key` of dictionary `i` of `op`'s list `name`, or the null attribute.
-const Attribute& listEntry(Op op, std::string_view name, unsigned i,
-                           std::string_view key);
+// Entry `key` of argument (result) dictionary `i` of `op`, or the null
+// attribute.
 inline const Attribute& argEntry(Op op, unsigned i, std::string_view key) {
-  return listEntry(op, kArgAttrsName, i, key);
+  return DictListAttr::entryOf(op, kArgAttrsName, i, key);
 }
 inline const Attribute& resEntry(Op op, unsigned i, std::string_view key) {
-  return listEntry(op, kResAttrsName, i, key);
+  return DictListAttr::entryOf(op, kResAttrsName, i, key);
 }
 
 // True for `pinned_host` and `unpinned_host`.
